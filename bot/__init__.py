@@ -1,0 +1,1 @@
+"""Blood Bowl league commissioner bot."""

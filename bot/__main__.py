@@ -1,0 +1,76 @@
+"""`python -m bot`: run the bot (token from the environment or `.env`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.config import MISSING_TOKEN_HELP, Settings
+
+
+def _configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    logging.getLogger("discord.gateway").setLevel(max(logging.INFO, logging.getLevelName(level)))
+
+
+async def _run(settings: Settings, token: str) -> int:
+    from bot.app import LeagueBot, point_at_discord
+
+    point_at_discord(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    async with LeagueBot(settings) as league_bot:
+        runner = asyncio.create_task(league_bot.start(token))
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        if runner in done:
+            runner.result()  # re-raise a start-up failure
+            return 0
+        logging.getLogger("bot").info("stopping")
+        await league_bot.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Blood Bowl league bot for Discord.")
+    parser.add_argument(
+        "command", nargs="?", default="run", choices=["run"], help="what to do (default: run)"
+    )
+    parser.parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in exc.errors())
+        print(f"Configuration error: {problems}", file=sys.stderr)
+        return 2
+    if settings.discord_token is None:
+        print(MISSING_TOKEN_HELP, file=sys.stderr)
+        return 2
+    _configure_logging(settings.log_level)
+    try:
+        return asyncio.run(_run(settings, settings.discord_token.get_secret_value()))
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token: check DISCORD_TOKEN (README.md, 'Create the Discord application').",
+            file=sys.stderr,
+        )
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""The bot process: a discord.py Bot that opens the store, loads the cogs, starts the scheduler and
+syncs its slash commands only when they changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import pkgutil
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+import bot.cogs
+from bot.clock import Clock, SystemClock
+from bot.config import Settings
+from bot.rules.dice import Dice, SecureDice
+from bot.scheduler import Scheduler
+from bot.services.runtime import Runtime
+from bot.store import Database, meta
+from bot.ui.pagination import PageButton
+
+log = logging.getLogger(__name__)
+
+
+def point_at_discord(settings: Settings) -> None:
+    """Send REST and gateway traffic where the settings say (Discord itself unless a proxy is set)."""
+    discord.http.Route.BASE = settings.discord_api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def cog_modules() -> list[str]:
+    """Every module in bot/cogs: each is an extension with a `setup` function."""
+    return sorted(f"{bot.cogs.__name__}.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
+
+
+class LeagueBot(commands.Bot):
+    def __init__(self, settings: Settings, *, dice: Dice | None = None, clock: Clock | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=False, private_channel=False
+            ),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        )
+        self.settings = settings
+        self.dice: Dice = dice or SecureDice()
+        self.clock: Clock = clock or SystemClock()
+        self.scheduler = Scheduler()
+        self._runtime: Runtime | None = None
+
+    @property
+    def runtime(self) -> Runtime:
+        if self._runtime is None:
+            raise RuntimeError("the bot has not finished starting: no database yet")
+        return self._runtime
+
+    async def setup_hook(self) -> None:
+        database = await Database.open(self.settings.database_path)
+        version = await database.migrate()
+        log.info("database %s at schema version %d", self.settings.database_path, version)
+        self._runtime = Runtime(db=database, dice=self.dice, clock=self.clock)
+        self.add_dynamic_items(PageButton)
+        for module in cog_modules():
+            await self.load_extension(module)
+        self.scheduler.start()
+        await self.sync_commands_if_changed()
+
+    def _sync_scope(self) -> discord.Object | None:
+        if self.settings.dev_guild_id is None:
+            return None
+        guild = discord.Object(id=self.settings.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return guild
+
+    def command_tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        encoded = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
+        return hashlib.sha256(encoded).hexdigest()
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Sync the slash commands only when they differ from the last sync (Discord rate-limits syncs)."""
+        guild = self._sync_scope()
+        scope = f"guild:{guild.id}" if guild else "global"
+        key = f"command_tree:{self.application_id}:{scope}"
+        digest = self.command_tree_hash(guild)
+        if await self.runtime.db.read(meta.get, key) == digest:
+            log.info("slash commands unchanged (%s): not syncing", scope)
+            return False
+        synced = await self.tree.sync(guild=guild)
+        await self.runtime.db.write(meta.put, key, digest)
+        log.info("synced %d slash commands (%s)", len(synced), scope)
+        return True
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        self.scheduler.shutdown()
+        await super().close()
+        if self._runtime is not None:
+            await self._runtime.db.close()
+            self._runtime = None

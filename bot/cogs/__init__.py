@@ -1,0 +1,1 @@
+"""Slash-command groups. Every module here is loaded at start-up as a discord.py extension."""

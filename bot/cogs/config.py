@@ -1,0 +1,65 @@
+"""/config: server-level bot settings (who the commissioners are)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import guild_config
+from bot.ui.checks import commissioner_only, server_manager_only
+from bot.ui.context import actor_of, runtime_of
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+
+@app_commands.default_permissions(manage_guild=True)
+class ConfigCog(
+    commands.GroupCog,
+    group_name="config",
+    group_description="Bot settings for this server (commissioners only)",
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(
+        name="commissioner-role",
+        description="Choose the role whose members run leagues here (Manage Server only)",
+    )
+    @app_commands.describe(role="Members with this role act as commissioners; leave empty to remove it")
+    @server_manager_only()
+    async def commissioner_role(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        settings = await guild_config.set_commissioner_role(
+            runtime_of(interaction), actor_of(interaction), role.id if role else None
+        )
+        if settings.commissioner_role_id is None:
+            text = "No commissioner role: only members with Manage Server are commissioners."
+        else:
+            text = (
+                f"Commissioners are now members with <@&{settings.commissioner_role_id}>, "
+                "and everyone with Manage Server."
+            )
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="show", description="Show this server's bot settings")
+    @commissioner_only()
+    async def show(self, interaction: discord.Interaction) -> None:
+        settings = await guild_config.get_settings(runtime_of(interaction), actor_of(interaction).guild_id)
+        role = f"<@&{settings.commissioner_role_id}>" if settings.commissioner_role_id else "none"
+        embed = discord.Embed(title="Server settings", colour=discord.Colour.blurple())
+        embed.add_field(
+            name="Commissioner role", value=f"{role} (plus everyone with Manage Server)", inline=False
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(ConfigCog(league_bot))

@@ -1,0 +1,59 @@
+"""Settings from the environment and a `.env` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DISCORD_API_BASE = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+MISSING_TOKEN_HELP = (
+    "DISCORD_TOKEN is not set: create a bot in the Discord Developer Portal and put its token in .env "
+    "as DISCORD_TOKEN=... (README.md, section 'Create the Discord application')."
+)
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment. Names are the environment variables."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="The bot token.")
+    database_path: Path = Field(default=Path("var/league.sqlite3"), description="SQLite database file.")
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync commands to this guild only (instant, for development)."
+    )
+    log_level: str = Field(default="INFO", description="Python logging level.")
+    discord_api_base: str = Field(default=DISCORD_API_BASE, description="REST API base URL.")
+    discord_gateway_url: str = Field(default=DISCORD_GATEWAY_URL, description="Gateway websocket URL.")
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_missing(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        return level
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _no_trailing_slash(cls, value: str) -> str:
+        return value.rstrip("/")

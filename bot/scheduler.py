@@ -1,0 +1,64 @@
+"""The alarm clock: APScheduler 3.x with the in-memory job store only.
+
+The database is the source of truth for every deadline and reminder. At start-up the features re-arm
+their jobs from it; this wrapper only fixes the defaults that matter: explicit ids that replace an
+existing job, and no misfire grace limit (APScheduler's default of one second would silently drop a job
+whose time passed while the bot was down, or while the event loop was busy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+
+@dataclass(frozen=True)
+class ArmedJob:
+    id: str
+    run_at: datetime | None
+
+
+class Scheduler:
+    def __init__(self) -> None:
+        self._scheduler = AsyncIOScheduler(
+            timezone=UTC,
+            job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1},
+        )
+
+    @property
+    def running(self) -> bool:
+        return bool(self._scheduler.running)
+
+    def start(self) -> None:
+        if not self._scheduler.running:
+            self._scheduler.start()
+
+    def shutdown(self) -> None:
+        if self._scheduler.running:
+            self._scheduler.shutdown(wait=False)
+
+    def arm(self, job_id: str, run_at: datetime, func: Callable[..., Awaitable[Any]], *args: Any) -> None:
+        """Run `func(*args)` at `run_at` (now, if that has passed). Re-arming an id replaces the old job."""
+        self._scheduler.add_job(
+            func,
+            "date",
+            run_date=run_at,
+            args=args,
+            id=job_id,
+            replace_existing=True,
+            misfire_grace_time=None,
+        )
+
+    def cancel(self, job_id: str) -> None:
+        if self._scheduler.get_job(job_id) is not None:
+            self._scheduler.remove_job(job_id)
+
+    def jobs(self) -> list[ArmedJob]:
+        return sorted(
+            (ArmedJob(job.id, getattr(job, "next_run_time", None)) for job in self._scheduler.get_jobs()),
+            key=lambda job: (job.run_at is None, job.run_at or datetime.max.replace(tzinfo=UTC), job.id),
+        )

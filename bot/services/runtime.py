@@ -1,0 +1,25 @@
+"""What every service needs, injected: the database, the dice and the clock; and who is acting."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.clock import Clock
+from bot.rules.dice import Dice
+from bot.store import Database
+
+
+@dataclass(frozen=True)
+class Runtime:
+    db: Database
+    dice: Dice
+    clock: Clock
+
+
+@dataclass(frozen=True)
+class Actor:
+    """The user who asked for an action, and where they asked."""
+
+    guild_id: int
+    user_id: int
+    channel_id: int

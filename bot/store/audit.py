@@ -1,0 +1,70 @@
+"""The audit log: who changed what, when, and the reason they gave."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.clock import from_unix, unix
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    guild_id: int
+    league_id: int | None
+    actor_id: int
+    action: str
+    detail: dict[str, Any]
+    reason: str | None
+    created_at: datetime
+
+
+def record(
+    conn: sqlite3.Connection,
+    *,
+    guild_id: int,
+    actor_id: int,
+    action: str,
+    now: datetime,
+    detail: dict[str, Any] | None = None,
+    reason: str | None = None,
+    league_id: int | None = None,
+) -> int:
+    cursor = conn.execute(
+        "INSERT INTO audit_log (guild_id, league_id, actor_id, action, detail, reason, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, league_id, actor_id, action, json.dumps(detail or {}, sort_keys=True), reason, unix(now)),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def recent(
+    conn: sqlite3.Connection, guild_id: int, *, league_id: int | None = None, limit: int = 50
+) -> list[AuditEntry]:
+    if league_id is None:
+        rows = conn.execute(
+            "SELECT * FROM audit_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit)
+        ).fetchall()
+    else:
+        rows = conn.execute(
+            "SELECT * FROM audit_log WHERE guild_id = ? AND league_id = ? ORDER BY id DESC LIMIT ?",
+            (guild_id, league_id, limit),
+        ).fetchall()
+    return [
+        AuditEntry(
+            id=r["id"],
+            guild_id=r["guild_id"],
+            league_id=r["league_id"],
+            actor_id=r["actor_id"],
+            action=r["action"],
+            detail=json.loads(r["detail"]),
+            reason=r["reason"],
+            created_at=from_unix(r["created_at"]),
+        )
+        for r in rows
+    ]

@@ -1,0 +1,114 @@
+"""The dice log: every die the bot rolls, with who rolled it, where, and what for."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import from_unix, unix
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    id: int
+    guild_id: int
+    channel_id: int
+    user_id: int
+    purpose: str
+    expression: str
+    faces: tuple[int, ...]
+    labels: tuple[str, ...]
+    total: int | None
+    fixture_id: int | None
+    rolled_at: datetime
+
+
+@dataclass(frozen=True)
+class NewRoll:
+    guild_id: int
+    channel_id: int
+    user_id: int
+    purpose: str
+    expression: str
+    faces: tuple[int, ...]
+    labels: tuple[str, ...]
+    total: int | None
+    rolled_at: datetime
+    fixture_id: int | None = None
+
+
+def _row_to_roll(row: sqlite3.Row) -> LoggedRoll:
+    stored = json.loads(row["faces"])
+    return LoggedRoll(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        user_id=row["user_id"],
+        purpose=row["purpose"],
+        expression=row["expression"],
+        faces=tuple(stored["faces"]),
+        labels=tuple(stored["labels"]),
+        total=row["total"],
+        fixture_id=row["fixture_id"],
+        rolled_at=from_unix(row["rolled_at"]),
+    )
+
+
+def insert(conn: sqlite3.Connection, roll: NewRoll) -> LoggedRoll:
+    faces = json.dumps({"faces": list(roll.faces), "labels": list(roll.labels)})
+    cursor = conn.execute(
+        "INSERT INTO dice_rolls (guild_id, channel_id, user_id, purpose, expression, faces, total,"
+        " fixture_id, rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            roll.guild_id,
+            roll.channel_id,
+            roll.user_id,
+            roll.purpose,
+            roll.expression,
+            faces,
+            roll.total,
+            roll.fixture_id,
+            unix(roll.rolled_at),
+        ),
+    )
+    row_id = cursor.lastrowid
+    assert row_id is not None
+    return LoggedRoll(
+        id=row_id,
+        guild_id=roll.guild_id,
+        channel_id=roll.channel_id,
+        user_id=roll.user_id,
+        purpose=roll.purpose,
+        expression=roll.expression,
+        faces=roll.faces,
+        labels=roll.labels,
+        total=roll.total,
+        fixture_id=roll.fixture_id,
+        rolled_at=from_unix(unix(roll.rolled_at)),
+    )
+
+
+def latest_id(conn: sqlite3.Connection, guild_id: int, channel_id: int) -> int:
+    row = conn.execute(
+        "SELECT COALESCE(MAX(id), 0) FROM dice_rolls WHERE guild_id = ? AND channel_id = ?",
+        (guild_id, channel_id),
+    ).fetchone()
+    return int(row[0])
+
+
+def in_channel(
+    conn: sqlite3.Connection, guild_id: int, channel_id: int, *, up_to_id: int, limit: int, offset: int
+) -> tuple[list[LoggedRoll], int]:
+    """Rolls in a channel with id <= up_to_id, newest first, one page of them, and how many there are."""
+    rows = conn.execute(
+        "SELECT * FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ?"
+        " ORDER BY id DESC LIMIT ? OFFSET ?",
+        (guild_id, channel_id, up_to_id, limit, offset),
+    ).fetchall()
+    total = conn.execute(
+        "SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ?",
+        (guild_id, channel_id, up_to_id),
+    ).fetchone()[0]
+    return [_row_to_roll(row) for row in rows], int(total)

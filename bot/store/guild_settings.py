@@ -1,0 +1,36 @@
+"""Per-guild bot settings (who the commissioners are)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import unix
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    commissioner_role_id: int | None = None
+
+
+def get(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
+    row = conn.execute(
+        "SELECT commissioner_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ).fetchone()
+    if row is None:
+        return GuildSettings(guild_id=guild_id)
+    return GuildSettings(guild_id=guild_id, commissioner_role_id=row["commissioner_role_id"])
+
+
+def set_commissioner_role(
+    conn: sqlite3.Connection, guild_id: int, role_id: int | None, *, actor_id: int, now: datetime
+) -> None:
+    conn.execute(
+        "INSERT INTO guild_settings (guild_id, commissioner_role_id, updated_by, updated_at)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " commissioner_role_id = excluded.commissioner_role_id, updated_by = excluded.updated_by,"
+        " updated_at = excluded.updated_at",
+        (guild_id, role_id, actor_id, unix(now)),
+    )

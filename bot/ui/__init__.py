@@ -1,0 +1,1 @@
+"""Discord helpers shared by the cogs: error replies, permission checks, pagination, formatting."""

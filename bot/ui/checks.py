@@ -1,0 +1,63 @@
+"""Who may run admin commands: commissioners (Manage Server, or the server's commissioner role).
+
+Admin commands also carry `default_permissions(manage_guild=True)` so Discord hides them from others;
+these checks repeat the decision at run time, because server admins can change who sees a command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.services import guild_config
+from bot.ui.context import runtime_of
+
+T = TypeVar("T")
+
+COMMISSIONER_HELP = "Only a commissioner can do this: someone with Manage Server, or the commissioner role"
+
+
+class NotCommissioner(app_commands.CheckFailure):
+    """The user is not a commissioner of this server."""
+
+
+class NotServerManager(app_commands.CheckFailure):
+    """The user does not have Manage Server."""
+
+
+async def is_commissioner(interaction: discord.Interaction) -> bool:
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id)
+    role_id = settings.commissioner_role_id
+    return role_id is not None and any(role.id == role_id for role in member.roles)
+
+
+async def require_commissioner(interaction: discord.Interaction) -> bool:
+    if await is_commissioner(interaction):
+        return True
+    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id or 0)
+    role = f" (<@&{settings.commissioner_role_id}>)" if settings.commissioner_role_id else ""
+    raise NotCommissioner(f"{COMMISSIONER_HELP}{role}.")
+
+
+async def require_server_manager(interaction: discord.Interaction) -> bool:
+    if interaction.guild_id is not None and interaction.permissions.manage_guild:
+        return True
+    raise NotServerManager("Only someone with the Manage Server permission can do this.")
+
+
+def commissioner_only() -> Callable[[T], T]:
+    """Decorator for admin commands: refuse anyone who is not a commissioner."""
+    return app_commands.check(require_commissioner)
+
+
+def server_manager_only() -> Callable[[T], T]:
+    """Decorator for server-level settings: only Manage Server (not the commissioner role) may change them."""
+    return app_commands.check(require_server_manager)

@@ -1,0 +1,29 @@
+"""From an interaction to what the services need: the runtime and the acting user."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.errors import NotAllowed
+from bot.services.runtime import Actor, Runtime
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+
+def bot_of(interaction: discord.Interaction) -> LeagueBot:
+    return cast("LeagueBot", interaction.client)
+
+
+def runtime_of(interaction: discord.Interaction) -> Runtime:
+    return bot_of(interaction).runtime
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    if interaction.guild_id is None:
+        raise NotAllowed("This works in a server, not in direct messages.")
+    return Actor(
+        guild_id=interaction.guild_id, user_id=interaction.user.id, channel_id=interaction.channel_id or 0
+    )

@@ -1,0 +1,27 @@
+"""Small text helpers for replies."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+import discord
+
+from bot.clock import unix
+
+TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
+
+
+def timestamp(moment: datetime, style: TimestampStyle = "f") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone."""
+    return f"<t:{unix(moment)}:{style}>"
+
+
+def plain(text: str) -> str:
+    """User-typed text made safe to show: no markdown tricks, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def gp(amount: int) -> str:
+    """Gold pieces the way coaches write them: 1,050,000 gp."""
+    return f"{amount:,} gp"

@@ -1,0 +1,127 @@
+"""Fixtures that run the real bot process (`python -m bot`) against the fake Discord on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from tests.e2e.fake_discord import MANAGE_GUILD, FakeDiscord, FakeGuild, FakeMember, FakeRole
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60
+
+
+@dataclass
+class World:
+    """The fake Discord, one server, and the people in it."""
+
+    discord: FakeDiscord
+    guild: FakeGuild
+    admin: FakeMember  # has Manage Server
+    commissioner_role: FakeRole
+    commissioner: FakeMember  # has the commissioner role only (after /config commissioner-role)
+    coaches: list[FakeMember]
+    outsider: FakeMember  # a plain member who coaches nothing
+
+
+class BotProcess:
+    def __init__(self, discord: FakeDiscord, database: Path) -> None:
+        self.discord = discord
+        self.database = database
+        self.output: list[str] = []
+        self.process: asyncio.subprocess.Process | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        env.update({
+            "DISCORD_TOKEN": self.discord.token,
+            "DISCORD_API_BASE": self.discord.api_base,
+            "DISCORD_GATEWAY_URL": self.discord.gateway_url,
+            "DATABASE_PATH": str(self.database),
+            "LOG_LEVEL": "INFO",
+            "PYTHONPATH": str(REPO_ROOT),
+            "PYTHONUNBUFFERED": "1",
+        })
+        self.discord.ready.clear()
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=str(self.database.parent), env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )
+        self._reader = asyncio.create_task(self._read())
+        ready = asyncio.create_task(self.discord.ready.wait())
+        exited = asyncio.create_task(self.process.wait())
+        done, _ = await asyncio.wait({ready, exited}, timeout=START_TIMEOUT,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        exited.cancel()
+        if ready not in done:
+            await self.stop()
+            pytest.fail("the bot did not connect to the fake Discord:\n" + self.log)
+
+    async def _read(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        async for line in self.process.stdout:
+            self.output.append(line.decode(errors="replace").rstrip())
+
+    @property
+    def log(self) -> str:
+        return "\n".join(self.output)
+
+    async def stop(self) -> int | None:
+        if self.process is None:
+            return None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.process.wait(), 15)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, 5)
+        return self.process.returncode
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    discord = FakeDiscord()
+    await discord.start()
+    yield discord
+    await discord.stop()
+
+
+@pytest.fixture
+def world(fake_discord: FakeDiscord) -> World:
+    guild = fake_discord.add_guild("Old World League")
+    admin_role = guild.add_role("Admins", MANAGE_GUILD)
+    commissioner_role = guild.add_role("Commissioners")
+    return World(
+        discord=fake_discord,
+        guild=guild,
+        admin=guild.add_member("admin", roles=[admin_role]),
+        commissioner_role=commissioner_role,
+        commissioner=guild.add_member("commish", roles=[commissioner_role]),
+        coaches=[guild.add_member(f"coach{i}") for i in range(1, 5)],
+        outsider=guild.add_member("lurker"),
+    )
+
+
+@pytest_asyncio.fixture
+async def bot_process(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(world.discord, tmp_path / "league.sqlite3")
+    await process.start()
+    yield process
+    code = await process.stop()
+    assert not world.discord.unhandled, f"the bot called routes the fake does not know: {world.discord.unhandled}"
+    errors = [line for line in process.output if " ERROR " in line or "Traceback" in line]
+    assert not errors, "the bot logged errors:\n" + process.log
+    assert code == 0, f"the bot exited with {code}:\n" + process.log

@@ -1,0 +1,726 @@
+"""A small fake Discord: enough of the REST API and the gateway for the real discord.py client.
+
+It binds to 127.0.0.1 only. The bot process is pointed at it with DISCORD_API_BASE and
+DISCORD_GATEWAY_URL and does not know the difference: it logs in, receives READY and GUILD_CREATE,
+syncs its commands, and answers INTERACTION_CREATE events through the interaction callback and
+webhook routes. Tests drive it as users would: `invoke` a slash command, `autocomplete` an option,
+`click` a button, and read what the bot answered or posted.
+
+Facts it relies on (discord.py 2.7): JSON replies carry Content-Type exactly `application/json`; the
+interaction callback is posted with `with_response=1` and the client reads `interaction.id` from the
+answer; READY needs user, session_id, resume_gateway_url, guilds, application; INTERACTION_CREATE needs
+member.flags and attachment_size_limit. Gateway frames are sent as text, so no zlib stream is needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger("fake_discord")
+
+API_PREFIX = "/api/v10"
+MANAGE_GUILD = 1 << 5
+ADMINISTRATOR = 1 << 3
+BASIC_MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)  # view, send, read history, use commands
+ALL_PERMISSIONS = (1 << 50) - 1
+EPHEMERAL = 1 << 6
+
+OPTION_TYPES = {"sub_command": 1, "sub_command_group": 2, "string": 3, "integer": 4, "boolean": 5,
+                "user": 6, "channel": 7, "role": 8, "mentionable": 9, "number": 10, "attachment": 11}
+
+_ids = itertools.count(1_300_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_ids)
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class FakeUser:
+    id: int
+    username: str
+    bot: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.username, "discriminator": "0",
+                "global_name": self.username, "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0}
+
+
+@dataclass
+class FakeRole:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "color": 0, "colors": {"primary_color": 0},
+                "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
+                "permissions": str(self.permissions), "managed": False, "mentionable": True, "flags": 0}
+
+
+@dataclass
+class FakeChannel:
+    id: int
+    guild_id: int
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": 0, "guild_id": str(self.guild_id), "name": self.name,
+                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+
+
+@dataclass
+class FakeMember:
+    user: FakeUser
+    guild: FakeGuild
+    roles: list[FakeRole] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return self.user.id
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user.id}>"
+
+    @property
+    def permissions(self) -> int:
+        total = self.guild.everyone.permissions
+        for role in self.roles:
+            total |= role.permissions
+        if total & ADMINISTRATOR or self.user.id == self.guild.owner_id:
+            return ALL_PERMISSIONS
+        return total
+
+    def to_dict(self, *, with_permissions: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "user": self.user.to_dict(), "roles": [str(r.id) for r in self.roles], "nick": None,
+            "avatar": None, "joined_at": "2026-01-01T00:00:00+00:00", "premium_since": None,
+            "deaf": False, "mute": False, "pending": False, "flags": 0, "communication_disabled_until": None,
+        }
+        if with_permissions:
+            data["permissions"] = str(self.permissions)
+        return data
+
+
+@dataclass
+class FakeGuild:
+    id: int
+    name: str
+    owner_id: int
+    everyone: FakeRole
+    roles: list[FakeRole] = field(default_factory=list)
+    channels: list[FakeChannel] = field(default_factory=list)
+    members: list[FakeMember] = field(default_factory=list)
+
+    @property
+    def channel(self) -> FakeChannel:
+        return self.channels[0]
+
+    def add_role(self, name: str, permissions: int = 0) -> FakeRole:
+        role = FakeRole(snowflake(), name, permissions, position=len(self.roles) + 1)
+        self.roles.append(role)
+        return role
+
+    def add_channel(self, name: str) -> FakeChannel:
+        channel = FakeChannel(snowflake(), self.id, name)
+        self.channels.append(channel)
+        return channel
+
+    def add_member(self, username: str, *, roles: list[FakeRole] | None = None) -> FakeMember:
+        member = FakeMember(FakeUser(snowflake(), username), self, list(roles or []))
+        self.members.append(member)
+        return member
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
+            "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [self.everyone.to_dict()] + [r.to_dict() for r in self.roles], "emojis": [],
+            "stickers": [], "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
+            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None, "description": None,
+            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
+            "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
+            "joined_at": "2026-01-01T00:00:00+00:00", "large": False, "unavailable": False,
+            "member_count": len(self.members), "voice_states": [],
+            "members": [m.to_dict() for m in self.members], "channels": [c.to_dict() for c in self.channels],
+            "threads": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": [], "max_members": 500000,
+        }
+
+
+@dataclass
+class Interaction:
+    """One interaction sent to the bot, and everything the bot answered to it."""
+
+    id: int
+    token: str
+    payload: dict[str, Any]
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)  # original response first, then follow-ups
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+    @property
+    def response_type(self) -> int:
+        return int(self.callbacks[0]["type"])
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The bot's reply: the original response message."""
+        return self.messages[0]
+
+    @property
+    def content(self) -> str:
+        return str(self.message.get("content") or "")
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.message.get("embeds") or [])
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(int(self.message.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def text(self) -> str:
+        """Content and every embed's title, description, fields and footer, as one string."""
+        return message_text(self.message)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete answer."""
+        return list(self.callbacks[0]["data"]["choices"])
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait(self, predicate: Callable[[Interaction], bool], timeout: float = 15) -> Interaction:
+        async def waiter() -> None:
+            async with self._changed:
+                await self._changed.wait_for(lambda: predicate(self))
+
+        await asyncio.wait_for(waiter(), timeout)
+        return self
+
+    async def answered(self, timeout: float = 15) -> Interaction:
+        """Wait for the first callback, and for the final content if the bot deferred ("thinking")."""
+        await self.wait(lambda i: bool(i.callbacks), timeout)
+        if self.response_type == 5:
+            await self.wait(lambda i: bool(i.messages) and not i.messages[0].get("_loading"), timeout)
+        return self
+
+
+def message_text(message: dict[str, Any]) -> str:
+    parts = [str(message.get("content") or "")]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        for embed_field in embed.get("fields", []):
+            parts += [embed_field.get("name", ""), embed_field.get("value", "")]
+        parts.append((embed.get("footer") or {}).get("text", ""))
+    return "\n".join(p for p in parts if p)
+
+
+def button_ids(message: dict[str, Any]) -> list[str]:
+    ids: list[str] = []
+    for row in message.get("components") or []:
+        for component in row.get("components", []):
+            if "custom_id" in component:
+                ids.append(component["custom_id"])
+    return ids
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # Exactly `application/json`: discord.py compares the header, and aiohttp's json_response adds a charset.
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self.token = f"fake.{secrets.token_hex(12)}"
+        self.application_id = snowflake()
+        self.bot_user = FakeUser(self.application_id, "League Bot", bot=True)
+        self.owner = FakeUser(snowflake(), "Server Owner")
+        self.guilds: list[FakeGuild] = []
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.sync_calls: list[str] = []
+        self.channel_messages: dict[int, list[dict[str, Any]]] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.unhandled: list[str] = []
+        self.identify: dict[str, Any] | None = None
+        self.ready = asyncio.Event()
+        self._messages_changed = asyncio.Condition()
+        self._ws: web.WebSocketResponse | None = None
+        self._sequence = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- setting up the world -------------------------------------------------------------------
+
+    def add_guild(self, name: str) -> FakeGuild:
+        guild_id = snowflake()
+        everyone = FakeRole(guild_id, "@everyone", BASIC_MEMBER_PERMISSIONS, position=0)
+        guild = FakeGuild(guild_id, name, self.owner.id, everyone)
+        guild.add_channel("general")
+        guild.members.append(FakeMember(self.bot_user, guild))
+        self.guilds.append(guild)
+        return guild
+
+    # --- server lifecycle -----------------------------------------------------------------------
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # --- gateway ----------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        async for frame in ws:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            message = json.loads(frame.data)
+            op = message.get("op")
+            if op == 1:
+                await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+            elif op == 2:
+                await self._on_identify(message["d"])
+            elif op == 6:
+                await self.dispatch("RESUMED", {})
+        return ws
+
+    async def _on_identify(self, data: dict[str, Any]) -> None:
+        if data.get("token") != self.token:
+            assert self._ws is not None
+            await self._ws.close(code=4004, message=b"Authentication failed.")
+            return
+        self.identify = data
+        await self.dispatch("READY", {
+            "v": 10, "user": {**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "session_id": secrets.token_hex(16), "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [], "relationships": [], "user_settings": {}, "presences": [],
+        })
+        for guild in self.guilds:
+            await self.dispatch("GUILD_CREATE", guild.to_dict())
+        self.ready.set()
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send one gateway event to the bot."""
+        if self._ws is None or self._ws.closed:
+            raise RuntimeError("the bot is not connected to the gateway")
+        self._sequence += 1
+        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data}))
+
+    # --- REST ---------------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        parts = path.strip("/").split("/")
+        method = request.method
+        is_webhook = parts[0] in ("interactions", "webhooks")
+        if not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
+        body = await self._read_body(request)
+        try:
+            handled = await self._route(method, parts, body, request)
+        except KeyError as missing:
+            return _json({"message": f"Unknown {missing}", "code": 10003}, 404)
+        if handled is None:
+            self.unhandled.append(f"{method} {path}")
+            log.warning("fake discord: unhandled %s %s", method, path)
+            return _json({"message": "404: Not Found", "code": 0}, 404)
+        return handled
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> Any:
+        if not request.can_read_body:
+            return None
+        if request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            payload: Any = None
+            while (part := await reader.next()) is not None:
+                if getattr(part, "name", None) == "payload_json":
+                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+            return payload
+        text = await request.text()
+        return json.loads(text) if text else None
+
+    async def _route(self, method: str, parts: list[str], body: Any,
+                     request: web.Request) -> web.Response | None:
+        match (method, parts):
+            case ("GET", ["users", "@me"]):
+                return _json({**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False})
+            case ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]):
+                return _json(self._application())
+            case ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]):
+                return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+                    "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+            case ("PUT", ["applications", _, "commands"]):
+                self.sync_calls.append("global")
+                self.global_commands = self._register_commands(body, None)
+                return _json(self.global_commands)
+            case ("PUT", ["applications", _, "guilds", guild_id, "commands"]):
+                self.sync_calls.append(f"guild:{guild_id}")
+                self.guild_commands[int(guild_id)] = self._register_commands(body, int(guild_id))
+                return _json(self.guild_commands[int(guild_id)])
+            case ("GET", ["applications", _, "commands"]):
+                return _json(self.global_commands)
+            case ("POST", ["interactions", interaction_id, _token, "callback"]):
+                return await self._interaction_callback(int(interaction_id), body)
+            case ("POST", ["webhooks", _, token]):
+                return await self._followup(token, body)
+            case ("GET", ["webhooks", _, token, "messages", message_id]):
+                return _json(self._webhook_message(token, message_id))
+            case ("PATCH", ["webhooks", _, token, "messages", message_id]):
+                return await self._edit_webhook_message(token, message_id, body)
+            case ("DELETE", ["webhooks", _, token, "messages", message_id]):
+                interaction = self._by_token(token)
+                message = self._webhook_message(token, message_id)
+                interaction.messages.remove(message)
+                return web.Response(status=204)
+            case ("POST", ["channels", channel_id, "messages"]):
+                message = self._new_message(int(channel_id), body)
+                await self._store_channel_message(message)
+                return _json(message)
+            case ("PATCH", ["channels", channel_id, "messages", message_id]):
+                message = self._find_channel_message(int(channel_id), int(message_id))
+                message.update(self._message_fields(body))
+                message["edited_timestamp"] = _now_iso()
+                await self._notify_messages()
+                return _json(message)
+            case ("GET", ["channels", channel_id]):
+                return _json(self._channel(int(channel_id)).to_dict())
+            case ("POST", ["users", "@me", "channels"]):
+                recipient = str(body["recipient_id"])
+                dm_id = int(recipient) + 1  # one stable DM channel id per user
+                return _json({"id": str(dm_id), "type": 1, "last_message_id": None, "flags": 0,
+                              "recipients": [{"id": recipient, "username": "user", "discriminator": "0",
+                                              "global_name": None, "avatar": None}]})
+        return None
+
+    def _application(self) -> dict[str, Any]:
+        return {"id": str(self.application_id), "name": "League Bot", "icon": None, "description": "",
+                "bot_public": True, "bot_require_code_grant": False, "owner": self.owner.to_dict(),
+                "verify_key": "0" * 64, "flags": 0, "team": None, "summary": "",
+                "bot": self.bot_user.to_dict()}
+
+    def _register_commands(self, payload: list[dict[str, Any]], guild_id: int | None) -> list[dict[str, Any]]:
+        registered = []
+        for command in payload:
+            registered.append({**command, "id": str(snowflake()), "application_id": str(self.application_id),
+                               "version": str(snowflake()), "guild_id": str(guild_id) if guild_id else None,
+                               "default_member_permissions": command.get("default_member_permissions"),
+                               "nsfw": command.get("nsfw", False)})
+        return registered
+
+    def _channel(self, channel_id: int) -> FakeChannel:
+        for guild in self.guilds:
+            for channel in guild.channels:
+                if channel.id == channel_id:
+                    return channel
+        raise KeyError("Channel")
+
+    # --- messages ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _message_fields(body: dict[str, Any] | None) -> dict[str, Any]:
+        body = body or {}
+        fields: dict[str, Any] = {}
+        for key in ("content", "embeds", "components", "flags", "allowed_mentions", "attachments"):
+            if key in body:
+                fields[key] = body[key]
+        return fields
+
+    def _new_message(self, channel_id: int, body: dict[str, Any] | None, *, flags: int = 0,
+                     loading: bool = False) -> dict[str, Any]:
+        message = {
+            "id": str(snowflake()), "channel_id": str(channel_id), "author": self.bot_user.to_dict(),
+            "content": "", "timestamp": _now_iso(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "components": [], "pinned": False, "type": 0, "flags": flags,
+        }
+        message.update(self._message_fields(body))
+        message["flags"] = int(message.get("flags") or 0) | flags
+        if loading:
+            message["_loading"] = True
+        return message
+
+    async def _store_channel_message(self, message: dict[str, Any]) -> None:
+        self.channel_messages.setdefault(int(message["channel_id"]), []).append(message)
+        await self._notify_messages()
+
+    def _find_channel_message(self, channel_id: int, message_id: int) -> dict[str, Any]:
+        for message in self.channel_messages.get(channel_id, []):
+            if int(message["id"]) == message_id:
+                return message
+        raise KeyError("Message")
+
+    async def _notify_messages(self) -> None:
+        async with self._messages_changed:
+            self._messages_changed.notify_all()
+
+    def messages_in(self, channel_id: int) -> list[dict[str, Any]]:
+        """Messages posted in a channel (public replies and announcements), oldest first."""
+        return list(self.channel_messages.get(channel_id, []))
+
+    async def wait_for_message(self, channel_id: int, predicate: Callable[[dict[str, Any]], bool],
+                               timeout: float = 15) -> dict[str, Any]:
+        def found() -> dict[str, Any] | None:
+            return next((m for m in self.messages_in(channel_id) if predicate(m)), None)
+
+        async def waiter() -> dict[str, Any]:
+            async with self._messages_changed:
+                await self._messages_changed.wait_for(lambda: found() is not None)
+            result = found()
+            assert result is not None
+            return result
+
+        return await asyncio.wait_for(waiter(), timeout)
+
+    # --- interactions -----------------------------------------------------------------------------
+
+    def _by_token(self, token: str) -> Interaction:
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        raise KeyError("Webhook")
+
+    def _webhook_message(self, token: str, message_id: str) -> dict[str, Any]:
+        interaction = self._by_token(token)
+        if message_id == "@original":
+            if not interaction.messages:
+                raise KeyError("Message")
+            return interaction.messages[0]
+        for message in interaction.messages:
+            if message["id"] == message_id:
+                return message
+        raise KeyError("Message")
+
+    async def _interaction_callback(self, interaction_id: int, body: dict[str, Any]) -> web.Response:
+        interaction = self.interactions.get(interaction_id)
+        if interaction is None:
+            return _json({"message": "Unknown interaction", "code": 10062}, 404)
+        if interaction.callbacks:
+            return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
+        interaction.callbacks.append(body)
+        response_type = int(body["type"])
+        data = body.get("data") or {}
+        channel_id = int(interaction.payload.get("channel_id") or 0)
+        message: dict[str, Any] | None = None
+        if response_type == 4:  # a message in reply
+            message = self._new_message(channel_id, data, flags=int(data.get("flags") or 0))
+            interaction.messages.append(message)
+            if not message["flags"] & EPHEMERAL:
+                await self._store_channel_message(message)
+        elif response_type == 5:  # "thinking": the content comes with an edit of @original
+            message = self._new_message(channel_id, None, flags=int(data.get("flags") or 0) | (1 << 7),
+                                        loading=True)
+            interaction.messages.append(message)
+        elif response_type == 7:  # update the message whose component was used
+            message = interaction.payload["message"]
+            message.update(self._message_fields(data))
+            message["edited_timestamp"] = _now_iso()
+            interaction.messages.append(message)
+            await self._notify_messages()
+        await interaction._notify()
+        answer: dict[str, Any] = {"interaction": {
+            "id": str(interaction.id), "type": interaction.payload["type"],
+            "response_message_id": message["id"] if message else None,
+            "response_message_loading": response_type == 5,
+            "response_message_ephemeral": bool(message and int(message["flags"]) & EPHEMERAL),
+        }}
+        if message is not None:
+            answer["resource"] = {"type": response_type, "message": {k: v for k, v in message.items()
+                                                                      if not k.startswith("_")}}
+        else:
+            answer["resource"] = {"type": response_type}
+        return _json(answer)
+
+    async def _followup(self, token: str, body: dict[str, Any]) -> web.Response:
+        interaction = self._by_token(token)
+        channel_id = int(interaction.payload.get("channel_id") or 0)
+        message = self._new_message(channel_id, body)
+        interaction.messages.append(message)
+        if not int(message["flags"]) & EPHEMERAL:
+            await self._store_channel_message(message)
+        await interaction._notify()
+        return _json(message)
+
+    async def _edit_webhook_message(self, token: str, message_id: str, body: dict[str, Any]) -> web.Response:
+        interaction = self._by_token(token)
+        message = self._webhook_message(token, message_id)
+        message.update(self._message_fields(body))
+        message["edited_timestamp"] = _now_iso()
+        if message.pop("_loading", False):
+            message["flags"] = int(message["flags"]) & ~(1 << 7)
+            if not int(message["flags"]) & EPHEMERAL:
+                await self._store_channel_message(message)
+        await interaction._notify()
+        await self._notify_messages()
+        return _json({k: v for k, v in message.items() if not k.startswith("_")})
+
+    def _base_interaction(self, kind: int, member: FakeMember, channel: FakeChannel | None,
+                          data: dict[str, Any]) -> Interaction:
+        guild = member.guild
+        channel = channel or guild.channel
+        interaction_id = snowflake()
+        token = f"itoken-{secrets.token_hex(16)}"
+        payload = {
+            "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,
+            "token": token, "version": 1, "guild_id": str(guild.id), "channel_id": str(channel.id),
+            "channel": channel.to_dict(), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "member": member.to_dict(with_permissions=True), "data": data,
+            "app_permissions": str(ALL_PERMISSIONS), "locale": "en-GB", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            "attachment_size_limit": 8 * 1024 * 1024,
+        }
+        interaction = Interaction(interaction_id, token, payload)
+        self.interactions[interaction_id] = interaction
+        return interaction
+
+    def find_command(self, name: str, guild: FakeGuild) -> dict[str, Any]:
+        for command in self.guild_commands.get(guild.id, []) + self.global_commands:
+            if command["name"] == name:
+                return command
+        known = sorted(c["name"] for c in self.guild_commands.get(guild.id, []) + self.global_commands)
+        raise AssertionError(f"/{name} is not a synced command; synced: {known}")
+
+    def _build_options(self, definitions: list[dict[str, Any]], values: dict[str, Any],
+                       resolved: dict[str, dict[str, Any]], focused: str | None) -> list[dict[str, Any]]:
+        by_name = {d["name"]: d for d in definitions}
+        options = []
+        for name, value in values.items():
+            option_name = name.replace("_", "-") if name not in by_name else name
+            if option_name not in by_name:
+                raise AssertionError(f"no option {name!r}; options are {sorted(by_name)}")
+            definition = by_name[option_name]
+            kind = definition["type"]
+            if isinstance(value, FakeRole):
+                resolved.setdefault("roles", {})[str(value.id)] = value.to_dict()
+                value = str(value.id)
+            elif isinstance(value, FakeMember):
+                resolved.setdefault("users", {})[str(value.id)] = value.user.to_dict()
+                member_data = value.to_dict(with_permissions=True)
+                member_data.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member_data
+                value = str(value.id)
+            elif isinstance(value, FakeChannel):
+                resolved.setdefault("channels", {})[str(value.id)] = {
+                    **value.to_dict(), "permissions": str(ALL_PERMISSIONS)}
+                value = str(value.id)
+            option = {"name": option_name, "type": kind, "value": value}
+            if option_name == focused:
+                option["focused"] = True
+            options.append(option)
+        if focused is None:
+            missing = [d["name"] for d in definitions if d.get("required") and d["name"] not in
+                       {o["name"] for o in options}]
+            if missing:
+                raise AssertionError(f"required options missing: {missing}")
+        return options
+
+    def _command_data(self, command_line: str, member: FakeMember, values: dict[str, Any],
+                      focused: str | None = None) -> dict[str, Any]:
+        words = command_line.strip().lstrip("/").split()
+        command = self.find_command(words[0], member.guild)
+        resolved: dict[str, dict[str, Any]] = {}
+        definitions = command.get("options") or []
+        path: list[dict[str, Any]] = []
+        for word in words[1:]:
+            sub = next((o for o in definitions if o["name"] == word and o["type"] in (1, 2)), None)
+            if sub is None:
+                raise AssertionError(f"/{command_line}: no subcommand {word!r}")
+            path.append(sub)
+            definitions = sub.get("options") or []
+        options = self._build_options(definitions, values, resolved, focused)
+        for sub in reversed(path):
+            options = [{"name": sub["name"], "type": sub["type"], "options": options}]
+        data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1, "options": options}
+        if command.get("guild_id"):
+            data["guild_id"] = command["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    async def invoke(self, command_line: str, member: FakeMember, *, channel: FakeChannel | None = None,
+                     wait: bool = True, **options: Any) -> Interaction:
+        """A user runs a slash command: `await fake.invoke("roll", coach, dice="2d6", reason="armour")`."""
+        data = self._command_data(command_line, member, options)
+        interaction = self._base_interaction(2, member, channel, data)
+        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        if wait:
+            await interaction.answered()
+        return interaction
+
+    async def autocomplete(self, command_line: str, member: FakeMember, focused: str, *,
+                           channel: FakeChannel | None = None, **options: Any) -> list[dict[str, Any]]:
+        """A user types into an option: returns the choices the bot offers."""
+        data = self._command_data(command_line, member, options, focused=focused.replace("_", "-")
+                                  if focused not in options else focused)
+        interaction = self._base_interaction(4, member, channel, data)
+        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        await interaction.answered()
+        assert interaction.response_type == 8, interaction.callbacks
+        return interaction.choices
+
+    async def click(self, message: dict[str, Any], custom_id: str, member: FakeMember, *,
+                    values: list[str] | None = None, wait: bool = True) -> Interaction:
+        """A user clicks a button (or picks `values` in a select) on a message the bot sent."""
+        if custom_id not in button_ids(message):
+            raise AssertionError(f"{custom_id!r} is not on the message; it has {button_ids(message)}")
+        channel = self._channel(int(message["channel_id"]))
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
+        if values is not None:
+            data["values"] = values
+        interaction = self._base_interaction(3, member, channel, data)
+        interaction.payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        if wait:
+            await interaction.answered()
+        return interaction
