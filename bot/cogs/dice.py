@@ -101,6 +101,8 @@ class DiceCog(commands.Cog):
         await send_paginated(interaction, HISTORY_SOURCE, f"{interaction.channel_id or 0}.")
 
 
+register_page_source(HISTORY_SOURCE, render_history)
+
+
 async def setup(league_bot: LeagueBot) -> None:
-    register_page_source(HISTORY_SOURCE, render_history)
     await league_bot.add_cog(DiceCog(league_bot))

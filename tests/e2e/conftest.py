@@ -42,25 +42,33 @@ class BotProcess:
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-        env.update({
-            "DISCORD_TOKEN": self.discord.token,
-            "DISCORD_API_BASE": self.discord.api_base,
-            "DISCORD_GATEWAY_URL": self.discord.gateway_url,
-            "DATABASE_PATH": str(self.database),
-            "LOG_LEVEL": "INFO",
-            "PYTHONPATH": str(REPO_ROOT),
-            "PYTHONUNBUFFERED": "1",
-        })
+        env.update(
+            {
+                "DISCORD_TOKEN": self.discord.token,
+                "DISCORD_API_BASE": self.discord.api_base,
+                "DISCORD_GATEWAY_URL": self.discord.gateway_url,
+                "DATABASE_PATH": str(self.database),
+                "LOG_LEVEL": "INFO",
+                "PYTHONPATH": str(REPO_ROOT),
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
         self.discord.ready.clear()
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=str(self.database.parent), env=env,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=str(self.database.parent),
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
         )
         self._reader = asyncio.create_task(self._read())
         ready = asyncio.create_task(self.discord.ready.wait())
         exited = asyncio.create_task(self.process.wait())
-        done, _ = await asyncio.wait({ready, exited}, timeout=START_TIMEOUT,
-                                     return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(
+            {ready, exited}, timeout=START_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
         ready.cancel()
         exited.cancel()
         if ready not in done:
@@ -121,7 +129,9 @@ async def bot_process(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]
     await process.start()
     yield process
     code = await process.stop()
-    assert not world.discord.unhandled, f"the bot called routes the fake does not know: {world.discord.unhandled}"
+    assert not world.discord.unhandled, (
+        f"the bot called routes the fake does not know: {world.discord.unhandled}"
+    )
     errors = [line for line in process.output if " ERROR " in line or "Traceback" in line]
     assert not errors, "the bot logged errors:\n" + process.log
     assert code == 0, f"the bot exited with {code}:\n" + process.log

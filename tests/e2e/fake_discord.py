@@ -31,12 +31,25 @@ log = logging.getLogger("fake_discord")
 API_PREFIX = "/api/v10"
 MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
-BASIC_MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)  # view, send, read history, use commands
+BASIC_MEMBER_PERMISSIONS = (
+    (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)
+)  # view, send, read history, use commands
 ALL_PERMISSIONS = (1 << 50) - 1
 EPHEMERAL = 1 << 6
 
-OPTION_TYPES = {"sub_command": 1, "sub_command_group": 2, "string": 3, "integer": 4, "boolean": 5,
-                "user": 6, "channel": 7, "role": 8, "mentionable": 9, "number": 10, "attachment": 11}
+OPTION_TYPES = {
+    "sub_command": 1,
+    "sub_command_group": 2,
+    "string": 3,
+    "integer": 4,
+    "boolean": 5,
+    "user": 6,
+    "channel": 7,
+    "role": 8,
+    "mentionable": 9,
+    "number": 10,
+    "attachment": 11,
+}
 
 _ids = itertools.count(1_300_000_000_000_000_000)
 
@@ -56,8 +69,16 @@ class FakeUser:
     bot: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": str(self.id), "username": self.username, "discriminator": "0",
-                "global_name": self.username, "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0}
+        return {
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0",
+            "global_name": self.username,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
 
 
 @dataclass
@@ -68,9 +89,20 @@ class FakeRole:
     position: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": str(self.id), "name": self.name, "color": 0, "colors": {"primary_color": 0},
-                "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
-                "permissions": str(self.permissions), "managed": False, "mentionable": True, "flags": 0}
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": False,
+            "mentionable": True,
+            "flags": 0,
+        }
 
 
 @dataclass
@@ -80,9 +112,20 @@ class FakeChannel:
     name: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": str(self.id), "type": 0, "guild_id": str(self.guild_id), "name": self.name,
-                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
-                "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+        return {
+            "id": str(self.id),
+            "type": 0,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
 
 
 @dataclass
@@ -110,9 +153,17 @@ class FakeMember:
 
     def to_dict(self, *, with_permissions: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "user": self.user.to_dict(), "roles": [str(r.id) for r in self.roles], "nick": None,
-            "avatar": None, "joined_at": "2026-01-01T00:00:00+00:00", "premium_since": None,
-            "deaf": False, "mute": False, "pending": False, "flags": 0, "communication_disabled_until": None,
+            "user": self.user.to_dict(),
+            "roles": [str(r.id) for r in self.roles],
+            "nick": None,
+            "avatar": None,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
         }
         if with_permissions:
             data["permissions"] = str(self.permissions)
@@ -150,19 +201,48 @@ class FakeGuild:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": [self.everyone.to_dict()] + [r.to_dict() for r in self.roles], "emojis": [],
-            "stickers": [], "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
-            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
-            "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
-            "joined_at": "2026-01-01T00:00:00+00:00", "large": False, "unavailable": False,
-            "member_count": len(self.members), "voice_states": [],
-            "members": [m.to_dict() for m in self.members], "channels": [c.to_dict() for c in self.channels],
-            "threads": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [], "max_members": 500000,
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [self.everyone.to_dict()] + [r.to_dict() for r in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "voice_states": [],
+            "members": [m.to_dict() for m in self.members],
+            "channels": [c.to_dict() for c in self.channels],
+            "threads": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "max_members": 500000,
         }
 
 
@@ -212,19 +292,19 @@ class Interaction:
         async with self._changed:
             self._changed.notify_all()
 
-    async def wait(self, predicate: Callable[[Interaction], bool], timeout: float = 15) -> Interaction:
+    async def wait(self, predicate: Callable[[Interaction], bool], within: float = 15) -> Interaction:
         async def waiter() -> None:
             async with self._changed:
                 await self._changed.wait_for(lambda: predicate(self))
 
-        await asyncio.wait_for(waiter(), timeout)
+        await asyncio.wait_for(waiter(), within)
         return self
 
-    async def answered(self, timeout: float = 15) -> Interaction:
+    async def answered(self, within: float = 15) -> Interaction:
         """Wait for the first callback, and for the final content if the bot deferred ("thinking")."""
-        await self.wait(lambda i: bool(i.callbacks), timeout)
+        await self.wait(lambda i: bool(i.callbacks), within)
         if self.response_type == 5:
-            await self.wait(lambda i: bool(i.messages) and not i.messages[0].get("_loading"), timeout)
+            await self.wait(lambda i: bool(i.messages) and not i.messages[0].get("_loading"), within)
         return self
 
 
@@ -249,8 +329,9 @@ def button_ids(message: dict[str, Any]) -> list[str]:
 
 def _json(data: Any, status: int = 200) -> web.Response:
     # Exactly `application/json`: discord.py compares the header, and aiohttp's json_response adds a charset.
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={"Content-Type": "application/json"})
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
 
 
 class FakeDiscord:
@@ -339,13 +420,21 @@ class FakeDiscord:
             await self._ws.close(code=4004, message=b"Authentication failed.")
             return
         self.identify = data
-        await self.dispatch("READY", {
-            "v": 10, "user": {**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
-            "session_id": secrets.token_hex(16), "resume_gateway_url": self.gateway_url,
-            "application": {"id": str(self.application_id), "flags": 0},
-            "private_channels": [], "relationships": [], "user_settings": {}, "presences": [],
-        })
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": {**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+                "session_id": secrets.token_hex(16),
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "user_settings": {},
+                "presences": [],
+            },
+        )
         for guild in self.guilds:
             await self.dispatch("GUILD_CREATE", guild.to_dict())
         self.ready.set()
@@ -391,16 +480,27 @@ class FakeDiscord:
         text = await request.text()
         return json.loads(text) if text else None
 
-    async def _route(self, method: str, parts: list[str], body: Any,
-                     request: web.Request) -> web.Response | None:
+    async def _route(
+        self, method: str, parts: list[str], body: Any, request: web.Request
+    ) -> web.Response | None:
         match (method, parts):
             case ("GET", ["users", "@me"]):
                 return _json({**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False})
             case ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]):
                 return _json(self._application())
             case ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]):
-                return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": {
-                    "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+                return _json(
+                    {
+                        "url": self.gateway_url,
+                        "shards": 1,
+                        "session_start_limit": {
+                            "total": 1000,
+                            "remaining": 1000,
+                            "reset_after": 0,
+                            "max_concurrency": 1,
+                        },
+                    }
+                )
             case ("PUT", ["applications", _, "commands"]):
                 self.sync_calls.append("global")
                 self.global_commands = self._register_commands(body, None)
@@ -439,24 +539,55 @@ class FakeDiscord:
             case ("POST", ["users", "@me", "channels"]):
                 recipient = str(body["recipient_id"])
                 dm_id = int(recipient) + 1  # one stable DM channel id per user
-                return _json({"id": str(dm_id), "type": 1, "last_message_id": None, "flags": 0,
-                              "recipients": [{"id": recipient, "username": "user", "discriminator": "0",
-                                              "global_name": None, "avatar": None}]})
+                return _json(
+                    {
+                        "id": str(dm_id),
+                        "type": 1,
+                        "last_message_id": None,
+                        "flags": 0,
+                        "recipients": [
+                            {
+                                "id": recipient,
+                                "username": "user",
+                                "discriminator": "0",
+                                "global_name": None,
+                                "avatar": None,
+                            }
+                        ],
+                    }
+                )
         return None
 
     def _application(self) -> dict[str, Any]:
-        return {"id": str(self.application_id), "name": "League Bot", "icon": None, "description": "",
-                "bot_public": True, "bot_require_code_grant": False, "owner": self.owner.to_dict(),
-                "verify_key": "0" * 64, "flags": 0, "team": None, "summary": "",
-                "bot": self.bot_user.to_dict()}
+        return {
+            "id": str(self.application_id),
+            "name": "League Bot",
+            "icon": None,
+            "description": "",
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner.to_dict(),
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "team": None,
+            "summary": "",
+            "bot": self.bot_user.to_dict(),
+        }
 
     def _register_commands(self, payload: list[dict[str, Any]], guild_id: int | None) -> list[dict[str, Any]]:
         registered = []
         for command in payload:
-            registered.append({**command, "id": str(snowflake()), "application_id": str(self.application_id),
-                               "version": str(snowflake()), "guild_id": str(guild_id) if guild_id else None,
-                               "default_member_permissions": command.get("default_member_permissions"),
-                               "nsfw": command.get("nsfw", False)})
+            registered.append(
+                {
+                    **command,
+                    "id": str(snowflake()),
+                    "application_id": str(self.application_id),
+                    "version": str(snowflake()),
+                    "guild_id": str(guild_id) if guild_id else None,
+                    "default_member_permissions": command.get("default_member_permissions"),
+                    "nsfw": command.get("nsfw", False),
+                }
+            )
         return registered
 
     def _channel(self, channel_id: int) -> FakeChannel:
@@ -477,13 +608,26 @@ class FakeDiscord:
                 fields[key] = body[key]
         return fields
 
-    def _new_message(self, channel_id: int, body: dict[str, Any] | None, *, flags: int = 0,
-                     loading: bool = False) -> dict[str, Any]:
+    def _new_message(
+        self, channel_id: int, body: dict[str, Any] | None, *, flags: int = 0, loading: bool = False
+    ) -> dict[str, Any]:
         message = {
-            "id": str(snowflake()), "channel_id": str(channel_id), "author": self.bot_user.to_dict(),
-            "content": "", "timestamp": _now_iso(), "edited_timestamp": None, "tts": False,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
-            "embeds": [], "components": [], "pinned": False, "type": 0, "flags": flags,
+            "id": str(snowflake()),
+            "channel_id": str(channel_id),
+            "author": self.bot_user.to_dict(),
+            "content": "",
+            "timestamp": _now_iso(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "type": 0,
+            "flags": flags,
         }
         message.update(self._message_fields(body))
         message["flags"] = int(message.get("flags") or 0) | flags
@@ -509,8 +653,9 @@ class FakeDiscord:
         """Messages posted in a channel (public replies and announcements), oldest first."""
         return list(self.channel_messages.get(channel_id, []))
 
-    async def wait_for_message(self, channel_id: int, predicate: Callable[[dict[str, Any]], bool],
-                               timeout: float = 15) -> dict[str, Any]:
+    async def wait_for_message(
+        self, channel_id: int, predicate: Callable[[dict[str, Any]], bool], within: float = 15
+    ) -> dict[str, Any]:
         def found() -> dict[str, Any] | None:
             return next((m for m in self.messages_in(channel_id) if predicate(m)), None)
 
@@ -521,7 +666,7 @@ class FakeDiscord:
             assert result is not None
             return result
 
-        return await asyncio.wait_for(waiter(), timeout)
+        return await asyncio.wait_for(waiter(), within)
 
     # --- interactions -----------------------------------------------------------------------------
 
@@ -559,8 +704,9 @@ class FakeDiscord:
             if not message["flags"] & EPHEMERAL:
                 await self._store_channel_message(message)
         elif response_type == 5:  # "thinking": the content comes with an edit of @original
-            message = self._new_message(channel_id, None, flags=int(data.get("flags") or 0) | (1 << 7),
-                                        loading=True)
+            message = self._new_message(
+                channel_id, None, flags=int(data.get("flags") or 0) | (1 << 7), loading=True
+            )
             interaction.messages.append(message)
         elif response_type == 7:  # update the message whose component was used
             message = interaction.payload["message"]
@@ -569,15 +715,20 @@ class FakeDiscord:
             interaction.messages.append(message)
             await self._notify_messages()
         await interaction._notify()
-        answer: dict[str, Any] = {"interaction": {
-            "id": str(interaction.id), "type": interaction.payload["type"],
-            "response_message_id": message["id"] if message else None,
-            "response_message_loading": response_type == 5,
-            "response_message_ephemeral": bool(message and int(message["flags"]) & EPHEMERAL),
-        }}
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.payload["type"],
+                "response_message_id": message["id"] if message else None,
+                "response_message_loading": response_type == 5,
+                "response_message_ephemeral": bool(message and int(message["flags"]) & EPHEMERAL),
+            }
+        }
         if message is not None:
-            answer["resource"] = {"type": response_type, "message": {k: v for k, v in message.items()
-                                                                      if not k.startswith("_")}}
+            answer["resource"] = {
+                "type": response_type,
+                "message": {k: v for k, v in message.items() if not k.startswith("_")},
+            }
         else:
             answer["resource"] = {"type": response_type}
         return _json(answer)
@@ -605,19 +756,31 @@ class FakeDiscord:
         await self._notify_messages()
         return _json({k: v for k, v in message.items() if not k.startswith("_")})
 
-    def _base_interaction(self, kind: int, member: FakeMember, channel: FakeChannel | None,
-                          data: dict[str, Any]) -> Interaction:
+    def _base_interaction(
+        self, kind: int, member: FakeMember, channel: FakeChannel | None, data: dict[str, Any]
+    ) -> Interaction:
         guild = member.guild
         channel = channel or guild.channel
         interaction_id = snowflake()
         token = f"itoken-{secrets.token_hex(16)}"
         payload = {
-            "id": str(interaction_id), "application_id": str(self.application_id), "type": kind,
-            "token": token, "version": 1, "guild_id": str(guild.id), "channel_id": str(channel.id),
-            "channel": channel.to_dict(), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-            "member": member.to_dict(with_permissions=True), "data": data,
-            "app_permissions": str(ALL_PERMISSIONS), "locale": "en-GB", "guild_locale": "en-US",
-            "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": str(guild.id),
+            "channel_id": str(channel.id),
+            "channel": channel.to_dict(),
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "member": member.to_dict(with_permissions=True),
+            "data": data,
+            "app_permissions": str(ALL_PERMISSIONS),
+            "locale": "en-GB",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
             "attachment_size_limit": 8 * 1024 * 1024,
         }
         interaction = Interaction(interaction_id, token, payload)
@@ -631,8 +794,13 @@ class FakeDiscord:
         known = sorted(c["name"] for c in self.guild_commands.get(guild.id, []) + self.global_commands)
         raise AssertionError(f"/{name} is not a synced command; synced: {known}")
 
-    def _build_options(self, definitions: list[dict[str, Any]], values: dict[str, Any],
-                       resolved: dict[str, dict[str, Any]], focused: str | None) -> list[dict[str, Any]]:
+    def _build_options(
+        self,
+        definitions: list[dict[str, Any]],
+        values: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        focused: str | None,
+    ) -> list[dict[str, Any]]:
         by_name = {d["name"]: d for d in definitions}
         options = []
         for name, value in values.items():
@@ -652,21 +820,27 @@ class FakeDiscord:
                 value = str(value.id)
             elif isinstance(value, FakeChannel):
                 resolved.setdefault("channels", {})[str(value.id)] = {
-                    **value.to_dict(), "permissions": str(ALL_PERMISSIONS)}
+                    **value.to_dict(),
+                    "permissions": str(ALL_PERMISSIONS),
+                }
                 value = str(value.id)
             option = {"name": option_name, "type": kind, "value": value}
             if option_name == focused:
                 option["focused"] = True
             options.append(option)
         if focused is None:
-            missing = [d["name"] for d in definitions if d.get("required") and d["name"] not in
-                       {o["name"] for o in options}]
+            missing = [
+                d["name"]
+                for d in definitions
+                if d.get("required") and d["name"] not in {o["name"] for o in options}
+            ]
             if missing:
                 raise AssertionError(f"required options missing: {missing}")
         return options
 
-    def _command_data(self, command_line: str, member: FakeMember, values: dict[str, Any],
-                      focused: str | None = None) -> dict[str, Any]:
+    def _command_data(
+        self, command_line: str, member: FakeMember, values: dict[str, Any], focused: str | None = None
+    ) -> dict[str, Any]:
         words = command_line.strip().lstrip("/").split()
         command = self.find_command(words[0], member.guild)
         resolved: dict[str, dict[str, Any]] = {}
@@ -688,8 +862,15 @@ class FakeDiscord:
             data["resolved"] = resolved
         return data
 
-    async def invoke(self, command_line: str, member: FakeMember, *, channel: FakeChannel | None = None,
-                     wait: bool = True, **options: Any) -> Interaction:
+    async def invoke(
+        self,
+        command_line: str,
+        member: FakeMember,
+        *,
+        channel: FakeChannel | None = None,
+        wait: bool = True,
+        **options: Any,
+    ) -> Interaction:
         """A user runs a slash command: `await fake.invoke("roll", coach, dice="2d6", reason="armour")`."""
         data = self._command_data(command_line, member, options)
         interaction = self._base_interaction(2, member, channel, data)
@@ -698,19 +879,37 @@ class FakeDiscord:
             await interaction.answered()
         return interaction
 
-    async def autocomplete(self, command_line: str, member: FakeMember, focused: str, *,
-                           channel: FakeChannel | None = None, **options: Any) -> list[dict[str, Any]]:
+    async def autocomplete(
+        self,
+        command_line: str,
+        member: FakeMember,
+        focused: str,
+        *,
+        channel: FakeChannel | None = None,
+        **options: Any,
+    ) -> list[dict[str, Any]]:
         """A user types into an option: returns the choices the bot offers."""
-        data = self._command_data(command_line, member, options, focused=focused.replace("_", "-")
-                                  if focused not in options else focused)
+        data = self._command_data(
+            command_line,
+            member,
+            options,
+            focused=focused.replace("_", "-") if focused not in options else focused,
+        )
         interaction = self._base_interaction(4, member, channel, data)
         await self.dispatch("INTERACTION_CREATE", interaction.payload)
         await interaction.answered()
         assert interaction.response_type == 8, interaction.callbacks
         return interaction.choices
 
-    async def click(self, message: dict[str, Any], custom_id: str, member: FakeMember, *,
-                    values: list[str] | None = None, wait: bool = True) -> Interaction:
+    async def click(
+        self,
+        message: dict[str, Any],
+        custom_id: str,
+        member: FakeMember,
+        *,
+        values: list[str] | None = None,
+        wait: bool = True,
+    ) -> Interaction:
         """A user clicks a button (or picks `values` in a select) on a message the bot sent."""
         if custom_id not in button_ids(message):
             raise AssertionError(f"{custom_id!r} is not on the message; it has {button_ids(message)}")

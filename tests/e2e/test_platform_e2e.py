@@ -19,7 +19,9 @@ async def test_bot_logs_in_and_syncs_its_commands(world: World, bot_process: Bot
     assert int(config["default_member_permissions"]) == 1 << 5  # hidden from non-commissioners
 
 
-async def test_roll_answers_with_every_die_and_lands_in_history(world: World, bot_process: BotProcess) -> None:
+async def test_roll_answers_with_every_die_and_lands_in_history(
+    world: World, bot_process: BotProcess
+) -> None:
     coach = world.coaches[0]
     reply = await world.discord.invoke("roll", coach, dice="2d6", reason="armour")
     assert not reply.ephemeral

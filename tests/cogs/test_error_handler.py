@@ -1,0 +1,52 @@
+"""Errors become short private replies; unexpected ones are logged with an id the user sees."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+from discord import app_commands
+
+from bot.errors import RuleViolation
+from bot.services.runtime import Runtime
+from bot.ui.errors import report_error
+from tests.cogs.mocks import make_interaction, sent
+
+
+async def test_domain_error_is_shown_as_it_is(runtime: Runtime) -> None:
+    interaction = make_interaction(runtime)
+    command = app_commands.Command(name="x", description="x", callback=_noop)
+    error = app_commands.CommandInvokeError(command, RuleViolation("A team has at most 8 re-rolls."))
+    await report_error(interaction, error)
+    content, kwargs = sent(interaction)
+    assert content == "A team has at most 8 re-rolls." and kwargs["ephemeral"] is True
+
+
+async def test_check_failure_message(runtime: Runtime) -> None:
+    interaction = make_interaction(runtime)
+    await report_error(interaction, app_commands.CheckFailure("Only a commissioner can do this."))
+    assert sent(interaction)[0] == "Only a commissioner can do this."
+
+
+async def test_unexpected_error_is_logged_with_an_id(
+    runtime: Runtime, caplog: pytest.LogCaptureFixture
+) -> None:
+    interaction = make_interaction(runtime)
+    with caplog.at_level(logging.ERROR, logger="bot.errors"):
+        await report_error(interaction, ZeroDivisionError("boom"))
+    content, kwargs = sent(interaction)
+    error_id = re.search(r"Error id: `([0-9a-f]{8})`", content)
+    assert error_id and kwargs["ephemeral"] is True
+    assert error_id.group(1) in caplog.text and "ZeroDivisionError" in caplog.text
+
+
+async def test_after_a_deferral_the_error_goes_to_a_followup(runtime: Runtime) -> None:
+    interaction = make_interaction(runtime, responded=True)
+    await report_error(interaction, RuleViolation("nope"))
+    interaction.response.send_message.assert_not_awaited()
+    interaction.followup.send.assert_awaited_once_with("nope", ephemeral=True)
+
+
+async def _noop(interaction: object) -> None:  # pragma: no cover - only a command shell
+    return None
