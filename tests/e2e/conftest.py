@@ -33,9 +33,10 @@ class World:
 
 
 class BotProcess:
-    def __init__(self, discord: FakeDiscord, database: Path) -> None:
+    def __init__(self, discord: FakeDiscord, database: Path, extra_env: dict[str, str] | None = None) -> None:
         self.discord = discord
         self.database = database
+        self.extra_env = dict(extra_env or {})
         self.output: list[str] = []
         self.process: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -53,6 +54,7 @@ class BotProcess:
                 "PYTHONUNBUFFERED": "1",
             }
         )
+        env.update(self.extra_env)
         self.discord.ready.clear()
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,

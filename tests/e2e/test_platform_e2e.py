@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.e2e.conftest import BotProcess, World
 
@@ -95,3 +96,15 @@ async def test_restart_does_not_sync_unchanged_commands(world: World, bot_proces
     assert world.discord.sync_calls == ["global"]  # the hash matched: no second sync
     history = await world.discord.invoke("roll-history", world.coaches[0])
     assert "before restart" in history.text  # the database survived the restart
+
+
+async def test_dev_guild_id_syncs_to_that_server_only(world: World, tmp_path: Path) -> None:
+    process = BotProcess(world.discord, tmp_path / "dev.sqlite3", {"DEV_GUILD_ID": str(world.guild.id)})
+    await process.start()
+    try:
+        assert world.discord.sync_calls == [f"guild:{world.guild.id}"]
+        assert {c["name"] for c in world.discord.guild_commands[world.guild.id]} >= {"roll", "config"}
+        reply = await world.discord.invoke("roll", world.coaches[0], dice="d16")
+        assert "`d16`" in reply.content
+    finally:
+        assert await process.stop() == 0
