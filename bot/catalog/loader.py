@@ -1,0 +1,307 @@
+"""Load data/<edition>/ once at start-up, validate every file, and check the references between them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from bot.catalog.models import (
+    AdvancementFile,
+    ClassicSeasonFile,
+    ExpensiveMistakesFile,
+    Inducement,
+    InducementsFile,
+    League,
+    LeaguesFile,
+    MatchEventsFile,
+    Pair,
+    Position,
+    RandomSkillTable,
+    RefereesFile,
+    RollTable,
+    Skill,
+    SkillCategory,
+    SkillsFile,
+    SpecialRule,
+    Star,
+    StarsFile,
+    TablesFile,
+    Team,
+    TeamsFile,
+    split_skill_reference,
+)
+from bot.catalog.search import normalise
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DEFAULT_EDITION = "bb2025"
+M = TypeVar("M", bound=BaseModel)
+
+
+class CatalogError(Exception):
+    """A data file is missing, malformed, or refers to something that does not exist."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    edition: str
+    teams: dict[str, Team]
+    positions: dict[str, tuple[Team, Position]]
+    skills: dict[str, Skill]
+    random_skill_tables: dict[SkillCategory, RandomSkillTable]
+    stars: dict[str, Star]
+    pairs: dict[str, Pair]
+    inducements: dict[str, Inducement]
+    leagues: dict[str, League]
+    special_rules: dict[str, SpecialRule]
+    advancement: AdvancementFile
+    expensive_mistakes: ExpensiveMistakesFile
+    tables: dict[str, RollTable]
+    match_events: MatchEventsFile
+    referees: RefereesFile
+    tournament_inducements: InducementsFile
+    classic_season: ClassicSeasonFile
+    _by_name: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def team(self, key: str) -> Team | None:
+        """A team by id or by name (any case)."""
+        return self.teams.get(key) or self.teams.get(self._by_name["teams"].get(normalise(key), ""))
+
+    def skill(self, name: str) -> Skill | None:
+        """A skill by name, with or without its parameter ('Loner (4+)' finds Loner)."""
+        base, _ = split_skill_reference(name.strip()) if name.strip() else ("", None)
+        return self.skills.get(self._by_name["skills"].get(normalise(base), ""))
+
+    def star(self, name: str) -> Star | None:
+        return self.stars.get(self._by_name["stars"].get(normalise(name), ""))
+
+    def inducement(self, key: str) -> Inducement | None:
+        return self.inducements.get(key) or self.inducements.get(
+            self._by_name["inducements"].get(normalise(key), "")
+        )
+
+    def position(self, position_id: str) -> tuple[Team, Position] | None:
+        return self.positions.get(position_id)
+
+    def partners(self, star: Star) -> tuple[Star, ...]:
+        if star.pair is None:
+            return ()
+        return tuple(self.stars[m] for m in self.pairs[star.pair].members if m != star.name)
+
+    def star_cost(self, star: Star) -> int:
+        """What hiring this star costs: his own price, or his pair's price (the pair is hired together)."""
+        if star.pair is not None:
+            return self.pairs[star.pair].cost
+        assert star.cost is not None  # validated: only pair members have no cost
+        return star.cost
+
+
+def _read(path: Path, model: type[M]) -> M:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise CatalogError(f"{path}: missing") from exc
+    except json.JSONDecodeError as exc:
+        raise CatalogError(f"{path}: not valid JSON ({exc})") from exc
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise CatalogError(
+            f"{path}: {_describe_location(raw, first['loc'])}: {first['msg']}"
+            + (f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else "")
+        ) from exc
+
+
+def _describe_location(raw: Any, location: tuple[int | str, ...]) -> str:
+    """'teams[3] (Chaos Chosen) > positions[2] (Minotaur) > cost' from a pydantic error location."""
+    parts: list[str] = []
+    node = raw
+    for step in location:
+        if isinstance(step, int) and isinstance(node, list) and step < len(node):
+            node = node[step]
+            label = node.get("name") or node.get("id") if isinstance(node, dict) else None
+            parts[-1] = f"{parts[-1]}[{step}]" + (f" ({label})" if label else "") if parts else f"[{step}]"
+        else:
+            parts.append(str(step))
+            node = node.get(step) if isinstance(node, dict) else None
+    return " > ".join(parts) or "(top level)"
+
+
+def _index(items: dict[str, Any], attribute: str = "name") -> dict[str, str]:
+    return {normalise(getattr(item, attribute)): key for key, item in items.items()}
+
+
+def _unique(what: str, names: list[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise CatalogError(f"{what}: {name!r} appears twice")
+        seen.add(name)
+
+
+def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> Catalog:
+    """Read and validate every file of an edition. Raises CatalogError naming the file and the entry."""
+    root = data_dir / edition
+    if not root.is_dir():
+        raise CatalogError(f"{root}: no such edition folder")
+    leagues_file = _read(root / "leagues.json", LeaguesFile)
+    teams_file = _read(root / "teams.json", TeamsFile)
+    skills_file = _read(root / "skills.json", SkillsFile)
+    stars_file = _read(root / "star_players.json", StarsFile)
+    inducements_file = _read(root / "inducements.json", InducementsFile)
+    tables_dir = root / "tables"
+    tables: dict[str, RollTable] = {}
+    for name in ("weather", "kickoff", "secret_objectives"):
+        table = _read(tables_dir / f"{name}.json", RollTable)
+        tables[table.id] = table
+    for name in ("injuries", "prayers_to_nuffle"):
+        for table in _read(tables_dir / f"{name}.json", TablesFile).tables:
+            tables[table.id] = table
+    classic = _read(tables_dir / "classic_season.json", ClassicSeasonFile)
+    for entry in classic.tables:
+        if isinstance(entry, RollTable):
+            tables[entry.id] = entry
+    tournament = _read(tables_dir / "tournament_inducements.json", InducementsFile)
+    for inducement in tournament.inducements:
+        if isinstance(inducement.table, RollTable):
+            tables[inducement.table.id] = inducement.table
+
+    for what, names in (
+        ("teams.json team ids", [t.id for t in teams_file.teams]),
+        ("teams.json team names", [t.name for t in teams_file.teams]),
+        ("teams.json position ids", [p.id for t in teams_file.teams for p in t.positions]),
+        ("skills.json", [s.name for s in skills_file.skills]),
+        ("star_players.json", [s.name for s in stars_file.stars]),
+        ("inducements.json", [i.id for i in inducements_file.inducements]),
+    ):
+        _unique(what, names)
+
+    catalog = Catalog(
+        edition=edition,
+        teams={t.id: t for t in teams_file.teams},
+        positions={p.id: (t, p) for t in teams_file.teams for p in t.positions},
+        skills={s.name: s for s in skills_file.skills},
+        random_skill_tables=dict(skills_file.random_tables),
+        stars={s.name: s for s in stars_file.stars},
+        pairs={p.name: p for p in stars_file.pairs},
+        inducements={i.id: i for i in inducements_file.inducements},
+        leagues={league.name: league for league in leagues_file.leagues},
+        special_rules={r.name: r for r in leagues_file.team_special_rules},
+        advancement=_read(tables_dir / "advancement.json", AdvancementFile),
+        expensive_mistakes=_read(tables_dir / "expensive_mistakes.json", ExpensiveMistakesFile),
+        tables=tables,
+        match_events=_read(tables_dir / "match_events.json", MatchEventsFile),
+        referees=_read(tables_dir / "referees.json", RefereesFile),
+        tournament_inducements=tournament,
+        classic_season=classic,
+    )
+    catalog._by_name.update(
+        teams=_index(catalog.teams),
+        skills=_index(catalog.skills),
+        stars=_index(catalog.stars),
+        inducements=_index(catalog.inducements),
+    )
+    check_references(catalog)
+    return catalog
+
+
+def check_references(catalog: Catalog) -> None:
+    """Everything one file names must exist in another. Raises CatalogError on the first problem."""
+    problems: list[str] = []
+
+    def skill_ok(where: str, reference: str) -> None:
+        base, parameter = split_skill_reference(reference)
+        skill = catalog.skills.get(base)
+        if skill is None:
+            problems.append(f"{where}: unknown skill {reference!r}")
+        elif (parameter is None) != (skill.parameter is None):
+            wanted = f"a parameter ({skill.parameter})" if skill.parameter else "no parameter"
+            problems.append(f"{where}: {reference!r} but {base} takes {wanted}")
+
+    for team in catalog.teams.values():
+        for league in team.leagues:
+            if league not in catalog.leagues:
+                problems.append(f"teams.json {team.name}: unknown league {league!r}")
+        alignment_rules = [f"Favoured of {a}" for a in (team.favoured_of.options if team.favoured_of else ())]
+        for rule in (*team.special_rules, *alignment_rules):
+            if rule not in catalog.special_rules:
+                problems.append(f"teams.json {team.name}: unknown special rule {rule!r}")
+        if team.favoured_of and team.favoured_of.only_in_league not in (None, *team.leagues):
+            problems.append(f"teams.json {team.name}: favoured_of names a league the team does not play in")
+        for position in team.positions:
+            for reference in position.skills:
+                skill_ok(f"teams.json {team.name} > {position.name}", reference)
+
+    for category, table in catalog.random_skill_tables.items():
+        if len(set(table.names)) != 12:
+            problems.append(f"skills.json random table {category}: the 12 entries must differ")
+        for name in table.names:
+            skill = catalog.skills.get(name)
+            if skill is None or skill.category != category:
+                problems.append(f"skills.json random table {category}: {name!r} is not a {category} skill")
+    if set(catalog.random_skill_tables) != {"A", "D", "G", "M", "P", "S"}:
+        problems.append("skills.json: random tables must cover A, D, G, M, P and S")
+
+    for star in catalog.stars.values():
+        where = f"star_players.json {star.name}"
+        for reference in star.skills:
+            skill_ok(where, reference)
+        plays = star.plays_for
+        for league in (*plays.leagues, *plays.except_leagues):
+            if league not in catalog.leagues:
+                problems.append(f"{where}: unknown league {league!r}")
+        for special in plays.special_rules:
+            if special not in catalog.special_rules:
+                problems.append(f"{where}: unknown special rule {special!r}")
+        for team_name in star.teams:
+            if catalog.team(team_name) is None:
+                problems.append(f"{where}: unknown team {team_name!r}")
+        if star.pair is None and star.cost is None:
+            problems.append(f"{where}: only pair members may have no cost of their own")
+        if star.pair is not None:
+            pair = catalog.pairs.get(star.pair)
+            if pair is None or star.name not in pair.members:
+                problems.append(f"{where}: pair {star.pair!r} does not list him")
+    for pair in catalog.pairs.values():
+        for member in pair.members:
+            partner = catalog.stars.get(member)
+            if partner is None or partner.pair != pair.name:
+                problems.append(f"star_players.json pair {pair.name}: {member!r} does not point back")
+
+    for inducement in (*catalog.inducements.values(), *catalog.tournament_inducements.inducements):
+        where = f"inducement {inducement.name}"
+        for special in (
+            *inducement.only_for.special_rules,
+            *(r.special_rule for r in inducement.reduced_cost if r.special_rule),
+            *(m.special_rule for m in inducement.increased_max),
+        ):
+            if special not in catalog.special_rules:
+                problems.append(f"{where}: unknown special rule {special!r}")
+        for league in inducement.only_for.leagues:
+            if league not in catalog.leagues:
+                problems.append(f"{where}: unknown league {league!r}")
+        for team_name in (*inducement.only_for.teams, *(r.team for r in inducement.reduced_cost if r.team)):
+            if catalog.team(team_name) is None:
+                problems.append(f"{where}: unknown team {team_name!r}")
+        if isinstance(inducement.table, str):
+            table_id = inducement.table.partition("#")[2]
+            if table_id not in catalog.tables:
+                problems.append(f"{where}: unknown table {inducement.table!r}")
+        if isinstance(inducement.table, RollTable):
+            for entry in inducement.table.entries:
+                if entry.grants:
+                    skill_ok(f"{where} > {entry.name}", entry.grants)
+
+    for roll_table in catalog.tables.values():
+        for entry in roll_table.entries:
+            if entry.grants:
+                skill_ok(f"table {roll_table.id} > {entry.name}", entry.grants)
+
+    if problems:
+        raise CatalogError(
+            "; ".join(problems[:10]) + (f" (and {len(problems) - 10} more)" if len(problems) > 10 else "")
+        )

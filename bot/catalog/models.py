@@ -1,0 +1,674 @@
+"""The rules catalogue as validated, immutable models. One model per shape found in data/<edition>/.
+
+Every model forbids unknown fields, so a typo in a data file is an error at start-up, not a silent gap.
+Roll tables check that their entries cover every result of their dice exactly once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SkillCategory = Literal["A", "D", "G", "M", "P", "S"]
+Characteristic = Literal["ma", "st", "ag", "pa", "av"]
+CATEGORY_NAMES: dict[str, str] = {
+    "A": "Agility",
+    "D": "Devious",
+    "G": "General",
+    "M": "Mutation",
+    "P": "Passing",
+    "S": "Strength",
+    "T": "Trait",
+}
+Gold = Annotated[int, Field(ge=0, multiple_of=1000)]
+Summary = Annotated[str, Field(min_length=1, max_length=200)]
+_SKILL_REFERENCE = re.compile(r"^(?P<name>[^()]+?)(?: \((?P<parameter>[^()]+)\))?$")
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Noted(Model):
+    """Anything that can carry notes on which source was chosen and why."""
+
+    source_notes: tuple[str, ...] = ()
+
+
+def split_skill_reference(reference: str) -> tuple[str, str | None]:
+    """'Loner (4+)' -> ('Loner', '4+'); 'Block' -> ('Block', None)."""
+    match = _SKILL_REFERENCE.match(reference)
+    if match is None:
+        raise ValueError(f"not a skill reference: {reference!r}")
+    return match["name"], match["parameter"]
+
+
+def dice_outcomes(dice: str) -> range:
+    """All results of 'd6', '2d6', 'd16' ... (summed dice)."""
+    match = re.fullmatch(r"(\d*)d(\d+)", dice)
+    if match is None:
+        raise ValueError(f"dice must look like d6 or 2d6, not {dice!r}")
+    count, sides = int(match[1] or 1), int(match[2])
+    return range(count, count * sides + 1)
+
+
+def check_coverage(ranges: list[tuple[int, int | None]], outcomes: range, what: str) -> None:
+    """Each outcome in exactly one [min, max] range; an open max (None) runs to the last outcome."""
+    seen: dict[int, int] = {}
+    for low, high in ranges:
+        top = outcomes[-1] if high is None else high
+        if low > top:
+            raise ValueError(f"{what}: range {low}-{high} is empty")
+        for value in range(low, top + 1):
+            seen[value] = seen.get(value, 0) + 1
+    missing = [v for v in outcomes if v not in seen]
+    doubled = sorted(v for v, n in seen.items() if n > 1)
+    outside = sorted(v for v in seen if v not in outcomes)
+    if missing or doubled or outside:
+        raise ValueError(
+            f"{what}: results not covered {missing}, covered twice {doubled}, impossible {outside}"
+        )
+
+
+# --- leagues and special rules ------------------------------------------------------------------
+
+
+class League(Noted):
+    name: str
+    summary: Summary
+
+
+class SpecialRule(Noted):
+    name: str
+    summary: Summary
+
+
+class LeaguesFile(Noted):
+    leagues: tuple[League, ...]
+    team_special_rules: tuple[SpecialRule, ...]
+
+
+# --- teams ----------------------------------------------------------------------------------------
+
+
+class Profile(Noted):
+    ma: int = Field(ge=1, le=10)
+    st: int = Field(ge=1, le=8)
+    ag: int = Field(ge=1, le=6)
+    pa: int | None = Field(ge=1, le=6)
+    av: int = Field(ge=3, le=12)
+    skills: tuple[str, ...]
+
+    @property
+    def profile_text(self) -> str:
+        pa = "-" if self.pa is None else f"{self.pa}+"
+        return f"MA {self.ma} · ST {self.st} · AG {self.ag}+ · PA {pa} · AV {self.av}+"
+
+
+class Position(Profile):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    max: int = Field(ge=1, le=16)
+    cost: Gold
+    primary: tuple[SkillCategory, ...]
+    secondary: tuple[SkillCategory, ...]
+    keywords: tuple[str, ...]
+
+    @property
+    def categories_text(self) -> str:
+        return f"{''.join(self.primary) or '-'} / {''.join(self.secondary) or '-'}"
+
+
+class FavouredOf(Model):
+    """The alignments a team picks one from when drafted (one option: fixed)."""
+
+    options: tuple[str, ...] = Field(min_length=1)
+    only_in_league: str | None = None
+
+
+class Team(Noted):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    tier: int = Field(ge=1, le=5)
+    reroll_cost: Gold
+    apothecary: bool
+    leagues: tuple[str, ...] = Field(min_length=1)
+    special_rules: tuple[str, ...]
+    favoured_of: FavouredOf | None = None
+    positions: tuple[Position, ...] = Field(min_length=1)
+
+    def alignments_in(self, league: str) -> tuple[str, ...]:
+        """The alignments open to this team when it plays in `league` (empty: none)."""
+        if self.favoured_of is None:
+            return ()
+        if self.favoured_of.only_in_league not in (None, league):
+            return ()
+        return self.favoured_of.options
+
+    def special_rules_with(self, league: str, alignment: str | None) -> tuple[str, ...]:
+        """The team's special rules once its league and alignment are chosen."""
+        if alignment is None:
+            return self.special_rules
+        if alignment not in self.alignments_in(league):
+            raise ValueError(f"{self.name} in {league} cannot be Favoured of {alignment}")
+        return (*self.special_rules, f"Favoured of {alignment}")
+
+
+class TeamsFile(Noted):
+    teams: tuple[Team, ...]
+
+
+# --- skills ---------------------------------------------------------------------------------------
+
+
+class Skill(Noted):
+    name: str
+    category: Literal["A", "D", "G", "M", "P", "S", "T"]
+    elite: bool
+    parameter: str | None
+    summary: Summary
+
+    @property
+    def is_trait(self) -> bool:
+        return self.category == "T"
+
+
+class RandomSkillTable(Model):
+    """First D6 1-3 reads `low`, 4-6 reads `high`; the second D6 picks the entry."""
+
+    low: tuple[str, str, str, str, str, str]
+    high: tuple[str, str, str, str, str, str]
+
+    def pick(self, first: int, second: int) -> str:
+        if not (1 <= first <= 6 and 1 <= second <= 6):
+            raise ValueError("random skill tables are read with two D6")
+        return (self.low if first <= 3 else self.high)[second - 1]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.low + self.high
+
+
+class SkillsFile(Noted):
+    skills: tuple[Skill, ...]
+    random_tables: dict[SkillCategory, RandomSkillTable]
+
+
+# --- star players ---------------------------------------------------------------------------------
+
+
+class NamedRule(Model):
+    name: str
+    summary: Summary
+
+
+class PlaysFor(Model):
+    any_team: bool
+    leagues: tuple[str, ...]
+    except_leagues: tuple[str, ...]
+    special_rules: tuple[str, ...] = ()
+
+
+class Star(Profile):
+    name: str
+    cost: Gold | None
+    keywords: tuple[str, ...]
+    special_rule: NamedRule
+    plays_for: PlaysFor
+    teams: tuple[str, ...]
+    mega_star: bool
+    pair: str | None
+
+
+class Pair(Noted):
+    name: str
+    members: tuple[str, ...] = Field(min_length=2)
+    cost: Gold
+    summary: Summary
+
+
+class StarsFile(Noted):
+    stars: tuple[Star, ...]
+    pairs: tuple[Pair, ...]
+
+
+# --- inducements ----------------------------------------------------------------------------------
+
+
+class ReducedCost(Model):
+    cost: Gold
+    special_rule: str | None = None
+    team: str | None = None
+
+    @model_validator(mode="after")
+    def _one_condition(self) -> ReducedCost:
+        if (self.special_rule is None) == (self.team is None):
+            raise ValueError("a reduced cost names exactly one of special_rule or team")
+        return self
+
+
+class IncreasedMax(Model):
+    max: int = Field(ge=1)
+    special_rule: str
+
+
+class OnlyFor(Model):
+    special_rules: tuple[str, ...] = ()
+    leagues: tuple[str, ...] = ()
+    teams: tuple[str, ...] = ()
+
+    @property
+    def anyone(self) -> bool:
+        return not (self.special_rules or self.leagues or self.teams)
+
+
+class MercenaryPrice(Model):
+    base: str
+    surcharge: Gold
+    optional_primary_skill: Gold
+    adds_skill: str
+
+
+class RollEntry(Noted):
+    """One row of a roll table. The optional fields are what particular tables add."""
+
+    min: int
+    max: int | None
+    name: str
+    summary: Summary
+    effect: CasualtyEffect | None = None
+    characteristic: Characteristic | None = None
+    delta: int | None = None
+    duration: Literal["game", "half", "drive"] | None = None
+    grants: str | None = None
+    follow_up: FollowUp | None = None
+
+    @property
+    def range_text(self) -> str:
+        if self.max is None:
+            return f"{self.min}+"
+        return str(self.min) if self.min == self.max else f"{self.min}-{self.max}"
+
+
+class CasualtyEffect(Model):
+    miss_next_game: bool
+    niggling_injury: bool
+    lasting_injury: bool
+    dead: bool
+
+
+class FollowUp(Model):
+    table: str
+    dice: str
+
+
+class RollModifier(Model):
+    source: str
+    value: int
+    per: str
+
+
+class RollTable(Noted):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    dice: str
+    entries: tuple[RollEntry, ...] = Field(min_length=1)
+    source: str | None = None
+    when: str | None = None
+    rolled_by: str | None = None
+    modifiers: tuple[RollModifier, ...] = ()
+    format: str | None = None
+    optional: bool = False
+    # secret objectives: how many are drawn
+    rolls: int | None = None
+    reroll_duplicates: bool | None = None
+    use: str | None = None
+
+    @model_validator(mode="after")
+    def _covers_every_result(self) -> RollTable:
+        check_coverage([(e.min, e.max) for e in self.entries], dice_outcomes(self.dice), f"table {self.id}")
+        return self
+
+    def lookup(self, result: int) -> RollEntry:
+        """The entry for a (possibly modified) result; results past the last entry read the last one."""
+        outcomes = dice_outcomes(self.dice)
+        result = max(outcomes[0], min(result, outcomes[-1]))
+        for entry in self.entries:
+            if entry.min <= result and (entry.max is None or result <= entry.max):
+                return entry
+        raise LookupError(f"{self.id}: no entry for {result}")  # unreachable: coverage is validated
+
+
+class Inducement(Noted):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    cost: Gold | None
+    max: int | None = Field(ge=1)
+    summary: Summary
+    reduced_cost: tuple[ReducedCost, ...] = ()
+    increased_max: tuple[IncreasedMax, ...] = ()
+    only_for: OnlyFor = OnlyFor()
+    table: str | RollTable | None = None
+    requires_apothecary: bool = False
+    priced_elsewhere: bool = False
+    price_varies: bool = False
+    variant: str | None = None
+    price_rule: MercenaryPrice | None = None
+    notes: str | None = None
+    when: str | None = None
+
+    @model_validator(mode="after")
+    def _priced(self) -> Inducement:
+        if self.cost is None and not self.priced_elsewhere:
+            raise ValueError("an inducement without a cost must say priced_elsewhere")
+        return self
+
+
+class InducementsFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    optional: bool = False
+    inducements: tuple[Inducement, ...]
+
+
+# --- tables ---------------------------------------------------------------------------------------
+
+
+class TablesFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    tables: tuple[RollTable, ...]
+    rules: tuple[str, ...] = ()
+
+
+class SppCost(Model):
+    advancement: int = Field(ge=1, le=6)
+    title: str
+    random_primary: int
+    chosen_primary: int
+    chosen_secondary: int
+    random_secondary: int | None
+    characteristic: int
+
+
+class CharacteristicRoll(Model):
+    min: int
+    max: int
+    options: tuple[Characteristic, ...] = Field(min_length=1)
+    summary: Summary
+
+
+class CharacteristicTable(Model):
+    id: str
+    name: str
+    dice: str
+    entries: tuple[CharacteristicRoll, ...]
+
+    @model_validator(mode="after")
+    def _covers(self) -> CharacteristicTable:
+        check_coverage([(e.min, e.max) for e in self.entries], dice_outcomes(self.dice), self.id)
+        return self
+
+
+class ValueIncrease(Model):
+    primary_skill: Gold
+    secondary_skill: Gold
+    characteristic: dict[Characteristic, Gold]
+    elite_skill_extra: Gold
+
+
+class CharacteristicLimits(Model):
+    max_improvements_per_characteristic: int
+    maximum: dict[Characteristic, int]
+    minimum: dict[Characteristic, int]
+
+
+class AdvancementFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    spp_costs: tuple[SppCost, ...] = Field(min_length=6, max_length=6)
+    max_advancements: int
+    characteristic_improvement: CharacteristicTable
+    value_increase: ValueIncrease
+    characteristic_limits: CharacteristicLimits
+    improvement_step: dict[Characteristic, int]
+    rules: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _in_order(self) -> AdvancementFile:
+        if [c.advancement for c in self.spp_costs] != list(range(1, 7)):
+            raise ValueError("spp_costs must list advancements 1 to 6 in order")
+        return self
+
+    def cost(self, advancements_taken: int) -> SppCost:
+        """SPP prices of a player's next advancement, given how many they already have."""
+        if not 0 <= advancements_taken < len(self.spp_costs):
+            raise ValueError(f"a player has at most {len(self.spp_costs)} advancements")
+        return self.spp_costs[advancements_taken]
+
+
+class MistakeCell(Model):
+    min: int
+    max: int
+    outcome: str
+
+
+class TreasuryBand(Model):
+    min: Gold
+    max: Gold | None
+    entries: tuple[MistakeCell, ...]
+
+
+class MistakeEffect(Model):
+    type: Literal["none", "lose", "halve", "keep_only"]
+    dice: str | None = None
+    multiplier: Gold | None = None
+    round_down_to: Gold | None = None
+
+
+class MistakeOutcome(Model):
+    id: str
+    name: str
+    summary: Summary
+    effect: MistakeEffect
+
+
+class ComparisonGrid(Model):
+    note: str
+    rows: tuple[tuple[str, ...], ...]
+
+
+class ExpensiveMistakesFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    dice: str
+    threshold: Gold
+    bands: tuple[TreasuryBand, ...]
+    outcomes: tuple[MistakeOutcome, ...]
+    bbbase_results: ComparisonGrid | None = None
+
+    @model_validator(mode="after")
+    def _complete(self) -> ExpensiveMistakesFile:
+        outcome_ids = {o.id for o in self.outcomes}
+        expected_min = self.threshold
+        for band in self.bands:
+            if band.min != expected_min:
+                raise ValueError(f"treasury bands must be contiguous: expected one from {expected_min}")
+            check_coverage(
+                [(c.min, c.max) for c in band.entries],
+                dice_outcomes(self.dice),
+                f"band {band.min}-{band.max}",
+            )
+            for cell in band.entries:
+                if cell.outcome not in outcome_ids:
+                    raise ValueError(f"unknown outcome {cell.outcome!r}")
+            if band.max is None:
+                break
+            expected_min = band.max + 5000
+        if self.bands[-1].max is not None:
+            raise ValueError("the last treasury band must be open-ended")
+        return self
+
+    def band_for(self, treasury: int) -> TreasuryBand | None:
+        """The column for a treasury, or None below the threshold (no roll)."""
+        if treasury < self.threshold:
+            return None
+        return max((b for b in self.bands if b.min <= treasury), key=lambda b: b.min)
+
+    def outcome(self, treasury: int, roll: int) -> MistakeOutcome | None:
+        band = self.band_for(treasury)
+        if band is None:
+            return None
+        cell = next(c for c in band.entries if c.min <= roll <= c.max)
+        return next(o for o in self.outcomes if o.id == cell.outcome)
+
+
+class MatchEventTrigger(Model):
+    dice: str
+    fires_on: dict[Literal["min", "max"], int]
+    when: str
+    rolled_by: str
+
+
+class EventDie(Model):
+    dice: str
+    rolled_by: str
+
+
+class MatchEventLimits(Model):
+    max_per_half: int
+    resume_in_second_half: bool
+    in_extra_time: bool
+
+
+class MatchEvent(Model):
+    d8_min: int
+    d8_max: int
+    d6: int = Field(ge=1, le=6)
+    name: str
+    summary: Summary
+
+
+class MatchEventsFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    optional: bool
+    trigger: MatchEventTrigger
+    event_dice: dict[Literal["row", "column"], EventDie]
+    limits: MatchEventLimits
+    recommendation: str | None = None
+    entries: tuple[MatchEvent, ...]
+
+    @model_validator(mode="after")
+    def _grid_complete(self) -> MatchEventsFile:
+        for d6 in range(1, 7):
+            check_coverage(
+                [(e.d8_min, e.d8_max) for e in self.entries if e.d6 == d6],
+                range(1, 9),
+                f"match events, D6 {d6}",
+            )
+        return self
+
+    def event(self, d8: int, d6: int) -> MatchEvent:
+        return next(e for e in self.entries if e.d6 == d6 and e.d8_min <= d8 <= e.d8_max)
+
+
+class SendOffRow(Model):
+    min: int
+    max: int | None
+    send_off_on: int | None
+    summary: Summary
+
+
+class SendOffTable(Model):
+    id: str
+    name: str
+    roll: str
+    keyed_by: str
+    distance_unit: str
+    entries: tuple[SendOffRow, ...]
+    rules: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _covers(self) -> SendOffTable:
+        top = max((e.max or e.min) for e in self.entries)
+        check_coverage([(e.min, e.max) for e in self.entries], range(1, top + 1), self.id)
+        return self
+
+
+class Referee(Noted):
+    id: str | None = None
+    name: str
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: tuple[str, ...]
+    special_rule: NamedRule | None
+    send_off_modifier: int
+    argue_the_call_allowed: bool = True
+
+
+class RefereesFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    optional: bool
+    send_off: SendOffTable
+    generic_referee: Referee
+    referees: tuple[Referee, ...]
+
+
+class ClassicExtra(Model):
+    """A non-roll entry of the classic season ruleset (bands, rules as data, points, inducement list).
+
+    The classic ruleset is a later feature; these entries are kept as data and validated loosely.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+    id: str
+    name: str
+    kind: Literal["bands", "rule", "points", "inducement_list"]
+
+
+class ClassicSeasonFile(Noted):
+    id: str
+    name: str
+    source: str
+    format: str | None = None
+    optional: bool
+    tables: tuple[RollTable | ClassicExtra, ...]
+    referenced_but_missing: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _route_entries(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("tables"), list):
+            data = {
+                **data,
+                "tables": [
+                    ClassicExtra.model_validate(t)
+                    if isinstance(t, dict) and "kind" in t
+                    else RollTable.model_validate(t)
+                    for t in data["tables"]
+                ],
+            }
+        return data
+
+
+RollEntry.model_rebuild()
+Inducement.model_rebuild()
