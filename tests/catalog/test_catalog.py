@@ -422,7 +422,7 @@ def test_unknown_skill_is_refused(tmp_path: Path) -> None:
 def test_a_table_with_a_gap_is_refused(tmp_path: Path) -> None:
     data = _copy_data(tmp_path)
     _edit(data / "bb2025" / "tables" / "weather.json", lambda d: d["entries"].pop(1))
-    with pytest.raises(CatalogError, match="weather.json.*not covered"):
+    with pytest.raises(CatalogError, match=r"weather\.json.*not covered"):
         load_catalog(data_dir=data)
 
 
