@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.cogs
+from bot.catalog import load_catalog
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.rules.dice import Dice, SecureDice
@@ -65,10 +66,18 @@ class LeagueBot(commands.Bot):
         return self._runtime
 
     async def setup_hook(self) -> None:
+        catalog = load_catalog()  # validates every data file; a broken file stops the bot here, by name
+        log.info(
+            "rules catalogue %s: %d teams, %d skills, %d star players",
+            catalog.edition,
+            len(catalog.teams),
+            len(catalog.skills),
+            len(catalog.stars),
+        )
         database = await Database.open(self.settings.database_path)
         version = await database.migrate()
         log.info("database %s at schema version %d", self.settings.database_path, version)
-        self._runtime = Runtime(db=database, dice=self.dice, clock=self.clock)
+        self._runtime = Runtime(db=database, dice=self.dice, clock=self.clock, catalog=catalog)
         self.add_dynamic_items(PageButton)
         for module in cog_modules():
             await self.load_extension(module)

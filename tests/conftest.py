@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.services.runtime import Actor, Runtime
@@ -21,9 +22,12 @@ async def database(tmp_path: Path) -> AsyncIterator[Database]:
     await db.close()
 
 
+CATALOG: Catalog = load_catalog()
+
+
 @pytest_asyncio.fixture
 async def runtime(database: Database) -> Runtime:
-    return Runtime(db=database, dice=SeededDice(1234), clock=FakeClock())
+    return Runtime(db=database, dice=SeededDice(1234), clock=FakeClock(), catalog=CATALOG)
 
 
 def actor(guild_id: int = 1, user_id: int = 10, channel_id: int = 100) -> Actor:

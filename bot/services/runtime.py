@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.catalog import Catalog
 from bot.clock import Clock
 from bot.rules.dice import Dice
 from bot.store import Database
@@ -14,6 +15,7 @@ class Runtime:
     db: Database
     dice: Dice
     clock: Clock
+    catalog: Catalog
 
 
 @dataclass(frozen=True)

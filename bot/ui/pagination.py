@@ -29,7 +29,7 @@ class RenderedPage:
 
 PageSource = Callable[[discord.Interaction, str, int], Awaitable[RenderedPage]]
 _SOURCES: dict[str, PageSource] = {}
-_KEY = re.compile(r"^[A-Za-z0-9.]*$")
+_KEY = re.compile(r"^[A-Za-z0-9._-]*$")
 
 
 def register_page_source(name: str, source: PageSource) -> None:
@@ -40,11 +40,11 @@ def register_page_source(name: str, source: PageSource) -> None:
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pg:(?P<source>[a-z_]+):(?P<key>[A-Za-z0-9.]*):(?P<page>\d+):(?P<arrow>[pn])",
+    template=r"pg:(?P<source>[a-z_]+):(?P<key>[A-Za-z0-9._-]*):(?P<page>\d+):(?P<arrow>[pn])",
 ):
     def __init__(self, source: str, key: str, page: int, arrow: str, *, disabled: bool = False) -> None:
         if not _KEY.match(key):
-            raise ValueError(f"page keys are letters, digits and dots: {key!r}")
+            raise ValueError(f"page keys are letters, digits, dots, dashes and underscores: {key!r}")
         label = "◀ Previous" if arrow == "p" else "Next ▶"
         super().__init__(
             discord.ui.Button(

@@ -20,7 +20,7 @@ def cog() -> DiceCog:
 
 
 async def test_roll_replies_publicly_with_every_die(runtime: Runtime) -> None:
-    runtime = Runtime(runtime.db, ScriptedDice([6, 1]), runtime.clock)
+    runtime = Runtime(runtime.db, ScriptedDice([6, 1]), runtime.clock, runtime.catalog)
     interaction = make_interaction(runtime, user_id=42)
     await cog().roll.callback(cog(), interaction, "2d6", "armour")
     content, kwargs = sent(interaction)

@@ -11,7 +11,7 @@ from tests.conftest import actor
 
 
 async def test_a_roll_is_logged_with_who_where_and_why(runtime: Runtime) -> None:
-    runtime = Runtime(runtime.db, ScriptedDice([4, 2]), runtime.clock)
+    runtime = Runtime(runtime.db, ScriptedDice([4, 2]), runtime.clock, runtime.catalog)
     logged = await dice_rolls.roll(runtime, actor(user_id=7), "2d6", "  armour   break ")
     assert logged.faces == (4, 2) and logged.total == 6 and logged.purpose == "armour break"
     page = await dice_rolls.history(runtime, 1, 100)

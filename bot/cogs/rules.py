@@ -1,0 +1,216 @@
+"""/rules: look up teams, player types, skills, star players, inducements and tables. Anyone can use it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import Catalog
+from bot.catalog.models import Inducement, Position, Skill, Star, Team
+from bot.catalog.search import best_matches
+from bot.errors import NotFound
+from bot.ui.catalog_views import (
+    COLOUR,
+    TableView,
+    inducement_embed,
+    k,
+    paginate_lines,
+    position_embed,
+    position_label,
+    skill_embed,
+    star_embed,
+    table_views,
+    team_embed,
+)
+from bot.ui.context import runtime_of
+from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+T = TypeVar("T")
+TABLE_SOURCE = "rules_table"
+Choices = list[app_commands.Choice[str]]
+
+
+def _catalog(interaction: discord.Interaction) -> Catalog:
+    return runtime_of(interaction).catalog
+
+
+def _choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+def _pick(query: str, items: list[T], label: Callable[[T], str], what: str, example: str) -> T:
+    """Resolve what the user submitted: an exact id/name, else the single best match."""
+    matches = best_matches(query, items, label)
+    if not matches:
+        raise NotFound(
+            f"No {what} matches `{query[:50]}`. Start typing and pick one from the list, e.g. {example}."
+        )
+    return matches[0]
+
+
+def find_team(catalog: Catalog, query: str) -> Team:
+    return catalog.team(query) or _pick(
+        query, list(catalog.teams.values()), lambda t: t.name, "team", "Human"
+    )
+
+
+def find_position(catalog: Catalog, query: str) -> tuple[Team, Position]:
+    found = catalog.position(query)
+    if found is not None:
+        return found
+    return _pick(
+        query,
+        list(catalog.positions.values()),
+        lambda tp: f"{tp[1].name} {tp[0].name}",
+        "player type",
+        "Gutter Runner",
+    )
+
+
+def find_skill(catalog: Catalog, query: str) -> Skill:
+    return catalog.skill(query) or _pick(
+        query, list(catalog.skills.values()), lambda s: s.name, "skill", "Block"
+    )
+
+
+def find_star(catalog: Catalog, query: str) -> Star:
+    return catalog.star(query) or _pick(
+        query, list(catalog.stars.values()), lambda s: s.name, "star player", "Griff Oberwald"
+    )
+
+
+def find_inducement(catalog: Catalog, query: str) -> Inducement:
+    return catalog.inducement(query) or _pick(
+        query, list(catalog.inducements.values()), lambda i: i.name, "inducement", "Bribe"
+    )
+
+
+def find_table(catalog: Catalog, query: str) -> TableView:
+    views = table_views(catalog)
+    return views.get(query) or _pick(query, list(views.values()), lambda v: v.title, "table", "Weather")
+
+
+async def render_table(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
+    view = find_table(_catalog(interaction), key)
+    pages = paginate_lines(view.lines(_catalog(interaction)))
+    page = min(max(page, 0), len(pages) - 1)
+    embed = discord.Embed(title=view.title, description="\n".join(pages[page]), colour=COLOUR)
+    if len(pages) > 1:
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    return RenderedPage(embed=embed, page=page, page_count=len(pages), key=view.key)
+
+
+register_page_source(TABLE_SOURCE, render_table)
+
+
+class RulesCog(
+    commands.GroupCog,
+    group_name="rules",
+    group_description="Look up the BB2025 rules: teams, skills, star players, tables",
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(
+        name="team", description="A team roster: tier, re-roll cost, leagues and every player type"
+    )
+    @app_commands.describe(team="The team, e.g. Human, Skaven, Chaos Chosen")
+    async def team(self, interaction: discord.Interaction, team: str) -> None:
+        catalog = _catalog(interaction)
+        await interaction.response.send_message(embed=team_embed(catalog, find_team(catalog, team)))
+
+    @team.autocomplete("team")
+    async def team_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        teams = best_matches(current, list(_catalog(interaction).teams.values()), lambda t: t.name)
+        return [_choice(f"{t.name} (tier {t.tier})", t.id) for t in teams]
+
+    @app_commands.command(
+        name="position", description="One player type: profile, skills with what they do, advance categories"
+    )
+    @app_commands.describe(position="The player type, e.g. Gutter Runner, Human Blitzer (type part of it)")
+    async def position(self, interaction: discord.Interaction, position: str) -> None:
+        catalog = _catalog(interaction)
+        team, found = find_position(catalog, position)
+        await interaction.response.send_message(embed=position_embed(catalog, team, found))
+
+    @position.autocomplete("position")
+    async def position_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        positions = best_matches(
+            current, list(_catalog(interaction).positions.values()), lambda tp: f"{tp[1].name} {tp[0].name}"
+        )
+        return [_choice(position_label(team, pos), pos.id) for team, pos in positions]
+
+    @app_commands.command(
+        name="skill", description="A skill or trait: what it does, its category, Elite or not"
+    )
+    @app_commands.describe(skill="The skill or trait, e.g. Block, Dodge, Loner")
+    async def skill(self, interaction: discord.Interaction, skill: str) -> None:
+        catalog = _catalog(interaction)
+        await interaction.response.send_message(embed=skill_embed(catalog, find_skill(catalog, skill)))
+
+    @skill.autocomplete("skill")
+    async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        skills = best_matches(current, list(_catalog(interaction).skills.values()), lambda s: s.name)
+        return [
+            _choice(
+                f"{s.name} ({'Trait' if s.is_trait else s.category}{', Elite' if s.elite else ''})", s.name
+            )
+            for s in skills
+        ]
+
+    @app_commands.command(
+        name="star", description="A star player: cost, profile, who he plays for, Mega-Star, partner"
+    )
+    @app_commands.describe(star="The star player, e.g. Morg 'n' Thorg, Griff Oberwald")
+    async def star(self, interaction: discord.Interaction, star: str) -> None:
+        catalog = _catalog(interaction)
+        await interaction.response.send_message(embed=star_embed(catalog, find_star(catalog, star)))
+
+    @star.autocomplete("star")
+    async def star_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        catalog = _catalog(interaction)
+        stars = best_matches(current, list(catalog.stars.values()), lambda s: s.name)
+        return [
+            _choice(f"{s.name} ({k(catalog.star_cost(s))}{' pair' if s.pair else ''})", s.name) for s in stars
+        ]
+
+    @app_commands.command(name="inducement", description="An inducement: cost, limit, who may buy it")
+    @app_commands.describe(inducement="The inducement, e.g. Bribe, Wandering Apothecary")
+    async def inducement(self, interaction: discord.Interaction, inducement: str) -> None:
+        catalog = _catalog(interaction)
+        await interaction.response.send_message(
+            embed=inducement_embed(catalog, find_inducement(catalog, inducement))
+        )
+
+    @inducement.autocomplete("inducement")
+    async def inducement_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        found = best_matches(current, list(_catalog(interaction).inducements.values()), lambda i: i.name)
+        return [_choice(f"{i.name} ({k(i.cost) if i.cost is not None else 'varies'})", i.id) for i in found]
+
+    @app_commands.command(
+        name="table",
+        description="Show a rules table: expensive mistakes, casualty, weather, kick-off, match events ...",
+    )
+    @app_commands.describe(
+        table="The table, e.g. Expensive Mistakes, Casualty, Weather, Random General skills"
+    )
+    async def table(self, interaction: discord.Interaction, table: str) -> None:
+        view = find_table(_catalog(interaction), table)
+        await send_paginated(interaction, TABLE_SOURCE, view.key, ephemeral=False)
+
+    @table.autocomplete("table")
+    async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        views = best_matches(current, list(table_views(_catalog(interaction)).values()), lambda v: v.title)
+        return [_choice(v.title, v.key) for v in views]
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(RulesCog(league_bot))
