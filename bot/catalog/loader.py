@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from bot.catalog.models import (
     AdvancementFile,
     ClassicSeasonFile,
+    DraftingRules,
     ExpensiveMistakesFile,
     Inducement,
     InducementsFile,
@@ -57,6 +58,7 @@ class Catalog:
     inducements: dict[str, Inducement]
     leagues: dict[str, League]
     special_rules: dict[str, SpecialRule]
+    drafting: DraftingRules
     advancement: AdvancementFile
     expensive_mistakes: ExpensiveMistakesFile
     tables: dict[str, RollTable]
@@ -191,6 +193,7 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         inducements={i.id: i for i in inducements_file.inducements},
         leagues={league.name: league for league in leagues_file.leagues},
         special_rules={r.name: r for r in leagues_file.team_special_rules},
+        drafting=_read(root / "drafting.json", DraftingRules),
         advancement=_read(tables_dir / "advancement.json", AdvancementFile),
         expensive_mistakes=_read(tables_dir / "expensive_mistakes.json", ExpensiveMistakesFile),
         tables=tables,
@@ -232,6 +235,12 @@ def check_references(catalog: Catalog) -> None:
                 problems.append(f"teams.json {team.name}: unknown special rule {rule!r}")
         if team.favoured_of and team.favoured_of.only_in_league not in (None, *team.leagues):
             problems.append(f"teams.json {team.name}: favoured_of names a league the team does not play in")
+        for group in team.group_limits:
+            for position_id in group.positions:
+                if team.position(position_id) is None:
+                    problems.append(
+                        f"teams.json {team.name}: group limit names unknown position {position_id!r}"
+                    )
         for position in team.positions:
             for reference in position.skills:
                 skill_ok(f"teams.json {team.name} > {position.name}", reference)

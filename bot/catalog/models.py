@@ -128,6 +128,14 @@ class FavouredOf(Model):
     only_in_league: str | None = None
 
 
+class GroupLimit(Model):
+    """At most `max` players in total from these positions (e.g. a single Big Guy from a list)."""
+
+    positions: tuple[str, ...] = Field(min_length=2)
+    max: int = Field(ge=1)
+    summary: Summary
+
+
 class Team(Noted):
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
@@ -138,6 +146,7 @@ class Team(Noted):
     special_rules: tuple[str, ...]
     favoured_of: FavouredOf | None = None
     positions: tuple[Position, ...] = Field(min_length=1)
+    group_limits: tuple[GroupLimit, ...] = ()
 
     def alignments_in(self, league: str) -> tuple[str, ...]:
         """The alignments open to this team when it plays in `league` (empty: none)."""
@@ -146,6 +155,9 @@ class Team(Noted):
         if self.favoured_of.only_in_league not in (None, league):
             return ()
         return self.favoured_of.options
+
+    def position(self, position_id: str) -> Position | None:
+        return next((p for p in self.positions if p.id == position_id), None)
 
     def special_rules_with(self, league: str, alignment: str | None) -> tuple[str, ...]:
         """The team's special rules once its league and alignment are chosen."""
@@ -158,6 +170,37 @@ class Team(Noted):
 
 class TeamsFile(Noted):
     teams: tuple[Team, ...]
+
+
+class StaffRule(Model):
+    id: Literal["assistant_coach", "cheerleader", "apothecary"]
+    name: str
+    cost: Gold
+    max: int = Field(ge=1)
+
+
+class FanRule(Model):
+    start: int
+    max_at_draft: int
+    cost_per_step: Gold
+    min: int
+    max: int
+
+
+class DraftingRules(Noted):
+    id: str
+    name: str
+    source: str
+    draft_budget: Gold
+    min_players_at_draft: int
+    max_players: int
+    max_rerolls: int
+    reroll_cost_multiplier_after_draft: int
+    staff: tuple[StaffRule, ...]
+    dedicated_fans: FanRule
+
+    def staff_rule(self, staff_id: str) -> StaffRule:
+        return next(rule for rule in self.staff if rule.id == staff_id)
 
 
 # --- skills ---------------------------------------------------------------------------------------

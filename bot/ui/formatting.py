@@ -8,6 +8,9 @@ from typing import Literal
 import discord
 
 from bot.clock import unix
+from bot.text import gp, plural
+
+__all__ = ["gp", "plain", "plural", "timestamp"]
 
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 
@@ -20,8 +23,3 @@ def timestamp(moment: datetime, style: TimestampStyle = "f") -> str:
 def plain(text: str) -> str:
     """User-typed text made safe to show: no markdown tricks, no mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
-def gp(amount: int) -> str:
-    """Gold pieces the way coaches write them: 1,050,000 gp."""
-    return f"{amount:,} gp"

@@ -1,0 +1,78 @@
+"""A league's settings: scoring, bonus points, tiebreakers, rounds, divisions, play-offs, draft budget.
+
+Seed 001, League Scoring: win 3, draw 1, loss 0 by default; optional bonus points (score 3+ touchdowns,
+concede 0 touchdowns, cause 3+ casualties that earn SPP), either added to a team's total or used as a
+tiebreaker when teams are level on league points. The tiebreakers and their order are the league's
+choice; touchdown difference, touchdowns scored and casualties caused are the traditional ones.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class BonusMode(StrEnum):
+    OFF = "off"
+    ADDED = "added"  # bonus points count as league points
+    TIEBREAK = "tiebreak"  # bonus points separate teams level on league points, before the other tiebreakers
+
+
+Tiebreaker = Literal["td_diff", "td_for", "cas_for", "head_to_head", "td_against", "cas_diff"]
+
+TIEBREAKER_NAMES: dict[str, str] = {
+    "bonus": "bonus points",
+    "td_diff": "touchdown difference",
+    "td_for": "touchdowns scored",
+    "td_against": "fewest touchdowns conceded",
+    "cas_for": "casualties caused",
+    "cas_diff": "casualty difference",
+    "head_to_head": "head-to-head",
+    "registration": "registration order",
+}
+
+DEFAULT_TIEBREAKERS: tuple[Tiebreaker, ...] = ("td_diff", "td_for", "cas_for")
+PLAYOFF_PLACES = (0, 2, 4, 8, 16, 32)
+
+
+class LeagueSettings(BaseModel):
+    """Validated on every change; stored as JSON on the league row."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    edition: Literal["bb2025"] = "bb2025"
+    points_win: int = Field(default=3, ge=0, le=10)
+    points_draw: int = Field(default=1, ge=0, le=10)
+    points_loss: int = Field(default=0, ge=0, le=10)
+    bonus_mode: BonusMode = BonusMode.OFF
+    bonus_three_touchdowns: bool = True
+    bonus_clean_sheet: bool = True
+    bonus_three_casualties: bool = True
+    tiebreakers: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS
+    round_days: int = Field(default=14, ge=1, le=90)
+    teams_per_division: int | None = Field(default=None, ge=4, le=64)
+    playoff_places: int = 4
+    draft_budget: int = Field(default=1_000_000, ge=100_000, le=10_000_000, multiple_of=5_000)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> LeagueSettings:
+        if not self.points_win >= self.points_draw >= self.points_loss:
+            raise ValueError("league points must not reward a loss over a draw, or a draw over a win")
+        if len(set(self.tiebreakers)) != len(self.tiebreakers):
+            raise ValueError("each tiebreaker can be used once")
+        if self.playoff_places not in PLAYOFF_PLACES:
+            raise ValueError(f"play-off places must be one of {', '.join(map(str, PLAYOFF_PLACES))}")
+        return self
+
+    @property
+    def tiebreak_order(self) -> tuple[str, ...]:
+        """Tiebreakers in the order applied: bonus points first when the league uses them as a tiebreaker."""
+        order: tuple[str, ...] = self.tiebreakers
+        if self.bonus_mode is BonusMode.TIEBREAK:
+            order = ("bonus", *order)
+        return order
+
+    def points_for(self, outcome: Literal["W", "D", "L"]) -> int:
+        return {"W": self.points_win, "D": self.points_draw, "L": self.points_loss}[outcome]

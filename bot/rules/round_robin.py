@@ -1,0 +1,172 @@
+"""Season fixtures: splitting teams into divisions and the round-robin schedule inside each one.
+
+Seed 001, Running a league: teams are split into divisions "as close to an equal number of teams as
+possible, though each Division should contain at least four teams". Inside a division every team plays
+every other team once, in rounds; a team with no opponent in a round has a bye.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from bot.errors import RuleViolation
+from bot.rules.dice import Dice
+
+MIN_DIVISION_SIZE = 4
+
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Pairing(Generic[T]):
+    """One game of a round: `home` hosts `away`."""
+
+    home: T
+    away: T
+
+
+def round_robin(teams: Sequence[T]) -> list[list[Pairing[T]]]:
+    """Every team plays every other team once: the rounds in order, each a list of games.
+
+    Circle method: with an odd number of teams a placeholder joins, and whoever meets it has the bye
+    (the first team in round 1, the second in round 2, ...). Home and away alternate, so each team has at
+    most one more home game than away games or the other way round. The same input order always gives
+    the same schedule. Fewer than 2 teams give no rounds; the same team twice raises ValueError.
+    """
+    _check_distinct(teams)
+    count = len(teams)
+    if count < 2:
+        return []
+    # Positions 0..slots-2 turn round the circle; position slots-1 stays put. With an odd count that
+    # fixed position is the placeholder (index `count`), so the team facing it sits the round out.
+    slots = count + count % 2
+    turning = slots - 1
+    fixed = slots - 1
+    schedule: list[list[Pairing[T]]] = []
+    for rnd in range(turning):
+        games: list[tuple[int, int]] = [(fixed, rnd) if rnd % 2 else (rnd, fixed)]
+        for step in range(1, slots // 2):
+            ahead, behind = (rnd + step) % turning, (rnd - step) % turning
+            games.append((ahead, behind) if step % 2 else (behind, ahead))
+        schedule.append(
+            [Pairing(teams[home], teams[away]) for home, away in games if home < count and away < count]
+        )
+    return schedule
+
+
+def byes(teams: Sequence[T], schedule: list[list[Pairing[T]]]) -> list[T | None]:
+    """For each round, the team that does not play (None when everyone plays)."""
+    result: list[T | None] = []
+    for number, games in enumerate(schedule, start=1):
+        playing = {team for game in games for team in (game.home, game.away)}
+        resting = [team for team in teams if team not in playing]
+        if len(resting) > 1:
+            raise ValueError(f"round {number} leaves {len(resting)} teams without a game")
+        result.append(resting[0] if resting else None)
+    return result
+
+
+def division_sizes(team_count: int, teams_per_division: int | None) -> list[int]:
+    """How many teams go in each division, larger divisions first.
+
+    None means one division. Otherwise aim for `teams_per_division` per division, but use fewer divisions
+    when that is what it takes to give each one at least 4 teams; sizes differ by at most 1.
+    """
+    _check_team_count(team_count)
+    if teams_per_division is None:
+        return [team_count]
+    _check_teams_per_division(teams_per_division)
+    divisions = -(-team_count // teams_per_division)
+    while divisions > 1 and team_count // divisions < MIN_DIVISION_SIZE:
+        divisions -= 1
+    size, larger = divmod(team_count, divisions)
+    return [size + 1] * larger + [size] * (divisions - larger)
+
+
+def draw_divisions(teams: Sequence[T], teams_per_division: int | None, dice: Dice) -> list[list[T]]:
+    """Draw names out of a helmet: shuffle the teams with the dice, then deal them into divisions.
+
+    Fisher-Yates with one real die per draw (a d{len}, then a d{len-1}, ... down to a d2), so the same
+    dice give the same divisions. Each division keeps the order its teams were drawn in.
+    """
+    _check_distinct(teams)
+    sizes = division_sizes(len(teams), teams_per_division)
+    drawn = list(teams)
+    for last in range(len(drawn) - 1, 0, -1):
+        pick = dice.roll(last + 1) - 1
+        drawn[last], drawn[pick] = drawn[pick], drawn[last]
+    divisions: list[list[T]] = []
+    start = 0
+    for size in sizes:
+        divisions.append(drawn[start : start + size])
+        start += size
+    return divisions
+
+
+def assign_divisions(assignment: Mapping[T, int], teams_per_division: int | None = None) -> list[list[T]]:
+    """The commissioner's own split: each team's division number (1, 2, ...) -> the divisions in order.
+
+    Numbers must run from 1 without gaps and every division needs at least 4 teams. When
+    `teams_per_division` is given, the number of divisions must also be the one `division_sizes` gives
+    for that many teams (which teams go where, and how evenly, stays the commissioner's choice).
+    Each division keeps the order of `assignment`.
+    """
+    team_count = len(assignment)
+    _check_team_count(team_count)
+    if teams_per_division is not None:
+        _check_teams_per_division(teams_per_division)
+    numbers = set(assignment.values())
+    wrong = sorted(number for number in numbers if number < 1)
+    if wrong:
+        raise RuleViolation(f"Division numbers start at 1, so division {wrong[0]} cannot be used.")
+    highest = max(numbers)
+    missing = [number for number in range(1, highest + 1) if number not in numbers]
+    if missing:
+        raise RuleViolation(
+            f"Division numbers must run from 1 without gaps: division {missing[0]} has no teams."
+        )
+    divisions: list[list[T]] = [[] for _ in range(highest)]
+    for team, number in assignment.items():
+        divisions[number - 1].append(team)
+    for number, members in enumerate(divisions, start=1):
+        if len(members) < MIN_DIVISION_SIZE:
+            raise RuleViolation(
+                f"Division {number} has {len(members)} {'team' if len(members) == 1 else 'teams'}; "
+                f"each division needs at least {MIN_DIVISION_SIZE}."
+            )
+    if teams_per_division is not None:
+        expected = len(division_sizes(team_count, teams_per_division))
+        if expected != len(divisions):
+            raise RuleViolation(
+                f"With {team_count} teams and {teams_per_division} teams per division the league has "
+                f"{expected} {'division' if expected == 1 else 'divisions'}, not {len(divisions)}."
+            )
+    return divisions
+
+
+def _check_distinct(teams: Sequence[T]) -> None:
+    seen: set[T] = set()
+    for team in teams:
+        if team in seen:
+            raise ValueError(f"team {team!r} is listed twice")
+        seen.add(team)
+
+
+def _check_team_count(team_count: int) -> None:
+    if team_count < 0:
+        raise ValueError(f"team count cannot be negative: {team_count}")
+    if team_count < MIN_DIVISION_SIZE:
+        verb = "is" if team_count == 1 else "are"
+        raise RuleViolation(
+            f"A season needs at least {MIN_DIVISION_SIZE} approved teams; there {verb} {team_count}."
+        )
+
+
+def _check_teams_per_division(teams_per_division: int) -> None:
+    if teams_per_division < MIN_DIVISION_SIZE:
+        raise RuleViolation(
+            f"Each division needs at least {MIN_DIVISION_SIZE} teams, so teams per division "
+            f"cannot be {teams_per_division}."
+        )

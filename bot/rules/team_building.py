@@ -1,0 +1,165 @@
+"""Drafting a team and valuing it (BB2025 core rules, Drafting a Blood Bowl Team; seed 001).
+
+- Players come from the team's roster, each position within its 0-N limit (and group limits such as "a
+  single Big Guy from these"), never more than 16 players; at least 11 to submit a new team.
+- Team re-rolls at the roster's price, at most 8; after the draft they cost double but count in TV at
+  the normal price. Assistant coaches and cheerleaders at most 6; an apothecary only if the roster
+  allows one. Dedicated fans start at 1 and can be raised to 3 when drafting.
+- Team Value (TV) = players' current values + staff + re-rolls. Current Team Value (CTV) leaves out
+  players who cannot play the next game; with Low Cost Linemen, Lineman hiring fees count 0 in CTV.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.catalog.models import DraftingRules, Position, Team
+from bot.errors import RuleViolation
+from bot.text import gp
+
+LOW_COST_LINEMEN = "Low Cost Linemen"
+
+
+@dataclass(frozen=True)
+class SquadPlayer:
+    """What the value rules need to know about a player on a team."""
+
+    position: Position
+    hiring_fee: int
+    value_increase: int = 0
+    miss_next_game: bool = False
+    temporarily_retired: bool = False
+
+    @property
+    def current_value(self) -> int:
+        return self.hiring_fee + self.value_increase
+
+    @property
+    def available(self) -> bool:
+        return not (self.miss_next_game or self.temporarily_retired)
+
+
+@dataclass(frozen=True)
+class Staffing:
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+    dedicated_fans: int = 1
+
+
+def staff_value(roster: Team, staff: Staffing, rules: DraftingRules) -> int:
+    """Re-rolls at the roster price plus sideline staff (dedicated fans are not part of TV)."""
+    return (
+        staff.rerolls * roster.reroll_cost
+        + staff.assistant_coaches * rules.staff_rule("assistant_coach").cost
+        + staff.cheerleaders * rules.staff_rule("cheerleader").cost
+        + (rules.staff_rule("apothecary").cost if staff.apothecary else 0)
+    )
+
+
+def team_value(roster: Team, players: Iterable[SquadPlayer], staff: Staffing, rules: DraftingRules) -> int:
+    return sum(p.current_value for p in players) + staff_value(roster, staff, rules)
+
+
+def current_team_value(
+    roster: Team,
+    players: Iterable[SquadPlayer],
+    staff: Staffing,
+    rules: DraftingRules,
+    special_rules: Sequence[str] = (),
+) -> int:
+    """TV less players who miss the next game or are retired for now (Low Cost Linemen: free linemen)."""
+    low_cost = LOW_COST_LINEMEN in special_rules
+    total = 0
+    for player in players:
+        if not player.available:
+            continue
+        fee = 0 if low_cost and "Lineman" in player.position.keywords else player.hiring_fee
+        total += fee + player.value_increase
+    return total + staff_value(roster, staff, rules)
+
+
+def draft_cost(roster: Team, positions: Iterable[Position], staff: Staffing, rules: DraftingRules) -> int:
+    """What a new team's draft costs: players, re-rolls, staff and dedicated fans above the free 1."""
+    fans = rules.dedicated_fans
+    return (
+        sum(p.cost for p in positions)
+        + staff_value(roster, staff, rules)
+        + (staff.dedicated_fans - fans.start) * fans.cost_per_step
+    )
+
+
+def check_hire(
+    roster: Team, position_id: str, current: Sequence[Position], rules: DraftingRules, how_many: int = 1
+) -> Position:
+    """Refuse a hire that breaks a limit: the position's 0-N, a group limit, or 16 players."""
+    position = roster.position(position_id)
+    if position is None:
+        raise RuleViolation(
+            f"{roster.name} teams cannot hire that player type; /rules team {roster.name} lists theirs."
+        )
+    if how_many < 1:
+        raise RuleViolation("Hire at least one player.")
+    if len(current) + how_many > rules.max_players:
+        raise RuleViolation(
+            f"A team may never have more than {rules.max_players} players; you have {len(current)}."
+        )
+    counts = Counter(p.id for p in current)
+    if counts[position.id] + how_many > position.max:
+        raise RuleViolation(
+            f"{roster.name} teams may have 0-{position.max} {position.name}; you have {counts[position.id]}."
+        )
+    for group in roster.group_limits:
+        if position.id in group.positions:
+            in_group = sum(counts[p] for p in group.positions)
+            if in_group + how_many > group.max:
+                raise RuleViolation(f"{group.summary} You have {in_group}.")
+    return position
+
+
+def check_staff(roster: Team, staff: Staffing, rules: DraftingRules, *, drafting: bool) -> None:
+    """Refuse staff numbers the rules do not allow."""
+    if not 0 <= staff.rerolls <= rules.max_rerolls:
+        raise RuleViolation(f"A team may have 0-{rules.max_rerolls} team re-rolls.")
+    for staff_id, count in (
+        ("assistant_coach", staff.assistant_coaches),
+        ("cheerleader", staff.cheerleaders),
+    ):
+        rule = rules.staff_rule(staff_id)
+        if not 0 <= count <= rule.max:
+            raise RuleViolation(f"A team may have 0-{rule.max} {rule.name}s.")
+    if staff.apothecary and not roster.apothecary:
+        raise RuleViolation(f"{roster.name} teams cannot hire an Apothecary.")
+    fans = rules.dedicated_fans
+    top = fans.max_at_draft if drafting else fans.max
+    if not fans.min <= staff.dedicated_fans <= top:
+        when = "when drafting" if drafting else "in league play"
+        raise RuleViolation(f"Dedicated Fans are {fans.min}-{top} {when}.")
+
+
+def check_submittable(
+    roster: Team, positions: Sequence[Position], staff: Staffing, rules: DraftingRules, budget: int
+) -> int:
+    """A new team must have 11-16 players and fit its budget. Returns what is left for the treasury."""
+    if len(positions) < rules.min_players_at_draft:
+        raise RuleViolation(
+            f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."
+        )
+    check_staff(roster, staff, rules, drafting=True)
+    cost = draft_cost(roster, positions, staff, rules)
+    if cost > budget:
+        raise RuleViolation(
+            f"The draft costs {gp(cost)}, over the {gp(budget)} budget by {gp(cost - budget)}."
+        )
+    return budget - cost
+
+
+def next_free_number(taken: Iterable[int]) -> int:
+    used = set(taken)
+    for number in range(1, 100):
+        if number not in used:
+            return number
+    raise RuleViolation("Every shirt number from 1 to 99 is taken.")

@@ -1,0 +1,694 @@
+"""Teams: drafting one (hire, fire, staff, names and numbers), submitting it, the commissioner's review,
+and the Team Draft List (players, staff, treasury, TV and CTV)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from bot.catalog import Catalog
+from bot.catalog.models import Position, Team
+from bot.catalog.search import best_matches
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.team_building import (
+    SquadPlayer,
+    Staffing,
+    check_hire,
+    check_staff,
+    check_submittable,
+    current_team_value,
+    next_free_number,
+    team_value,
+)
+from bot.services.leagues import clean_name, find_league
+from bot.services.runtime import Actor, Runtime
+from bot.store import audit
+from bot.store import teams as team_store
+from bot.store.leagues import League
+from bot.store.teams import PlayerRow, TeamRow
+from bot.text import gp, plural
+
+EDITABLE = ("draft", "submitted", "rejected")
+MAX_HIRE_AT_ONCE = 16
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    row: PlayerRow
+    position: Position
+
+
+@dataclass(frozen=True)
+class TeamSheet:
+    """Everything the Team Draft List shows."""
+
+    league: League
+    team: TeamRow
+    roster: Team
+    players: list[SheetPlayer]
+    team_value: int
+    current_team_value: int
+    special_rules: tuple[str, ...]
+
+    @property
+    def staffing(self) -> Staffing:
+        return staffing_of(self.team)
+
+
+@dataclass(frozen=True)
+class DraftResult:
+    sheet: TeamSheet
+    message: str
+
+
+def staffing_of(team: TeamRow) -> Staffing:
+    return Staffing(
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        dedicated_fans=team.dedicated_fans,
+    )
+
+
+def roster_of(catalog: Catalog, team: TeamRow) -> Team:
+    roster = catalog.teams.get(team.roster)
+    if roster is None:
+        raise NotFound(f"{team.name}'s roster `{team.roster}` is not in the {catalog.edition} catalogue.")
+    return roster
+
+
+def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
+    roster = roster_of(catalog, team)
+    rows = team_store.players(conn, team)
+    players = []
+    for row in rows:
+        position = roster.position(row.position)
+        if position is None:
+            raise NotFound(f"{team.name}: player #{row.number} has an unknown position `{row.position}`.")
+        players.append(SheetPlayer(row, position))
+    squad = [
+        SquadPlayer(
+            p.position,
+            p.row.hiring_fee,
+            p.row.value_increase,
+            p.row.miss_next_game,
+            p.row.temporarily_retired,
+        )
+        for p in players
+    ]
+    staff = staffing_of(team)
+    special = roster.special_rules_with(team.regional_league, team.alignment)
+    return TeamSheet(
+        league=league,
+        team=team,
+        roster=roster,
+        players=players,
+        team_value=team_value(roster, squad, staff, catalog.drafting),
+        current_team_value=current_team_value(roster, squad, staff, catalog.drafting, special),
+        special_rules=special,
+    )
+
+
+def find_team(
+    conn: sqlite3.Connection, guild_id: int, reference: str, league: League | None = None
+) -> TeamRow:
+    """A team by autocomplete value (`t:<id>`) or by name, in the guild (and league, when given)."""
+    reference = reference.strip()
+    if reference.startswith("t:") and reference[2:].isdigit():
+        team = team_store.get(conn, guild_id, int(reference[2:]))
+        if team is not None and (league is None or team.league_id == league.id):
+            return team
+    candidates = (
+        team_store.in_league(conn, guild_id, league.id)
+        if league is not None
+        else [t for lg in _leagues(conn, guild_id) for t in team_store.in_league(conn, guild_id, lg)]
+    )
+    exact = [t for t in candidates if t.name.lower() == reference.lower()]
+    found = exact or best_matches(reference, candidates, lambda t: t.name, limit=1)
+    if not found:
+        raise NotFound(f"No team called `{reference[:60]}`. Start typing and pick one from the list.")
+    return found[0]
+
+
+def _leagues(conn: sqlite3.Connection, guild_id: int) -> list[int]:
+    return [row[0] for row in conn.execute("SELECT id FROM leagues WHERE guild_id = ?", (guild_id,))]
+
+
+def own_team(conn: sqlite3.Connection, actor: Actor, league: League) -> TeamRow:
+    team = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
+    if team is None:
+        raise NotFound(f"You have no team in {league.name}. Start one with /team create.")
+    return team
+
+
+def _editable(conn: sqlite3.Connection, team: TeamRow) -> TeamRow:
+    """Draft changes are allowed until approval; changing a submitted or rejected team makes it a draft."""
+    if team.status not in EDITABLE:
+        raise RuleViolation(
+            f"{team.name} is {team.status}: its roster changes through the post-game sequence."
+        )
+    if team.status != "draft":
+        team_store.set_status(conn, team, "draft", team.review_note)
+        refreshed = team_store.get(conn, team.guild_id, team.id)
+        assert refreshed is not None
+        return refreshed
+    return team
+
+
+# --- create -------------------------------------------------------------------------------------------
+
+
+def find_roster(catalog: Catalog, reference: str) -> Team:
+    roster = catalog.team(reference)
+    if roster is None:
+        found = best_matches(reference, list(catalog.teams.values()), lambda t: t.name, limit=1)
+        if not found:
+            raise NotFound(f"No roster called `{reference[:40]}`; /rules team lists them.")
+        roster = found[0]
+    return roster
+
+
+def choose_league_and_alignment(
+    roster: Team, league: str | None, alignment: str | None
+) -> tuple[str, str | None]:
+    """The regional league and alignment a new team plays with (asked only where the roster has a choice)."""
+    if league is None:
+        if len(roster.leagues) > 1:
+            raise RuleViolation(
+                f"{roster.name} teams choose one league: {' or '.join(roster.leagues)}. "
+                "Pick it with the regional_league option."
+            )
+        league = roster.leagues[0]
+    match = next((name for name in roster.leagues if name.lower() == league.strip().lower()), None)
+    if match is None:
+        raise RuleViolation(f"{roster.name} teams play in {' or '.join(roster.leagues)}, not {league}.")
+    options = roster.alignments_in(match)
+    if not options:
+        if alignment:
+            raise RuleViolation(f"{roster.name} teams in the {match} have no Favoured of... choice.")
+        return match, None
+    if alignment is None:
+        if len(options) > 1:
+            raise RuleViolation(
+                f"{roster.name} teams choose an alignment: {', '.join(options)}. "
+                "Pick it with the alignment option; it cannot change later."
+            )
+        return match, options[0]
+    chosen = next(
+        (o for o in options if o.lower() == alignment.strip().lower().removeprefix("favoured of ")), None
+    )
+    if chosen is None:
+        raise RuleViolation(f"{roster.name} teams may be Favoured of {', '.join(options)}, not {alignment}.")
+    return match, chosen
+
+
+def _create(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    name: str,
+    roster_ref: str,
+    regional_league: str | None,
+    alignment: str | None,
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    existing = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
+    if existing is not None:
+        raise Conflict(
+            f"You already coach {existing.name} in {league.name}; a coach has one team per league."
+        )
+    roster = find_roster(rt.catalog, roster_ref)
+    chosen_league, chosen_alignment = choose_league_and_alignment(roster, regional_league, alignment)
+    if any(t.name.lower() == name.lower() for t in team_store.in_league(conn, actor.guild_id, league.id)):
+        raise Conflict(f"{league.name} already has a team called {name}.")
+    now = rt.clock.now()
+    team = team_store.insert(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        coach_id=actor.user_id,
+        name=name,
+        roster=roster.id,
+        regional_league=chosen_league,
+        alignment=chosen_alignment,
+        now=now,
+    )
+    budget = league.settings.draft_budget
+    team_store.change_treasury(conn, team, budget, "draft budget", actor_id=actor.user_id, now=now)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="team.create",
+        now=now,
+        detail={"team": name, "roster": roster.name, "league": chosen_league, "alignment": chosen_alignment},
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    sheet = build_sheet(conn, rt.catalog, league, refreshed)
+    return DraftResult(
+        sheet, f"{name} ({roster.name}) is drafting with {gp(budget)}. Hire players with /team hire."
+    )
+
+
+async def create_team(
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    name: str,
+    roster: str,
+    regional_league: str | None = None,
+    alignment: str | None = None,
+) -> DraftResult:
+    return await rt.db.write(
+        _create, rt, actor, league_ref, clean_name(name, "team name"), roster, regional_league, alignment
+    )
+
+
+# --- hire, fire, rename, staff ----------------------------------------------------------------------
+
+
+def find_position(roster: Team, reference: str) -> Position:
+    position = roster.position(reference.strip())
+    if position is None:
+        found = best_matches(reference, list(roster.positions), lambda p: p.name, limit=1)
+        if not found:
+            names = ", ".join(p.name for p in roster.positions)
+            raise NotFound(f"{roster.name} teams have no `{reference[:40]}`; they hire: {names}.")
+        position = found[0]
+    return position
+
+
+def _hire(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    position_ref: str,
+    count: int,
+    name: str | None,
+    number: int | None,
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = _editable(conn, own_team(conn, actor, league))
+    roster = roster_of(rt.catalog, team)
+    position = find_position(roster, position_ref)
+    if not 1 <= count <= MAX_HIRE_AT_ONCE:
+        raise RuleViolation(f"Hire 1 to {MAX_HIRE_AT_ONCE} players at a time.")
+    if count > 1 and (name or number):
+        raise RuleViolation(
+            "Give a name or number only when hiring one player; rename others with /team player."
+        )
+    current = team_store.players(conn, team)
+    positions = [p for p in (roster.position(row.position) for row in current) if p is not None]
+    check_hire(roster, position.id, positions, rt.catalog.drafting, count)
+    now = rt.clock.now()
+    taken = [row.number for row in current]
+    hired = []
+    for _ in range(count):
+        shirt = number if number is not None else next_free_number(taken)
+        taken.append(shirt)
+        label = name or f"{position.name} {shirt}"
+        team_store.change_treasury(
+            conn,
+            team,
+            -position.cost,
+            f"hire #{shirt} {label} ({position.name})",
+            actor_id=actor.user_id,
+            now=now,
+        )
+        hired.append(
+            team_store.insert_player(
+                conn, team, number=shirt, name=label, position=position.id, hiring_fee=position.cost, now=now
+            )
+        )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    numbers = ", ".join(f"#{p.number}" for p in hired)
+    message = (
+        f"Hired {plural(count, position.name)} ({numbers}) for {gp(position.cost * count)}. "
+        f"Treasury {gp(refreshed.treasury)}."
+    )
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
+
+
+async def hire_players(
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    position: str,
+    count: int = 1,
+    name: str | None = None,
+    number: int | None = None,
+) -> DraftResult:
+    if number is not None and not 1 <= number <= 99:
+        raise RuleViolation("Shirt numbers are 1 to 99.")
+    return await rt.db.write(
+        _hire,
+        rt,
+        actor,
+        league_ref,
+        position,
+        count,
+        clean_name(name, "player name") if name else None,
+        number,
+    )
+
+
+def find_player(conn: sqlite3.Connection, team: TeamRow, reference: str) -> PlayerRow:
+    """A player by autocomplete value (`p:<id>`), shirt number (`7` or `#7`) or name."""
+    reference = reference.strip()
+    if reference.startswith("p:") and reference[2:].isdigit():
+        found = team_store.player(conn, team, int(reference[2:]))
+        if found is not None and found.status == "active":
+            return found
+    if reference.lstrip("#").isdigit():
+        by_number = team_store.player_by_number(conn, team, int(reference.lstrip("#")))
+        if by_number is not None:
+            return by_number
+    matches = best_matches(reference, team_store.players(conn, team), lambda p: p.name, limit=1)
+    if not matches:
+        raise NotFound(f"{team.name} has no player `{reference[:40]}`.")
+    return matches[0]
+
+
+def _fire(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = _editable(conn, own_team(conn, actor, league))
+    player = find_player(conn, team, player_ref)
+    now = rt.clock.now()
+    team_store.delete_player(conn, team, player.id)
+    team_store.change_treasury(
+        conn,
+        team,
+        player.hiring_fee,
+        f"draft: released #{player.number} {player.name}",
+        actor_id=actor.user_id,
+        now=now,
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    message = f"Released #{player.number} {player.name}; {gp(player.hiring_fee)} back in the treasury."
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
+
+
+async def fire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
+    """While drafting, a released player is refunded in full: he was never part of the league."""
+    return await rt.db.write(_fire, rt, actor, league_ref, player)
+
+
+def _rename(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    player_ref: str,
+    name: str | None,
+    number: int | None,
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    if team.status == "retired":
+        raise RuleViolation(f"{team.name} is retired.")
+    player = find_player(conn, team, player_ref)
+    new_name = name or player.name
+    new_number = player.number if number is None else number
+    team_store.rename_player(conn, team, player.id, name=new_name, number=new_number)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="player.rename",
+        now=rt.clock.now(),
+        detail={
+            "team": team.name,
+            "from": f"#{player.number} {player.name}",
+            "to": f"#{new_number} {new_name}",
+        },
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), f"Now #{new_number} {new_name}.")
+
+
+async def update_player(
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    player: str,
+    *,
+    name: str | None = None,
+    number: int | None = None,
+) -> DraftResult:
+    if name is None and number is None:
+        raise RuleViolation("Give a new name, a new number, or both.")
+    if number is not None and not 1 <= number <= 99:
+        raise RuleViolation("Shirt numbers are 1 to 99.")
+    return await rt.db.write(
+        _rename, rt, actor, league_ref, player, clean_name(name, "player name") if name else None, number
+    )
+
+
+def _staff(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    wanted: dict[str, int | bool | None],
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = _editable(conn, own_team(conn, actor, league))
+    roster = roster_of(rt.catalog, team)
+    rules = rt.catalog.drafting
+    current = staffing_of(team)
+    new = Staffing(
+        rerolls=int(wanted["rerolls"]) if wanted["rerolls"] is not None else current.rerolls,
+        assistant_coaches=int(wanted["assistant_coaches"])
+        if wanted["assistant_coaches"] is not None
+        else current.assistant_coaches,
+        cheerleaders=int(wanted["cheerleaders"])
+        if wanted["cheerleaders"] is not None
+        else current.cheerleaders,
+        apothecary=bool(wanted["apothecary"]) if wanted["apothecary"] is not None else current.apothecary,
+        dedicated_fans=int(wanted["dedicated_fans"])
+        if wanted["dedicated_fans"] is not None
+        else current.dedicated_fans,
+    )
+    check_staff(roster, new, rules, drafting=True)
+    prices = {
+        "team re-roll": (current.rerolls, new.rerolls, roster.reroll_cost),
+        "assistant coach": (
+            current.assistant_coaches,
+            new.assistant_coaches,
+            rules.staff_rule("assistant_coach").cost,
+        ),
+        "cheerleader": (current.cheerleaders, new.cheerleaders, rules.staff_rule("cheerleader").cost),
+        "apothecary": (int(current.apothecary), int(new.apothecary), rules.staff_rule("apothecary").cost),
+        "dedicated fan": (current.dedicated_fans, new.dedicated_fans, rules.dedicated_fans.cost_per_step),
+    }
+    now = rt.clock.now()
+    changes = []
+    # Refunds first, so a swap (fewer cheerleaders, one more re-roll) never trips over the budget.
+    for item, (before, after, price) in sorted(prices.items(), key=lambda kv: kv[1][1] - kv[1][0]):
+        if before == after:
+            continue
+        delta = after - before
+        verb = "bought" if delta > 0 else "sold back"
+        team_store.change_treasury(
+            conn, team, -delta * price, f"draft: {verb} {abs(delta)} {item}", actor_id=actor.user_id, now=now
+        )
+        changes.append(f"{item} {before}→{after}")
+    team_store.set_staff(
+        conn,
+        team,
+        rerolls=new.rerolls,
+        assistant_coaches=new.assistant_coaches,
+        cheerleaders=new.cheerleaders,
+        apothecary=new.apothecary,
+        dedicated_fans=new.dedicated_fans,
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    message = (
+        "Changed " + ", ".join(changes) if changes else "Nothing changed"
+    ) + f". Treasury {gp(refreshed.treasury)}."
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
+
+
+async def set_staff(
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    *,
+    rerolls: int | None = None,
+    assistant_coaches: int | None = None,
+    cheerleaders: int | None = None,
+    apothecary: bool | None = None,
+    dedicated_fans: int | None = None,
+) -> DraftResult:
+    """Set re-rolls, staff and dedicated fans while drafting; the treasury pays or refunds the difference."""
+    wanted: dict[str, int | bool | None] = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "apothecary": apothecary,
+        "dedicated_fans": dedicated_fans,
+    }
+    return await rt.db.write(_staff, rt, actor, league_ref, wanted)
+
+
+# --- submit and review ----------------------------------------------------------------------------------
+
+
+def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    if team.status == "submitted":
+        raise Conflict(f"{team.name} is already waiting for the commissioner.")
+    if team.status not in ("draft", "rejected"):
+        raise Conflict(f"{team.name} is {team.status}.")
+    roster = roster_of(rt.catalog, team)
+    positions = [p for p in (roster.position(r.position) for r in team_store.players(conn, team)) if p]
+    spent = league.settings.draft_budget - team.treasury
+    check_submittable(roster, positions, staffing_of(team), rt.catalog.drafting, league.settings.draft_budget)
+    team_store.set_status(conn, team, "submitted")
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="team.submit",
+        now=rt.clock.now(),
+        detail={"team": team.name, "spent": spent},
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"{team.name} is submitted: a commissioner will approve or reject it.",
+    )
+
+
+async def submit_team(rt: Runtime, actor: Actor, league_ref: str | None) -> DraftResult:
+    return await rt.db.write(_submit, rt, actor, league_ref)
+
+
+def _review(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    team_ref: str,
+    approve: bool,
+    reason: str | None,
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = find_team(conn, actor.guild_id, team_ref, league)
+    if team.status != "submitted":
+        raise Conflict(f"{team.name} is {team.status}, not waiting for review.")
+    if not approve and not reason:
+        raise RuleViolation("Give the coach a reason for the rejection.")
+    team_store.set_status(conn, team, "approved" if approve else "rejected", reason)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="team.approve" if approve else "team.reject",
+        now=rt.clock.now(),
+        detail={"team": team.name, "coach": team.coach_id},
+        reason=reason,
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    verdict = "approved" if approve else f"rejected: {reason}"
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), f"{team.name} is {verdict}")
+
+
+async def review_team(
+    rt: Runtime, actor: Actor, league_ref: str | None, team: str, *, approve: bool, reason: str | None = None
+) -> DraftResult:
+    """A commissioner approves or rejects a submitted team; the reason is kept in the audit log."""
+    cleaned = " ".join((reason or "").split())[:300] or None
+    return await rt.db.write(_review, rt, actor, league_ref, team, approve, cleaned)
+
+
+# --- reading ----------------------------------------------------------------------------------------------
+
+
+def _sheet(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, team_ref: str | None
+) -> TeamSheet:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = find_team(conn, actor.guild_id, team_ref, league) if team_ref else own_team(conn, actor, league)
+    return build_sheet(conn, rt.catalog, league, team)
+
+
+async def team_sheet(rt: Runtime, actor: Actor, league_ref: str | None, team: str | None = None) -> TeamSheet:
+    """A team's draft list (the caller's own team when none is named)."""
+    return await rt.db.read(_sheet, rt, actor, league_ref, team)
+
+
+@dataclass(frozen=True)
+class TeamChoice:
+    id: int
+    name: str
+    roster: str
+    status: str
+    league_name: str
+
+
+def _choices(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> list[TeamChoice]:
+    try:
+        leagues = [find_league(conn, guild_id, league_ref)]
+    except (NotFound, RuleViolation):
+        from bot.store import leagues as league_store
+
+        leagues = league_store.in_guild(conn, guild_id)
+    return [
+        TeamChoice(t.id, t.name, t.roster, t.status, league.name)
+        for league in leagues
+        for t in team_store.in_league(conn, guild_id, league.id)
+        if t.status != "retired"
+    ]
+
+
+async def team_choices(rt: Runtime, guild_id: int, league_ref: str | None) -> list[TeamChoice]:
+    """Teams for autocomplete, in the named league or every league of the server."""
+    return await rt.db.read(_choices, guild_id, league_ref)
+
+
+def _my_players(conn: sqlite3.Connection, actor: Actor, league_ref: str | None) -> list[PlayerRow]:
+    try:
+        league = find_league(conn, actor.guild_id, league_ref)
+        team = own_team(conn, actor, league)
+    except (NotFound, RuleViolation):
+        return []
+    return team_store.players(conn, team)
+
+
+async def my_players(rt: Runtime, actor: Actor, league_ref: str | None) -> list[PlayerRow]:
+    """The caller's players, for autocomplete (empty when they have no team)."""
+    return await rt.db.read(_my_players, actor, league_ref)
+
+
+def _my_roster(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> Team | None:
+    try:
+        return roster_of(rt.catalog, own_team(conn, actor, find_league(conn, actor.guild_id, league_ref)))
+    except (NotFound, RuleViolation):
+        return None
+
+
+async def my_roster(rt: Runtime, actor: Actor, league_ref: str | None) -> Team | None:
+    return await rt.db.read(_my_roster, rt, actor, league_ref)
+
+
+def ensure_coach(team: TeamRow, actor: Actor) -> None:
+    if team.coach_id != actor.user_id:
+        raise NotAllowed(f"Only {team.name}'s coach can do that.")

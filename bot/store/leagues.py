@@ -1,0 +1,79 @@
+"""Leagues: a server may run several; each has its settings as validated JSON."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import unix
+from bot.rules.league_settings import LeagueSettings
+
+
+@dataclass(frozen=True)
+class League:
+    id: int
+    guild_id: int
+    name: str
+    announce_channel_id: int | None
+    settings: LeagueSettings
+    created_by: int
+
+
+def _league(row: sqlite3.Row) -> League:
+    return League(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        name=row["name"],
+        announce_channel_id=row["announce_channel_id"],
+        settings=LeagueSettings.model_validate_json(row["settings"]),
+        created_by=row["created_by"],
+    )
+
+
+def insert(
+    conn: sqlite3.Connection,
+    *,
+    guild_id: int,
+    name: str,
+    announce_channel_id: int | None,
+    settings: LeagueSettings,
+    created_by: int,
+    now: datetime,
+) -> League:
+    cursor = conn.execute(
+        "INSERT INTO leagues (guild_id, name, announce_channel_id, settings, created_by, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (guild_id, name, announce_channel_id, settings.model_dump_json(), created_by, unix(now)),
+    )
+    league = get(conn, guild_id, int(cursor.lastrowid or 0))
+    assert league is not None
+    return league
+
+
+def get(conn: sqlite3.Connection, guild_id: int, league_id: int) -> League | None:
+    row = conn.execute(
+        "SELECT * FROM leagues WHERE guild_id = ? AND id = ?", (guild_id, league_id)
+    ).fetchone()
+    return None if row is None else _league(row)
+
+
+def by_name(conn: sqlite3.Connection, guild_id: int, name: str) -> League | None:
+    row = conn.execute(
+        "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name.strip())
+    ).fetchone()
+    return None if row is None else _league(row)
+
+
+def in_guild(conn: sqlite3.Connection, guild_id: int) -> list[League]:
+    rows = conn.execute("SELECT * FROM leagues WHERE guild_id = ? ORDER BY name COLLATE NOCASE", (guild_id,))
+    return [_league(row) for row in rows]
+
+
+def update(
+    conn: sqlite3.Connection, league: League, *, settings: LeagueSettings, announce_channel_id: int | None
+) -> None:
+    conn.execute(
+        "UPDATE leagues SET settings = ?, announce_channel_id = ? WHERE guild_id = ? AND id = ?",
+        (settings.model_dump_json(), announce_channel_id, league.guild_id, league.id),
+    )
