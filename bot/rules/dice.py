@@ -86,6 +86,19 @@ class ScriptedDice:
         return len(self._faces) - self._position
 
 
+class RecordingDice:
+    """Wraps dice and remembers every roll, so a service can log each die a rule rolled."""
+
+    def __init__(self, dice: Dice) -> None:
+        self._dice = dice
+        self.rolls: list[tuple[int, int]] = []  # (sides, face), in order
+
+    def roll(self, sides: int) -> int:
+        face = self._dice.roll(sides)
+        self.rolls.append((sides, face))
+        return face
+
+
 def _check_sides(sides: int) -> None:
     if sides < 2:
         raise ValueError(f"a die needs at least 2 sides, not {sides}")

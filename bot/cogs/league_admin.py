@@ -1,0 +1,266 @@
+"""/league and /season: the commissioner's commands. Hidden from members without Manage Server and
+checked again at run time (Manage Server or the commissioner role)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import leagues, seasons, teams
+from bot.services.leagues import LOG_PAGE_SIZE
+from bot.ui.announce import announce
+from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
+from bot.ui.checks import commissioner_only
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain, timestamp
+from bot.ui.league_views import COLOUR, season_embed, settings_embed, team_sheet_embed
+from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+LOG_SOURCE = "league_log"
+TIEBREAK_PRESETS = {
+    "td_diff,td_for,cas_for": "TD difference, TDs scored, casualties (default)",
+    "head_to_head,td_diff,td_for,cas_for": "Head-to-head, TD difference, TDs scored, casualties",
+    "td_diff,cas_for,td_for": "TD difference, casualties, TDs scored",
+    "td_for,td_diff,cas_for": "TDs scored, TD difference, casualties",
+    "td_diff,td_for,cas_diff": "TD difference, TDs scored, casualty difference",
+}
+
+
+async def render_log(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
+    result = await leagues.league_log(
+        runtime_of(interaction), actor_of(interaction).guild_id, f"l:{key}", page
+    )
+    lines = []
+    for entry in result.entries:
+        detail = ", ".join(f"{k}: {v}" for k, v in entry.detail.items())
+        reason = f" — *{plain(entry.reason)}*" if entry.reason else ""
+        lines.append(
+            f"{timestamp(entry.created_at, 'R')} <@{entry.actor_id}> **{entry.action}** "
+            f"{plain(detail)[:200]}{reason}"
+        )
+    embed = discord.Embed(
+        title=f"{result.league.name}: log", description="\n".join(lines) or "Nothing yet.", colour=COLOUR
+    )
+    embed.set_footer(
+        text=page_footer(
+            result.page, result.page_count, len(result.entries), f"entries per page (up to {LOG_PAGE_SIZE})"
+        )
+    )
+    return RenderedPage(embed, result.page, result.page_count, key)
+
+
+register_page_source(LOG_SOURCE, render_log)
+
+BONUS_CHOICES = [
+    app_commands.Choice(name=label, value=value)
+    for label, value in (("off", "off"), ("added to league points", "added"), ("tiebreaker", "tiebreak"))
+]
+PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
+
+
+@app_commands.default_permissions(manage_guild=True)
+class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run a league (commissioners)"):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Start a new league on this server")
+    @app_commands.describe(
+        name="The league's name", channel="Where the bot announces seasons, results and news"
+    )
+    @commissioner_only()
+    async def create(
+        self, interaction: discord.Interaction, name: str, channel: discord.TextChannel | None = None
+    ) -> None:
+        channel_id = channel.id if channel else interaction.channel_id
+        league = await leagues.create_league(runtime_of(interaction), actor_of(interaction), name, channel_id)
+        await interaction.response.send_message(
+            f"League **{plain(league.name)}** created; announcements go to <#{channel_id}>. "
+            "Coaches draft with /team create; change settings with /league settings.",
+            embed=settings_embed(league),
+        )
+
+    @app_commands.command(
+        name="settings", description="Show the league's settings, or change the ones you give"
+    )
+    @app_commands.describe(
+        league="Which league (only needed when the server runs several)",
+        points_win="League points for a win (default 3)",
+        points_draw="League points for a draw (default 1)",
+        points_loss="League points for a loss (default 0)",
+        bonus_points="Bonus points: off, added to league points, or used as a tiebreaker",
+        bonus_three_touchdowns="Bonus point for scoring 3+ touchdowns",
+        bonus_clean_sheet="Bonus point for conceding 0 touchdowns",
+        bonus_three_casualties="Bonus point for causing 3+ SPP casualties",
+        tiebreakers="Tiebreakers, in order",
+        round_days="Days per round (default 14)",
+        teams_per_division="Teams per division (empty: one division)",
+        playoff_places="Teams in the play-offs",
+        draft_budget="Gold for drafting a new team (default 1,000,000)",
+        channel="The announcements channel",
+    )
+    @app_commands.choices(bonus_points=BONUS_CHOICES)
+    @app_commands.choices(playoff_places=PLAYOFF_CHOICES)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        league: str | None = None,
+        points_win: app_commands.Range[int, 0, 10] | None = None,
+        points_draw: app_commands.Range[int, 0, 10] | None = None,
+        points_loss: app_commands.Range[int, 0, 10] | None = None,
+        bonus_points: str | None = None,
+        bonus_three_touchdowns: bool | None = None,
+        bonus_clean_sheet: bool | None = None,
+        bonus_three_casualties: bool | None = None,
+        tiebreakers: str | None = None,
+        round_days: app_commands.Range[int, 1, 90] | None = None,
+        teams_per_division: app_commands.Range[int, 4, 64] | None = None,
+        playoff_places: int | None = None,
+        draft_budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {
+            key: value
+            for key, value in {
+                "points_win": points_win,
+                "points_draw": points_draw,
+                "points_loss": points_loss,
+                "bonus_mode": bonus_points,
+                "bonus_three_touchdowns": bonus_three_touchdowns,
+                "bonus_clean_sheet": bonus_clean_sheet,
+                "bonus_three_casualties": bonus_three_casualties,
+                "round_days": round_days,
+                "teams_per_division": teams_per_division,
+                "playoff_places": playoff_places,
+                "draft_budget": draft_budget,
+            }.items()
+            if value is not None
+        }
+        if tiebreakers is not None:
+            changes["tiebreakers"] = [t.strip() for t in tiebreakers.split(",") if t.strip()]
+        result = await leagues.update_settings(
+            runtime_of(interaction),
+            actor_of(interaction),
+            league,
+            changes,
+            announce_channel_id=channel.id if channel else None,
+            set_channel=channel is not None,
+        )
+        if result.changed:
+            text = "Changed: " + ", ".join(
+                f"{key} {before} → {after}" for key, (before, after) in result.changed.items()
+            )
+        else:
+            text = "Current settings (give options to change them):"
+        await interaction.response.send_message(
+            text[:2000], embed=settings_embed(result.league), ephemeral=True
+        )
+
+    @settings.autocomplete("tiebreakers")
+    async def tiebreakers_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return [
+            choice(label, value)
+            for value, label in TIEBREAK_PRESETS.items()
+            if current.lower() in label.lower() or current.lower() in value
+        ]
+
+    @app_commands.command(name="approve", description="Approve a submitted team so it can play")
+    @app_commands.describe(
+        team="The submitted team", league="Which league (only when the server runs several)"
+    )
+    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    @commissioner_only()
+    async def approve(self, interaction: discord.Interaction, team: str, league: str | None = None) -> None:
+        result = await teams.review_team(
+            runtime_of(interaction), actor_of(interaction), league, team, approve=True
+        )
+        await interaction.response.send_message(
+            result.message, embed=team_sheet_embed(result.sheet), ephemeral=True
+        )
+        await announce(
+            self.bot,
+            result.sheet.league,
+            content=f"✅ <@{result.sheet.team.coach_id}>: **{plain(result.sheet.team.name)}** is approved.",
+        )
+
+    @app_commands.command(name="reject", description="Send a submitted team back to its coach, with a reason")
+    @app_commands.describe(
+        team="The submitted team",
+        reason="What the coach must change",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    @commissioner_only()
+    async def reject(
+        self,
+        interaction: discord.Interaction,
+        team: str,
+        reason: app_commands.Range[str, 1, 300],
+        league: str | None = None,
+    ) -> None:
+        result = await teams.review_team(
+            runtime_of(interaction), actor_of(interaction), league, team, approve=False, reason=reason
+        )
+        await interaction.response.send_message(result.message, ephemeral=True)
+        await announce(
+            self.bot,
+            result.sheet.league,
+            content=f"❌ <@{result.sheet.team.coach_id}>: **{plain(result.sheet.team.name)}** was "
+            f"rejected: {plain(reason)}. Change it and /team submit again.",
+        )
+
+    @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
+    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def log(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        found = await leagues.get_league(runtime_of(interaction), actor_of(interaction).guild_id, league)
+        await send_paginated(interaction, LOG_SOURCE, str(found.id))
+
+
+@app_commands.default_permissions(manage_guild=True)
+class SeasonAdmin(
+    commands.GroupCog, group_name="season", group_description="Run a league's seasons (commissioners)"
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(name="start", description="Start the season with every approved team (4 or more)")
+    @app_commands.describe(
+        league="Which league (only when the server runs several)",
+        divisions="Leave empty to draw divisions at random; or assign them: `Team A=1, Team B=2, ...`",
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def start(
+        self, interaction: discord.Interaction, league: str | None = None, divisions: str | None = None
+    ) -> None:
+        overview = await seasons.start_season(
+            runtime_of(interaction), actor_of(interaction), league, divisions
+        )
+        embed = season_embed(overview)
+        note = ""
+        if overview.left_out:
+            note = (
+                " Not approved, so not playing: " + ", ".join(plain(t.name) for t in overview.left_out) + "."
+            )
+        await interaction.response.send_message(
+            f"Season {overview.season.number} started.{note}", embed=embed
+        )
+        if overview.league.announce_channel_id not in (None, interaction.channel_id):
+            coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
+            await announce(self.bot, overview.league, content=coaches, embed=embed)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(LeagueAdmin(league_bot))
+    await league_bot.add_cog(SeasonAdmin(league_bot))

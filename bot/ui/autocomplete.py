@@ -1,0 +1,92 @@
+"""Autocomplete shared by several command groups: leagues, teams, my players, my roster's positions."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.catalog.search import best_matches
+from bot.services import leagues, teams
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import gp
+
+Choices = list[app_commands.Choice[str]]
+
+
+def choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+def _league_option(interaction: discord.Interaction) -> str | None:
+    value = getattr(interaction.namespace, "league", None)
+    return str(value) if value else None
+
+
+async def league_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await leagues.list_leagues(runtime_of(interaction), actor_of(interaction).guild_id)
+    return [
+        choice(league.name, f"l:{league.id}") for league in best_matches(current, found, lambda lg: lg.name)
+    ]
+
+
+async def team_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await teams.team_choices(
+        runtime_of(interaction), actor_of(interaction).guild_id, _league_option(interaction)
+    )
+    rt = runtime_of(interaction)
+    return [
+        choice(
+            f"{t.name} ({rt.catalog.teams[t.roster].name if t.roster in rt.catalog.teams else t.roster},"
+            f" {t.status})",
+            f"t:{t.id}",
+        )
+        for t in best_matches(current, found, lambda t: t.name)
+    ]
+
+
+async def my_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await teams.my_players(
+        runtime_of(interaction), actor_of(interaction), _league_option(interaction)
+    )
+    return [
+        choice(f"#{p.number} {p.name}", f"p:{p.id}")
+        for p in best_matches(current, found, lambda p: f"{p.number} {p.name}")
+    ]
+
+
+async def my_position_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    roster = await teams.my_roster(
+        runtime_of(interaction), actor_of(interaction), _league_option(interaction)
+    )
+    if roster is None:
+        return []
+    return [
+        choice(f"{p.name} (0-{p.max}, {gp(p.cost)})", p.id)
+        for p in best_matches(current, list(roster.positions), lambda p: p.name)
+    ]
+
+
+async def roster_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    catalog = runtime_of(interaction).catalog
+    return [
+        choice(f"{t.name} (tier {t.tier})", t.id)
+        for t in best_matches(current, list(catalog.teams.values()), lambda t: t.name)
+    ]
+
+
+async def regional_league_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    catalog = runtime_of(interaction).catalog
+    roster = catalog.team(str(getattr(interaction.namespace, "roster", "") or ""))
+    names = list(roster.leagues) if roster else list(catalog.leagues)
+    return [choice(name, name) for name in best_matches(current, names)]
+
+
+async def alignment_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    catalog = runtime_of(interaction).catalog
+    roster = catalog.team(str(getattr(interaction.namespace, "roster", "") or ""))
+    if roster is None or roster.favoured_of is None:
+        return []
+    return [
+        choice(f"Favoured of {name}", name)
+        for name in best_matches(current, list(roster.favoured_of.options))
+    ]
