@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import leagues, seasons, teams
+from bot.catalog.search import best_matches
+from bot.cogs.results import result_embed, side_inputs
+from bot.services import leagues, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.ui.announce import announce
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
@@ -56,6 +58,21 @@ async def render_log(interaction: discord.Interaction, key: str, page: int) -> R
 
 
 register_page_source(LOG_SOURCE, render_log)
+
+
+async def any_fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await results.all_fixtures(runtime_of(interaction), actor_of(interaction).guild_id)
+    label = {
+        "scheduled": "",
+        "reported": " (reported)",
+        "disputed": " (DISPUTED)",
+        "confirmed": " (confirmed)",
+    }
+    return [
+        choice(f"#{f.id} {f.home_name} v {f.away_name}{label[f.status]}", f"f:{f.id}")
+        for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name} {f.status}")
+    ]
+
 
 BONUS_CHOICES = [
     app_commands.Choice(name=label, value=value)
@@ -216,6 +233,60 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             content=f"❌ <@{result.sheet.team.coach_id}>: **{plain(result.sheet.team.name)}** was "
             f"rejected: {plain(reason)}. Change it and /team submit again.",
         )
+
+    @app_commands.command(
+        name="result", description="Set or correct a fixture's result (confirmed at once; the reason is kept)"
+    )
+    @app_commands.describe(
+        fixture="The fixture (#number)",
+        home_score="Home touchdowns",
+        away_score="Away touchdowns",
+        reason="Why you set it: kept in the league log",
+        home_casualties="Home SPP casualties caused",
+        away_casualties="Away SPP casualties caused",
+        home_players="Home players' events, e.g. #7 td, #3 cas",
+        away_players="Away players' events, same form",
+        home_stalling="A home player was deemed stalling",
+        away_stalling="An away player was deemed stalling",
+    )
+    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
+    @commissioner_only()
+    async def result(
+        self,
+        interaction: discord.Interaction,
+        fixture: str,
+        home_score: app_commands.Range[int, 0, 30],
+        away_score: app_commands.Range[int, 0, 30],
+        reason: app_commands.Range[str, 1, 300],
+        home_casualties: app_commands.Range[int, 0, 30] = 0,
+        away_casualties: app_commands.Range[int, 0, 30] = 0,
+        home_players: app_commands.Range[str, 0, 500] | None = None,
+        away_players: app_commands.Range[str, 0, 500] | None = None,
+        home_stalling: bool = False,
+        away_stalling: bool = False,
+    ) -> None:
+        home, away = side_inputs(
+            home_score,
+            away_score,
+            home_casualties,
+            away_casualties,
+            home_players,
+            away_players,
+            home_stalling,
+            away_stalling,
+        )
+        outcome = await results.set_result(
+            runtime_of(interaction), actor_of(interaction), fixture, home, away, reason
+        )
+        embed = result_embed(
+            outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
+        )
+        await interaction.response.send_message(embed=embed)
+        league = await leagues.get_league(
+            runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
+        )
+        if league.announce_channel_id not in (None, interaction.channel_id):
+            await announce(self.bot, league, embed=embed)
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")

@@ -708,6 +708,8 @@ class FakeDiscord:
                 channel_id, None, flags=int(data.get("flags") or 0) | (1 << 7), loading=True
             )
             interaction.messages.append(message)
+        elif response_type == 9:  # a modal for the user to fill in
+            pass
         elif response_type == 7:  # update the message whose component was used
             message = interaction.payload["message"]
             message.update(self._message_fields(data))
@@ -919,6 +921,37 @@ class FakeDiscord:
             data["values"] = values
         interaction = self._base_interaction(3, member, channel, data)
         interaction.payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        if wait:
+            await interaction.answered()
+        return interaction
+
+    async def submit_modal(
+        self, opened_by: Interaction, member: FakeMember, values: dict[str, str], *, wait: bool = True
+    ) -> Interaction:
+        """The user fills in the modal the bot opened (callback type 9) and submits it."""
+        assert opened_by.response_type == 9, f"no modal was opened: {opened_by.callbacks}"
+        modal = opened_by.callbacks[0]["data"]
+        rows = []
+        for row in modal["components"]:
+            for component in row.get("components", []):
+                label = component.get("label", "")
+                key = next((k for k in values if k.lower() in label.lower()), None)
+                if key is None:
+                    raise AssertionError(f"no value given for modal field {label!r}")
+                rows.append(
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 4, "custom_id": component["custom_id"], "value": values[key]}
+                        ],
+                    }
+                )
+        channel = self._channel(int(opened_by.payload["channel_id"]))
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        interaction = self._base_interaction(5, member, channel, data)
+        if "message" in opened_by.payload:
+            interaction.payload["message"] = opened_by.payload["message"]
         await self.dispatch("INTERACTION_CREATE", interaction.payload)
         if wait:
             await interaction.answered()

@@ -56,7 +56,9 @@ async def test_settings_are_validated_and_audited(runtime: Runtime) -> None:
 async def test_draft_a_human_team(runtime: Runtime) -> None:
     await _league(runtime)
     created = await teams.create_team(runtime, COACH, None, "Reikland Reavers", "human")
-    assert created.sheet.team.treasury == 1_000_000 and created.sheet.team.regional_league == "Old World Classic"
+    assert (
+        created.sheet.team.treasury == 1_000_000 and created.sheet.team.regional_league == "Old World Classic"
+    )
     hired = await teams.hire_players(runtime, COACH, None, "Human Lineman", count=7)
     assert hired.sheet.team.treasury == 1_000_000 - 7 * 50_000
     assert [p.row.number for p in hired.sheet.players] == [1, 2, 3, 4, 5, 6, 7]
@@ -132,7 +134,9 @@ async def test_submission_needs_eleven_players_and_approval_needs_submission(run
     await teams.submit_team(runtime, COACH, None)
     with pytest.raises(RuleViolation, match="reason"):
         await teams.review_team(runtime, COMMISH, None, "Greenskins", approve=False)
-    rejected = await teams.review_team(runtime, COMMISH, None, "Greenskins", approve=False, reason="Name taken")
+    rejected = await teams.review_team(
+        runtime, COMMISH, None, "Greenskins", approve=False, reason="Name taken"
+    )
     assert rejected.sheet.team.status == "rejected" and rejected.sheet.team.review_note == "Name taken"
     edited = await teams.update_player(runtime, COACH, None, "#1", name="Gorbag", number=42)
     assert edited.message == "Now #42 Gorbag."

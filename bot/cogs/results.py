@@ -1,0 +1,375 @@
+"""/report, /friendly, /fixtures and /standings, and the Confirm / Dispute buttons under a report.
+
+The buttons are DynamicItems: their custom_id carries the fixture and the report version they answer,
+so they work after a restart, and a button under an outdated report is refused."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog.search import best_matches
+from bot.services import results, seasons
+from bot.services.results import ReportedResult, SideInput
+from bot.store.seasons import Fixture
+from bot.ui.announce import announce
+from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.errors import report_error
+from bot.ui.formatting import plain
+from bot.ui.league_views import COLOUR, fixture_pages, standings_embed
+from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+FIXTURES_SOURCE = "fixtures"
+EVENTS_HELP = (
+    "What your players did, e.g. #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si (td cas comp int throw land mvp)"
+)
+SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
+
+
+def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
+    fx, report = outcome.fixture, outcome.report
+    kind = {
+        "league": f"Round {fx.round_number}" if fx.round_number else "League",
+        "friendly": "Friendly",
+        "playoff": "Play-off",
+    }[fx.kind]
+    embed = discord.Embed(
+        title=f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
+        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}",
+        colour=COLOUR,
+    )
+    for side, name in (("home", fx.home_name), ("away", fx.away_name)):
+        data = report.side(side)  # type: ignore[arg-type]
+        lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
+        lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
+        embed.add_field(name=plain(name), value="\n".join(lines)[:1024], inline=False)
+    return embed
+
+
+def answer_view(fixture_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(fixture_id, version))
+    view.add_item(DisputeButton(fixture_id, version))
+    return view
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:c:(?P<fixture>\d+):(?P<version>\d+)"
+):
+    def __init__(self, fixture_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm",
+                style=discord.ButtonStyle.success,
+                emoji="✅",
+                custom_id=f"res:c:{fixture_id}:{version}",
+            )
+        )
+        self.fixture_id, self.version = fixture_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmButton:
+        return cls(int(match["fixture"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            outcome = await results.confirm_result(
+                runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
+            )
+            embed = result_embed(
+                outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
+            )
+            await interaction.response.edit_message(embed=embed, view=None)
+            if outcome.fixture.kind == "league":
+                await _announce_result(interaction, outcome, embed)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class DisputeModal(discord.ui.Modal, title="Dispute this result"):
+    reason: discord.ui.TextInput[DisputeModal] = discord.ui.TextInput(
+        label="What is wrong with it?",
+        style=discord.TextStyle.paragraph,
+        max_length=300,
+        placeholder="e.g. the score was 1-1, and #7 scored, not #5",
+    )
+
+    def __init__(self, fixture_id: int, version: int) -> None:
+        super().__init__(timeout=900)
+        self.fixture_id, self.version = fixture_id, version
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        outcome = await results.dispute_result(
+            runtime_of(interaction),
+            actor_of(interaction),
+            self.fixture_id,
+            self.version,
+            str(self.reason.value),
+        )
+        embed = result_embed(
+            outcome,
+            heading=f"⚠️ Disputed by {interaction.user.mention}: "
+            f"{plain(str(self.reason.value))}\nA commissioner decides with "
+            "/league result.",
+        )
+        await interaction.response.edit_message(embed=embed, view=None)
+        await _announce_result(interaction, outcome, embed)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
+        await report_error(interaction, error)
+
+
+class DisputeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"
+):
+    def __init__(self, fixture_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Dispute",
+                style=discord.ButtonStyle.danger,
+                emoji="⚠️",
+                custom_id=f"res:d:{fixture_id}:{version}",
+            )
+        )
+        self.fixture_id, self.version = fixture_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DisputeButton:
+        return cls(int(match["fixture"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            fx, _ = await results.get_fixture(
+                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+            )
+            if fx.side_of(interaction.user.id) is None or interaction.user.id == fx.reported_by:
+                await interaction.response.send_message(
+                    "Only the other coach of this fixture can dispute it.", ephemeral=True
+                )
+                return
+            await interaction.response.send_modal(DisputeModal(self.fixture_id, self.version))
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def _announce_result(
+    interaction: discord.Interaction, outcome: ReportedResult, embed: discord.Embed
+) -> None:
+    from bot.services.leagues import get_league
+
+    league = await get_league(
+        runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
+    )
+    if league.announce_channel_id not in (None, interaction.channel_id):
+        await announce(interaction.client, league, embed=embed)
+
+
+async def render_fixtures(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
+    league_id, scope, round_text, division_text = key.split(".")
+    listing = await seasons.list_fixtures(
+        runtime_of(interaction),
+        actor_of(interaction),
+        f"l:{league_id}",
+        scope,  # type: ignore[arg-type]
+        round_number=int(round_text) or None,
+        division_number=int(division_text) or None,
+    )
+    pages = fixture_pages(listing)
+    page = min(max(page, 0), len(pages) - 1)
+    embed = discord.Embed(title=listing.title, description=pages[page], colour=COLOUR)
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)} · /report when you have played")
+    return RenderedPage(embed, page, len(pages), key)
+
+
+register_page_source(FIXTURES_SOURCE, render_fixtures)
+
+
+def side_inputs(
+    my_score: int,
+    their_score: int,
+    my_casualties: int,
+    their_casualties: int,
+    my_players: str | None,
+    their_players: str | None,
+    my_stalling: bool,
+    their_stalling: bool,
+) -> tuple[SideInput, SideInput]:
+    return (
+        SideInput(my_score, my_casualties, my_players or "", my_stalling),
+        SideInput(their_score, their_casualties, their_players or "", their_stalling),
+    )
+
+
+async def fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
+    return [
+        choice(_fixture_label(f), f"f:{f.id}")
+        for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}")
+    ]
+
+
+def _fixture_label(fx: Fixture) -> str:
+    prefix = f"R{fx.round_number} " if fx.round_number else ""
+    state = "" if fx.status == "scheduled" else f" ({fx.status})"
+    return f"#{fx.id} {prefix}{fx.home_name} v {fx.away_name}{state}"
+
+
+class ResultsCog(commands.Cog):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+
+    async def _post_report(self, interaction: discord.Interaction, outcome: ReportedResult) -> None:
+        confirmer = outcome.confirmer_id
+        heading = (
+            f"Reported by {interaction.user.mention}. <@{confirmer}>: confirm it, or dispute it if it is "
+            "wrong. Until then either coach can /report again to fix a mistake."
+        )
+        await interaction.response.send_message(
+            content=f"<@{confirmer}>",
+            embed=result_embed(outcome, heading=heading),
+            view=answer_view(outcome.fixture.id, outcome.version),
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+
+    @app_commands.command(
+        name="report", description="Report the result of your fixture (the other coach confirms it)"
+    )
+    @app_commands.describe(
+        fixture="Your fixture",
+        my_score="Touchdowns your team scored",
+        their_score="Touchdowns they scored",
+        my_casualties="Casualties your team caused that earn SPP",
+        their_casualties="Casualties they caused that earn SPP",
+        my_players=EVENTS_HELP,
+        their_players="What their players did, same form as my_players",
+        my_stalling="One of your players was deemed to be stalling",
+        their_stalling="One of theirs was stalling",
+    )
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        fixture: str,
+        my_score: app_commands.Range[int, 0, 30],
+        their_score: app_commands.Range[int, 0, 30],
+        my_casualties: app_commands.Range[int, 0, 30] = 0,
+        their_casualties: app_commands.Range[int, 0, 30] = 0,
+        my_players: app_commands.Range[str, 0, 500] | None = None,
+        their_players: app_commands.Range[str, 0, 500] | None = None,
+        my_stalling: bool = False,
+        their_stalling: bool = False,
+    ) -> None:
+        mine, theirs = side_inputs(
+            my_score,
+            their_score,
+            my_casualties,
+            their_casualties,
+            my_players,
+            their_players,
+            my_stalling,
+            their_stalling,
+        )
+        outcome = await results.report_result(
+            runtime_of(interaction), actor_of(interaction), fixture, mine, theirs
+        )
+        await self._post_report(interaction, outcome)
+
+    @app_commands.command(
+        name="friendly", description="Report a friendly against another team (no SPP, points or winnings)"
+    )
+    @app_commands.describe(
+        opponent="The other team",
+        my_score="Touchdowns your team scored",
+        their_score="Touchdowns they scored",
+        my_casualties="Casualties your team caused",
+        their_casualties="Casualties they caused",
+        my_players=EVENTS_HELP,
+        their_players="What their players did, same form as my_players",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.autocomplete(opponent=team_autocomplete, league=league_autocomplete)
+    async def friendly(
+        self,
+        interaction: discord.Interaction,
+        opponent: str,
+        my_score: app_commands.Range[int, 0, 30],
+        their_score: app_commands.Range[int, 0, 30],
+        my_casualties: app_commands.Range[int, 0, 30] = 0,
+        their_casualties: app_commands.Range[int, 0, 30] = 0,
+        my_players: app_commands.Range[str, 0, 500] | None = None,
+        their_players: app_commands.Range[str, 0, 500] | None = None,
+        league: str | None = None,
+    ) -> None:
+        mine, theirs = side_inputs(
+            my_score, their_score, my_casualties, their_casualties, my_players, their_players, False, False
+        )
+        outcome = await results.report_friendly(
+            runtime_of(interaction), actor_of(interaction), league, opponent, mine, theirs
+        )
+        await self._post_report(interaction, outcome)
+
+    @app_commands.command(name="fixtures", description="Fixtures of the current season, with deadlines")
+    @app_commands.describe(
+        show="Whose fixtures: mine (default), a round, a division, or all",
+        round="Which round (with show: a round)",
+        division="Which division (with show: a division)",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.choices(
+        show=[app_commands.Choice(name=label, value=value) for value, label in SCOPES.items()]
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def fixtures(
+        self,
+        interaction: discord.Interaction,
+        show: str = "mine",
+        round: app_commands.Range[int, 1, 99] | None = None,
+        division: app_commands.Range[int, 1, 99] | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await seasons.list_fixtures(
+            runtime_of(interaction),
+            actor_of(interaction),
+            league,
+            show,  # type: ignore[arg-type]
+            round_number=round,
+            division_number=division,
+        )
+        key = f"{found.league.id}.{show}.{round or 0}.{division or 0}"
+        await send_paginated(interaction, FIXTURES_SOURCE, key, ephemeral=show == "mine")
+
+    @app_commands.command(
+        name="standings",
+        description="League table by division: points, W-D-L, touchdowns, casualties, tiebreakers",
+    )
+    @app_commands.describe(
+        division="Only this division", league="Which league (only when the server runs several)"
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        division: app_commands.Range[int, 1, 99] | None = None,
+        league: str | None = None,
+    ) -> None:
+        table = await seasons.standings(
+            runtime_of(interaction), actor_of(interaction).guild_id, league, division
+        )
+        await interaction.response.send_message(embed=standings_embed(table))
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    league_bot.add_dynamic_items(ConfirmButton, DisputeButton)
+    await league_bot.add_cog(ResultsCog(league_bot))

@@ -1,0 +1,408 @@
+"""Results: a coach reports, the other coach confirms or disputes; a commissioner sets or corrects any
+result with a reason. Every version is kept (fixture_reports); a confirmed result is locked."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
+from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.services.leagues import find_league
+from bot.services.runtime import Actor, Runtime
+from bot.services.teams import find_team, own_team
+from bot.store import audit
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store.seasons import Fixture
+from bot.store.teams import TeamRow
+
+OPEN = ("scheduled", "reported")
+
+
+@dataclass(frozen=True)
+class SideInput:
+    """What a reporter typed for one side."""
+
+    score: int
+    casualties: int
+    events: str = ""
+    stalling: bool = False
+
+
+@dataclass(frozen=True)
+class ReportedResult:
+    fixture: Fixture
+    report: ResultReport
+    version: int
+    confirmer_id: int | None  # who must confirm (None once confirmed)
+
+
+def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fixture:
+    """A fixture by autocomplete value (`f:<id>`) or its number (`#12` or `12`), in this guild only."""
+    cleaned = reference.strip().removeprefix("f:").lstrip("#")
+    if not cleaned.isdigit():
+        raise NotFound(f"`{reference[:40]}` is not a fixture: pick one from the list (or its #number).")
+    fx = season_store.fixture(conn, guild_id, int(cleaned))
+    if fx is None:
+        raise NotFound(f"There is no fixture #{cleaned} on this server.")
+    return fx
+
+
+def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> SideReport:
+    events: dict[int, PlayerEvents] = parse_team_events(entry.events)
+    check_team_events(events, score=entry.score, casualties=entry.casualties)
+    lines = []
+    for number, player_events in sorted(events.items()):
+        player = team_store.player_by_number(conn, team, number)
+        if player is None:
+            raise RuleViolation(f"{team.name} has no player #{number}.")
+        if player.miss_next_game:
+            raise RuleViolation(
+                f"{team.name} #{number} {player.name} was missing this game (injured last game)."
+            )
+        lines.append(
+            PlayerLine(
+                player_id=player.id,
+                number=number,
+                name=player.name,
+                touchdowns=player_events.touchdowns,
+                casualties=player_events.casualties,
+                completions=player_events.completions,
+                interceptions=player_events.interceptions,
+                superb_throws=player_events.superb_throws,
+                safe_landings=player_events.safe_landings,
+                mvp_nomination=player_events.mvp_nomination,
+                injury=player_events.injury,
+                lasting_characteristic=player_events.lasting_characteristic,
+            )
+        )
+    return SideReport(
+        team_id=team.id,
+        score=entry.score,
+        casualties=entry.casualties,
+        stalling=entry.stalling,
+        players=tuple(lines),
+    )
+
+
+def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
+    home = team_store.get(conn, fx.guild_id, fx.home_team_id)
+    away = team_store.get(conn, fx.guild_id, fx.away_team_id)
+    assert home is not None and away is not None
+    return home, away
+
+
+def _build_report(conn: sqlite3.Connection, fx: Fixture, home: SideInput, away: SideInput) -> ResultReport:
+    home_team, away_team = _teams_of(conn, fx)
+    return ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
+
+
+def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
+    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
+    assert fresh is not None
+    return fresh
+
+
+def _record_report(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
+) -> ReportedResult:
+    version = fx.report_version + 1
+    now = rt.clock.now()
+    payload = report.model_dump_json()
+    season_store.save_report(
+        conn, fx, status="reported", report=payload, version=version, actor_id=actor.user_id, now=now
+    )
+    season_store.add_history(
+        conn, fx, version=version, action=action, report=payload, actor_id=actor.user_id, reason=None, now=now
+    )
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action=f"result.{action}",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text, "version": version},
+    )
+    home_coach, away_coach = fx.coaches()
+    confirmer = away_coach if actor.user_id == home_coach else home_coach
+    return ReportedResult(_reload(conn, fx), report, version, confirmer)
+
+
+def _report(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, mine: SideInput, theirs: SideInput
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    side = fx.side_of(actor.user_id)
+    if side is None:
+        raise NotAllowed(
+            "Only the two coaches of this fixture report it (a commissioner uses /league result)."
+        )
+    if fx.status == "confirmed":
+        raise Conflict(
+            f"{fx.label} is confirmed and locked; a commissioner can correct it with /league result."
+        )
+    if fx.status == "disputed":
+        raise Conflict(f"{fx.label} is disputed: a commissioner decides it with /league result.")
+    home, away = (mine, theirs) if side == "home" else (theirs, mine)
+    report = _build_report(conn, fx, home, away)
+    return _record_report(
+        conn, rt, actor, fx, report, "reported" if fx.report_version == 0 else "re-reported"
+    )
+
+
+async def report_result(
+    rt: Runtime, actor: Actor, fixture: str, mine: SideInput, theirs: SideInput
+) -> ReportedResult:
+    """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it."""
+    return await rt.db.write(_report, rt, actor, fixture, mine, theirs)
+
+
+def _current_report(fx: Fixture) -> ResultReport:
+    if fx.report is None:
+        raise Conflict(f"{fx.label} has no reported result.")
+    return ResultReport.model_validate_json(fx.report)
+
+
+def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
+    if fx.status != "reported":
+        raise Conflict(f"{fx.label} is {fx.status}: there is nothing to confirm or dispute.")
+    if version != fx.report_version:
+        raise Conflict(f"{fx.label} was reported again since this message: answer the newest report.")
+    if fx.side_of(actor.user_id) is None:
+        raise NotAllowed(f"Only the coaches of {fx.label} can answer its report.")
+    if actor.user_id == fx.reported_by:
+        raise NotAllowed("The other coach confirms or disputes your report; you can report again to fix it.")
+
+
+def _lock(conn: sqlite3.Connection, fx: Fixture, report: ResultReport, actor_id: int, rt: Runtime) -> None:
+    home_outcome, away_outcome = report.outcomes
+    season_store.lock_result(
+        conn,
+        fx,
+        home_score=report.home.score,
+        away_score=report.away.score,
+        home_cas=report.home.casualties,
+        away_cas=report.away.casualties,
+        home_outcome=home_outcome,
+        away_outcome=away_outcome,
+        counts_for_bonus=True,
+        actor_id=actor_id,
+        now=rt.clock.now(),
+    )
+
+
+def _confirm(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, str(fixture_id))
+    _check_answer(fx, actor, version)
+    report = _current_report(fx)
+    _lock(conn, fx, report, actor.user_id, rt)
+    now = rt.clock.now()
+    season_store.add_history(
+        conn,
+        fx,
+        version=version,
+        action="confirmed",
+        report=None,
+        actor_id=actor.user_id,
+        reason=None,
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="result.confirm",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text},
+    )
+    return ReportedResult(_reload(conn, fx), report, version, None)
+
+
+async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
+    """The other coach confirms the exact version they were shown; the result is then locked."""
+    return await rt.db.write(_confirm, rt, actor, fixture_id, version)
+
+
+def _dispute(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, str(fixture_id))
+    _check_answer(fx, actor, version)
+    report = _current_report(fx)
+    season_store.set_status(conn, fx, "disputed")
+    now = rt.clock.now()
+    season_store.add_history(
+        conn,
+        fx,
+        version=version,
+        action="disputed",
+        report=None,
+        actor_id=actor.user_id,
+        reason=reason,
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="result.dispute",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label},
+        reason=reason,
+    )
+    return ReportedResult(_reload(conn, fx), report, version, None)
+
+
+async def dispute_result(
+    rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
+) -> ReportedResult:
+    """The other coach disputes the report; the commissioner decides (/league result)."""
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Say what is wrong with the report, so the commissioner can decide.")
+    return await rt.db.write(_dispute, rt, actor, fixture_id, version, cleaned)
+
+
+def _set(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fixture_ref: str,
+    home: SideInput,
+    away: SideInput,
+    reason: str,
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    report = _build_report(conn, fx, home, away)
+    version = fx.report_version + 1
+    now = rt.clock.now()
+    payload = report.model_dump_json()
+    season_store.save_report(
+        conn, fx, status="reported", report=payload, version=version, actor_id=actor.user_id, now=now
+    )
+    _lock(conn, fx, report, actor.user_id, rt)
+    season_store.add_history(
+        conn,
+        fx,
+        version=version,
+        action="corrected",
+        report=payload,
+        actor_id=actor.user_id,
+        reason=reason,
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="result.set",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text, "was": fx.status},
+        reason=reason,
+    )
+    return ReportedResult(_reload(conn, fx), report, version, None)
+
+
+async def set_result(
+    rt: Runtime, actor: Actor, fixture: str, home: SideInput, away: SideInput, reason: str
+) -> ReportedResult:
+    """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the league log.")
+    return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned)
+
+
+def _friendly(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    opponent_ref: str,
+    mine: SideInput,
+    theirs: SideInput,
+) -> ReportedResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    own = own_team(conn, actor, league)
+    opponent = find_team(conn, actor.guild_id, opponent_ref, league)
+    if opponent.id == own.id:
+        raise RuleViolation("A friendly needs two different teams.")
+    for team in (own, opponent):
+        if team.status != "approved":
+            raise RuleViolation(f"{team.name} is {team.status}: only approved teams play friendlies.")
+    season = season_store.current_season(conn, actor.guild_id, league.id)
+    fixture_id = season_store.insert_fixture(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        kind="friendly",
+        home=own.id,
+        away=opponent.id,
+        now=rt.clock.now(),
+        season_id=season.id if season else None,
+    )
+    fx = season_store.fixture(conn, actor.guild_id, fixture_id)
+    assert fx is not None
+    report = _build_report(conn, fx, mine, theirs)
+    return _record_report(conn, rt, actor, fx, report, "reported")
+
+
+async def report_friendly(
+    rt: Runtime, actor: Actor, league_ref: str | None, opponent: str, mine: SideInput, theirs: SideInput
+) -> ReportedResult:
+    """Report a friendly against another approved team; the other coach confirms it like a league game."""
+    return await rt.db.write(_friendly, rt, actor, league_ref, opponent, mine, theirs)
+
+
+def _open_for(conn: sqlite3.Connection, actor: Actor) -> list[Fixture]:
+    found = []
+    for team in team_store.of_coach(conn, actor.guild_id, actor.user_id):
+        found += [
+            f
+            for f in season_store.fixtures(conn, actor.guild_id, league_id=team.league_id, team_id=team.id)
+            if f.status in OPEN
+        ]
+    return sorted(found, key=lambda f: (f.round_number or 0, f.id))
+
+
+async def open_fixtures(rt: Runtime, actor: Actor) -> list[Fixture]:
+    """The caller's fixtures still to report or confirm (for autocomplete)."""
+    return await rt.db.read(_open_for, actor)
+
+
+def _any_open(conn: sqlite3.Connection, guild_id: int) -> list[Fixture]:
+    rows = conn.execute("SELECT league_id FROM leagues WHERE guild_id = ?", (guild_id,)).fetchall()
+    found = []
+    for row in rows:
+        found += [
+            f
+            for f in season_store.fixtures(conn, guild_id, league_id=row[0])
+            if f.status != "scheduled" or f.kind == "league"
+        ]
+    return found
+
+
+async def all_fixtures(rt: Runtime, guild_id: int) -> list[Fixture]:
+    """Every fixture of the server (for the commissioner's autocomplete)."""
+    return await rt.db.read(_any_open, guild_id)
+
+
+def _get(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:
+    fx = find_fixture(conn, guild_id, str(fixture_id))
+    return fx, (ResultReport.model_validate_json(fx.report) if fx.report else None)
+
+
+async def get_fixture(rt: Runtime, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:
+    return await rt.db.read(_get, guild_id, fixture_id)
+
+
+def side_name(fx: Fixture, side: Side) -> str:
+    return fx.home_name if side == "home" else fx.away_name

@@ -1,0 +1,178 @@
+"""The league core through the real bot process: create a league, draft four teams, approve them, start the
+season, report and confirm a result, read the standings; and the dispute path."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import BotProcess, World
+from tests.e2e.fake_discord import FakeMember, Interaction, button_ids, message_text
+
+ROSTERS = [
+    ("Reikland Reavers", "human", "Human Lineman"),
+    ("Orcland Raiders", "orc", "Orc Lineman"),
+    ("Dwarf Giants", "dwarf", "Dwarf Lineman"),
+    ("Skavenblight Scramblers", "skaven", "Skaven Clanrat"),
+]
+
+
+async def _draft(world: World, coach: FakeMember, name: str, roster: str, lineman: str) -> None:
+    discord = world.discord
+    created = await discord.invoke("team create", coach, name=name, roster=roster)
+    assert created.ephemeral and "is drafting with 1,000,000 gp" in created.content, created.content
+    positions = await discord.autocomplete("team hire", coach, "position", position=lineman.split()[-1][:4])
+    pick = next((p for p in positions if p["name"].startswith(lineman)), None)
+    assert pick is not None, positions
+    hired = await discord.invoke("team hire", coach, position=pick["value"], count=11)
+    assert "Hired 11" in hired.content, hired.content
+    staffed = await discord.invoke("team staff", coach, rerolls=2)
+    assert "team re-roll 0→2" in staffed.content, staffed.content
+    submitted = await discord.invoke("team submit", coach)
+    assert "is submitted" in submitted.content, submitted.content
+
+
+async def _set_up_season(world: World) -> None:
+    discord = world.discord
+    created = await discord.invoke("league create", world.admin, name="Old World League")
+    assert "League **Old World League** created" in created.content, created.content
+    for coach, (name, roster, lineman) in zip(world.coaches, ROSTERS, strict=True):
+        await _draft(world, coach, name, roster, lineman)
+    for name, _, _ in ROSTERS:
+        teams = await discord.autocomplete("league approve", world.admin, "team", team=name.split()[0])
+        approved = await discord.invoke("league approve", world.admin, team=teams[0]["value"])
+        assert "is approved" in approved.content, approved.content
+    started = await discord.invoke("season start", world.admin)
+    assert "Season 1 started" in started.content, started.content
+    assert "Round 1" in started.text and "deadline <t:" in started.text
+
+
+async def _my_first_fixture(world: World, coach: FakeMember) -> tuple[str, str]:
+    choices = await world.discord.autocomplete("report", coach, "fixture", fixture="")
+    assert choices, "the coach has fixtures to report"
+    return choices[0]["value"], choices[0]["name"]
+
+
+def _opponent(world: World, label: str, coach: FakeMember) -> FakeMember:
+    names = [name for name, _, _ in ROSTERS]
+    playing = [n for n in names if n in label]
+    mine = names[world.coaches.index(coach)]
+    other = next(n for n in playing if n != mine)
+    return world.coaches[names.index(other)]
+
+
+async def _report(world: World, coach: FakeMember) -> tuple[Interaction, FakeMember]:
+    fixture, label = await _my_first_fixture(world, coach)
+    report = await world.discord.invoke(
+        "report",
+        coach,
+        fixture=fixture,
+        my_score=2,
+        their_score=1,
+        my_casualties=1,
+        my_players="#1 td, #2 td cas, #3 mvp",
+        their_players="#4 td, #5 si",
+    )
+    assert not report.ephemeral, report.content
+    return report, _opponent(world, label, coach)
+
+
+async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
+    world: World, bot_process: BotProcess
+) -> None:
+    discord = world.discord
+    await _set_up_season(world)
+    coach = world.coaches[0]
+    report, opponent = await _report(world, coach)
+    assert opponent.mention in report.content
+    title = report.embeds[0]["title"]
+    assert re.search(r"^Reikland Reavers 2-1 |  1-2 Reikland Reavers$", title) or title.endswith(
+        " 1-2 Reikland Reavers"
+    ), title
+    assert "#2 Human Lineman 2: 1 touchdown, 1 casualty" in report.text
+
+    own_click = await discord.click(report.message, button_ids(report.message)[0], coach)
+    assert own_click.ephemeral and "other coach" in own_click.content  # the reporter cannot confirm himself
+
+    confirmed = await discord.click(report.message, button_ids(report.message)[0], opponent)
+    assert confirmed.response_type == 7 and "Confirmed by" in confirmed.text
+    assert confirmed.message["components"] == []  # the buttons are gone: the result is locked
+
+    standings = await discord.invoke("standings", world.outsider)
+    table = standings.text
+    assert "Reikland Reavers" in table or "Reikland Reav" in table
+    first_row = re.search(r"\n1\s+(\S.+?)\s+1\s+1-0-0\s+3\s+\+1", table)
+    assert first_row and first_row.group(1).startswith("Reikland"), table
+
+    mine = await discord.invoke("fixtures", coach)
+    assert mine.ephemeral and ("**2-1** ✅" in mine.text or "**1-2** ✅" in mine.text)
+
+    log = await discord.invoke("league log", world.admin)
+    assert "result.confirm" in log.text and "team.approve" in log.text and "season.start" in log.text
+
+
+async def test_a_disputed_result_goes_to_the_commissioner(world: World, bot_process: BotProcess) -> None:
+    discord = world.discord
+    await _set_up_season(world)
+    coach = world.coaches[1]
+    report, opponent = await _report(world, coach)
+    dispute_id = button_ids(report.message)[1]
+    modal = await discord.click(report.message, dispute_id, opponent)
+    assert modal.response_type == 9
+    disputed = await discord.submit_modal(modal, opponent, {"wrong": "It was 1-1"})
+    assert "Disputed by" in disputed.text and "It was 1-1" in disputed.text
+
+    again = await discord.invoke(
+        "report", coach, fixture=f"f:{_fixture_id(report)}", my_score=1, their_score=1
+    )
+    assert again.ephemeral and "disputed" in again.content  # coaches can no longer change it
+
+    refused = await discord.invoke(
+        "league result",
+        coach,
+        fixture=f"f:{_fixture_id(report)}",
+        home_score=1,
+        away_score=1,
+        reason="agreed",
+    )
+    assert refused.ephemeral and "Only a commissioner" in refused.content
+
+    decided = await discord.invoke(
+        "league result",
+        world.admin,
+        fixture=f"f:{_fixture_id(report)}",
+        home_score=1,
+        away_score=1,
+        reason="Both coaches agree it was 1-1",
+    )
+    assert "1-1" in decided.embeds[0]["title"] and "Both coaches agree" in decided.text
+    standings = await discord.invoke("standings", coach)
+    assert re.search(r"1-0-1|0-1-0", message_text(standings.message))
+
+
+async def test_a_coach_cannot_report_someone_elses_fixture(world: World, bot_process: BotProcess) -> None:
+    discord = world.discord
+    await _set_up_season(world)
+    fixture, label = await _my_first_fixture(world, world.coaches[0])
+    playing = [world.coaches[0].id, _opponent(world, label, world.coaches[0]).id]
+    outsider = next(c for c in world.coaches if c.id not in playing)
+    refused = await discord.invoke("report", outsider, fixture=fixture, my_score=1, their_score=0)
+    assert refused.ephemeral and "Only the two coaches" in refused.content
+
+
+async def test_draft_errors_are_short_and_private(world: World, bot_process: BotProcess) -> None:
+    discord = world.discord
+    await discord.invoke("league create", world.admin, name="Old World League")
+    coach = world.coaches[0]
+    await discord.invoke("team create", coach, name="Rats", roster="skaven")
+    too_many = await discord.invoke("team hire", coach, position="skaven_gutter_runner", count=3)
+    assert too_many.ephemeral and "0-2 Gutter Runner" in too_many.content
+    early = await discord.invoke("team submit", coach)
+    assert early.ephemeral and "at least 11 players" in early.content
+    not_commish = await discord.invoke("season start", coach)
+    assert not_commish.ephemeral and "Only a commissioner" in not_commish.content
+
+
+def _fixture_id(report: Interaction) -> int:
+    match = re.search(r"fixture #(\d+)", report.text)
+    assert match, report.text
+    return int(match.group(1))
