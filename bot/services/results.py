@@ -122,7 +122,7 @@ def _record_report(
         guild_id=fx.guild_id,
         league_id=fx.league_id,
         actor_id=actor.user_id,
-        action=f"result.{action}",
+        action="result.report",
         now=now,
         detail={"fixture": fx.id, "match": fx.label, "score": report.score_text, "version": version},
     )
@@ -149,7 +149,12 @@ def _report(
     home, away = (mine, theirs) if side == "home" else (theirs, mine)
     report = _build_report(conn, fx, home, away)
     return _record_report(
-        conn, rt, actor, fx, report, "reported" if fx.report_version == 0 else "re-reported"
+        conn,
+        rt,
+        actor,
+        fx,
+        report,
+        "reported",  # the version number tells a re-report apart
     )
 
 

@@ -1,0 +1,99 @@
+"""League cogs called directly with spec_set interaction mocks."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+import discord
+import pytest
+
+from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
+from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view
+from bot.cogs.team import TeamCog
+from bot.services import leagues, seasons, teams
+from bot.services.runtime import Runtime
+from bot.ui.checks import require_commissioner
+from tests.cogs.mocks import make_interaction, sent
+from tests.conftest import actor
+
+
+@pytest.mark.parametrize("cog_class", [LeagueAdmin, SeasonAdmin])
+def test_every_admin_command_is_hidden_and_checked(cog_class: type) -> None:
+    group = cog_class(MagicMock()).app_command
+    assert group.default_permissions is not None and group.default_permissions.manage_guild
+    for command in group.commands:
+        assert require_commissioner in command.checks, command.name
+
+
+async def test_team_create_replies_privately_with_the_draft_list(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = TeamCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=10)
+    await cog.create.callback(cog, interaction, "Reavers", "human", None, None, None)
+    content, kwargs = sent(interaction)
+    assert "Reavers (Human) is drafting" in content and kwargs["ephemeral"] is True
+    embed: discord.Embed = kwargs["embed"]
+    assert embed.title == "Reavers" and "Treasury 1,000,000 gp" in (embed.description or "")
+
+
+async def _season(runtime: Runtime) -> int:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    for n in range(4):
+        coach = actor(user_id=10 + n)
+        await teams.create_team(runtime, coach, None, f"T{n}", "orc")
+        await teams.hire_players(runtime, coach, None, "Orc Lineman", count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, actor(user_id=1), None, f"T{n}", approve=True)
+    await seasons.start_season(runtime, actor(user_id=1), None)
+    listing = await seasons.list_fixtures(runtime, actor(user_id=10), None, "mine")
+    return listing.fixtures[0].id
+
+
+async def test_report_posts_confirm_and_dispute_buttons_for_the_opponent(runtime: Runtime) -> None:
+    fixture_id = await _season(runtime)
+    cog = ResultsCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=10)
+    await cog.report.callback(cog, interaction, f"f:{fixture_id}", 2, 0, 0, 0, "#1 td 2", None, False, False)
+    content, kwargs = sent(interaction)
+    view: discord.ui.View = kwargs["view"]
+    ids = [item.item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert ids == [f"res:c:{fixture_id}:1", f"res:d:{fixture_id}:1"]
+    assert (content.startswith("<@") and "2-0" in kwargs["embed"].title) or "0-2" in kwargs["embed"].title
+
+
+async def test_confirm_button_locks_the_result(runtime: Runtime) -> None:
+    fixture_id = await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, actor(user_id=10), None, "mine")
+    fx = listing.fixtures[0]
+    reporter = 10
+    opponent = fx.away_coach_id if fx.home_coach_id == reporter else fx.home_coach_id
+    cog = ResultsCog(MagicMock())
+    await cog.report.callback(
+        cog,
+        make_interaction(runtime, user_id=reporter),
+        f"f:{fixture_id}",
+        1,
+        1,
+        0,
+        0,
+        None,
+        None,
+        False,
+        False,
+    )
+    click = make_interaction(runtime, user_id=opponent)
+    await ConfirmButton(fixture_id, 1).callback(click)
+    click.response.edit_message.assert_awaited_once()
+    assert click.response.edit_message.await_args.kwargs["view"] is None
+    after = await seasons.list_fixtures(runtime, actor(user_id=10), None, "mine")
+    assert after.fixtures[0].status == "confirmed"
+
+
+async def test_buttons_survive_a_restart_through_their_custom_id() -> None:
+    view = answer_view(42, 3)
+    confirm, dispute = view.children
+    assert isinstance(confirm, ConfirmButton) and isinstance(dispute, DisputeButton)
+    match = ConfirmButton.__discord_ui_compiled_template__.fullmatch("res:c:42:3")
+    assert match is not None
+    rebuilt = await ConfirmButton.from_custom_id(MagicMock(), MagicMock(), match)
+    assert (rebuilt.fixture_id, rebuilt.version) == (42, 3)
