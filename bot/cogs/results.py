@@ -61,16 +61,21 @@ def answer_view(fixture_id: int, version: int) -> discord.ui.View:
     return view
 
 
-class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:c:(?P<fixture>\d+):(?P<version>\d+)"
-):
+class _AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:[cd]:\d+:\d+"):
+    """A button answering one version of one fixture's report; the custom_id carries both."""
+
+    code = ""
+    label = ""
+    style = discord.ButtonStyle.secondary
+    emoji = ""
+
     def __init__(self, fixture_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Confirm",
-                style=discord.ButtonStyle.success,
-                emoji="✅",
-                custom_id=f"res:c:{fixture_id}:{version}",
+                label=self.label,
+                style=self.style,
+                emoji=self.emoji,
+                custom_id=f"res:{self.code}:{fixture_id}:{version}",
             )
         )
         self.fixture_id, self.version = fixture_id, version
@@ -78,8 +83,12 @@ class ConfirmButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmButton:
+    ) -> _AnswerButton:
         return cls(int(match["fixture"]), int(match["version"]))
+
+
+class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version>\d+)"):
+    code, label, style, emoji = "c", "Confirm", discord.ButtonStyle.success, "✅"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -129,25 +138,8 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
         await report_error(interaction, error)
 
 
-class DisputeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"
-):
-    def __init__(self, fixture_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Dispute",
-                style=discord.ButtonStyle.danger,
-                emoji="⚠️",
-                custom_id=f"res:d:{fixture_id}:{version}",
-            )
-        )
-        self.fixture_id, self.version = fixture_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DisputeButton:
-        return cls(int(match["fixture"]), int(match["version"]))
+class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"):
+    code, label, style, emoji = "d", "Dispute", discord.ButtonStyle.danger, "⚠️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

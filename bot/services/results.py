@@ -87,6 +87,44 @@ def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> S
     )
 
 
+def _log_step(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    *,
+    version: int,
+    step: str,
+    audit_action: str,
+    report: ResultReport,
+    payload: str | None = None,
+    reason: str | None = None,
+    extra: dict[str, object] | None = None,
+) -> None:
+    """Keep one step of a result's life twice: in its version history and in the league's audit log."""
+    now = rt.clock.now()
+    season_store.add_history(
+        conn, fx, version=version, action=step, report=payload, actor_id=actor.user_id, reason=reason, now=now
+    )
+    detail: dict[str, object] = {
+        "fixture": fx.id,
+        "match": fx.label,
+        "score": report.score_text,
+        "version": version,
+        **(extra or {}),
+    }
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action=audit_action,
+        now=now,
+        detail=detail,
+        reason=reason,
+    )
+
+
 def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
     home = team_store.get(conn, fx.guild_id, fx.home_team_id)
     away = team_store.get(conn, fx.guild_id, fx.away_team_id)
@@ -109,22 +147,26 @@ def _record_report(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
 ) -> ReportedResult:
     version = fx.report_version + 1
-    now = rt.clock.now()
     payload = report.model_dump_json()
     season_store.save_report(
-        conn, fx, status="reported", report=payload, version=version, actor_id=actor.user_id, now=now
-    )
-    season_store.add_history(
-        conn, fx, version=version, action=action, report=payload, actor_id=actor.user_id, reason=None, now=now
-    )
-    audit.record(
         conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
+        fx,
+        status="reported",
+        report=payload,
+        version=version,
         actor_id=actor.user_id,
-        action="result.report",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text, "version": version},
+        now=rt.clock.now(),
+    )
+    _log_step(
+        conn,
+        rt,
+        actor,
+        fx,
+        version=version,
+        step=action,
+        audit_action="result.report",
+        report=report,
+        payload=payload,
     )
     home_coach, away_coach = fx.coaches()
     confirmer = away_coach if actor.user_id == home_coach else home_coach
@@ -206,25 +248,8 @@ def _confirm(
     _check_answer(fx, actor, version)
     report = _current_report(fx)
     _lock(conn, fx, report, actor.user_id, rt)
-    now = rt.clock.now()
-    season_store.add_history(
-        conn,
-        fx,
-        version=version,
-        action="confirmed",
-        report=None,
-        actor_id=actor.user_id,
-        reason=None,
-        now=now,
-    )
-    audit.record(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="result.confirm",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text},
+    _log_step(
+        conn, rt, actor, fx, version=version, step="confirmed", audit_action="result.confirm", report=report
     )
     return ReportedResult(_reload(conn, fx), report, version, None)
 
@@ -241,25 +266,15 @@ def _dispute(
     _check_answer(fx, actor, version)
     report = _current_report(fx)
     season_store.set_status(conn, fx, "disputed")
-    now = rt.clock.now()
-    season_store.add_history(
+    _log_step(
         conn,
+        rt,
+        actor,
         fx,
         version=version,
-        action="disputed",
-        report=None,
-        actor_id=actor.user_id,
-        reason=reason,
-        now=now,
-    )
-    audit.record(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="result.dispute",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label},
+        step="disputed",
+        audit_action="result.dispute",
+        report=report,
         reason=reason,
     )
     return ReportedResult(_reload(conn, fx), report, version, None)
@@ -287,31 +302,29 @@ def _set(
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     report = _build_report(conn, fx, home, away)
     version = fx.report_version + 1
-    now = rt.clock.now()
     payload = report.model_dump_json()
     season_store.save_report(
-        conn, fx, status="reported", report=payload, version=version, actor_id=actor.user_id, now=now
-    )
-    _lock(conn, fx, report, actor.user_id, rt)
-    season_store.add_history(
         conn,
         fx,
-        version=version,
-        action="corrected",
+        status="reported",
         report=payload,
+        version=version,
         actor_id=actor.user_id,
-        reason=reason,
-        now=now,
+        now=rt.clock.now(),
     )
-    audit.record(
+    _lock(conn, fx, report, actor.user_id, rt)
+    _log_step(
         conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="result.set",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text, "was": fx.status},
+        rt,
+        actor,
+        fx,
+        version=version,
+        step="corrected",
+        audit_action="result.set",
+        report=report,
+        payload=payload,
         reason=reason,
+        extra={"was": fx.status},
     )
     return ReportedResult(_reload(conn, fx), report, version, None)
 
