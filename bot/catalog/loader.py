@@ -21,6 +21,7 @@ from bot.catalog.models import (
     MatchEventsFile,
     Pair,
     Position,
+    PostgameRules,
     RandomSkillTable,
     RefereesFile,
     RollTable,
@@ -59,6 +60,7 @@ class Catalog:
     leagues: dict[str, League]
     special_rules: dict[str, SpecialRule]
     drafting: DraftingRules
+    postgame: PostgameRules
     advancement: AdvancementFile
     expensive_mistakes: ExpensiveMistakesFile
     tables: dict[str, RollTable]
@@ -194,6 +196,7 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         leagues={league.name: league for league in leagues_file.leagues},
         special_rules={r.name: r for r in leagues_file.team_special_rules},
         drafting=_read(root / "drafting.json", DraftingRules),
+        postgame=_read(root / "postgame.json", PostgameRules),
         advancement=_read(tables_dir / "advancement.json", AdvancementFile),
         expensive_mistakes=_read(tables_dir / "expensive_mistakes.json", ExpensiveMistakesFile),
         tables=tables,
@@ -309,6 +312,10 @@ def check_references(catalog: Catalog) -> None:
         for entry in roll_table.entries:
             if entry.grants:
                 skill_ok(f"table {roll_table.id} > {entry.name}", entry.grants)
+
+    for rule in catalog.postgame.spp_by_special_rule:
+        if rule not in catalog.special_rules:
+            problems.append(f"postgame.json: unknown special rule {rule!r}")
 
     if problems:
         raise CatalogError(

@@ -203,6 +203,48 @@ class DraftingRules(Noted):
         return next(rule for rule in self.staff if rule.id == staff_id)
 
 
+SppEvent = Literal[
+    "completion", "superb_throw", "safe_landing", "interception", "casualty", "touchdown", "mvp"
+]
+
+
+class WinningsRule(Model):
+    multiplier: Gold
+    no_stalling_bonus: int
+
+
+class ConcessionRule(Model):
+    win_score: int
+    fans_lost_dice: str
+    quit_check_min_advancements: int
+    quit_on_or_below: int
+
+
+class DiceMultiplier(Model):
+    dice: str
+    multiplier: Gold
+
+
+class PostgameRules(Noted):
+    id: str
+    name: str
+    source: str
+    fan_factor_dice: str
+    winnings: WinningsRule
+    spp: dict[SppEvent, int]
+    spp_by_special_rule: dict[str, dict[SppEvent, int]]
+    mvp_nominees: int
+    concession: ConcessionRule
+    unplayed_concession_winnings: DiceMultiplier
+
+    def spp_values(self, special_rules: tuple[str, ...] | list[str]) -> dict[SppEvent, int]:
+        """SPP per event for a team, with its special rules' changes (e.g. Brawlin' Brutes)."""
+        values = dict(self.spp)
+        for rule in special_rules:
+            values.update(self.spp_by_special_rule.get(rule, {}))
+        return values
+
+
 # --- skills ---------------------------------------------------------------------------------------
 
 
