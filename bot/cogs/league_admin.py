@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import result_embed, side_inputs
+from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
 from bot.services import leagues, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.ui.announce import announce
@@ -282,6 +282,11 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
         )
         await interaction.response.send_message(embed=embed)
+        if outcome.postgame:
+            view = finish_view(outcome.fixture.id, outcome.postgame)
+            await interaction.followup.send(
+                embed=postgame_embed(outcome.fixture, outcome.postgame), view=view or discord.utils.MISSING
+            )
         league = await leagues.get_league(
             runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
         )

@@ -13,11 +13,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.services import results, seasons
+from bot.services import postgame, results, seasons
+from bot.services.postgame import TeamSummary
 from bot.services.results import ReportedResult, SideInput
 from bot.store.seasons import Fixture
 from bot.ui.announce import announce
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
+from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.errors import report_error
 from bot.ui.formatting import plain
@@ -52,6 +54,70 @@ def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
         lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
         embed.add_field(name=plain(name), value="\n".join(lines)[:1024], inline=False)
     return embed
+
+
+def postgame_embed(fixture: Fixture, summaries: tuple[TeamSummary, ...] | list[TeamSummary]) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Post-game: {plain(fixture.label)}",
+        colour=COLOUR,
+        description="Every roll below was made by the bot and is in /roll-history.",
+    )
+    for summary in summaries:
+        state = "finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
+        body = "\n".join(summary.lines) or "Nothing changed."
+        embed.add_field(
+            name=f"{plain(summary.team_name)} ({'✅ ' if summary.finished else ''}{state})"[:256],
+            value=body[:1024],
+            inline=False,
+        )
+    return embed
+
+
+def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.ui.View | None:
+    pending = [s for s in summaries if not s.finished]
+    if not pending:
+        return None
+    view = discord.ui.View(timeout=None)
+    for summary in pending:
+        view.add_item(FinishPostgameButton(fixture_id, summary.team_id, summary.team_name))
+    return view
+
+
+class FinishPostgameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"
+):
+    """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
+
+    def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
+        label = f"Finish post-game: {team_name}"[:80] if team_name else "Finish post-game"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"pgf:{fixture_id}:{team_id}"
+            )
+        )
+        self.fixture_id, self.team_id = fixture_id, team_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FinishPostgameButton:
+        return cls(int(match["fixture"]), int(match["team"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            summary = await postgame.finish_postgame(
+                runtime_of(interaction),
+                actor_of(interaction),
+                self.fixture_id,
+                self.team_id,
+                as_commissioner=await is_commissioner(interaction),
+            )
+            fixture, _ = await results.get_fixture(
+                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+            )
+            await interaction.response.send_message(embed=postgame_embed(fixture, [summary]))
+        except Exception as error:
+            await report_error(interaction, error)
 
 
 def answer_view(fixture_id: int, version: int) -> discord.ui.View:
@@ -99,6 +165,12 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
                 outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
             )
             await interaction.response.edit_message(embed=embed, view=None)
+            if outcome.postgame:
+                view = finish_view(outcome.fixture.id, outcome.postgame)
+                await interaction.followup.send(
+                    embed=postgame_embed(outcome.fixture, outcome.postgame),
+                    view=view or discord.utils.MISSING,
+                )
             if outcome.fixture.kind == "league":
                 await _announce_result(interaction, outcome, embed)
         except Exception as error:
@@ -248,6 +320,13 @@ class ResultsCog(commands.Cog):
         their_players="What their players did, same form as my_players",
         my_stalling="One of your players was deemed to be stalling",
         their_stalling="One of theirs was stalling",
+        conceded="If a team conceded: it loses 2-0 (or X-0), with the conceding penalties",
+    )
+    @app_commands.choices(
+        conceded=[
+            app_commands.Choice(name="I conceded", value="mine"),
+            app_commands.Choice(name="They conceded", value="theirs"),
+        ]
     )
     @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def report(
@@ -262,6 +341,7 @@ class ResultsCog(commands.Cog):
         their_players: app_commands.Range[str, 0, 500] | None = None,
         my_stalling: bool = False,
         their_stalling: bool = False,
+        conceded: str | None = None,
     ) -> None:
         mine, theirs = side_inputs(
             my_score,
@@ -274,7 +354,12 @@ class ResultsCog(commands.Cog):
             their_stalling,
         )
         outcome = await results.report_result(
-            runtime_of(interaction), actor_of(interaction), fixture, mine, theirs
+            runtime_of(interaction),
+            actor_of(interaction),
+            fixture,
+            mine,
+            theirs,
+            "mine" if conceded == "mine" else "theirs" if conceded == "theirs" else None,
         )
         await self._post_report(interaction, outcome)
 
@@ -363,5 +448,5 @@ class ResultsCog(commands.Cog):
 
 
 async def setup(league_bot: LeagueBot) -> None:
-    league_bot.add_dynamic_items(ConfirmButton, DisputeButton)
+    league_bot.add_dynamic_items(ConfirmButton, DisputeButton, FinishPostgameButton)
     await league_bot.add_cog(ResultsCog(league_bot))

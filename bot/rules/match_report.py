@@ -231,7 +231,6 @@ class _SegmentReader:
         self.state: _State = "start"
         self.number = 0
         self.marked = False  # the entry began with `#` or with a bare count
-        self.events_in_entry = 0
         self.pending: _Token | None = None
         self.pending_count = 0
         self.last_event: _Token | None = None
@@ -277,7 +276,7 @@ class _SegmentReader:
         number = _number(token.value)
         if not 1 <= number <= MAX_PLAYER_NUMBER:
             raise self.fail(f"player numbers are 1-{MAX_PLAYER_NUMBER}, not `{_quote(token.text, 20)}`.")
-        self.number, self.marked, self.events_in_entry = number, marked, 0
+        self.number, self.marked = number, marked
         self.state, self.last_event, self.last_counted = "player", None, False
 
     def end_entry(self) -> None:
@@ -353,7 +352,6 @@ class _SegmentReader:
             self.uncounted_event(token)
             self.last_counted = False
         self.state, self.last_event, self.pending = "event", token, None
-        self.events_in_entry += 1
 
     def uncounted_event(self, token: _Token) -> None:
         shown = _quote(token.text, 20)

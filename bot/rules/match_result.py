@@ -64,12 +64,17 @@ class ResultReport(BaseModel):
 
     home: SideReport
     away: SideReport
+    conceded_by: Side | None = None  # the side that conceded: it loses whatever the score
 
     def side(self, side: Side) -> SideReport:
         return self.home if side == "home" else self.away
 
     @property
     def outcomes(self) -> tuple[Outcome, Outcome]:
+        if self.conceded_by == "home":
+            return "L", "W"
+        if self.conceded_by == "away":
+            return "W", "L"
         if self.home.score > self.away.score:
             return "W", "L"
         if self.home.score < self.away.score:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.services.leagues import find_league
+from bot.services.postgame import TeamSummary, apply_confirmed
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team, own_team
 from bot.store import audit
+from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
@@ -37,6 +40,7 @@ class ReportedResult:
     report: ResultReport
     version: int
     confirmer_id: int | None  # who must confirm (None once confirmed)
+    postgame: tuple[TeamSummary, ...] = ()  # set when this confirmation ran the post-game sequence
 
 
 def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fixture:
@@ -132,9 +136,38 @@ def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
     return home, away
 
 
-def _build_report(conn: sqlite3.Connection, fx: Fixture, home: SideInput, away: SideInput) -> ResultReport:
+def _build_report(
+    conn: sqlite3.Connection, fx: Fixture, home: SideInput, away: SideInput, conceded_by: Side | None = None
+) -> ResultReport:
+    """The report as stored. Players' events are checked against the score as played; a conceded game is
+    then recorded as a 2-0 (or X-0) win for the other side."""
     home_team, away_team = _teams_of(conn, fx)
-    return ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
+    report = ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
+    if conceded_by is None:
+        return report
+    minimum = 2  # seed 001, Conceding: 2-0 unless the winner had already scored more
+    loser = report.side(conceded_by)
+    winner = report.side("away" if conceded_by == "home" else "home")
+    sides = {
+        conceded_by: loser.model_copy(update={"score": 0}),
+        ("away" if conceded_by == "home" else "home"): winner.model_copy(
+            update={"score": max(minimum, winner.score)}
+        ),
+    }
+    return ResultReport(home=sides["home"], away=sides["away"], conceded_by=conceded_by)
+
+
+def _no_postgame_pending(conn: sqlite3.Connection, fx: Fixture) -> None:
+    """A team plays its next fixture only once it has finished the post-game of the last one."""
+    for team in _teams_of(conn, fx):
+        pending = [
+            p for p in postgame_store.open_for_team(conn, fx.guild_id, team.id) if p.fixture_id != fx.id
+        ]
+        if pending:
+            raise RuleViolation(
+                f"{team.name} must first finish its post-game of fixture #{pending[0].fixture_id} "
+                "(the Finish post-game button under its result)."
+            )
 
 
 def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
@@ -174,7 +207,13 @@ def _record_report(
 
 
 def _report(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, mine: SideInput, theirs: SideInput
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fixture_ref: str,
+    mine: SideInput,
+    theirs: SideInput,
+    conceded: Literal["mine", "theirs"] | None,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
@@ -188,8 +227,12 @@ def _report(
         )
     if fx.status == "disputed":
         raise Conflict(f"{fx.label} is disputed: a commissioner decides it with /league result.")
+    _no_postgame_pending(conn, fx)
     home, away = (mine, theirs) if side == "home" else (theirs, mine)
-    report = _build_report(conn, fx, home, away)
+    conceded_by: Side | None = None
+    if conceded is not None:
+        conceded_by = side if conceded == "mine" else ("away" if side == "home" else "home")
+    report = _build_report(conn, fx, home, away, conceded_by)
     return _record_report(
         conn,
         rt,
@@ -201,10 +244,15 @@ def _report(
 
 
 async def report_result(
-    rt: Runtime, actor: Actor, fixture: str, mine: SideInput, theirs: SideInput
+    rt: Runtime,
+    actor: Actor,
+    fixture: str,
+    mine: SideInput,
+    theirs: SideInput,
+    conceded: Literal["mine", "theirs"] | None = None,
 ) -> ReportedResult:
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it."""
-    return await rt.db.write(_report, rt, actor, fixture, mine, theirs)
+    return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded)
 
 
 def _current_report(fx: Fixture) -> ResultReport:
@@ -251,7 +299,8 @@ def _confirm(
     _log_step(
         conn, rt, actor, fx, version=version, step="confirmed", audit_action="result.confirm", report=report
     )
-    return ReportedResult(_reload(conn, fx), report, version, None)
+    summaries = apply_confirmed(conn, rt, actor, fx, report)
+    return ReportedResult(_reload(conn, fx), report, version, None, tuple(summaries))
 
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
@@ -300,6 +349,9 @@ def _set(
     reason: str,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    first_confirmation = fx.status != "confirmed"
+    if first_confirmation:
+        _no_postgame_pending(conn, fx)
     report = _build_report(conn, fx, home, away)
     version = fx.report_version + 1
     payload = report.model_dump_json()
@@ -326,7 +378,10 @@ def _set(
         reason=reason,
         extra={"was": fx.status},
     )
-    return ReportedResult(_reload(conn, fx), report, version, None)
+    # The post-game runs once, at the first confirmation; a later correction changes the result and the
+    # standings, not the post-game already applied.
+    summaries = apply_confirmed(conn, rt, actor, fx, report) if first_confirmation else []
+    return ReportedResult(_reload(conn, fx), report, version, None, tuple(summaries))
 
 
 async def set_result(

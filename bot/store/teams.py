@@ -50,6 +50,12 @@ class PlayerRow:
     niggling_injuries: int
     temporarily_retired: bool
     journeyman: bool
+    ma_change: int
+    st_change: int
+    ag_change: int
+    pa_change: int
+    av_change: int
+    advancements: int
 
     @property
     def current_value(self) -> int:
@@ -92,6 +98,12 @@ def _player(row: sqlite3.Row) -> PlayerRow:
         niggling_injuries=row["niggling_injuries"],
         temporarily_retired=bool(row["temporarily_retired"]),
         journeyman=bool(row["journeyman"]),
+        ma_change=row["ma_change"],
+        st_change=row["st_change"],
+        ag_change=row["ag_change"],
+        pa_change=row["pa_change"],
+        av_change=row["av_change"],
+        advancements=row["advancements"],
     )
 
 

@@ -6,7 +6,7 @@ import discord
 
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
 from bot.services.seasons import FixtureList, SeasonOverview, Standings
-from bot.services.teams import TeamSheet
+from bot.services.teams import SheetPlayer, TeamSheet
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k
@@ -22,10 +22,14 @@ STATUS_MARK = {
 }
 
 
-def _profile(sheet_player: object) -> str:
-    position = sheet_player.position  # type: ignore[attr-defined]
-    pa = "-" if position.pa is None else f"{position.pa}+"
-    return f"{position.ma}/{position.st}/{position.ag}+/{pa}/{position.av}+"
+def _profile(player: SheetPlayer) -> str:
+    """The player's profile now: the position's, with injuries and improvements applied."""
+    position, row = player.position, player.row
+    pa = "-" if position.pa is None else f"{position.pa + row.pa_change}+"
+    return (
+        f"{position.ma + row.ma_change}/{position.st + row.st_change}/{position.ag + row.ag_change}+/"
+        f"{pa}/{position.av + row.av_change}+"
+    )
 
 
 def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:

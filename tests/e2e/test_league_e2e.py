@@ -97,6 +97,23 @@ async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
     assert confirmed.response_type == 7 and "Confirmed by" in confirmed.text
     assert confirmed.message["components"] == []  # the buttons are gone: the result is locked
 
+    # The post-game sequence ran for both teams, every roll shown, with a Finish button for each team.
+    await confirmed.wait(lambda i: len(i.messages) >= 2)
+    postgame = confirmed.messages[1]
+    text = message_text(postgame)
+    assert "Fan Factor" in text and "Winnings" in text and "Dedicated fans" in text and "MVP" in text
+    finish_ids = button_ids(postgame)
+    assert len(finish_ids) == 2
+    refused = await discord.click(postgame, finish_ids[0], world.outsider)
+    assert refused.ephemeral and "coach" in refused.content
+    finished = [
+        await discord.click(postgame, button, member)
+        for button, member in zip(finish_ids, _coaches_of(world, postgame), strict=True)
+    ]
+    assert all("Post-game finished" in f.text and "Expensive mistakes" in f.text for f in finished)
+    again = await discord.click(postgame, finish_ids[0], _coaches_of(world, postgame)[0])
+    assert again.ephemeral and "already finished" in again.content  # a second click changes nothing
+
     standings = await discord.invoke("standings", world.outsider)
     table = standings.text
     assert "Reikland Reavers" in table or "Reikland Reav" in table
@@ -170,6 +187,13 @@ async def test_draft_errors_are_short_and_private(world: World, bot_process: Bot
     assert early.ephemeral and "at least 11 players" in early.content
     not_commish = await discord.invoke("season start", coach)
     assert not_commish.ephemeral and "Only a commissioner" in not_commish.content
+
+
+def _coaches_of(world: World, postgame: dict) -> list[FakeMember]:  # type: ignore[type-arg]
+    """The coaches named on the post-game's fields, in field order."""
+    names = [name for name, _, _ in ROSTERS]
+    fields = [f["name"] for f in postgame["embeds"][0]["fields"]]
+    return [world.coaches[next(i for i, n in enumerate(names) if field.startswith(n))] for field in fields]
 
 
 def _fixture_id(report: Interaction) -> int:

@@ -1,0 +1,292 @@
+"""The post-game sequence's records: one row per team per fixture, and every change it makes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from bot.clock import unix
+from bot.store.teams import TeamRow
+
+PostgameStatus = Literal["open", "finished"]
+InjuryKind = Literal["badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead"]
+CHANGE_COLUMNS = {
+    "ma": "ma_change",
+    "st": "st_change",
+    "ag": "ag_change",
+    "pa": "pa_change",
+    "av": "av_change",
+}
+
+
+@dataclass(frozen=True)
+class TeamPostgame:
+    id: int
+    fixture_id: int
+    team_id: int
+    status: PostgameStatus
+    fan_factor: int | None
+    winnings: int
+    fans_before: int
+    fans_after: int
+    missed_player_ids: tuple[int, ...]
+    summary: tuple[str, ...]
+
+
+def _postgame(row: sqlite3.Row) -> TeamPostgame:
+    return TeamPostgame(
+        id=row["id"],
+        fixture_id=row["fixture_id"],
+        team_id=row["team_id"],
+        status=row["status"],
+        fan_factor=row["fan_factor"],
+        winnings=row["winnings"],
+        fans_before=row["fans_before"],
+        fans_after=row["fans_after"],
+        missed_player_ids=tuple(json.loads(row["missed_player_ids"])),
+        summary=tuple(json.loads(row["summary"])),
+    )
+
+
+def insert(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    *,
+    fixture_id: int,
+    fan_factor: int | None,
+    winnings: int,
+    fans_before: int,
+    fans_after: int,
+    missed_player_ids: list[int],
+    summary: list[str],
+    now: datetime,
+) -> None:
+    conn.execute(
+        "INSERT INTO team_postgames (guild_id, fixture_id, team_id, fan_factor, winnings, fans_before,"
+        " fans_after, missed_player_ids, summary, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            team.guild_id,
+            fixture_id,
+            team.id,
+            fan_factor,
+            winnings,
+            fans_before,
+            fans_after,
+            json.dumps(missed_player_ids),
+            json.dumps(summary),
+            unix(now),
+        ),
+    )
+
+
+def get(conn: sqlite3.Connection, guild_id: int, fixture_id: int, team_id: int) -> TeamPostgame | None:
+    row = conn.execute(
+        "SELECT * FROM team_postgames WHERE guild_id = ? AND fixture_id = ? AND team_id = ?",
+        (guild_id, fixture_id, team_id),
+    ).fetchone()
+    return None if row is None else _postgame(row)
+
+
+def open_for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[TeamPostgame]:
+    rows = conn.execute(
+        "SELECT * FROM team_postgames WHERE guild_id = ? AND team_id = ? AND status = 'open' ORDER BY id",
+        (guild_id, team_id),
+    )
+    return [_postgame(row) for row in rows]
+
+
+def finish(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    postgame_id: int,
+    *,
+    summary: list[str],
+    actor_id: int,
+    now: datetime,
+) -> bool:
+    """Mark finished; False if it already was (a double click)."""
+    cursor = conn.execute(
+        "UPDATE team_postgames SET status = 'finished', summary = ?, finished_by = ?, finished_at = ?"
+        " WHERE guild_id = ? AND id = ? AND status = 'open'",
+        (json.dumps(summary), actor_id, unix(now), guild_id, postgame_id),
+    )
+    return cursor.rowcount == 1
+
+
+def _change(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_id: int,
+    kind: str,
+    *,
+    fixture_id: int | None,
+    actor_id: int,
+    now: datetime,
+    spp_delta: int = 0,
+    detail: dict[str, Any] | None = None,
+) -> None:
+    conn.execute(
+        "INSERT INTO player_changes (guild_id, team_id, player_id, fixture_id, kind, spp_delta, detail,"
+        " actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            team.guild_id,
+            team.id,
+            player_id,
+            fixture_id,
+            kind,
+            spp_delta,
+            json.dumps(detail or {}),
+            actor_id,
+            unix(now),
+        ),
+    )
+
+
+def add_spp(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_id: int,
+    amount: int,
+    kind: Literal["spp", "mvp"],
+    *,
+    fixture_id: int,
+    actor_id: int,
+    now: datetime,
+    detail: dict[str, Any],
+) -> None:
+    conn.execute(
+        "UPDATE players SET spp = spp + ? WHERE guild_id = ? AND team_id = ? AND id = ?",
+        (amount, team.guild_id, team.id, player_id),
+    )
+    _change(
+        conn,
+        team,
+        player_id,
+        kind,
+        fixture_id=fixture_id,
+        actor_id=actor_id,
+        now=now,
+        spp_delta=amount,
+        detail=detail,
+    )
+
+
+def injure(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_id: int,
+    injury: InjuryKind,
+    *,
+    characteristic: str | None,
+    fixture_id: int,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    """Apply a casualty result: miss next game, niggling injury, characteristic reduction, or death."""
+    if injury == "dead":
+        conn.execute(
+            "UPDATE players SET status = 'dead' WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
+        )
+    elif injury != "badly_hurt":
+        conn.execute(
+            "UPDATE players SET miss_next_game = 1 WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
+        )
+    if injury == "serious_injury":
+        conn.execute(
+            "UPDATE players SET niggling_injuries = niggling_injuries + 1 WHERE guild_id = ? AND id = ?",
+            (team.guild_id, player_id),
+        )
+    if injury == "lasting_injury" and characteristic is not None:
+        column = CHANGE_COLUMNS[characteristic]
+        # A lasting injury makes MA, ST, AV one lower and AG, PA one step worse (a higher target number).
+        step = 1 if characteristic in ("ag", "pa") else -1
+        conn.execute(
+            f"UPDATE players SET {column} = {column} + ? WHERE guild_id = ? AND id = ?",  # noqa: S608
+            (step, team.guild_id, player_id),
+        )
+    _change(
+        conn,
+        team,
+        player_id,
+        "injury",
+        fixture_id=fixture_id,
+        actor_id=actor_id,
+        now=now,
+        detail={"injury": injury, "characteristic": characteristic},
+    )
+
+
+def recover(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_ids: list[int],
+    *,
+    fixture_id: int,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    """Players who missed this game are ready for the next one."""
+    for player_id in player_ids:
+        conn.execute(
+            "UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND team_id = ? AND id = ?",
+            (team.guild_id, team.id, player_id),
+        )
+        _change(conn, team, player_id, "recovery", fixture_id=fixture_id, actor_id=actor_id, now=now)
+
+
+def set_status(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_id: int,
+    status: str,
+    *,
+    fixture_id: int | None,
+    actor_id: int,
+    now: datetime,
+    reason: str,
+) -> None:
+    conn.execute(
+        "UPDATE players SET status = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
+        (status, team.guild_id, team.id, player_id),
+    )
+    _change(
+        conn,
+        team,
+        player_id,
+        "status",
+        fixture_id=fixture_id,
+        actor_id=actor_id,
+        now=now,
+        detail={"status": status, "reason": reason},
+    )
+
+
+def set_fans(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    *,
+    before: int,
+    after: int,
+    cause: str,
+    fixture_id: int,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    conn.execute(
+        "UPDATE teams SET dedicated_fans = ? WHERE guild_id = ? AND id = ?", (after, team.guild_id, team.id)
+    )
+    conn.execute(
+        "INSERT INTO team_changes (guild_id, team_id, fixture_id, kind, before, after, cause, actor_id,"
+        " created_at) VALUES (?, ?, ?, 'dedicated_fans', ?, ?, ?, ?, ?)",
+        (team.guild_id, team.id, fixture_id, before, after, cause, actor_id, unix(now)),
+    )
+
+
+def spp_total(conn: sqlite3.Connection, player_id: int) -> int:
+    row = conn.execute(
+        "SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE player_id = ?", (player_id,)
+    ).fetchone()
+    return int(row[0])

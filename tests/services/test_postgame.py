@@ -1,0 +1,213 @@
+"""The post-game sequence through the services: on confirmation, and when a team finishes it."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.rules.dice import ScriptedDice
+from bot.services import leagues, postgame, results, seasons, teams
+from bot.services.results import SideInput
+from bot.services.runtime import Actor, Runtime
+from bot.store import postgame as postgame_store
+from bot.store import teams as team_store
+from tests.conftest import actor
+
+COMMISH = actor(user_id=1)
+HOME = actor(user_id=10)
+AWAY = actor(user_id=11)
+
+
+async def _fixture(runtime: Runtime, home_roster: str = "human") -> int:
+    """A league with four approved teams and one season; returns a fixture between HOME and AWAY coaches.
+
+    Divisions and schedules come from the runtime's dice, so the teams are assigned and the fixture found.
+    """
+    await leagues.create_league(runtime, COMMISH, "League", None)
+    rosters = [
+        (HOME, "Home", home_roster),
+        (AWAY, "Away", "orc"),
+        (actor(user_id=12), "C", "human"),
+        (actor(user_id=13), "D", "human"),
+    ]
+    for coach, name, roster in rosters:
+        await teams.create_team(runtime, coach, None, name, roster)
+        lineman = {"human": "Human Lineman", "orc": "Orc Lineman", "dwarf": "Dwarf Lineman"}[roster]
+        await teams.hire_players(runtime, coach, None, lineman, count=11)
+        await teams.set_staff(runtime, coach, None, dedicated_fans=3)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, COMMISH, None, name, approve=True)
+    await seasons.start_season(runtime, COMMISH, None, "Home=1, Away=1, C=1, D=1")
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if {f.home_coach_id, f.away_coach_id} == {10, 11})
+    return fx.id
+
+
+def _with_dice(runtime: Runtime, faces: list[int]) -> Runtime:
+    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
+
+
+async def _team(runtime: Runtime, coach: Actor) -> team_store.TeamRow:
+    return (await teams.team_sheet(runtime, coach, None)).team
+
+
+async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -> None:
+    fixture_id = await _fixture(runtime)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    home_is_ours = fx.home_coach_id == 10
+    ours = SideInput(2, 1, "#1 td, #2 td cas, #3 comp 2, #4 mvp, #5 si")
+    theirs = SideInput(1, 0, "#6 td, #7 li-av, #8 dead")
+    mine, other = (ours, theirs) if reporter is HOME else (theirs, ours)
+    await results.report_result(runtime, reporter, f"f:{fixture_id}", mine, other)
+    # Dice in order: home fan factor D3, away fan factor D3, then per team (home first): dedicated fans D6,
+    # MVP D6 (re-rolled until it names a nominee).
+    ff_home, ff_away = (2, 1) if home_is_ours else (1, 2)
+    our_rolls = [3, 1]  # fans: a win, D6 3 >= 3 -> 4 fans; MVP: our single nominee is number 1
+    their_rolls = [2, 4]  # fans: a loss, D6 2 < 3 -> 2 fans; MVP: no nominees, 4th of the 11 who played
+    rolls = [ff_home, ff_away] + (our_rolls + their_rolls if home_is_ours else their_rolls + our_rolls)
+    confirmed = await results.confirm_result(_with_dice(runtime, rolls), confirmer, fixture_id, 1)
+    assert len(confirmed.postgame) == 2
+    home_team = await _team(runtime, HOME)
+    away_team = await _team(runtime, AWAY)
+    # Fan factors: 3 + 2 = 5 for us, 3 + 1 = 4 for them: attendance 9.
+    # Our winnings: 9 * 10,000 / 2 + (2 TD + 1 no stalling) * 10,000 = 75,000; theirs 45,000 + 20,000.
+    spent = 11 * 50_000 + 10_000
+    assert home_team.treasury == 1_000_000 - spent + 75_000
+    assert away_team.treasury == 1_000_000 - 11 * 50_000 - 10_000 + 65_000
+    assert (home_team.dedicated_fans, away_team.dedicated_fans) == (4, 2)
+    home_players = {p.row.number: p for p in (await teams.team_sheet(runtime, HOME, None)).players}
+    assert home_players[1].row.spp == 3  # a touchdown
+    assert home_players[2].row.spp == 3 + 2  # a touchdown and a casualty
+    assert home_players[3].row.spp == 2  # two completions
+    assert home_players[4].row.spp == 4  # the MVP
+    assert home_players[5].row.miss_next_game and home_players[5].row.niggling_injuries == 1
+    away_players = {p.row.number: p for p in (await teams.team_sheet(runtime, AWAY, None)).players}
+    assert away_players[7].row.av_change == -1 and away_players[7].row.miss_next_game
+    assert 8 not in away_players  # dead
+    assert away_players[4].row.spp == 4  # the random MVP
+    summary_text = "\n".join(line for s in confirmed.postgame for line in s.lines)
+    assert "Winnings 75,000 gp" in summary_text and "MVP #1" not in summary_text
+
+
+async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: Runtime) -> None:
+    fixture_id = await _fixture(runtime)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    await results.report_result(
+        runtime, reporter, f"f:{fixture_id}", SideInput(1, 0, "#9 si"), SideInput(0, 0)
+    )
+    await results.confirm_result(runtime, confirmer, fixture_id, 1)
+    home = await _team(runtime, HOME)
+    with pytest.raises(NotAllowed, match="coach"):
+        await postgame.finish_postgame(runtime, AWAY, fixture_id, home.id)
+    with pytest.raises(RuleViolation, match="must first finish its post-game"):
+        other = next(f for f in listing.fixtures if f.id != fixture_id)
+        await results.report_result(runtime, HOME, f"f:{other.id}", SideInput(0, 0), SideInput(0, 0))
+    # The treasury is over 100,000: D6 2 on the 400,000-495,000 column is a Major Incident (halved).
+    before = home.treasury
+    finished = await postgame.finish_postgame(_with_dice(runtime, [2]), HOME, fixture_id, home.id)
+    after = await _team(runtime, HOME)
+    assert after.treasury == before // 2 // 5000 * 5000
+    assert any("Major Incident" in line for line in finished.lines)
+    with pytest.raises(Conflict, match="already finished"):
+        await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
+
+
+async def test_players_who_missed_a_game_recover_when_the_next_post_game_is_finished(
+    runtime: Runtime,
+) -> None:
+    fixture_id = await _fixture(runtime)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    ours = SideInput(0, 0, "#9 sh")
+    mine, other = (ours, SideInput(0, 0)) if reporter is HOME else (SideInput(0, 0), ours)
+    await results.report_result(runtime, reporter, f"f:{fixture_id}", mine, other)
+    await results.confirm_result(runtime, confirmer, fixture_id, 1)
+    home = await _team(runtime, HOME)
+    await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
+    sheet = await teams.team_sheet(runtime, HOME, None)
+    assert next(p for p in sheet.players if p.row.number == 9).row.miss_next_game  # hurt in this game
+    assert sheet.current_team_value == sheet.team_value - 50_000  # and out of CTV
+
+    second = next(f for f in listing.fixtures if f.id != fixture_id)
+    with pytest.raises(RuleViolation, match="was missing this game"):
+        await results.report_result(
+            runtime, HOME, f"f:{second.id}", SideInput(1, 0, "#9 td"), SideInput(0, 0)
+        )
+    await results.report_result(runtime, HOME, f"f:{second.id}", SideInput(1, 0), SideInput(0, 0))
+    opponent_id = second.away_coach_id if second.home_coach_id == 10 else second.home_coach_id
+    await results.confirm_result(runtime, actor(user_id=opponent_id), second.id, 1)
+    await postgame.finish_postgame(runtime, HOME, second.id, home.id)
+    sheet = await teams.team_sheet(runtime, HOME, None)
+    assert not next(p for p in sheet.players if p.row.number == 9).row.miss_next_game
+
+
+async def test_conceding(runtime: Runtime) -> None:
+    fixture_id = await _fixture(runtime)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    conceder = "mine" if reporter is HOME else "theirs"  # HOME's team concedes at 1-0 up
+    ours = SideInput(1, 0, "#1 td")
+    mine, other = (ours, SideInput(0, 0)) if reporter is HOME else (SideInput(0, 0), ours)
+    reported = await results.report_result(
+        runtime, reporter, f"f:{fixture_id}", mine, other, conceded=conceder
+    )
+    home_side = "home" if fx.home_coach_id == 10 else "away"
+    assert reported.report.conceded_by == home_side
+    assert reported.report.side(home_side).score == 0  # type: ignore[arg-type]
+    assert reported.report.side("away" if home_side == "home" else "home").score == 2
+    before = await _team(runtime, HOME)
+    confirmed = await results.confirm_result(runtime, confirmer, fixture_id, 1)
+    assert confirmed.fixture.home_outcome == ("L" if home_side == "home" else "W")
+    after = await _team(runtime, HOME)
+    assert after.treasury == before.treasury  # no winnings for the conceding team
+    assert after.dedicated_fans < before.dedicated_fans or after.dedicated_fans == 1
+    sheet = await teams.team_sheet(runtime, HOME, None)
+    assert all(p.row.spp == 0 for p in sheet.players)  # its SPP are lost
+    opponent = await _team(runtime, AWAY)
+    opponent_sheet = await teams.team_sheet(runtime, AWAY, None)
+    assert sum(p.row.spp for p in opponent_sheet.players) == 8  # two MVP awards
+    assert opponent.treasury > 1_000_000 - 11 * 50_000 - 10_000
+
+
+async def test_friendly_changes_nothing_but_injuries_count_as_badly_hurt(runtime: Runtime) -> None:
+    await _fixture(runtime)
+    before = await _team(runtime, HOME)
+    friendly = await results.report_friendly(
+        runtime, HOME, None, "Away", SideInput(3, 2, "#1 td 3, #2 si"), SideInput(0, 0)
+    )
+    await results.confirm_result(runtime, AWAY, friendly.fixture.id, 1)
+    after = await _team(runtime, HOME)
+    assert (after.treasury, after.dedicated_fans) == (before.treasury, before.dedicated_fans)
+    sheet = await teams.team_sheet(runtime, HOME, None)
+    assert all(p.row.spp == 0 and not p.row.miss_next_game for p in sheet.players)
+
+
+async def test_every_change_is_recorded_against_the_fixture(runtime: Runtime) -> None:
+    fixture_id = await _fixture(runtime)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    await results.report_result(
+        runtime, reporter, f"f:{fixture_id}", SideInput(2, 1, "#1 td 2, #2 cas"), SideInput(0, 0)
+    )
+    await results.confirm_result(runtime, confirmer, fixture_id, 1)
+
+    def check(conn: sqlite3.Connection) -> None:
+        for team in team_store.in_league(conn, 1, 1):
+            assert team_store.treasury_total(conn, team) == team.treasury
+            for player in team_store.players(conn, team, include_gone=True):
+                assert postgame_store.spp_total(conn, player.id) == player.spp
+        rolls = conn.execute(
+            "SELECT COUNT(*) FROM dice_rolls WHERE fixture_id = ?", (fixture_id,)
+        ).fetchone()[0]
+        assert rolls >= 4  # two fan factors, fans, and the MVPs at least
+
+    await runtime.db.read(check)
