@@ -1,0 +1,118 @@
+"""Spending SPP: costs for all six advancement levels, legal options, random skills, characteristic limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import RuleViolation
+from bot.rules.advancement import (
+    PlayerState,
+    affordable,
+    characteristic_roll,
+    cost,
+    improvable,
+    must_advance,
+    random_primary,
+    roll_random_skill,
+    skill_options,
+    value_increase,
+)
+from bot.rules.dice import ScriptedDice
+from tests.conftest import CATALOG
+
+TABLE = CATALOG.advancement
+HUMAN = CATALOG.teams["human"]
+LINEMAN = next(p for p in HUMAN.positions if p.name == "Human Lineman")  # G / ADS, no skills
+BLITZER = next(p for p in HUMAN.positions if p.name == "Human Blitzer")  # starts with Block and Tackle
+
+
+@pytest.mark.parametrize(
+    ("taken", "prices"),
+    [
+        (0, (3, 6, 10, 14)),
+        (1, (4, 8, 12, 16)),
+        (2, (6, 12, 16, 20)),
+        (3, (8, 16, 20, 24)),
+        (4, (10, 20, 24, 28)),
+        (5, (15, 30, 34, 38)),
+    ],
+)
+def test_costs_for_all_six_levels(taken: int, prices: tuple[int, int, int, int]) -> None:
+    state = PlayerState(LINEMAN, spp=0, advancements=taken)
+    kinds = ("random_primary", "chosen_primary", "chosen_secondary", "characteristic")
+    assert tuple(cost(k, state, TABLE) for k in kinds) == prices  # type: ignore[arg-type]
+
+
+def test_what_a_player_can_afford() -> None:
+    assert affordable(PlayerState(LINEMAN, spp=2, advancements=0), TABLE) == []
+    assert affordable(PlayerState(LINEMAN, spp=6, advancements=0), TABLE) == [
+        "random_primary",
+        "chosen_primary",
+    ]
+    assert affordable(PlayerState(LINEMAN, spp=99, advancements=6), TABLE) == []  # six is the most
+
+
+def test_reaching_the_characteristic_price_forces_an_advancement() -> None:
+    assert not must_advance(PlayerState(LINEMAN, spp=13, advancements=0), TABLE)
+    assert must_advance(PlayerState(LINEMAN, spp=14, advancements=0), TABLE)
+    assert must_advance(PlayerState(LINEMAN, spp=16, advancements=1), TABLE)
+
+
+def test_skills_the_player_has_are_not_offered() -> None:
+    blitzer = PlayerState(BLITZER, spp=10, advancements=0, gained_skills=("Sure Hands",))
+    names = {s.name for s in skill_options(blitzer, CATALOG, "primary")}
+    assert not {"Block", "Tackle", "Sure Hands"} & names  # owned: from the roster or gained
+    assert "Dodge" not in names  # Agility is not a Blitzer's primary category
+    assert {"Wrestle", "Guard"} <= names
+    secondary = {s.category for s in skill_options(blitzer, CATALOG, "secondary")}
+    assert secondary == set(BLITZER.secondary)
+    with pytest.raises(RuleViolation, match="not one of the player's secondary"):
+        skill_options(blitzer, CATALOG, "secondary", "M")
+
+
+def test_random_primary_double_is_forced_and_owned_skills_are_rerolled() -> None:
+    blitzer = PlayerState(BLITZER, spp=3, advancements=0)
+    # First roll 1-1 is Block (owned: rolled again) then 2-6 Pro; second roll 2-6 Pro again: forced.
+    result = random_primary(blitzer, "G", CATALOG, ScriptedDice([1, 1, 2, 6, 2, 6]))
+    assert result.options == ("Pro", "Pro") and result.forced
+    assert [r.total for r in result.rolls] == [1, 1, 2, 6, 2, 6]
+    choice = random_primary(blitzer, "G", CATALOG, ScriptedDice([4, 5, 5, 6]))
+    assert choice.options == ("Taunt", "Wrestle") and not choice.forced
+    with pytest.raises(RuleViolation, match="primary categories"):
+        random_primary(blitzer, "A", CATALOG, ScriptedDice([]))
+
+
+def test_rulebook_random_skill_example() -> None:
+    # A Halfling Hopeful taking a random Agility skill: 4 then 2 is Leap.
+    hopeful = next(p for p in CATALOG.teams["halfling"].positions if p.name == "Halfling Hopeful")
+    name, _ = roll_random_skill(
+        PlayerState(hopeful, spp=3, advancements=0), "A", CATALOG, ScriptedDice([4, 2])
+    )
+    assert name == "Leap"
+
+
+def test_characteristic_roll_offers_only_what_the_limits_allow() -> None:
+    state = PlayerState(LINEMAN, spp=14, advancements=0)
+    assert characteristic_roll(state, CATALOG, ScriptedDice([7])).allowed == ("ag", "st")
+    twice_av = PlayerState(LINEMAN, spp=14, advancements=2, changes={"av": 2}, improvements={"av": 2})
+    assert (
+        characteristic_roll(twice_av, CATALOG, ScriptedDice([1])).allowed == ()
+    )  # AV already improved twice
+    assert characteristic_roll(twice_av, CATALOG, ScriptedDice([2])).allowed == ("pa",)
+
+
+def test_characteristic_maximums() -> None:
+    fast = PlayerState(LINEMAN, spp=0, advancements=0, changes={"ma": 3}, improvements={"ma": 1})
+    assert not improvable(fast, "ma", CATALOG)  # 6 + 3 = 9 is the maximum
+    nimble = PlayerState(LINEMAN, spp=0, advancements=0, changes={"ag": -2})
+    assert not improvable(nimble, "ag", CATALOG)  # AG 1+ cannot get better
+    assert improvable(PlayerState(LINEMAN, spp=0, advancements=0), "st", CATALOG)
+
+
+def test_value_increases() -> None:
+    block, sure_hands = CATALOG.skills["Block"], CATALOG.skills["Sure Hands"]
+    assert value_increase("chosen_primary", CATALOG, skill=sure_hands) == 20_000
+    assert value_increase("chosen_primary", CATALOG, skill=block) == 30_000  # Elite: +10,000 more
+    assert value_increase("chosen_secondary", CATALOG, skill=sure_hands) == 40_000
+    assert value_increase("characteristic", CATALOG, characteristic="st") == 60_000
+    assert value_increase("characteristic", CATALOG, characteristic="av") == 10_000
