@@ -11,7 +11,7 @@ Grammar (case and extra spaces never matter):
   plurals of the SPP events are accepted too (touchdowns, casualties, completions, interceptions).
 - Counts (1-30) apply to td, cas, comp, int, throw and land: repeat the event (`td td`), or write
   `td x2` / `2x td` anywhere, or a bare number right after the event at the end of an entry (`comp 2`),
-  or a bare number right after the player number (`5 2 comp`).
+  or a bare number right after the player number (`5 2 comp`). A player's total per event is at most 30.
 - The same player may appear in several entries; their events add up. Two injuries, or two MVP
   nominations, for one player are refused.
 
@@ -21,8 +21,8 @@ The count/number rule, for a bare number (no `#`, no `x`):
 2. Right after the player number it counts the event that follows (`7 2 td`).
 3. Right after an event:
    - before a separator, the end of the text or a `#` number, it counts that event (`5 comp 2`);
-   - before another bare number it is refused as ambiguous (`5 comp 2 3 cas`: is 2 a count, or player
-     #2 with 3 casualties?);
+   - before another bare number it is refused as ambiguous if it could count that event (`5 comp 2 3 cas`:
+     is 2 a count, or player #2 with 3 casualties?), and is a player number otherwise (`9 mvp 4 2 td`);
    - before an event word it starts a new entry (`7 td 3 cas` is #7 td and #3 cas), unless the entry
      it would end began with `#` or with a bare count and the number could also count an event next to
      it: a coach who marks players with `#` (or writes counts first) may mean a count there, so

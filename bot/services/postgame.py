@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from bot.errors import Conflict, NotAllowed, NotFound
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.match_result import Outcome, ResultReport, Side
 from bot.rules.postgame import (
@@ -301,6 +301,15 @@ def _finish(
         raise NotFound(f"{team.name} has no post-game for fixture #{fixture_id}.")
     if record.status == "finished":
         raise Conflict(f"{team.name}'s post-game for {fx.label} is already finished.")
+    if not as_commissioner:
+        from bot.services.advancement import unfinished_advancements
+
+        waiting = unfinished_advancements(conn, rt, team)
+        if waiting:
+            raise RuleViolation(
+                f"First advance (/advance) {', '.join(waiting)}: a player whose SPP reach the price "
+                "of a characteristic improvement must advance, and rolled choices must be made."
+            )
     now = rt.clock.now()
     lines = list(record.summary)
     rolls = _Rolls(rt)

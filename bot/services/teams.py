@@ -22,6 +22,7 @@ from bot.rules.team_building import (
 )
 from bot.services.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
+from bot.store import advancements as advancement_store
 from bot.store import audit
 from bot.store import teams as team_store
 from bot.store.leagues import League
@@ -36,6 +37,7 @@ MAX_HIRE_AT_ONCE = 16
 class SheetPlayer:
     row: PlayerRow
     position: Position
+    gained_skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,12 +83,14 @@ def roster_of(catalog: Catalog, team: TeamRow) -> Team:
 def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
     roster = roster_of(catalog, team)
     rows = team_store.players(conn, team)
+    gained = advancement_store.for_team(conn, team.guild_id, team.id)
     players = []
     for row in rows:
         position = roster.position(row.position)
         if position is None:
             raise NotFound(f"{team.name}: player #{row.number} has an unknown position `{row.position}`.")
-        players.append(SheetPlayer(row, position))
+        skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill)
+        players.append(SheetPlayer(row, position, skills))
     squad = [
         SquadPlayer(
             p.position,

@@ -59,7 +59,7 @@ def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
             flags.append(f"NI×{row.niggling_injuries}")
         if row.temporarily_retired:
             flags.append("retired")
-        skills = ", ".join(player.position.skills)
+        skills = ", ".join((*player.position.skills, *(f"**{s}**" for s in player.gained_skills)))
         lines.append(
             f"**#{row.number} {plain(row.name)}** · {player.position.name} · {_profile(player)}"
             f" · {k(row.current_value)} · {row.spp} SPP"

@@ -1,0 +1,135 @@
+"""/advance: spend a player's SPP in the post-game sequence, with buttons for rolled choices."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog.search import best_matches
+from bot.rules.advancement import KIND_NAMES
+from bot.services import advancement as advancement_service
+from bot.services.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
+from bot.store.advancements import PendingAdvancement
+from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.errors import report_error
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+KIND_CHOICES = [app_commands.Choice(name=label, value=kind) for kind, label in KIND_NAMES.items()]
+CATEGORY_CHOICES = [
+    app_commands.Choice(name=f"{letter} {name}", value=letter)
+    for letter, name in (
+        ("A", "Agility"),
+        ("D", "Devious"),
+        ("G", "General"),
+        ("M", "Mutation"),
+        ("P", "Passing"),
+        ("S", "Strength"),
+    )
+]
+
+
+def choice_view(pending: PendingAdvancement | None) -> discord.ui.View | None:
+    if pending is None or not pending.options:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, option in enumerate(pending.options):
+        label = CHARACTERISTIC_NAMES.get(option, option) if pending.kind == "characteristic" else option
+        view.add_item(
+            AdvanceChoiceButton(
+                pending.id, index, f"+1 {label}" if pending.kind == "characteristic" else label
+            )
+        )
+    return view
+
+
+class AdvanceChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"adv:(?P<pending>\d+):(?P<choice>\d+)"
+):
+    """One option of a rolled advancement; the pending id and the option index live in the custom_id."""
+
+    def __init__(self, pending_id: int, index: int, label: str = "Take") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"adv:{pending_id}:{index}"
+            )
+        )
+        self.pending_id, self.index = pending_id, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AdvanceChoiceButton:
+        return cls(int(match["pending"]), int(match["choice"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            outcome = await advancement_service.choose(
+                runtime_of(interaction), actor_of(interaction), self.pending_id, self.index
+            )
+            await interaction.response.edit_message(content=outcome.message, view=None)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class AdvanceCog(commands.Cog):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+
+    @app_commands.command(
+        name="advance", description="Spend a player's SPP on an advancement (in the post-game)"
+    )
+    @app_commands.describe(
+        player="The player",
+        advancement="What to buy (its SPP price depends on the player's advancements so far)",
+        category="Random primary: the category to roll on",
+        skill="Chosen skill: the skill (or a skill instead of a rolled characteristic)",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.choices(advancement=KIND_CHOICES, category=CATEGORY_CHOICES)
+    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
+    async def advance(
+        self,
+        interaction: discord.Interaction,
+        player: str,
+        advancement: str,
+        category: str | None = None,
+        skill: str | None = None,
+        league: str | None = None,
+    ) -> None:
+        outcome: AdvanceOutcome = await advancement_service.advance(
+            runtime_of(interaction),
+            actor_of(interaction),
+            league,
+            player,
+            advancement,  # type: ignore[arg-type]
+            category=category,
+            skill=skill,
+        )
+        view = choice_view(outcome.pending)
+        await interaction.response.send_message(outcome.message, view=view or discord.utils.MISSING)
+
+    @advance.autocomplete("skill")
+    async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        namespace = interaction.namespace
+        kind = str(getattr(namespace, "advancement", "") or "")
+        which = {"chosen_primary": "primary", "chosen_secondary": "secondary"}.get(kind, "any")
+        names = await advancement_service.skill_choices(
+            runtime_of(interaction),
+            actor_of(interaction),
+            getattr(namespace, "league", None),
+            str(namespace.player or ""),
+            which,
+        )
+        return [choice(name, name) for name in best_matches(current, names)]
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    league_bot.add_dynamic_items(AdvanceChoiceButton)
+    await league_bot.add_cog(AdvanceCog(league_bot))
