@@ -200,3 +200,33 @@ def _fixture_id(report: Interaction) -> int:
     match = re.search(r"fixture #(\d+)", report.text)
     assert match, report.text
     return int(match.group(1))
+
+
+async def test_a_coach_spends_spp_in_the_post_game(world: World, bot_process: BotProcess) -> None:
+    discord = world.discord
+    await _set_up_season(world)
+    coach = world.coaches[0]
+    fixture, label = await _my_first_fixture(world, coach)
+    opponent = _opponent(world, label, coach)
+    report = await discord.invoke(
+        "report", coach, fixture=fixture, my_score=3, their_score=0, my_players="#1 td 2, #11 mvp"
+    )
+    confirmed = await discord.click(report.message, button_ids(report.message)[0], opponent)
+    await confirmed.wait(lambda i: len(i.messages) >= 2)
+
+    kinds = await discord.autocomplete(
+        "advance", coach, "skill", player="#1", advancement="chosen_primary", skill="bl"
+    )
+    assert [c["value"] for c in kinds] == ["Block"]
+    bought = await discord.invoke("advance", coach, player="#1", advancement="chosen_primary", skill="Block")
+    assert "gains Block (Elite): value +30,000 gp" in bought.content, bought.content
+
+    rolled = await discord.invoke("advance", coach, player="#11", advancement="random_primary")
+    if button_ids(rolled.message):  # two different skills rolled: the coach picks one with a button
+        picked = await discord.click(rolled.message, button_ids(rolled.message)[0], coach)
+        assert "gains" in picked.content and picked.message["components"] == []
+    else:  # the same skill twice is taken at once
+        assert "twice, so it is taken" in rolled.content
+
+    sheet = await discord.invoke("team show", coach)
+    assert "**Block**" in sheet.text
