@@ -69,7 +69,9 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         )
         await _reply(interaction, result)
 
-    @app_commands.command(name="hire", description="Hire players for your draft (one, or several of a kind)")
+    @app_commands.command(
+        name="hire", description="Hire players (while drafting, or in the post-game from the treasury)"
+    )
     @app_commands.describe(
         position="The player type",
         count="How many (default 1)",
@@ -92,11 +94,24 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         )
         await _reply(interaction, result)
 
-    @app_commands.command(name="fire", description="Release a player from your draft (refunded in full)")
+    @app_commands.command(
+        name="fire", description="Release a player (refunded while drafting; in the post-game no refund)"
+    )
     @app_commands.describe(player="The player (number or name)", league=LEAGUE_HELP)
     @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def fire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
         result = await teams.fire_player(runtime_of(interaction), actor_of(interaction), league, player)
+        await _reply(interaction, result)
+
+    @app_commands.command(
+        name="retire",
+        description="Temporarily retire a player with a Lasting Injury for the "
+        "rest of the season (post-game)",
+    )
+    @app_commands.describe(player="The injured player", league=LEAGUE_HELP)
+    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
+    async def retire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
+        result = await teams.retire_player(runtime_of(interaction), actor_of(interaction), league, player)
         await _reply(interaction, result)
 
     @app_commands.command(name="player", description="Rename or renumber one of your players")
@@ -118,7 +133,8 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         await _reply(interaction, result)
 
     @app_commands.command(
-        name="staff", description="Set re-rolls, sideline staff and dedicated fans for your draft"
+        name="staff",
+        description="Re-rolls, sideline staff, dedicated fans (in the post-game re-rolls cost double)",
     )
     @app_commands.describe(
         rerolls="Team re-rolls 0-8",

@@ -24,6 +24,7 @@ from bot.services.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
 from bot.store import advancements as advancement_store
 from bot.store import audit
+from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store.leagues import League
 from bot.store.teams import PlayerRow, TeamRow
@@ -144,6 +145,30 @@ def own_team(conn: sqlite3.Connection, actor: Actor, league: League) -> TeamRow:
     if team is None:
         raise NotFound(f"You have no team in {league.name}. Start one with /team create.")
     return team
+
+
+@dataclass(frozen=True)
+class Changeable:
+    """A team the coach may change now: drafting, or an approved team in its post-game sequence."""
+
+    team: TeamRow
+    postgame_fixture: int | None  # the fixture whose post-game is open; None while drafting
+
+    @property
+    def drafting(self) -> bool:
+        return self.postgame_fixture is None
+
+
+def _changeable(conn: sqlite3.Connection, team: TeamRow) -> Changeable:
+    if team.status == "approved":
+        open_postgames = postgame_store.open_for_team(conn, team.guild_id, team.id)
+        if not open_postgames:
+            raise RuleViolation(
+                f"{team.name} changes its roster in the post-game sequence: after a result is "
+                "confirmed and before you finish the post-game."
+            )
+        return Changeable(team, open_postgames[0].fixture_id)
+    return Changeable(_editable(conn, team), None)
 
 
 def _editable(conn: sqlite3.Connection, team: TeamRow) -> TeamRow:
@@ -297,7 +322,8 @@ def _hire(
     number: int | None,
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
-    team = _editable(conn, own_team(conn, actor, league))
+    change = _changeable(conn, own_team(conn, actor, league))
+    team = change.team
     roster = roster_of(rt.catalog, team)
     position = find_position(roster, position_ref)
     if not 1 <= count <= MAX_HIRE_AT_ONCE:
@@ -320,9 +346,10 @@ def _hire(
             conn,
             team,
             -position.cost,
-            f"hire #{shirt} {label} ({position.name})",
+            f"{'' if change.drafting else 'post-game: '}hire #{shirt} {label} ({position.name})",
             actor_id=actor.user_id,
             now=now,
+            fixture_id=change.postgame_fixture,
         )
         hired.append(
             team_store.insert_player(
@@ -383,9 +410,12 @@ def _fire(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
-    team = _editable(conn, own_team(conn, actor, league))
+    change = _changeable(conn, own_team(conn, actor, league))
+    team = change.team
     player = find_player(conn, team, player_ref)
     now = rt.clock.now()
+    if not change.drafting:
+        return _fire_in_postgame(conn, rt, actor, league, change, player)
     team_store.delete_player(conn, team, player.id)
     team_store.change_treasury(
         conn,
@@ -401,8 +431,37 @@ def _fire(
     return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
 
 
+def _fire_in_postgame(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, change: Changeable, player: PlayerRow
+) -> DraftResult:
+    """Post-game firing: no refund, and never below 11 players eligible for the next game."""
+    team = change.team
+    eligible = [p for p in team_store.players(conn, team) if not (p.miss_next_game or p.temporarily_retired)]
+    if player in eligible and len(eligible) - 1 < rt.catalog.drafting.min_players_at_draft:
+        raise RuleViolation(
+            f"Players may not be fired if it takes the players eligible for the next game below "
+            f"{rt.catalog.drafting.min_players_at_draft}; {team.name} has {len(eligible)}."
+        )
+    postgame_store.set_status(
+        conn,
+        team,
+        player.id,
+        "fired",
+        fixture_id=change.postgame_fixture,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+        reason="fired in the post-game",
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed), f"Fired #{player.number} {player.name} (no refund)."
+    )
+
+
 async def fire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
-    """While drafting, a released player is refunded in full: he was never part of the league."""
+    """While drafting, a released player is refunded in full: he was never part of the league. In the
+    post-game a fired player leaves without a refund."""
     return await rt.db.write(_fire, rt, actor, league_ref, player)
 
 
@@ -467,7 +526,8 @@ def _staff(
     wanted: dict[str, int | bool | None],
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
-    team = _editable(conn, own_team(conn, actor, league))
+    change = _changeable(conn, own_team(conn, actor, league))
+    team = change.team
     roster = roster_of(rt.catalog, team)
     rules = rt.catalog.drafting
     current = staffing_of(team)
@@ -484,9 +544,18 @@ def _staff(
         if wanted["dedicated_fans"] is not None
         else current.dedicated_fans,
     )
-    check_staff(roster, new, rules, drafting=True)
+    check_staff(roster, new, rules, drafting=change.drafting)
+    reroll_price = roster.reroll_cost
+    if not change.drafting:
+        if new.rerolls < current.rerolls:
+            raise RuleViolation("Team re-rolls bought during the league are never removed.")
+        if new.dedicated_fans != current.dedicated_fans:
+            raise RuleViolation(
+                "Dedicated fans are bought only when drafting; in the league they change with results."
+            )
+        reroll_price *= rules.reroll_cost_multiplier_after_draft  # double, though TV counts the normal price
     prices = {
-        "team re-roll": (current.rerolls, new.rerolls, roster.reroll_cost),
+        "team re-roll": (current.rerolls, new.rerolls, reroll_price),
         "assistant coach": (
             current.assistant_coaches,
             new.assistant_coaches,
@@ -503,10 +572,26 @@ def _staff(
         if before == after:
             continue
         delta = after - before
-        verb = "bought" if delta > 0 else "sold back"
-        team_store.change_treasury(
-            conn, team, -delta * price, f"draft: {verb} {abs(delta)} {item}", actor_id=actor.user_id, now=now
-        )
+        if change.drafting:
+            verb = "bought" if delta > 0 else "sold back"
+            team_store.change_treasury(
+                conn,
+                team,
+                -delta * price,
+                f"draft: {verb} {abs(delta)} {item}",
+                actor_id=actor.user_id,
+                now=now,
+            )
+        elif delta > 0:  # post-game: staff are hired at their price; let go without a refund
+            team_store.change_treasury(
+                conn,
+                team,
+                -delta * price,
+                f"post-game: hired {delta} {item}",
+                actor_id=actor.user_id,
+                now=now,
+                fixture_id=change.postgame_fixture,
+            )
         changes.append(f"{item} {before}→{after}")
     team_store.set_staff(
         conn,
@@ -545,6 +630,42 @@ async def set_staff(
         "dedicated_fans": dedicated_fans,
     }
     return await rt.db.write(_staff, rt, actor, league_ref, wanted)
+
+
+def _retire(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    change = _changeable(conn, own_team(conn, actor, league))
+    if change.drafting:
+        raise RuleViolation(
+            "Players are temporarily retired in the post-game sequence, after a Lasting Injury."
+        )
+    player = find_player(conn, change.team, player_ref)
+    if player.temporarily_retired:
+        raise Conflict(f"#{player.number} {player.name} is already temporarily retired.")
+    if not postgame_store.has_lasting_injury(conn, actor.guild_id, player.id):
+        raise RuleViolation("Only a player who suffered a Lasting Injury may be temporarily retired.")
+    postgame_store.retire_temporarily(
+        conn,
+        change.team,
+        player.id,
+        fixture_id=change.postgame_fixture,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+    )
+    refreshed = team_store.get(conn, actor.guild_id, change.team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"#{player.number} {player.name} takes the rest of the season off: still on the roster "
+        "(and counted towards 16 players), but not in CTV and not playing.",
+    )
+
+
+async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
+    """Temporarily retire a player with a Lasting Injury for the rest of the season."""
+    return await rt.db.write(_retire, rt, actor, league_ref, player)
 
 
 # --- submit and review ----------------------------------------------------------------------------------

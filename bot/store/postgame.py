@@ -290,3 +290,37 @@ def spp_total(conn: sqlite3.Connection, player_id: int) -> int:
         "SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE player_id = ?", (player_id,)
     ).fetchone()
     return int(row[0])
+
+
+def has_lasting_injury(conn: sqlite3.Connection, guild_id: int, player_id: int) -> bool:
+    row = conn.execute(
+        "SELECT 1 FROM player_changes WHERE guild_id = ? AND player_id = ? AND kind = 'injury'"
+        " AND json_extract(detail, '$.injury') = 'lasting_injury' LIMIT 1",
+        (guild_id, player_id),
+    ).fetchone()
+    return row is not None
+
+
+def retire_temporarily(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_id: int,
+    *,
+    fixture_id: int | None,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    conn.execute(
+        "UPDATE players SET temporarily_retired = 1 WHERE guild_id = ? AND team_id = ? AND id = ?",
+        (team.guild_id, team.id, player_id),
+    )
+    _change(
+        conn,
+        team,
+        player_id,
+        "status",
+        fixture_id=fixture_id,
+        actor_id=actor_id,
+        now=now,
+        detail={"status": "temporarily retired"},
+    )
