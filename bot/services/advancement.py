@@ -24,10 +24,10 @@ from bot.rules.advancement import (
 from bot.rules.dice import RecordingDice
 from bot.rules.postgame import DieRoll
 from bot.services.leagues import find_league
+from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_player, own_team, roster_of
 from bot.store import advancements as advancement_store
-from bot.store import dice_log
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store.advancements import PendingAdvancement
@@ -94,22 +94,9 @@ def _log(
     rolls: list[DieRoll],
     fixture_id: int,
 ) -> None:
-    for die in rolls:
-        dice_log.insert(
-            conn,
-            dice_log.NewRoll(
-                guild_id=actor.guild_id,
-                channel_id=actor.channel_id,
-                user_id=actor.user_id,
-                purpose=f"advancement #{player.number} {player.name}: {die.purpose}",
-                expression=die.dice,
-                faces=die.faces,
-                labels=tuple(map(str, die.faces)),
-                total=die.total,
-                rolled_at=rt.clock.now(),
-                fixture_id=fixture_id,
-            ),
-        )
+    log_rolls(
+        conn, actor, rolls, rt, prefix=f"advancement #{player.number} {player.name}", fixture_id=fixture_id
+    )
 
 
 def _refresh(conn: sqlite3.Connection, team: TeamRow, player: PlayerRow) -> PlayerRow:
@@ -244,20 +231,18 @@ def _advance(
                 _refresh(conn, team, player),
                 f"Rolled {rolled.options[0]} twice, so it is taken ({shown}). {message}.",
             )
-        pending_id = advancement_store.add_pending(
+        waiting = _wait_for_choice(
             conn,
+            rt,
             team,
-            player.id,
-            fixture_id=fixture_id,
-            kind=kind,
-            category=chosen_category,
-            spp_cost=price,
-            options=list(rolled.options),
-            forced=False,
-            rolls=[str(r) for r in rolled.rolls],
-            now=now,
+            player,
+            fixture_id,
+            kind,
+            chosen_category,
+            price,
+            list(rolled.options),
+            list(rolled.rolls),
         )
-        waiting = advancement_store.pending(conn, actor.guild_id, pending_id)
         return AdvanceOutcome(
             team,
             _refresh(conn, team, player),
@@ -276,18 +261,8 @@ def _advance(
         detail=spend_detail,
     )
     _log(conn, rt, actor, player, [rolled_d8.roll], fixture_id)
-    pending_id = advancement_store.add_pending(
-        conn,
-        team,
-        player.id,
-        fixture_id=fixture_id,
-        kind=kind,
-        category=None,
-        spp_cost=price,
-        options=list(rolled_d8.allowed),
-        forced=False,
-        rolls=[str(rolled_d8.roll)],
-        now=now,
+    waiting = _wait_for_choice(
+        conn, rt, team, player, fixture_id, kind, None, price, list(rolled_d8.allowed), [rolled_d8.roll]
     )
     allowed = ", ".join(CHARACTERISTIC_NAMES[c] for c in rolled_d8.allowed) or "nothing he can still improve"
     return AdvanceOutcome(
@@ -295,7 +270,7 @@ def _advance(
         _refresh(conn, team, player),
         f"{price} SPP spent. {rolled_d8.roll}: {allowed}. Choose, or take a primary or secondary "
         "skill instead (the SPP stay spent).",
-        advancement_store.pending(conn, actor.guild_id, pending_id),
+        waiting,
     )
 
 
@@ -310,6 +285,37 @@ async def advance(
     skill: str | None = None,
 ) -> AdvanceOutcome:
     return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
+
+
+def _wait_for_choice(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    team: TeamRow,
+    player: PlayerRow,
+    fixture_id: int,
+    kind: AdvancementKind,
+    category: str | None,
+    price: int,
+    options: list[str],
+    rolls: list[DieRoll],
+) -> PendingAdvancement:
+    """Keep rolled options for the coach's choice (the SPP are already spent)."""
+    pending_id = advancement_store.add_pending(
+        conn,
+        team,
+        player.id,
+        fixture_id=fixture_id,
+        kind=kind,
+        category=category,
+        spp_cost=price,
+        options=options,
+        forced=False,
+        rolls=[str(r) for r in rolls],
+        now=rt.clock.now(),
+    )
+    waiting = advancement_store.pending(conn, team.guild_id, pending_id)
+    assert waiting is not None
+    return waiting
 
 
 def _take_skill_instead(

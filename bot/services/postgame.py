@@ -71,22 +71,28 @@ def _log_rolls(
     team: TeamRow | None = None,
 ) -> None:
     prefix = f"{fx.label} post-game" + (f", {team.name}" if team else "")
-    for die in rolls:
-        dice_log.insert(
-            conn,
-            dice_log.NewRoll(
-                guild_id=fx.guild_id,
-                channel_id=actor.channel_id,
-                user_id=actor.user_id,
-                purpose=f"{prefix}: {die.purpose}",
-                expression=die.dice,
-                faces=die.faces,
-                labels=tuple(str(f) for f in die.faces),
-                total=die.total,
-                rolled_at=rt.clock.now(),
-                fixture_id=fx.id,
-            ),
-        )
+    log_rolls(conn, actor, rolls, rt, prefix=prefix, fixture_id=fx.id)
+
+
+def log_rolls(
+    conn: sqlite3.Connection,
+    actor: Actor,
+    rolls: list[DieRoll],
+    rt: Runtime,
+    *,
+    prefix: str,
+    fixture_id: int | None,
+) -> None:
+    """Every die a rule rolled goes into the dice log, with what it was for and the fixture."""
+    dice_log.insert_rolls(
+        conn,
+        guild_id=actor.guild_id,
+        channel_id=actor.channel_id,
+        user_id=actor.user_id,
+        rolls=[(f"{prefix}: {die.purpose}", die.dice, die.faces) for die in rolls],
+        rolled_at=rt.clock.now(),
+        fixture_id=fixture_id,
+    )
 
 
 def apply_confirmed(

@@ -144,3 +144,34 @@ def insert_recorded(
             for sides, face in rolls
         ],
     )
+
+
+def insert_rolls(
+    conn: sqlite3.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
+    rolls: list[tuple[str, str, tuple[int, ...]]],
+    rolled_at: datetime,
+    fixture_id: int | None = None,
+) -> None:
+    """Log rolls a rule made: (purpose, expression such as 'd6' or '2d6', faces) each."""
+    conn.executemany(
+        "INSERT INTO dice_rolls (guild_id, channel_id, user_id, purpose, expression, faces, total, fixture_id,"
+        " rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                guild_id,
+                channel_id,
+                user_id,
+                purpose,
+                expression,
+                json.dumps({"faces": list(faces), "labels": [str(f) for f in faces]}),
+                sum(faces),
+                fixture_id,
+                unix(rolled_at),
+            )
+            for purpose, expression, faces in rolls
+        ],
+    )
