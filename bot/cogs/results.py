@@ -326,6 +326,13 @@ class ResultsCog(commands.Cog):
         conceded=[
             app_commands.Choice(name="I conceded", value="mine"),
             app_commands.Choice(name="They conceded", value="theirs"),
+            app_commands.Choice(
+                name="I conceded without penalty (under 3 on the line of scrimmage)", value="mine_no_penalty"
+            ),
+            app_commands.Choice(
+                name="They conceded without penalty (under 3 on the line of scrimmage)",
+                value="theirs_no_penalty",
+            ),
         ]
     )
     @app_commands.autocomplete(fixture=fixture_autocomplete)
@@ -359,7 +366,7 @@ class ResultsCog(commands.Cog):
             fixture,
             mine,
             theirs,
-            "mine" if conceded == "mine" else "theirs" if conceded == "theirs" else None,
+            conceded,  # type: ignore[arg-type]  # one of the choices above
         )
         await self._post_report(interaction, outcome)
 

@@ -65,6 +65,7 @@ class ResultReport(BaseModel):
     home: SideReport
     away: SideReport
     conceded_by: Side | None = None  # the side that conceded: it loses whatever the score
+    concession_penalty: bool = True  # False: conceded without penalty (only the 2-0 / X-0 result applies)
 
     def side(self, side: Side) -> SideReport:
         return self.home if side == "home" else self.away

@@ -121,8 +121,9 @@ def apply_confirmed(
     summaries = []
     for side in SIDES:
         team, data, dice = teams[side], report.side(side), rolls[side]
-        conceded = report.conceded_by == side
-        opponent_conceded = report.conceded_by == OTHER[side]
+        # Conceding without penalty: only the 2-0 (or X-0) result applies, none of the other penalties.
+        conceded = report.conceded_by == side and report.concession_penalty
+        opponent_conceded = report.conceded_by == OTHER[side] and report.concession_penalty
         roster = roster_of(rt.catalog, team)
         special = roster.special_rules_with(team.regional_league, team.alignment)
         squad = team_store.players(conn, team)

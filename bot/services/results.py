@@ -22,6 +22,7 @@ from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
 OPEN = ("scheduled", "reported")
+Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,7 @@ def _report(
     fixture_ref: str,
     mine: SideInput,
     theirs: SideInput,
-    conceded: Literal["mine", "theirs"] | None,
+    conceded: Concession | None,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
@@ -231,8 +232,10 @@ def _report(
     home, away = (mine, theirs) if side == "home" else (theirs, mine)
     conceded_by: Side | None = None
     if conceded is not None:
-        conceded_by = side if conceded == "mine" else ("away" if side == "home" else "home")
+        conceded_by = side if conceded.startswith("mine") else ("away" if side == "home" else "home")
     report = _build_report(conn, fx, home, away, conceded_by)
+    if conceded is not None and conceded.endswith("no_penalty"):
+        report = report.model_copy(update={"concession_penalty": False})
     return _record_report(
         conn,
         rt,
@@ -249,7 +252,7 @@ async def report_result(
     fixture: str,
     mine: SideInput,
     theirs: SideInput,
-    conceded: Literal["mine", "theirs"] | None = None,
+    conceded: Concession | None = None,
 ) -> ReportedResult:
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it."""
     return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded)

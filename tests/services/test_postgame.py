@@ -211,3 +211,27 @@ async def test_every_change_is_recorded_against_the_fixture(runtime: Runtime) ->
         assert rolls >= 4  # two fan factors, fans, and the MVPs at least
 
     await runtime.db.read(check)
+
+
+async def test_conceding_without_penalty_only_changes_the_result(runtime: Runtime) -> None:
+    fixture_id = await _fixture(runtime)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    conceder = "mine_no_penalty" if reporter is HOME else "theirs_no_penalty"  # HOME concedes
+    ours = SideInput(1, 0, "#1 td, #2 mvp")
+    mine, other = (ours, SideInput(0, 0)) if reporter is HOME else (SideInput(0, 0), ours)
+    reported = await results.report_result(
+        runtime, reporter, f"f:{fixture_id}", mine, other, conceded=conceder
+    )
+    assert not reported.report.concession_penalty
+    before = await _team(runtime, HOME)
+    confirmed = await results.confirm_result(runtime, confirmer, fixture_id, 1)
+    home_side = "home" if fx.home_coach_id == 10 else "away"
+    assert (confirmed.fixture.home_outcome if home_side == "home" else confirmed.fixture.away_outcome) == "L"
+    after = await _team(runtime, HOME)
+    assert after.treasury > before.treasury  # winnings as usual
+    sheet = await teams.team_sheet(runtime, HOME, None)
+    assert sum(p.row.spp for p in sheet.players) == 3 + 4  # the touchdown and its own MVP are kept
+    opponent_sheet = await teams.team_sheet(runtime, AWAY, None)
+    assert sum(p.row.spp for p in opponent_sheet.players) == 4  # one MVP, not two
