@@ -13,6 +13,7 @@ from bot.catalog.search import best_matches
 from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
 from bot.services import leagues, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
+from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import commissioner_only
@@ -292,6 +293,22 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         )
         if league.announce_channel_id not in (None, interaction.channel_id):
             await announce(self.bot, league, embed=embed)
+
+    @app_commands.command(
+        name="revert", description="Undo a fixture's whole post-game (then set its result again)"
+    )
+    @app_commands.describe(fixture="The confirmed fixture (#number)", reason="Why: kept in the league log")
+    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
+    @commissioner_only()
+    async def revert(
+        self, interaction: discord.Interaction, fixture: str, reason: app_commands.Range[str, 1, 300]
+    ) -> None:
+        result = await revert_postgame(runtime_of(interaction), actor_of(interaction), fixture, reason)
+        lines = "\n".join(result.lines)
+        await interaction.response.send_message(
+            f"Post-game of {plain(result.fixture.label)} (#{result.fixture.id}) reverted: {plain(reason)}\n"
+            f"{lines}\nSet its result again with /league result."
+        )
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")

@@ -353,7 +353,14 @@ def _hire(
         )
         hired.append(
             team_store.insert_player(
-                conn, team, number=shirt, name=label, position=position.id, hiring_fee=position.cost, now=now
+                conn,
+                team,
+                number=shirt,
+                name=label,
+                position=position.id,
+                hiring_fee=position.cost,
+                now=now,
+                hired_in_fixture=change.postgame_fixture,
             )
         )
     refreshed = team_store.get(conn, actor.guild_id, team.id)

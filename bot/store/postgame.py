@@ -66,7 +66,7 @@ def insert(
 ) -> None:
     conn.execute(
         "INSERT INTO team_postgames (guild_id, fixture_id, team_id, fan_factor, winnings, fans_before,"
-        " fans_after, missed_player_ids, summary, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " fans_after, missed_player_ids, summary, staff_before, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             team.guild_id,
             fixture_id,
@@ -77,6 +77,14 @@ def insert(
             fans_after,
             json.dumps(missed_player_ids),
             json.dumps(summary),
+            json.dumps(
+                {
+                    "rerolls": team.rerolls,
+                    "assistant_coaches": team.assistant_coaches,
+                    "cheerleaders": team.cheerleaders,
+                    "apothecary": team.apothecary,
+                }
+            ),
             unix(now),
         ),
     )

@@ -230,12 +230,23 @@ def insert_player(
     hiring_fee: int,
     now: datetime,
     journeyman: bool = False,
+    hired_in_fixture: int | None = None,
 ) -> PlayerRow:
     try:
         cursor = conn.execute(
             "INSERT INTO players (guild_id, team_id, number, name, position, hiring_fee, journeyman,"
-            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (team.guild_id, team.id, number, name, position, hiring_fee, int(journeyman), unix(now)),
+            " hired_in_fixture, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                team.guild_id,
+                team.id,
+                number,
+                name,
+                position,
+                hiring_fee,
+                int(journeyman),
+                hired_in_fixture,
+                unix(now),
+            ),
         )
     except sqlite3.IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
