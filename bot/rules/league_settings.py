@@ -55,6 +55,10 @@ class LeagueSettings(BaseModel):
     teams_per_division: int | None = Field(default=None, ge=4, le=64)
     playoff_places: int = 4
     draft_budget: int = Field(default=1_000_000, ge=100_000, le=10_000_000, multiple_of=5_000)
+    reminder_hours: tuple[int, ...] = (72, 24)  # reminders this long before each round's deadline
+    confirm_grace_hours: int = Field(
+        default=24, ge=0, le=336
+    )  # reported results confirm themselves after this
 
     @model_validator(mode="after")
     def _consistent(self) -> LeagueSettings:
@@ -62,6 +66,8 @@ class LeagueSettings(BaseModel):
             raise ValueError("league points must not reward a loss over a draw, or a draw over a win")
         if len(set(self.tiebreakers)) != len(self.tiebreakers):
             raise ValueError("each tiebreaker can be used once")
+        if any(not 1 <= hours <= 24 * 60 for hours in self.reminder_hours):
+            raise ValueError("reminders are 1 to 1440 hours before a deadline")
         if self.playoff_places not in PLAYOFF_PLACES:
             raise ValueError(f"play-off places must be one of {', '.join(map(str, PLAYOFF_PLACES))}")
         return self

@@ -66,12 +66,17 @@ class ResultReport(BaseModel):
     away: SideReport
     conceded_by: Side | None = None  # the side that conceded: it loses whatever the score
     concession_penalty: bool = True  # False: conceded without penalty (only the 2-0 / X-0 result applies)
+    # Settled at the round's deadline without being played: a double forfeit (a loss for both, no MVP, no
+    # winnings), or conceded ahead of the deadline (the other team: two MVPs and D6 x 10,000 in winnings).
+    unplayed: Literal["forfeit", "conceded"] | None = None
 
     def side(self, side: Side) -> SideReport:
         return self.home if side == "home" else self.away
 
     @property
     def outcomes(self) -> tuple[Outcome, Outcome]:
+        if self.unplayed == "forfeit":
+            return "L", "L"
         if self.conceded_by == "home":
             return "L", "W"
         if self.conceded_by == "away":

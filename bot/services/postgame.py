@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
-from bot.rules.match_result import Outcome, ResultReport, Side
+from bot.rules.match_result import Outcome, ResultReport, Side, SideReport
 from bot.rules.postgame import (
     DieRoll,
     conceding_fans,
@@ -22,6 +22,7 @@ from bot.rules.postgame import (
     fan_factor,
     pick_mvp,
     quits_after_concession,
+    roll,
     spp_earned,
     update_dedicated_fans,
     winnings,
@@ -35,7 +36,7 @@ from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
-from bot.store.teams import TeamRow
+from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
 
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
@@ -95,172 +96,256 @@ def log_rolls(
     )
 
 
+@dataclass
+class _Side:
+    """One team's part of a post-game while it is being worked out."""
+
+    side: Side
+    team: TeamRow
+    outcome: Outcome
+    rolls: _Rolls
+    lines: list[str]
+    fans_after: int
+    earned: int = 0
+
+
+def _collect_winnings(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, amount: int, why: str
+) -> None:
+    side.earned = amount
+    side.lines.append(f"Winnings {gp(amount)} ({why})" if amount else f"No winnings: {why}")
+    if amount:
+        team_store.change_treasury(
+            conn,
+            side.team,
+            amount,
+            f"winnings: {fx.label}",
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+            fixture_id=fx.id,
+        )
+
+
+def _update_fans(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, *, penalty: bool = False
+) -> None:
+    fan_rule = rt.catalog.drafting.dedicated_fans
+    before = side.team.dedicated_fans
+    if penalty:
+        side.fans_after, lost = conceding_fans(before, side.rolls.dice, rt.catalog.postgame, fan_rule)
+        side.rolls.keep(lost)
+        side.lines.append(f"Dedicated fans: {lost}")
+    else:
+        side.fans_after, check = update_dedicated_fans(before, side.outcome, side.rolls.dice, fan_rule)
+        side.rolls.keep(check)
+        if check is not None:
+            side.lines.append(f"Dedicated fans: {check}")
+    if side.fans_after != before:
+        postgame_store.set_fans(
+            conn,
+            side.team,
+            before=before,
+            after=side.fans_after,
+            cause=f"post-game: {fx.label}",
+            fixture_id=fx.id,
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+        )
+    side.lines.append(f"Dedicated fans {before} → {side.fans_after}")
+
+
+def _award_mvps(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    side: _Side,
+    count: int,
+    nominees: list[int],
+    squad: list[PlayerRow],
+) -> None:
+    """The MVP (or two): rolled among the nominees, or at random among the players who could play."""
+    rules = rt.catalog.postgame
+    eligible = nominees or [p.id for p in squad if not p.miss_next_game]
+    names = {p.id: f"#{p.number} {p.name}" for p in squad}
+    picked: list[int] = []
+    for award in range(count):
+        pool = [p for p in eligible if p not in picked] or eligible  # a second MVP goes to another player
+        if not pool:
+            return
+        mvp, mvp_rolls = pick_mvp(
+            pool, side.rolls.dice, rules.mvp_nominees, "MVP" + (" (second award)" if award else "")
+        )
+        side.rolls.keep(*mvp_rolls)
+        picked.append(mvp)
+        postgame_store.add_spp(
+            conn,
+            side.team,
+            mvp,
+            rules.spp["mvp"],
+            "mvp",
+            fixture_id=fx.id,
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+            detail={"nominated": bool(nominees)},
+        )
+        how = "nominated" if nominees else "no nominations: random among those who could play"
+        side.lines.append(
+            f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP "
+            f"({', '.join(str(r) for r in mvp_rolls)}; {how})"
+        )
+
+
+def _award_spp(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    side: _Side,
+    data: SideReport,
+    special: tuple[str, ...],
+) -> None:
+    values = rt.catalog.postgame.spp_values(special)
+    for line in data.players:
+        points = spp_earned(line, values)
+        if points:
+            postgame_store.add_spp(
+                conn,
+                side.team,
+                line.player_id,
+                points,
+                "spp",
+                fixture_id=fx.id,
+                actor_id=actor.user_id,
+                now=rt.clock.now(),
+                detail={"events": line.summary},
+            )
+            side.lines.append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
+
+
+def _apply_injuries(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    side: _Side,
+    data: SideReport,
+    friendly: bool,
+) -> None:
+    """In a friendly every casualty counts as Badly Hurt."""
+    for line in data.players:
+        if line.injury is None:
+            continue
+        injury = "badly_hurt" if friendly else line.injury
+        postgame_store.injure(
+            conn,
+            side.team,
+            line.player_id,
+            injury,
+            characteristic=line.lasting_characteristic,
+            fixture_id=fx.id,
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+        )
+        reduced = line.lasting_characteristic if injury == "lasting_injury" else None
+        side.lines.append(
+            f"#{line.number} {line.name}: {injury.replace('_', ' ')}"
+            + (f" ({reduced.upper()} reduced)" if reduced else "")
+        )
+
+
 def apply_confirmed(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
-    """Steps 1-3 and 5 of the post-game sequence for both teams (friendlies: injuries only, as Badly Hurt)."""
+    """Steps 1-3 and 5 of the post-game sequence for both teams (friendlies: injuries only, as Badly Hurt;
+    fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
     friendly = fx.kind == "friendly"
     rules = rt.catalog.postgame
-    fan_rule = rt.catalog.drafting.dedicated_fans
     now = rt.clock.now()
-    teams: dict[Side, TeamRow] = {}
-    for side, team_id in zip(SIDES, (fx.home_team_id, fx.away_team_id), strict=True):
+    sides: dict[Side, _Side] = {}
+    for side, team_id, outcome in zip(
+        SIDES, (fx.home_team_id, fx.away_team_id), report.outcomes, strict=True
+    ):
         team = team_store.get(conn, fx.guild_id, team_id)
         assert team is not None
-        teams[side] = team
-    outcomes: dict[Side, Outcome] = dict(zip(SIDES, report.outcomes, strict=True))
-    lines: dict[Side, list[str]] = {"home": [], "away": []}
-    rolls: dict[Side, _Rolls] = {side: _Rolls(rt) for side in SIDES}
+        sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans)
     factors: dict[Side, int] = {}
-    if not friendly:
-        for side, team in teams.items():
-            factors[side], fair = fan_factor(team.dedicated_fans, rolls[side].dice, rules)
-            rolls[side].keep(fair)
-            lines[side].append(f"Fan Factor {factors[side]} ({team.dedicated_fans} dedicated + {fair})")
+    if not friendly and report.unplayed is None:
+        for side, state in sides.items():
+            factors[side], fair = fan_factor(state.team.dedicated_fans, state.rolls.dice, rules)
+            state.rolls.keep(fair)
+            state.lines.append(f"Fan Factor {factors[side]} ({state.team.dedicated_fans} dedicated + {fair})")
     attendance = sum(factors.values())
     summaries = []
-    for side in SIDES:
-        team, data, dice = teams[side], report.side(side), rolls[side]
-        # Conceding without penalty: only the 2-0 (or X-0) result applies, none of the other penalties.
-        conceded = report.conceded_by == side and report.concession_penalty
-        opponent_conceded = report.conceded_by == OTHER[side] and report.concession_penalty
-        roster = roster_of(rt.catalog, team)
-        special = roster.special_rules_with(team.regional_league, team.alignment)
+    for side, state in sides.items():
+        team, data = state.team, report.side(side)
+        special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
         squad = team_store.players(conn, team)
         missed = [p.id for p in squad if p.miss_next_game]
-        fans_after = team.dedicated_fans
-        earned = 0
-        if not friendly:
-            # 1. Record the outcome and collect winnings.
-            if conceded:
-                earned = 0
-                lines[side].append("No winnings: the team conceded")
-            elif opponent_conceded:
-                earned = winnings_after_opponent_conceded(attendance, data.score, rules)
-                lines[side].append(
-                    f"Winnings {gp(earned)} (whole attendance {attendance} + {data.score} TD, "
-                    "opponent conceded)"
-                )
-            else:
-                earned = winnings(attendance, data.score, data.stalling, rules)
-                lines[side].append(
-                    f"Winnings {gp(earned)} (attendance {attendance} / 2 + {data.score} TD"
-                    + (", stalling" if data.stalling else " + 1 no stalling")
-                    + ")"
-                )
-            if earned:
-                team_store.change_treasury(
-                    conn,
-                    team,
-                    earned,
-                    f"winnings: {fx.label}",
-                    actor_id=actor.user_id,
-                    now=now,
-                    fixture_id=fx.id,
-                )
-            # 2. Update dedicated fans.
-            if conceded:
-                fans_after, lost = conceding_fans(team.dedicated_fans, dice.dice, rules, fan_rule)
-                dice.keep(lost)
-            else:
-                fans_after, check = update_dedicated_fans(
-                    team.dedicated_fans,
-                    outcomes[side],
-                    dice.dice,
-                    fan_rule,
-                )
-                dice.keep(check)
-                if check is not None:
-                    lines[side].append(f"Dedicated fans: {check}")
-            if fans_after != team.dedicated_fans:
-                postgame_store.set_fans(
-                    conn,
-                    team,
-                    before=team.dedicated_fans,
-                    after=fans_after,
-                    cause=f"post-game: {fx.label}",
-                    fixture_id=fx.id,
-                    actor_id=actor.user_id,
-                    now=now,
-                )
-            lines[side].append(f"Dedicated fans {team.dedicated_fans} → {fans_after}")
-            # 3. Star Player Points and the MVP (a conceding team earns none and awards no MVP).
-            if conceded:
-                lines[side].append("No SPP and no MVP: the team conceded")
-            else:
-                values = rules.spp_values(special)
-                for line in data.players:
-                    points = spp_earned(line, values)
-                    if points:
-                        postgame_store.add_spp(
-                            conn,
-                            team,
-                            line.player_id,
-                            points,
-                            "spp",
-                            fixture_id=fx.id,
-                            actor_id=actor.user_id,
-                            now=now,
-                            detail={"events": line.summary},
-                        )
-                        lines[side].append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
-                nominees = [line.player_id for line in data.players if line.mvp_nomination]
-                eligible = nominees or [p.id for p in squad if not p.miss_next_game]
-                names = {p.id: f"#{p.number} {p.name}" for p in squad}
-                picked: list[int] = []
-                for award in range(2 if opponent_conceded else 1):
-                    pool = [
-                        p for p in eligible if p not in picked
-                    ] or eligible  # a second MVP goes to another
-                    if not pool:
-                        break
-                    mvp, mvp_rolls = pick_mvp(
-                        pool, dice.dice, rules.mvp_nominees, "MVP" + (" (second award)" if award else "")
-                    )
-                    dice.keep(*mvp_rolls)
-                    picked.append(mvp)
-                    postgame_store.add_spp(
-                        conn,
-                        team,
-                        mvp,
-                        rules.spp["mvp"],
-                        "mvp",
-                        fixture_id=fx.id,
-                        actor_id=actor.user_id,
-                        now=now,
-                        detail={"nominated": bool(nominees)},
-                    )
-                    how = "nominated" if nominees else "no nominations: random among those who played"
-                    lines[side].append(
-                        f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP "
-                        f"({', '.join(str(r) for r in mvp_rolls)}; {how})"
-                    )
-        # 5. Injuries (in a friendly every casualty counts as Badly Hurt).
-        for line in data.players:
-            if line.injury is None:
-                continue
-            injury = "badly_hurt" if friendly else line.injury
-            postgame_store.injure(
+        conceded = report.conceded_by == side and report.concession_penalty
+        opponent_conceded = report.conceded_by == OTHER[side] and report.concession_penalty
+        if friendly:
+            pass
+        elif report.unplayed == "forfeit":
+            _collect_winnings(
+                conn, rt, actor, fx, state, 0, "not played by the deadline: a loss for both teams"
+            )
+            _update_fans(conn, rt, actor, fx, state)
+            state.lines.append("No MVP: not played")
+        elif report.unplayed == "conceded" and report.conceded_by == side:
+            _collect_winnings(conn, rt, actor, fx, state, 0, "conceded before the deadline (without penalty)")
+            _update_fans(conn, rt, actor, fx, state)
+        elif report.unplayed == "conceded":
+            unplayed = rules.unplayed_concession_winnings
+            paid = roll(state.rolls.dice, unplayed.dice, "winnings for the conceded fixture")
+            state.rolls.keep(paid)
+            _collect_winnings(
                 conn,
-                team,
-                line.player_id,
-                injury,
-                characteristic=line.lasting_characteristic,
-                fixture_id=fx.id,
-                actor_id=actor.user_id,
-                now=now,
+                rt,
+                actor,
+                fx,
+                state,
+                paid.total * unplayed.multiplier,
+                f"opponent conceded before the deadline: {paid} x {gp(unplayed.multiplier)}",
             )
-            detail = (
-                f" ({line.lasting_characteristic.upper()} reduced)"
-                if injury == "lasting_injury" and line.lasting_characteristic
-                else ""
-            )
-            lines[side].append(f"#{line.number} {line.name}: {injury.replace('_', ' ')}{detail}")
-        # Conceding: players with three or more advancements may quit.
+            _update_fans(conn, rt, actor, fx, state)
+            _award_mvps(conn, rt, actor, fx, state, 2, [], squad)
+        else:
+            if conceded:
+                _collect_winnings(conn, rt, actor, fx, state, 0, "the team conceded")
+            elif opponent_conceded:
+                _collect_winnings(
+                    conn,
+                    rt,
+                    actor,
+                    fx,
+                    state,
+                    winnings_after_opponent_conceded(attendance, data.score, rules),
+                    f"whole attendance {attendance} + {data.score} TD, opponent conceded",
+                )
+            else:
+                stalled = ", stalling" if data.stalling else " + 1 no stalling"
+                _collect_winnings(
+                    conn,
+                    rt,
+                    actor,
+                    fx,
+                    state,
+                    winnings(attendance, data.score, data.stalling, rules),
+                    f"attendance {attendance} / 2 + {data.score} TD{stalled}",
+                )
+            _update_fans(conn, rt, actor, fx, state, penalty=conceded)
+            if conceded:
+                state.lines.append("No SPP and no MVP: the team conceded")
+            else:
+                _award_spp(conn, rt, actor, fx, state, data, special)
+                nominees = [line.player_id for line in data.players if line.mvp_nomination]
+                _award_mvps(conn, rt, actor, fx, state, 2 if opponent_conceded else 1, nominees, squad)
+        _apply_injuries(conn, rt, actor, fx, state, data, friendly)
         if conceded and not friendly:
-            for player in squad:
-                quits, check = quits_after_concession(player.advancements, dice.dice, rules)
-                dice.keep(check)
+            for player in squad:  # players with three or more advancements may quit
+                quits, check = quits_after_concession(player.advancements, state.rolls.dice, rules)
+                state.rolls.keep(check)
                 if quits:
                     postgame_store.set_status(
                         conn,
@@ -272,9 +357,9 @@ def apply_confirmed(
                         now=now,
                         reason="quit after the concession",
                     )
-                    lines[side].append(f"#{player.number} {player.name} quits in disgust ({check})")
+                    state.lines.append(f"#{player.number} {player.name} quits in disgust ({check})")
         if missed:
-            lines[side].append(
+            state.lines.append(
                 f"{len(missed)} player(s) who missed this game recover when the post-game is finished"
             )
         postgame_store.insert(
@@ -282,15 +367,15 @@ def apply_confirmed(
             team,
             fixture_id=fx.id,
             fan_factor=factors.get(side),
-            winnings=earned,
+            winnings=state.earned,
             fans_before=team.dedicated_fans,
-            fans_after=fans_after,
+            fans_after=state.fans_after,
             missed_player_ids=missed,
-            summary=lines[side],
+            summary=state.lines,
             now=now,
         )
-        _log_rolls(conn, actor, fx, dice.rolls, rt, team)
-        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(lines[side]), False))
+        _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
+        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
     return summaries
 
 
