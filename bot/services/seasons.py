@@ -16,6 +16,7 @@ from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team
 from bot.store import audit, dice_log
+from bot.store import deadlines as deadline_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.leagues import League
@@ -116,6 +117,10 @@ def _start(
         )
         for n in range(1, round_count + 1)
     ]
+    for rnd in rounds:  # reminders before each deadline, at the league's offsets
+        deadline_store.ensure_reminders(
+            conn, actor.guild_id, rnd.id, rnd.deadline_at, league.settings.reminder_hours, now
+        )
     rows: list[season_store.FixtureRow] = []
     for division, schedule in schedules:
         for round_index, pairings in enumerate(schedule):

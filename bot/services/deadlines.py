@@ -1,0 +1,431 @@
+"""Round deadlines (seed 001, League Fixtures), processed by the bot itself.
+
+When a round's deadline passes: a fixture not played is a double forfeit (a loss for both, no MVP, no
+winnings, the post-game otherwise as usual); a fixture one coach conceded ahead of the deadline is settled
+as conceded without penalty, the other team making two MVP awards and gaining D6 x 10,000; a reported but
+unconfirmed result confirms itself after the league's grace period unless it is disputed. Every piece of
+work is claimed with a conditional UPDATE first, so it happens once however often it is attempted.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.rules.match_result import ResultReport, Side, SideReport
+from bot.services.leagues import find_league
+from bot.services.postgame import TeamSummary, apply_confirmed
+from bot.services.results import find_fixture
+from bot.services.runtime import Actor, Runtime
+from bot.store import audit
+from bot.store import deadlines as deadline_store
+from bot.store import leagues as league_store
+from bot.store import seasons as season_store
+from bot.store.deadlines import Due
+from bot.store.leagues import League
+from bot.store.seasons import Fixture
+
+BOT_USER = 0  # the actor id recorded for what the bot does by itself
+
+
+@dataclass(frozen=True)
+class SettledFixture:
+    fixture: Fixture
+    how: str  # 'forfeit', 'conceded', 'auto confirm pending', 'disputed', 'confirmed'
+    postgame: tuple[TeamSummary, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClosedRound:
+    league: League
+    season_number: int
+    round_number: int
+    settled: list[SettledFixture]
+    auto_confirm_at: datetime | None
+    next_round: tuple[int, datetime] | None  # the round now open, and its deadline
+
+
+@dataclass(frozen=True)
+class Reminder:
+    league: League
+    round_number: int
+    deadline: datetime
+    fixtures: list[Fixture]  # still to be played
+
+
+@dataclass
+class Work:
+    """Everything the due jobs did (for the Discord layer to announce)."""
+
+    closed: list[ClosedRound] = field(default_factory=list)
+    confirmed: list[tuple[League, Fixture, ResultReport, tuple[TeamSummary, ...]]] = field(
+        default_factory=list
+    )
+    reminders: list[Reminder] = field(default_factory=list)
+
+
+def _system(guild_id: int, league: League) -> Actor:
+    return Actor(guild_id=guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
+
+
+def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture) -> SettledFixture:
+    conceder = deadline_store.concession_of(conn, fx.guild_id, fx.id)
+    if conceder is None:
+        report = ResultReport(
+            home=SideReport(team_id=fx.home_team_id, score=0, casualties=0),
+            away=SideReport(team_id=fx.away_team_id, score=0, casualties=0),
+            unplayed="forfeit",
+        )
+        how = "forfeit"
+    else:
+        conceded_by: Side = "home" if conceder == fx.home_team_id else "away"
+        winner_score = rt.catalog.postgame.concession.win_score
+        scores = (0, winner_score) if conceded_by == "home" else (winner_score, 0)
+        report = ResultReport(
+            home=SideReport(team_id=fx.home_team_id, score=scores[0], casualties=0),
+            away=SideReport(team_id=fx.away_team_id, score=scores[1], casualties=0),
+            conceded_by=conceded_by,
+            concession_penalty=False,
+            unplayed="conceded",
+        )
+        how = "conceded"
+    now = rt.clock.now()
+    version = fx.report_version + 1
+    payload = report.model_dump_json()
+    season_store.save_report(
+        conn, fx, status="reported", report=payload, version=version, actor_id=BOT_USER, now=now
+    )
+    home_outcome, away_outcome = report.outcomes
+    season_store.lock_result(
+        conn,
+        fx,
+        home_score=report.home.score,
+        away_score=report.away.score,
+        home_cas=0,
+        away_cas=0,
+        home_outcome=home_outcome,
+        away_outcome=away_outcome,
+        counts_for_bonus=False,
+        actor_id=BOT_USER,
+        now=now,
+    )
+    deadline_store.mark_settled(conn, fx.guild_id, fx.id, "forfeit" if how == "forfeit" else "concession")
+    season_store.add_history(
+        conn,
+        fx,
+        version=version,
+        action="confirmed",
+        report=payload,
+        actor_id=BOT_USER,
+        reason=f"deadline passed: {how}",
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=BOT_USER,
+        action=f"deadline.{how}",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text},
+    )
+    summaries = apply_confirmed(conn, rt, actor, fx, report)
+    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
+    assert fresh is not None
+    return SettledFixture(fresh, how, tuple(summaries))
+
+
+def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id: int) -> ClosedRound | None:
+    now = rt.clock.now()
+    info = deadline_store.round_info(conn, guild_id, round_id)
+    if info is None or not deadline_store.claim_round(conn, guild_id, round_id, now):
+        return None  # already processed (or not due): nothing to do
+    league = league_store.get(conn, guild_id, info["league_id"])
+    assert league is not None
+    actor = _system(guild_id, league)
+    grace = timedelta(hours=league.settings.confirm_grace_hours)
+    settled = []
+    auto_at = None
+    for fixture_id in deadline_store.round_fixture_ids(conn, guild_id, round_id):
+        fx = season_store.fixture(conn, guild_id, fixture_id)
+        assert fx is not None
+        if fx.status == "scheduled":
+            settled.append(_settle_unplayed(conn, rt, actor, fx))
+        elif fx.status == "reported":
+            auto_at = now + grace
+            deadline_store.set_auto_confirm(conn, guild_id, fx.id, auto_at)
+            settled.append(SettledFixture(fx, "auto confirm pending"))
+        else:
+            settled.append(SettledFixture(fx, fx.status))
+    audit.record(
+        conn,
+        guild_id=guild_id,
+        league_id=league.id,
+        actor_id=BOT_USER,
+        action="round.close",
+        now=now,
+        detail={"round": info["number"], "season": info["season_number"]},
+    )
+    upcoming = deadline_store.next_open_round(conn, info["season_id"])
+    return ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
+
+
+def _auto_confirm(
+    conn: sqlite3.Connection, rt: Runtime, guild_id: int, fixture_id: int
+) -> tuple[League, Fixture, ResultReport, tuple[TeamSummary, ...]] | None:
+    now = rt.clock.now()
+    if not deadline_store.claim_auto_confirm(conn, guild_id, fixture_id, now):
+        return None
+    fx = season_store.fixture(conn, guild_id, fixture_id)
+    assert fx is not None and fx.report is not None
+    league = league_store.get(conn, guild_id, fx.league_id)
+    assert league is not None
+    report = ResultReport.model_validate_json(fx.report)
+    home_outcome, away_outcome = report.outcomes
+    season_store.lock_result(
+        conn,
+        fx,
+        home_score=report.home.score,
+        away_score=report.away.score,
+        home_cas=report.home.casualties,
+        away_cas=report.away.casualties,
+        home_outcome=home_outcome,
+        away_outcome=away_outcome,
+        counts_for_bonus=True,
+        actor_id=BOT_USER,
+        now=now,
+    )
+    season_store.add_history(
+        conn,
+        fx,
+        version=fx.report_version,
+        action="confirmed",
+        report=None,
+        actor_id=BOT_USER,
+        reason="not confirmed or disputed within the grace period",
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=guild_id,
+        league_id=fx.league_id,
+        actor_id=BOT_USER,
+        action="result.auto_confirm",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text},
+    )
+    summaries = apply_confirmed(conn, rt, _system(guild_id, league), fx, report)
+    fresh = season_store.fixture(conn, guild_id, fixture_id)
+    assert fresh is not None
+    return league, fresh, report, tuple(summaries)
+
+
+def _remind(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reminder_id: int) -> Reminder | None:
+    round_id = deadline_store.claim_reminder(conn, guild_id, reminder_id, rt.clock.now())
+    if round_id is None:
+        return None
+    info = deadline_store.round_info(conn, guild_id, round_id)
+    assert info is not None
+    league = league_store.get(conn, guild_id, info["league_id"])
+    assert league is not None
+    fixtures = [
+        f
+        for f in (
+            season_store.fixture(conn, guild_id, i)
+            for i in deadline_store.round_fixture_ids(conn, guild_id, round_id)
+        )
+        if f is not None and f.status == "scheduled"
+    ]
+    deadline = datetime.fromtimestamp(info["deadline_at"], rt.clock.now().tzinfo)
+    return Reminder(league, int(info["number"]), deadline, fixtures)
+
+
+def _run(conn: sqlite3.Connection, rt: Runtime, due: Due) -> Work:
+    work = Work()
+    if due.kind == "deadline":
+        closed = _close_round(conn, rt, due.guild_id, due.item_id)
+        if closed:
+            work.closed.append(closed)
+    elif due.kind == "auto_confirm":
+        confirmed = _auto_confirm(conn, rt, due.guild_id, due.item_id)
+        if confirmed:
+            work.confirmed.append(confirmed)
+    elif due.kind == "reminder":
+        reminder = _remind(conn, rt, due.guild_id, due.item_id)
+        if reminder:
+            work.reminders.append(reminder)
+    return work
+
+
+async def run_due(rt: Runtime, due: Due) -> Work:
+    """Do one due piece of work, in one transaction; doing it twice does nothing the second time."""
+    return await rt.db.write(_run, rt, due)
+
+
+def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
+    now = rt.clock.now()
+    for due in deadline_store.open_rounds(conn):
+        info = deadline_store.round_info(conn, due.guild_id, due.item_id)
+        assert info is not None
+        league = league_store.get(conn, due.guild_id, info["league_id"])
+        assert league is not None
+        deadline_store.ensure_reminders(
+            conn, due.guild_id, due.item_id, due.at, league.settings.reminder_hours, now
+        )
+    items = (
+        deadline_store.open_rounds(conn)
+        + deadline_store.pending_reminders(conn)
+        + deadline_store.pending_auto_confirms(conn)
+    )
+    return sorted(items, key=lambda d: (d.at, d.kind, d.item_id))
+
+
+async def schedule(rt: Runtime) -> list[Due]:
+    """Everything still to come (or overdue), from the database: what the scheduler must arm."""
+    return await rt.db.write(_schedule, rt)
+
+
+# --- what coaches and commissioners do ---------------------------------------------------------------------
+
+
+def _concede(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> Fixture:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    side = fx.side_of(actor.user_id)
+    if side is None:
+        raise NotAllowed("Only a coach of this fixture can concede it.")
+    if fx.kind != "league" or fx.status != "scheduled":
+        raise Conflict(
+            f"{fx.label} is {fx.status}: only an unplayed league fixture can be conceded ahead of its "
+            "deadline."
+        )
+    team_id = fx.home_team_id if side == "home" else fx.away_team_id
+    deadline_store.request_concession(conn, actor.guild_id, fx.id, team_id)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="fixture.concede",
+        now=rt.clock.now(),
+        detail={"fixture": fx.id, "match": fx.label},
+    )
+    return fx
+
+
+async def concede_fixture(rt: Runtime, actor: Actor, fixture: str) -> Fixture:
+    """A coach who cannot play (real-life commitments) concedes ahead of the deadline, without penalty; it is
+    settled at the deadline unless the game is reported first."""
+    return await rt.db.write(_concede, rt, actor, fixture)
+
+
+def _extend(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    round_number: int,
+    days: int,
+    reason: str,
+) -> tuple[int, datetime]:
+    league = find_league(conn, actor.guild_id, league_ref)
+    season = season_store.current_season(conn, actor.guild_id, league.id)
+    if season is None:
+        raise RuleViolation(f"{league.name} has no season running.")
+    rounds = season_store.rounds(conn, actor.guild_id, season.id)
+    target = next((r for r in rounds if r.number == round_number), None)
+    if target is None or target.status != "open":
+        raise RuleViolation(
+            f"Round {round_number} is not open; open rounds: "
+            f"{', '.join(str(r.number) for r in rounds if r.status == 'open') or 'none'}."
+        )
+    shift = timedelta(days=days)
+    for later in rounds:  # this round and every later one move together, keeping their lengths
+        if later.number >= round_number and later.status == "open":
+            seconds = int(shift.total_seconds())
+            deadline_store.shift_round(
+                conn,
+                actor.guild_id,
+                later.id,
+                deadline_by=seconds,
+                start_by=0 if later.number == round_number else seconds,
+            )
+            deadline_store.move_reminders(conn, actor.guild_id, later.id, later.deadline_at + shift)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="round.extend",
+        now=rt.clock.now(),
+        detail={"round": round_number, "days": days},
+        reason=reason,
+    )
+    return round_number, target.deadline_at + shift
+
+
+async def extend_round(
+    rt: Runtime, actor: Actor, league_ref: str | None, round_number: int, days: int, reason: str
+) -> tuple[int, datetime]:
+    """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
+    if not 1 <= days <= 60:
+        raise RuleViolation("Extend by 1 to 60 days.")
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the league log.")
+    return await rt.db.write(_extend, rt, actor, league_ref, round_number, days, cleaned)
+
+
+def _pause(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    pause: bool,
+    reason: str | None,
+) -> datetime | None:
+    league = find_league(conn, actor.guild_id, league_ref)
+    season = season_store.current_season(conn, actor.guild_id, league.id)
+    if season is None or season.status != "regular":
+        raise RuleViolation(f"{league.name} has no regular season running.")
+    paused = deadline_store.paused_at(conn, season.id)
+    now = rt.clock.now()
+    if pause:
+        if paused is not None:
+            raise Conflict(f"{league.name} is already paused.")
+        deadline_store.set_paused(conn, season.id, now)
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=league.id,
+            actor_id=actor.user_id,
+            action="season.pause",
+            now=now,
+            reason=reason,
+        )
+        return None
+    if paused is None:
+        raise Conflict(f"{league.name} is not paused.")
+    paused_for = int(now.timestamp()) - paused
+    # Resuming gives back the time the season was paused: every open deadline (and reminder) moves on.
+    deadline_store.shift_open_deadlines(conn, season.id, paused_for)
+    deadline_store.set_paused(conn, season.id, None)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="season.resume",
+        now=now,
+        detail={"paused_seconds": paused_for},
+        reason=reason,
+    )
+    return now + timedelta(seconds=paused_for)
+
+
+async def pause_season(
+    rt: Runtime, actor: Actor, league_ref: str | None, *, pause: bool, reason: str = ""
+) -> datetime | None:
+    """Pause (no deadline passes) or resume (deadlines move on by the time paused) the current season."""
+    return await rt.db.write(_pause, rt, actor, league_ref, pause, " ".join(reason.split())[:300] or None)

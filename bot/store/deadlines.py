@@ -1,0 +1,194 @@
+"""What is due when: round deadlines, reminders, automatic confirmations. Every piece of work is claimed with
+a conditional UPDATE before it is done, so it is done once even if two processes (or a restart) try."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import from_unix, unix
+
+
+@dataclass(frozen=True)
+class Due:
+    kind: str  # 'deadline', 'reminder', 'auto_confirm'
+    guild_id: int
+    item_id: int  # round, reminder or fixture id
+    at: datetime
+
+    @property
+    def job_id(self) -> str:
+        return f"{self.kind}:{self.item_id}"
+
+
+def open_rounds(conn: sqlite3.Connection) -> list[Due]:
+    """Every open round of a running (not paused) season, with its deadline."""
+    rows = conn.execute(
+        "SELECT r.id, r.guild_id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        " WHERE r.status = 'open' AND s.paused_at IS NULL AND s.status = 'regular' ORDER BY r.deadline_at",
+    ).fetchall()
+    return [Due("deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])) for row in rows]
+
+
+def pending_reminders(conn: sqlite3.Connection) -> list[Due]:
+    rows = conn.execute(
+        "SELECT m.id, m.guild_id, m.remind_at FROM reminders m JOIN rounds r ON r.id = m.round_id"
+        " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND r.status = 'open'"
+        " AND s.paused_at IS NULL ORDER BY m.remind_at",
+    ).fetchall()
+    return [Due("reminder", row["guild_id"], row["id"], from_unix(row["remind_at"])) for row in rows]
+
+
+def pending_auto_confirms(conn: sqlite3.Connection) -> list[Due]:
+    rows = conn.execute(
+        "SELECT id, guild_id, auto_confirm_at FROM fixtures WHERE auto_confirm_at IS NOT NULL AND status = 'reported'"
+        " ORDER BY auto_confirm_at",
+    ).fetchall()
+    return [
+        Due("auto_confirm", row["guild_id"], row["id"], from_unix(row["auto_confirm_at"])) for row in rows
+    ]
+
+
+def ensure_reminders(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    round_id: int,
+    deadline: datetime,
+    hours: tuple[int, ...],
+    now: datetime,
+) -> None:
+    """One reminder per offset; a time already passed when the round is created is not worth a reminder."""
+    for offset in hours:
+        at = unix(deadline) - offset * 3600
+        if at > unix(now):
+            conn.execute(
+                "INSERT OR IGNORE INTO reminders (guild_id, round_id, hours, remind_at) VALUES (?, ?, ?, ?)",
+                (guild_id, round_id, offset, at),
+            )
+
+
+def move_reminders(conn: sqlite3.Connection, guild_id: int, round_id: int, deadline: datetime) -> None:
+    """An extended deadline moves its pending reminders with it."""
+    conn.execute(
+        "UPDATE reminders SET remind_at = ? - hours * 3600 WHERE guild_id = ? AND round_id = ?"
+        " AND status = 'pending'",
+        (unix(deadline), guild_id, round_id),
+    )
+
+
+def claim_round(conn: sqlite3.Connection, guild_id: int, round_id: int, now: datetime) -> bool:
+    cursor = conn.execute(
+        "UPDATE rounds SET status = 'closed', processed_at = ? WHERE guild_id = ? AND id = ? AND status = 'open'"
+        " AND deadline_at <= ?",
+        (unix(now), guild_id, round_id, unix(now)),
+    )
+    return cursor.rowcount == 1
+
+
+def claim_reminder(conn: sqlite3.Connection, guild_id: int, reminder_id: int, now: datetime) -> int | None:
+    """Claim a due reminder; returns its round id, or None if it was sent already (or is not due)."""
+    cursor = conn.execute(
+        "UPDATE reminders SET status = 'sent', sent_at = ? WHERE guild_id = ? AND id = ? AND status = 'pending'"
+        " AND remind_at <= ?",
+        (unix(now), guild_id, reminder_id, unix(now)),
+    )
+    if cursor.rowcount != 1:
+        return None
+    row = conn.execute("SELECT round_id FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
+    return int(row["round_id"])
+
+
+def claim_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
+    cursor = conn.execute(
+        "UPDATE fixtures SET auto_confirm_at = NULL, settled_by = 'auto_confirm' WHERE guild_id = ? AND id = ?"
+        " AND status = 'reported' AND auto_confirm_at IS NOT NULL AND auto_confirm_at <= ?",
+        (guild_id, fixture_id, unix(now)),
+    )
+    return cursor.rowcount == 1
+
+
+def set_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
+    conn.execute(
+        "UPDATE fixtures SET auto_confirm_at = ? WHERE guild_id = ? AND id = ?",
+        (unix(at), guild_id, fixture_id),
+    )
+
+
+def round_fixture_ids(conn: sqlite3.Connection, guild_id: int, round_id: int) -> list[int]:
+    rows = conn.execute(
+        "SELECT id FROM fixtures WHERE guild_id = ? AND round_id = ? AND kind = 'league' ORDER BY id",
+        (guild_id, round_id),
+    )
+    return [int(row["id"]) for row in rows]
+
+
+def round_info(conn: sqlite3.Connection, guild_id: int, round_id: int) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = conn.execute(
+        "SELECT r.*, s.league_id, s.number AS season_number FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        " WHERE r.guild_id = ? AND r.id = ?",
+        (guild_id, round_id),
+    ).fetchone()
+    return row
+
+
+def mark_settled(conn: sqlite3.Connection, guild_id: int, fixture_id: int, how: str) -> None:
+    conn.execute(
+        "UPDATE fixtures SET settled_by = ? WHERE guild_id = ? AND id = ?", (how, guild_id, fixture_id)
+    )
+
+
+def request_concession(conn: sqlite3.Connection, guild_id: int, fixture_id: int, team_id: int) -> None:
+    conn.execute(
+        "UPDATE fixtures SET concede_requested_by = ? WHERE guild_id = ? AND id = ?",
+        (team_id, guild_id, fixture_id),
+    )
+
+
+def concession_of(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> int | None:
+    row = conn.execute(
+        "SELECT concede_requested_by FROM fixtures WHERE guild_id = ? AND id = ?", (guild_id, fixture_id)
+    ).fetchone()
+    return None if row is None else row["concede_requested_by"]
+
+
+def next_open_round(conn: sqlite3.Connection, season_id: int) -> tuple[int, datetime] | None:
+    row = conn.execute(
+        "SELECT number, deadline_at FROM rounds WHERE season_id = ? AND status = 'open'"
+        " ORDER BY number LIMIT 1",
+        (season_id,),
+    ).fetchone()
+    return None if row is None else (int(row["number"]), from_unix(row["deadline_at"]))
+
+
+def shift_round(
+    conn: sqlite3.Connection, guild_id: int, round_id: int, *, deadline_by: int, start_by: int
+) -> None:
+    conn.execute(
+        "UPDATE rounds SET deadline_at = deadline_at + ?, starts_at = starts_at + ? WHERE guild_id = ? AND id = ?",
+        (deadline_by, start_by, guild_id, round_id),
+    )
+
+
+def paused_at(conn: sqlite3.Connection, season_id: int) -> int | None:
+    row = conn.execute("SELECT paused_at FROM seasons WHERE id = ?", (season_id,)).fetchone()
+    return None if row is None else row["paused_at"]
+
+
+def set_paused(conn: sqlite3.Connection, season_id: int, at: datetime | None) -> None:
+    conn.execute(
+        "UPDATE seasons SET paused_at = ? WHERE id = ?", (None if at is None else unix(at), season_id)
+    )
+
+
+def shift_open_deadlines(conn: sqlite3.Connection, season_id: int, seconds: int) -> None:
+    """Every open deadline of the season, and its pending reminders, move on by `seconds`."""
+    conn.execute(
+        "UPDATE rounds SET deadline_at = deadline_at + ? WHERE season_id = ? AND status = 'open'",
+        (seconds, season_id),
+    )
+    conn.execute(
+        "UPDATE reminders SET remind_at = remind_at + ? WHERE status = 'pending' AND round_id IN"
+        " (SELECT id FROM rounds WHERE season_id = ? AND status = 'open')",
+        (seconds, season_id),
+    )

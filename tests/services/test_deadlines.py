@@ -1,0 +1,166 @@
+"""Round deadlines through the services, with a fake clock that tests move forward."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.errors import Conflict, NotAllowed
+from bot.services import deadlines, leagues, results, seasons, teams
+from bot.services.results import SideInput
+from bot.services.runtime import Runtime
+from tests.conftest import actor
+
+COMMISH = actor(user_id=1)
+
+
+def coach(n: int):  # type: ignore[no-untyped-def]
+    return actor(user_id=100 + n)
+
+
+async def _season(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, COMMISH, "League", 555)
+    for n in range(4):
+        await teams.create_team(runtime, coach(n), None, f"Team {n}", "human")
+        await teams.hire_players(runtime, coach(n), None, "Human Lineman", count=11)
+        await teams.submit_team(runtime, coach(n), None)
+        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
+    await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
+
+
+def _clock(runtime: Runtime) -> FakeClock:
+    assert isinstance(runtime.clock, FakeClock)
+    return runtime.clock
+
+
+async def _due_now(runtime: Runtime) -> list[deadlines.Due]:
+    now = runtime.clock.now()
+    return [d for d in await deadlines.schedule(runtime) if d.at <= now]
+
+
+async def test_schedule_lists_deadlines_and_reminders(runtime: Runtime) -> None:
+    await _season(runtime)
+    planned = await deadlines.schedule(runtime)
+    kinds = [(d.kind, d.at - runtime.clock.now()) for d in planned]
+    assert ("deadline", timedelta(days=14)) in kinds and ("deadline", timedelta(days=42)) in kinds
+    assert ("reminder", timedelta(days=14) - timedelta(hours=72)) in kinds
+    assert ("reminder", timedelta(days=14) - timedelta(hours=24)) in kinds
+
+
+async def test_a_missed_deadline_is_processed_once(runtime: Runtime) -> None:
+    await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
+    played, unplayed = listing.fixtures[0], listing.fixtures[1]
+    home = actor(user_id=played.home_coach_id)
+    await results.report_result(runtime, home, f"f:{played.id}", SideInput(1, 0), SideInput(0, 0))
+    _clock(runtime).advance(timedelta(days=20))  # the bot was down past the deadline
+    due = [d for d in await _due_now(runtime) if d.kind == "deadline"]
+    assert len(due) == 1
+    work = await deadlines.run_due(runtime, due[0])
+    assert len(work.closed) == 1
+    closed = work.closed[0]
+    how = {s.fixture.id: s.how for s in closed.settled}
+    assert how == {played.id: "auto confirm pending", unplayed.id: "forfeit"}
+    assert closed.next_round is not None and closed.next_round[0] == 2
+    again = await deadlines.run_due(runtime, due[0])
+    assert again.closed == []  # the second attempt does nothing
+    table = await seasons.standings(runtime, 1, None)
+    forfeiters = {unplayed.home_team_id, unplayed.away_team_id}
+    for row in table.tables[0].rows:
+        if row.team_id in forfeiters:
+            assert (row.played, row.lost, row.points, row.bonus_points) == (1, 1, 0, 0)
+
+
+async def test_two_processes_apply_a_deadline_once(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=15))
+    due = next(d for d in await _due_now(runtime) if d.kind == "deadline")
+    works = await asyncio.gather(*(deadlines.run_due(runtime, due) for _ in range(5)))
+    assert sum(len(w.closed) for w in works) == 1
+
+
+async def test_reported_results_confirm_themselves_after_the_grace_period(runtime: Runtime) -> None:
+    await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
+    fx = listing.fixtures[0]
+    await results.report_result(
+        runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(0, 0)
+    )
+    _clock(runtime).advance(timedelta(days=14, minutes=1))
+    for due in await _due_now(runtime):
+        await deadlines.run_due(runtime, due)
+    assert not [d for d in await _due_now(runtime) if d.kind == "auto_confirm"]  # not before the grace period
+    _clock(runtime).advance(timedelta(hours=24))
+    auto = [d for d in await _due_now(runtime) if d.kind == "auto_confirm"]
+    assert len(auto) == 1
+    work = await deadlines.run_due(runtime, auto[0])
+    assert work.confirmed and work.confirmed[0][1].status == "confirmed"
+    assert (await deadlines.run_due(runtime, auto[0])).confirmed == []
+
+
+async def test_a_disputed_result_is_left_to_the_commissioner(runtime: Runtime) -> None:
+    await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
+    fx = listing.fixtures[0]
+    await results.report_result(
+        runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(0, 0)
+    )
+    await results.dispute_result(runtime, actor(user_id=fx.away_coach_id), fx.id, 1, "wrong")
+    _clock(runtime).advance(timedelta(days=15))
+    work = await deadlines.run_due(runtime, next(d for d in await _due_now(runtime) if d.kind == "deadline"))
+    assert {s.fixture.id: s.how for s in work.closed[0].settled}[fx.id] == "disputed"
+
+
+async def test_conceding_ahead_of_the_deadline(runtime: Runtime) -> None:
+    await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
+    fx = listing.fixtures[0]
+    conceder = actor(user_id=fx.home_coach_id)
+    with pytest.raises(NotAllowed):
+        await deadlines.concede_fixture(runtime, COMMISH, f"f:{fx.id}")
+    await deadlines.concede_fixture(runtime, conceder, f"f:{fx.id}")
+    other_before = (await teams.team_sheet(runtime, actor(user_id=fx.away_coach_id), None)).team.treasury
+    _clock(runtime).advance(timedelta(days=15))
+    work = await deadlines.run_due(runtime, next(d for d in await _due_now(runtime) if d.kind == "deadline"))
+    settled = {s.fixture.id: s for s in work.closed[0].settled}[fx.id]
+    assert settled.how == "conceded"
+    assert (settled.fixture.home_score, settled.fixture.away_score) == (0, 2)
+    other = await teams.team_sheet(runtime, actor(user_id=fx.away_coach_id), None)
+    gained = other.team.treasury - other_before
+    assert gained in {10_000 * n for n in range(1, 7)}  # D6 x 10,000
+    assert sum(p.row.spp for p in other.players) == 8  # two MVP awards
+    with pytest.raises(Conflict):
+        await deadlines.concede_fixture(runtime, conceder, f"f:{fx.id}")
+
+
+async def test_a_reminder_is_sent_once(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=11, hours=1))  # past the 72-hour reminder of round 1
+    due = [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    assert len(due) == 1
+    first = await deadlines.run_due(runtime, due[0])
+    assert first.reminders and len(first.reminders[0].fixtures) == 2
+    assert (await deadlines.run_due(runtime, due[0])).reminders == []  # e.g. after a restart
+    assert not [d for d in await _due_now(runtime) if d.kind == "reminder"]
+
+
+async def test_an_extended_deadline_moves_its_reminders_and_later_rounds(runtime: Runtime) -> None:
+    await _season(runtime)
+    before = {(d.kind, d.item_id): d.at for d in await deadlines.schedule(runtime)}
+    await deadlines.extend_round(runtime, COMMISH, None, 1, 3, "holidays")
+    after = {(d.kind, d.item_id): d.at for d in await deadlines.schedule(runtime)}
+    assert all(after[key] - at == timedelta(days=3) for key, at in before.items())
+
+
+async def test_a_paused_season_misses_no_deadline(runtime: Runtime) -> None:
+    await _season(runtime)
+    first_deadline = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline")
+    await deadlines.pause_season(runtime, COMMISH, None, pause=True, reason="server move")
+    assert await deadlines.schedule(runtime) == []  # nothing runs while paused
+    _clock(runtime).advance(timedelta(days=30))
+    await deadlines.pause_season(runtime, COMMISH, None, pause=False)
+    resumed = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline")
+    assert resumed - first_deadline == timedelta(days=30)
