@@ -17,6 +17,7 @@ import bot.cogs
 from bot.catalog import load_catalog
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.deadline_watch import DeadlineWatch
 from bot.rules.dice import Dice, SecureDice
 from bot.scheduler import Scheduler
 from bot.services.runtime import Runtime
@@ -57,6 +58,7 @@ class LeagueBot(commands.Bot):
         self.dice: Dice = dice or SecureDice()
         self.clock: Clock = clock or SystemClock()
         self.scheduler = Scheduler()
+        self.deadlines = DeadlineWatch(self)
         self._runtime: Runtime | None = None
 
     @property
@@ -82,6 +84,8 @@ class LeagueBot(commands.Bot):
         for module in cog_modules():
             await self.load_extension(module)
         self.scheduler.start()
+        armed = await self.deadlines.rearm()  # overdue items (missed while down) run once, right away
+        log.info("armed %d deadline, reminder and confirmation jobs", armed)
         await self.sync_commands_if_changed()
 
     def _sync_scope(self) -> discord.Object | None:

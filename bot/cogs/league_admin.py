@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
-from bot.services import leagues, results, seasons, teams
+from bot.services import deadlines, leagues, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
@@ -310,6 +310,60 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             f"{lines}\nSet its result again with /league result."
         )
 
+    @app_commands.command(
+        name="extend", description="Extend a round's deadline (later rounds and reminders move with it)"
+    )
+    @app_commands.describe(
+        round="The round",
+        days="Days to add",
+        reason="Why: kept in the league log",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def extend(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 99],
+        days: app_commands.Range[int, 1, 60],
+        reason: app_commands.Range[str, 1, 300],
+        league: str | None = None,
+    ) -> None:
+        number, deadline = await deadlines.extend_round(
+            runtime_of(interaction), actor_of(interaction), league, round, days, reason
+        )
+        await self.bot.deadlines.rearm()
+        text = (
+            f"Round {number} now ends {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')}); later rounds "
+            f"moved by {days} days. Reason: {plain(reason)}"
+        )
+        await interaction.response.send_message(text)
+
+    @app_commands.command(
+        name="schedule", description="The next deadlines, reminders and automatic confirmations"
+    )
+    @commissioner_only()
+    async def schedule(self, interaction: discord.Interaction) -> None:
+        guild_id = actor_of(interaction).guild_id
+        planned = [d for d in await deadlines.schedule(runtime_of(interaction)) if d.guild_id == guild_id]
+        armed = {job.id for job in self.bot.scheduler.jobs()}
+        names = {
+            "deadline": "round deadline",
+            "reminder": "reminder",
+            "auto_confirm": "automatic confirmation",
+        }
+        lines = [
+            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · {names[d.kind]} #{d.item_id}"
+            + ("" if d.job_id in armed else " (not armed yet)")
+            for d in planned[:20]
+        ]
+        embed = discord.Embed(
+            title="Scheduled",
+            description="\n".join(lines) or "Nothing scheduled.",
+            colour=discord.Colour.dark_red(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")
     @app_commands.autocomplete(league=league_autocomplete)
@@ -352,6 +406,45 @@ class SeasonAdmin(
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
             await announce(self.bot, overview.league, content=coaches, embed=embed)
+
+    @app_commands.command(name="pause", description="Pause the season: no deadline passes until it resumes")
+    @app_commands.describe(
+        reason="Why: kept in the league log", league="Which league (only when the server runs several)"
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def pause(
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+        league: str | None = None,
+    ) -> None:
+        await _pause(self, interaction, league, True, reason)
+
+    @app_commands.command(
+        name="resume", description="Resume a paused season (deadlines move on by the pause)"
+    )
+    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def resume(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        await _pause(self, interaction, league, False, None)
+
+
+async def _pause(
+    cog: SeasonAdmin, interaction: discord.Interaction, league: str | None, pause: bool, reason: str | None
+) -> None:
+    resumed = await deadlines.pause_season(
+        runtime_of(interaction), actor_of(interaction), league, pause=pause, reason=reason or ""
+    )
+    await cog.bot.deadlines.rearm()
+    if pause:
+        text = "The season is paused: no deadline passes until you /season resume."
+    else:
+        text = "The season is running again; every open deadline moved on by the time it was paused."
+        if resumed is not None:
+            text += f" Deadlines now follow from {timestamp(resumed, 'f')}."
+    await interaction.response.send_message(text)
 
 
 async def setup(league_bot: LeagueBot) -> None:

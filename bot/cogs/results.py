@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.services import postgame, results, seasons
+from bot.services import deadlines, postgame, results, seasons
 from bot.services.postgame import TeamSummary
 from bot.services.results import ReportedResult, SideInput
 from bot.store.seasons import Fixture
@@ -403,6 +403,21 @@ class ResultsCog(commands.Cog):
             runtime_of(interaction), actor_of(interaction), league, opponent, mine, theirs
         )
         await self._post_report(interaction, outcome)
+
+    @app_commands.command(
+        name="concede", description="Concede a fixture you cannot play before its deadline (no penalty)"
+    )
+    @app_commands.describe(fixture="Your unplayed fixture")
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def concede(self, interaction: discord.Interaction, fixture: str) -> None:
+        fx = await deadlines.concede_fixture(runtime_of(interaction), actor_of(interaction), fixture)
+        other = fx.away_coach_id if interaction.user.id == fx.home_coach_id else fx.home_coach_id
+        await interaction.response.send_message(
+            f"{interaction.user.mention} concedes {plain(fx.label)} (#{fx.id}) ahead of the deadline, "
+            f"without penalty. At the deadline <@{other}>'s team wins 2-0, makes two MVP awards and gains "
+            "D6 x 10,000 gp (unless the game is reported first).",
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
 
     @app_commands.command(name="fixtures", description="Fixtures of the current season, with deadlines")
     @app_commands.describe(

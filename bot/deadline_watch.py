@@ -1,0 +1,135 @@
+"""The alarm clock for round deadlines, reminders and automatic confirmations.
+
+The database is the source of truth: `rearm()` reads everything still to come (or overdue) and arms one
+APScheduler job per item (explicit ids, replace_existing, no misfire limit), so an item missed while the bot
+was down runs once at start-up. A job runs its service (which claims the work with a conditional UPDATE, so
+it happens once), then announces the outcome in the league's channel and re-arms.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.services import deadlines
+from bot.services.deadlines import ClosedRound, Reminder, Work
+from bot.store.deadlines import Due
+from bot.ui.announce import announce
+from bot.ui.formatting import plain, timestamp
+from bot.ui.league_views import COLOUR
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+log = logging.getLogger(__name__)
+JOB_PREFIXES = ("deadline:", "reminder:", "auto_confirm:")
+
+
+class DeadlineWatch:
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+
+    async def rearm(self) -> int:
+        """Arm a job for every due item in the database; drop jobs whose item is gone. Returns how many."""
+        planned = await deadlines.schedule(self.bot.runtime)
+        wanted = {due.job_id for due in planned}
+        for job in self.bot.scheduler.jobs():
+            if job.id.startswith(JOB_PREFIXES) and job.id not in wanted:
+                self.bot.scheduler.cancel(job.id)
+        for due in planned:
+            self.bot.scheduler.arm(due.job_id, due.at, self.run, due)
+        return len(planned)
+
+    async def run(self, due: Due) -> None:
+        try:
+            work = await deadlines.run_due(self.bot.runtime, due)
+            await self.announce(work)
+        except Exception:
+            log.exception("deadline job %s failed", due.job_id)
+        finally:
+            await self.rearm()
+
+    async def announce(self, work: Work) -> None:
+        from bot.cogs.results import finish_view, postgame_embed, result_embed
+        from bot.services.results import ReportedResult
+
+        for closed in work.closed:
+            await announce(self.bot, closed.league, embed=round_closed_embed(closed))
+            for settled in closed.settled:
+                if settled.postgame:
+                    await announce(
+                        self.bot,
+                        closed.league,
+                        embed=postgame_embed(settled.fixture, settled.postgame),
+                        view=finish_view(settled.fixture.id, settled.postgame),
+                    )
+        for league, fixture, report, summaries in work.confirmed:
+            outcome = ReportedResult(fixture, report, fixture.report_version, None, summaries)
+            await announce(
+                self.bot,
+                league,
+                embed=result_embed(
+                    outcome, heading="✅ Confirmed automatically: neither confirmed nor disputed in time."
+                ),
+            )
+            await announce(
+                self.bot,
+                league,
+                embed=postgame_embed(fixture, summaries),
+                view=finish_view(fixture.id, summaries),
+            )
+        for reminder in work.reminders:
+            await announce(self.bot, reminder.league, content=reminder_text(reminder))
+
+
+def round_closed_embed(closed: ClosedRound) -> discord.Embed:
+    labels = {
+        "forfeit": "not played: a loss for both (no MVP, no winnings)",
+        "conceded": "conceded before the deadline (without penalty)",
+        "auto confirm pending": "reported: confirms itself unless disputed",
+        "disputed": "disputed: the commissioner decides",
+        "confirmed": "played",
+    }
+    lines = []
+    for settled in closed.settled:
+        fx = settled.fixture
+        score = f" **{fx.home_score}-{fx.away_score}**" if fx.home_score is not None else ""
+        lines.append(
+            f"{plain(fx.home_name)} v {plain(fx.away_name)}{score}: {labels.get(settled.how, settled.how)}"
+        )
+    if closed.auto_confirm_at:
+        lines.append(f"Reported results confirm themselves {timestamp(closed.auto_confirm_at, 'R')}.")
+    embed = discord.Embed(
+        title=f"{closed.league.name}: round {closed.round_number} is over",
+        description="\n".join(lines) or "No fixtures.",
+        colour=COLOUR,
+    )
+    if closed.next_round:
+        number, deadline = closed.next_round
+        embed.add_field(
+            name=f"Round {number} is open",
+            value=f"Deadline {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')})",
+            inline=False,
+        )
+    return embed
+
+
+def reminder_text(reminder: Reminder) -> str:
+    if not reminder.fixtures:
+        return (
+            f"⏰ {plain(reminder.league.name)} round {reminder.round_number} ends "
+            f"{timestamp(reminder.deadline, 'R')}: every game is in."
+        )
+    games = "\n".join(
+        f"<@{f.home_coach_id}> v <@{f.away_coach_id}>: {plain(f.home_name)} v {plain(f.away_name)}"
+        for f in reminder.fixtures
+    )
+    return (
+        f"⏰ {plain(reminder.league.name)} round {reminder.round_number} ends "
+        f"{timestamp(reminder.deadline, 'R')} ({timestamp(reminder.deadline, 'f')}). "
+        f"Still to play:\n{games}\n"
+        "Unplayed games are a loss for both teams; a coach who cannot play can /concede ahead of the "
+        "deadline."
+    )
