@@ -1,0 +1,57 @@
+"""Round deadlines through the real bot process: a deadline passed while the bot was stopped is processed
+once at start-up, and the forfeit and the announcement arrive in the league's channel."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from tests.e2e.conftest import BotProcess, World
+from tests.e2e.fake_discord import button_ids, message_text
+from tests.e2e.test_league_e2e import _set_up_season
+
+
+def _move_round_one_into_the_past(database: str) -> None:
+    with sqlite3.connect(database) as conn:
+        past = int(time.time()) - 3600
+        conn.execute("UPDATE rounds SET deadline_at = ? WHERE number = 1", (past,))
+        conn.execute(
+            "UPDATE reminders SET remind_at = ? WHERE round_id = (SELECT id FROM rounds WHERE number = 1)",
+            (past - 60,),
+        )
+
+
+async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_process: BotProcess) -> None:
+    discord = world.discord
+    await _set_up_season(world)
+    schedule = await discord.invoke("league schedule", world.admin)
+    assert "round deadline" in schedule.text and "reminder" in schedule.text
+
+    assert await bot_process.stop() == 0
+    _move_round_one_into_the_past(str(bot_process.database))
+    await bot_process.start()
+
+    channel = world.guild.channel.id
+    over = await discord.wait_for_message(channel, lambda m: "round 1 is over" in message_text(m))
+    text = message_text(over)
+    assert text.count("not played: a loss for both") == 2 and "Round 2 is open" in text
+    reminder = next((m for m in discord.messages_in(channel) if "Still to play" in message_text(m)), None)
+    assert reminder is not None  # the reminder missed while down was sent (once)
+    await discord.wait_for_message(
+        channel,
+        lambda m: (
+            len([x for x in discord.messages_in(channel) if message_text(x).startswith("Post-game")]) >= 2
+        ),
+    )
+    postgames = [m for m in discord.messages_in(channel) if message_text(m).startswith("Post-game")]
+    assert len(postgames) == 2 and all(len(button_ids(m)) == 2 for m in postgames)
+
+    standings = await discord.invoke("standings", world.coaches[0])
+    assert "0-0-1" in standings.text
+
+    assert await bot_process.stop() == 0  # and again: nothing is processed twice after another restart
+    count = len(discord.messages_in(channel))
+    await bot_process.start()
+    await discord.invoke("roll", world.coaches[0], dice="d6")  # the bot is up and answering
+    assert len([m for m in discord.messages_in(channel) if "round 1 is over" in message_text(m)]) == 1
+    assert len(discord.messages_in(channel)) == count + 1  # only the roll
