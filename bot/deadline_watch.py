@@ -82,6 +82,16 @@ class DeadlineWatch:
             )
         for reminder in work.reminders:
             await announce(self.bot, reminder.league, content=reminder_text(reminder))
+            for user_id in sorted(reminder.dm_user_ids):
+                await self._direct_message(user_id, reminder_text(reminder, direct=True))
+
+    async def _direct_message(self, user_id: int, text: str) -> None:
+        """Best effort: a coach who closed their DMs still has the channel reminder."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.info("could not send a reminder to user %s by direct message", user_id)
 
 
 def round_closed_embed(closed: ClosedRound) -> discord.Embed:
@@ -116,7 +126,7 @@ def round_closed_embed(closed: ClosedRound) -> discord.Embed:
     return embed
 
 
-def reminder_text(reminder: Reminder) -> str:
+def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:
     if not reminder.fixtures:
         return (
             f"⏰ {plain(reminder.league.name)} round {reminder.round_number} ends "
@@ -132,4 +142,9 @@ def reminder_text(reminder: Reminder) -> str:
         f"Still to play:\n{games}\n"
         "Unplayed games are a loss for both teams; a coach who cannot play can /concede ahead of the "
         "deadline."
+        + (
+            "\n(You get this by DM because you asked for it: /notify dm_reminders:False stops it.)"
+            if direct
+            else ""
+        )
     )

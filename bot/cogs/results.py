@@ -419,6 +419,17 @@ class ResultsCog(commands.Cog):
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
 
+    @app_commands.command(name="notify", description="Choose how the bot reminds you of deadlines")
+    @app_commands.describe(dm_reminders="Also send deadline reminders to you by direct message")
+    async def notify(self, interaction: discord.Interaction, dm_reminders: bool) -> None:
+        await deadlines.set_dm_reminders(runtime_of(interaction), actor_of(interaction), dm_reminders)
+        text = (
+            "Deadline reminders will also come to you by direct message."
+            if dm_reminders
+            else "Deadline reminders only in the league channel."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
     @app_commands.command(name="fixtures", description="Fixtures of the current season, with deadlines")
     @app_commands.describe(
         show="Whose fixtures: mine (default), a round, a division, or all",

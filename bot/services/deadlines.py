@@ -22,6 +22,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
+from bot.store import preferences as preference_store
 from bot.store import seasons as season_store
 from bot.store.deadlines import Due
 from bot.store.leagues import League
@@ -53,6 +54,7 @@ class Reminder:
     round_number: int
     deadline: datetime
     fixtures: list[Fixture]  # still to be played
+    dm_user_ids: frozenset[int] = frozenset()  # coaches of those fixtures who want reminders by DM
 
 
 @dataclass
@@ -239,7 +241,9 @@ def _remind(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reminder_id: i
         if f is not None and f.status == "scheduled"
     ]
     deadline = datetime.fromtimestamp(info["deadline_at"], rt.clock.now().tzinfo)
-    return Reminder(league, int(info["number"]), deadline, fixtures)
+    coaches = sorted({c for f in fixtures for c in f.coaches()})
+    wanting = preference_store.wanting_dm(conn, guild_id, coaches)
+    return Reminder(league, int(info["number"]), deadline, fixtures, frozenset(wanting))
 
 
 def _run(conn: sqlite3.Connection, rt: Runtime, due: Due) -> Work:
@@ -429,3 +433,12 @@ async def pause_season(
 ) -> datetime | None:
     """Pause (no deadline passes) or resume (deadlines move on by the time paused) the current season."""
     return await rt.db.write(_pause, rt, actor, league_ref, pause, " ".join(reason.split())[:300] or None)
+
+
+def _set_dm(conn: sqlite3.Connection, rt: Runtime, actor: Actor, on: bool) -> None:
+    preference_store.set_dm_reminders(conn, actor.guild_id, actor.user_id, on, rt.clock.now())
+
+
+async def set_dm_reminders(rt: Runtime, actor: Actor, on: bool) -> None:
+    """A coach chooses whether deadline reminders also come by direct message (off by default)."""
+    await rt.db.write(_set_dm, rt, actor, on)

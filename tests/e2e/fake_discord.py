@@ -486,6 +486,11 @@ class FakeDiscord:
         match (method, parts):
             case ("GET", ["users", "@me"]):
                 return _json({**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False})
+            case ("GET", ["users", user_id]):
+                user = next((m.user for g in self.guilds for m in g.members if m.user.id == int(user_id)), None)
+                if user is None:
+                    raise KeyError("User")
+                return _json(user.to_dict())
             case ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]):
                 return _json(self._application())
             case ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]):

@@ -24,6 +24,8 @@ def _move_round_one_into_the_past(database: str) -> None:
 async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_process: BotProcess) -> None:
     discord = world.discord
     await _set_up_season(world)
+    opted = await discord.invoke("notify", world.coaches[0], dm_reminders=True)
+    assert opted.ephemeral and "direct message" in opted.content
     schedule = await discord.invoke("league schedule", world.admin)
     assert "round deadline" in schedule.text and "reminder" in schedule.text
 
@@ -37,6 +39,9 @@ async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_pro
     assert text.count("not played: a loss for both") == 2 and "Round 2 is open" in text
     reminder = next((m for m in discord.messages_in(channel) if "Still to play" in message_text(m)), None)
     assert reminder is not None  # the reminder missed while down was sent (once)
+    dm_channel = world.coaches[0].id + 1  # the fake's DM channel for this user
+    direct = await discord.wait_for_message(dm_channel, lambda m: "Still to play" in message_text(m))
+    assert "by DM because you asked" in message_text(direct)
     await discord.wait_for_message(
         channel,
         lambda m: (

@@ -138,11 +138,15 @@ async def test_conceding_ahead_of_the_deadline(runtime: Runtime) -> None:
 
 async def test_a_reminder_is_sent_once(runtime: Runtime) -> None:
     await _season(runtime)
+    await deadlines.set_dm_reminders(runtime, coach(0), True)
+    await deadlines.set_dm_reminders(runtime, coach(1), True)
+    await deadlines.set_dm_reminders(runtime, coach(1), False)
     _clock(runtime).advance(timedelta(days=11, hours=1))  # past the 72-hour reminder of round 1
     due = [d for d in await _due_now(runtime) if d.kind == "reminder"]
     assert len(due) == 1
     first = await deadlines.run_due(runtime, due[0])
     assert first.reminders and len(first.reminders[0].fixtures) == 2
+    assert first.reminders[0].dm_user_ids == {coach(0).user_id}  # only the coach who opted in
     assert (await deadlines.run_due(runtime, due[0])).reminders == []  # e.g. after a restart
     assert not [d for d in await _due_now(runtime) if d.kind == "reminder"]
 
