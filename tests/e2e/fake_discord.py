@@ -487,7 +487,8 @@ class FakeDiscord:
             case ("GET", ["users", "@me"]):
                 return _json({**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False})
             case ("GET", ["users", user_id]):
-                user = next((m.user for g in self.guilds for m in g.members if m.user.id == int(user_id)), None)
+                members = [m for g in self.guilds for m in g.members]
+                user = next((m.user for m in members if m.user.id == int(user_id)), None)
                 if user is None:
                     raise KeyError("User")
                 return _json(user.to_dict())
