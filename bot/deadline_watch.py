@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 log = logging.getLogger(__name__)
-JOB_PREFIXES = ("deadline:", "reminder:", "auto_confirm:")
+JOB_PREFIXES = ("deadline:", "reminder:", "auto_confirm:", "fixture_deadline:")
 
 
 class DeadlineWatch:

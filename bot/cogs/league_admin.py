@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
+from bot.errors import RuleViolation
 from bot.services import deadlines, leagues, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
@@ -311,32 +312,46 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         )
 
     @app_commands.command(
-        name="extend", description="Extend a round's deadline (later rounds and reminders move with it)"
+        name="extend", description="Extend a round's deadline (later rounds move too), or one fixture's"
     )
     @app_commands.describe(
-        round="The round",
         days="Days to add",
         reason="Why: kept in the league log",
+        round="The round (its later rounds and reminders move with it)",
+        fixture="Or just this fixture (settled at its own deadline)",
         league="Which league (only when the server runs several)",
     )
-    @app_commands.autocomplete(league=league_autocomplete)
+    @app_commands.autocomplete(fixture=any_fixture_autocomplete, league=league_autocomplete)
     @commissioner_only()
     async def extend(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, 1, 99],
         days: app_commands.Range[int, 1, 60],
         reason: app_commands.Range[str, 1, 300],
+        round: app_commands.Range[int, 1, 99] | None = None,
+        fixture: str | None = None,
         league: str | None = None,
     ) -> None:
-        number, deadline = await deadlines.extend_round(
-            runtime_of(interaction), actor_of(interaction), league, round, days, reason
-        )
+        if (round is None) == (fixture is None):
+            raise RuleViolation("Give a round, or a fixture: one of the two.")
+        if fixture is not None:
+            fx, deadline = await deadlines.extend_fixture(
+                runtime_of(interaction), actor_of(interaction), fixture, days, reason
+            )
+            text = (
+                f"{plain(fx.label)} (#{fx.id}) now has until {timestamp(deadline, 'f')} "
+                f"({timestamp(deadline, 'R')}). Reason: {plain(reason)}"
+            )
+        else:
+            assert round is not None
+            number, deadline = await deadlines.extend_round(
+                runtime_of(interaction), actor_of(interaction), league, round, days, reason
+            )
+            text = (
+                f"Round {number} now ends {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')}); later "
+                f"rounds moved by {days} days. Reason: {plain(reason)}"
+            )
         await self.bot.deadlines.rearm()
-        text = (
-            f"Round {number} now ends {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')}); later rounds "
-            f"moved by {days} days. Reason: {plain(reason)}"
-        )
         await interaction.response.send_message(text)
 
     @app_commands.command(

@@ -46,6 +46,7 @@ class ClosedRound:
     settled: list[SettledFixture]
     auto_confirm_at: datetime | None
     next_round: tuple[int, datetime] | None  # the round now open, and its deadline
+    fixture_only: bool = False  # one fixture's own (extended) deadline, not the whole round
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,10 @@ def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id:
     for fixture_id in deadline_store.round_fixture_ids(conn, guild_id, round_id):
         fx = season_store.fixture(conn, guild_id, fixture_id)
         assert fx is not None
-        if fx.status == "scheduled":
+        own = deadline_store.own_deadline(conn, guild_id, fx.id)
+        if own is not None and own > now and fx.status in ("scheduled", "reported"):
+            settled.append(SettledFixture(fx, "extended"))  # its own job settles it at its own deadline
+        elif fx.status == "scheduled":
             settled.append(_settle_unplayed(conn, rt, actor, fx))
         elif fx.status == "reported":
             auto_at = now + grace
@@ -172,6 +176,38 @@ def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id:
     )
     upcoming = deadline_store.next_open_round(conn, info["season_id"])
     return ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
+
+
+def _close_fixture(
+    conn: sqlite3.Connection, rt: Runtime, guild_id: int, fixture_id: int
+) -> ClosedRound | None:
+    """A fixture whose deadline was extended past its round's: settled on its own, once."""
+    now = rt.clock.now()
+    if not deadline_store.claim_fixture_deadline(conn, guild_id, fixture_id, now):
+        return None
+    fx = season_store.fixture(conn, guild_id, fixture_id)
+    assert fx is not None
+    league = league_store.get(conn, guild_id, fx.league_id)
+    assert league is not None
+    auto_at = None
+    if fx.status == "scheduled":
+        settled = _settle_unplayed(conn, rt, _system(guild_id, league), fx)
+    elif fx.status == "reported":
+        auto_at = now + timedelta(hours=league.settings.confirm_grace_hours)
+        deadline_store.set_auto_confirm(conn, guild_id, fx.id, auto_at)
+        settled = SettledFixture(fx, "auto confirm pending")
+    else:
+        settled = SettledFixture(fx, fx.status)
+    season = season_store.current_season(conn, guild_id, league.id)
+    return ClosedRound(
+        league,
+        season.number if season else 0,
+        fx.round_number or 0,
+        [settled],
+        auto_at,
+        None,
+        fixture_only=True,
+    )
 
 
 def _auto_confirm(
@@ -252,6 +288,10 @@ def _run(conn: sqlite3.Connection, rt: Runtime, due: Due) -> Work:
         closed = _close_round(conn, rt, due.guild_id, due.item_id)
         if closed:
             work.closed.append(closed)
+    elif due.kind == "fixture_deadline":
+        closed_fixture = _close_fixture(conn, rt, due.guild_id, due.item_id)
+        if closed_fixture:
+            work.closed.append(closed_fixture)
     elif due.kind == "auto_confirm":
         confirmed = _auto_confirm(conn, rt, due.guild_id, due.item_id)
         if confirmed:
@@ -282,6 +322,7 @@ def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
         deadline_store.open_rounds(conn)
         + deadline_store.pending_reminders(conn)
         + deadline_store.pending_auto_confirms(conn)
+        + deadline_store.extended_fixtures(conn)
     )
     return sorted(items, key=lambda d: (d.at, d.kind, d.item_id))
 
@@ -414,6 +455,7 @@ def _pause(
     paused_for = int(now.timestamp()) - paused
     # Resuming gives back the time the season was paused: every open deadline (and reminder) moves on.
     deadline_store.shift_open_deadlines(conn, season.id, paused_for)
+    deadline_store.shift_fixture_deadlines(conn, season.id, paused_for)
     deadline_store.set_paused(conn, season.id, None)
     audit.record(
         conn,
@@ -442,3 +484,40 @@ def _set_dm(conn: sqlite3.Connection, rt: Runtime, actor: Actor, on: bool) -> No
 async def set_dm_reminders(rt: Runtime, actor: Actor, on: bool) -> None:
     """A coach chooses whether deadline reminders also come by direct message (off by default)."""
     await rt.db.write(_set_dm, rt, actor, on)
+
+
+def _extend_fixture(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, days: int, reason: str
+) -> tuple[Fixture, datetime]:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    if fx.kind != "league" or fx.status not in ("scheduled", "reported") or fx.deadline_at is None:
+        raise RuleViolation(
+            f"{fx.label} is {fx.status}: only an unsettled league fixture has a deadline to extend."
+        )
+    new_deadline = max(fx.deadline_at, rt.clock.now()) + timedelta(days=days)
+    deadline_store.set_fixture_deadline(conn, actor.guild_id, fx.id, new_deadline)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="fixture.extend",
+        now=rt.clock.now(),
+        detail={"fixture": fx.id, "match": fx.label, "days": days},
+        reason=reason,
+    )
+    fresh = season_store.fixture(conn, actor.guild_id, fx.id)
+    assert fresh is not None
+    return fresh, new_deadline
+
+
+async def extend_fixture(
+    rt: Runtime, actor: Actor, fixture: str, days: int, reason: str
+) -> tuple[Fixture, datetime]:
+    """Give one fixture more time than its round; it is then settled at its own deadline."""
+    if not 1 <= days <= 60:
+        raise RuleViolation("Extend by 1 to 60 days.")
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the league log.")
+    return await rt.db.write(_extend_fixture, rt, actor, fixture, days, cleaned)

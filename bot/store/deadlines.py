@@ -192,3 +192,45 @@ def shift_open_deadlines(conn: sqlite3.Connection, season_id: int, seconds: int)
         " (SELECT id FROM rounds WHERE season_id = ? AND status = 'open')",
         (seconds, season_id),
     )
+
+
+def extended_fixtures(conn: sqlite3.Connection) -> list[Due]:
+    """Fixtures with their own (extended) deadline still to be processed, in running seasons."""
+    rows = conn.execute(
+        "SELECT f.id, f.guild_id, f.deadline_at FROM fixtures f JOIN seasons s ON s.id = f.season_id"
+        " WHERE f.deadline_at IS NOT NULL AND f.deadline_processed_at IS NULL AND f.status IN ('scheduled', 'reported')"
+        " AND s.paused_at IS NULL ORDER BY f.deadline_at",
+    ).fetchall()
+    return [
+        Due("fixture_deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])) for row in rows
+    ]
+
+
+def set_fixture_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
+    conn.execute(
+        "UPDATE fixtures SET deadline_at = ? WHERE guild_id = ? AND id = ?", (unix(at), guild_id, fixture_id)
+    )
+
+
+def own_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> datetime | None:
+    row = conn.execute(
+        "SELECT deadline_at FROM fixtures WHERE guild_id = ? AND id = ?", (guild_id, fixture_id)
+    ).fetchone()
+    return None if row is None or row["deadline_at"] is None else from_unix(row["deadline_at"])
+
+
+def claim_fixture_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
+    cursor = conn.execute(
+        "UPDATE fixtures SET deadline_processed_at = ? WHERE guild_id = ? AND id = ? AND deadline_at IS NOT NULL"
+        " AND deadline_at <= ? AND deadline_processed_at IS NULL",
+        (unix(now), guild_id, fixture_id, unix(now)),
+    )
+    return cursor.rowcount == 1
+
+
+def shift_fixture_deadlines(conn: sqlite3.Connection, season_id: int, seconds: int) -> None:
+    conn.execute(
+        "UPDATE fixtures SET deadline_at = deadline_at + ? WHERE season_id = ? AND deadline_at IS NOT NULL"
+        " AND deadline_processed_at IS NULL",
+        (seconds, season_id),
+    )

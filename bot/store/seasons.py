@@ -209,6 +209,14 @@ LEFT JOIN divisions d ON d.id = f.division_id
 """
 
 
+def _deadline(row: sqlite3.Row) -> datetime | None:
+    """The fixture's own (extended) deadline if it has one, else its round's."""
+    own = row["deadline_at"]
+    if own is not None:
+        return from_unix(own)
+    return from_unix(row["round_deadline"]) if row["round_deadline"] is not None else None
+
+
 def _fixture(row: sqlite3.Row) -> Fixture:
     return Fixture(
         id=row["id"],
@@ -217,7 +225,7 @@ def _fixture(row: sqlite3.Row) -> Fixture:
         season_id=row["season_id"],
         kind=row["kind"],
         round_number=row["round_number"],
-        deadline_at=from_unix(row["round_deadline"]) if row["round_deadline"] is not None else None,
+        deadline_at=_deadline(row),
         division_id=row["division_id"],
         division_name=row["division_name"],
         home_team_id=row["home_team_id"],

@@ -168,3 +168,24 @@ async def test_a_paused_season_misses_no_deadline(runtime: Runtime) -> None:
     await deadlines.pause_season(runtime, COMMISH, None, pause=False)
     resumed = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline")
     assert resumed - first_deadline == timedelta(days=30)
+
+
+async def test_one_fixture_can_get_more_time_than_its_round(runtime: Runtime) -> None:
+    await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
+    late, other = listing.fixtures[0], listing.fixtures[1]
+    fx, deadline = await deadlines.extend_fixture(runtime, COMMISH, f"f:{late.id}", 5, "coach travelling")
+    assert deadline - (listing.rounds[0].deadline_at) == timedelta(days=5) and fx.deadline_at == deadline
+    _clock(runtime).advance(timedelta(days=15))  # past the round's deadline, not the fixture's
+    round_due = next(d for d in await _due_now(runtime) if d.kind == "deadline")
+    closed = (await deadlines.run_due(runtime, round_due)).closed[0]
+    assert {s.fixture.id: s.how for s in closed.settled} == {late.id: "extended", other.id: "forfeit"}
+    assert not [d for d in await _due_now(runtime) if d.kind == "fixture_deadline"]
+    await results.report_result(
+        runtime, actor(user_id=late.home_coach_id), f"f:{late.id}", SideInput(1, 0), SideInput(0, 0)
+    )  # still allowed: it has its own deadline
+    _clock(runtime).advance(timedelta(days=5))
+    fixture_due = next(d for d in await _due_now(runtime) if d.kind == "fixture_deadline")
+    settled = (await deadlines.run_due(runtime, fixture_due)).closed[0]
+    assert settled.fixture_only and settled.settled[0].how == "auto confirm pending"
+    assert (await deadlines.run_due(runtime, fixture_due)).closed == []  # once
