@@ -114,6 +114,15 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         result = await teams.retire_player(runtime_of(interaction), actor_of(interaction), league, player)
         await _reply(interaction, result)
 
+    @app_commands.command(
+        name="keep", description="Hire a journeyman who played, in the post-game (keeps his SPP)"
+    )
+    @app_commands.describe(player="The journeyman", league=LEAGUE_HELP)
+    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
+    async def keep(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
+        result = await teams.keep_journeyman(runtime_of(interaction), actor_of(interaction), league, player)
+        await _reply(interaction, result)
+
     @app_commands.command(name="player", description="Rename or renumber one of your players")
     @app_commands.describe(
         player="The player", name="New name", number="New shirt number 1-99", league=LEAGUE_HELP

@@ -432,6 +432,19 @@ def _finish(
                     now=now,
                     fixture_id=fx.id,
                 )
+    # Journeymen who were not hired are lost.
+    for journeyman in team_store.journeymen_of(conn, team, fx.id):
+        postgame_store.set_status(
+            conn,
+            team,
+            journeyman.id,
+            "left",
+            fixture_id=fx.id,
+            actor_id=actor.user_id,
+            now=now,
+            reason="journeyman not hired",
+        )
+        lines.append(f"Journeyman #{journeyman.number} leaves (not hired)")
     # Prepare for the next fixture: players who missed this game recover.
     postgame_store.recover(
         conn, team, list(record.missed_player_ids), fixture_id=fx.id, actor_id=actor.user_id, now=now

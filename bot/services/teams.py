@@ -675,6 +675,46 @@ async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, playe
     return await rt.db.write(_retire, rt, actor, league_ref, player)
 
 
+def _keep(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    change = _changeable(conn, own_team(conn, actor, league))
+    if change.drafting:
+        raise RuleViolation("Journeymen are hired in the post-game of the game they played.")
+    team = change.team
+    player = find_player(conn, team, player_ref)
+    if not player.journeyman or player.hired_in_fixture != change.postgame_fixture:
+        raise RuleViolation(f"#{player.number} {player.name} is not a journeyman who played this game.")
+    roster = roster_of(rt.catalog, team)
+    regulars = [p for p in team_store.players(conn, team) if not p.journeyman]
+    positions = [p for p in (roster.position(r.position) for r in regulars) if p is not None]
+    check_hire(roster, player.position, positions, rt.catalog.drafting)
+    cost = player.hiring_fee + player.value_increase
+    team_store.change_treasury(
+        conn,
+        team,
+        -cost,
+        f"post-game: hire journeyman #{player.number} {player.name}",
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+        fixture_id=change.postgame_fixture,
+    )
+    team_store.make_permanent(conn, team, player.id)
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"#{player.number} {player.name} joins the team for {gp(cost)}: no longer a journeyman "
+        f"(no Loner), keeping his {player.spp} SPP.",
+    )
+
+
+async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
+    """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase."""
+    return await rt.db.write(_keep, rt, actor, league_ref, player)
+
+
 # --- submit and review ----------------------------------------------------------------------------------
 
 

@@ -56,6 +56,7 @@ class PlayerRow:
     pa_change: int
     av_change: int
     advancements: int
+    hired_in_fixture: int | None  # set for journeymen (their game) and post-game hires
 
     @property
     def current_value(self) -> int:
@@ -104,6 +105,7 @@ def _player(row: sqlite3.Row) -> PlayerRow:
         pa_change=row["pa_change"],
         av_change=row["av_change"],
         advancements=row["advancements"],
+        hired_in_fixture=row["hired_in_fixture"],
     )
 
 
@@ -301,3 +303,20 @@ def treasury_total(conn: sqlite3.Connection, team: TeamRow) -> int:
         (team.guild_id, team.id),
     ).fetchone()
     return int(row[0])
+
+
+def journeymen_of(conn: sqlite3.Connection, team: TeamRow, fixture_id: int) -> list[PlayerRow]:
+    rows = conn.execute(
+        "SELECT * FROM players WHERE guild_id = ? AND team_id = ? AND journeyman = 1"
+        " AND hired_in_fixture = ? AND status = 'active' ORDER BY number",
+        (team.guild_id, team.id, fixture_id),
+    )
+    return [_player(row) for row in rows]
+
+
+def make_permanent(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> None:
+    """A journeyman hired for good: an ordinary player from now on."""
+    conn.execute(
+        "UPDATE players SET journeyman = 0 WHERE guild_id = ? AND team_id = ? AND id = ?",
+        (team.guild_id, team.id, player_id),
+    )

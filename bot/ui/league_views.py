@@ -59,7 +59,12 @@ def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
             flags.append(f"NI×{row.niggling_injuries}")
         if row.temporarily_retired:
             flags.append("retired")
-        skills = ", ".join((*player.position.skills, *(f"**{s}**" for s in player.gained_skills)))
+        if row.journeyman:
+            flags.append("journeyman")
+        journeyman_trait = ("Loner (4+)",) if row.journeyman else ()
+        skills = ", ".join(
+            (*player.position.skills, *journeyman_trait, *(f"**{s}**" for s in player.gained_skills))
+        )
         lines.append(
             f"**#{row.number} {plain(row.name)}** · {player.position.name} · {_profile(player)}"
             f" · {k(row.current_value)} · {row.spp} SPP"

@@ -1,0 +1,89 @@
+"""/match: before kick-off (who can play, journeymen, CTVs)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.results import fixture_autocomplete
+from bot.rules.journeymen import journeyman_positions
+from bot.services import prepare
+from bot.services.prepare import MatchPreparation, MatchSide
+from bot.ui.autocomplete import Choices, choice
+from bot.ui.catalog_views import k
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain
+from bot.ui.league_views import COLOUR
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+
+def _side_text(side: MatchSide) -> str:
+    lines = [f"**CTV {k(side.sheet.current_team_value)}** · {len(side.able)} able to play"]
+    if side.journeymen:
+        lines.append(
+            "Journeymen: " + ", ".join(f"#{p.row.number} {p.position.name}" for p in side.journeymen)
+        )
+    if side.out:
+        lines.append(
+            "Out: " + ", ".join(f"#{p.row.number} {plain(p.row.name)} ({why})" for p, why in side.out)
+        )
+    lines.append("Able: " + " ".join(f"#{p.row.number}" for p in side.able))
+    return "\n".join(lines)[:1024]
+
+
+def preparation_embed(prep: MatchPreparation) -> discord.Embed:
+    fx = prep.fixture
+    embed = discord.Embed(
+        title=f"Before kick-off: {plain(fx.home_name)} v {plain(fx.away_name)}",
+        description="\n".join(prep.added) or f"Fixture #{fx.id}.",
+        colour=COLOUR,
+    )
+    embed.add_field(name=f"{plain(fx.home_name)} (home)", value=_side_text(prep.home), inline=False)
+    embed.add_field(name=f"{plain(fx.away_name)} (away)", value=_side_text(prep.away), inline=False)
+    difference = prep.home.sheet.current_team_value - prep.away.sheet.current_team_value
+    if difference:
+        richer = fx.home_name if difference > 0 else fx.away_name
+        embed.set_footer(text=f"CTV difference {k(abs(difference))}: {richer} buys inducements first.")
+    else:
+        embed.set_footer(text="Equal CTVs: neither team spends treasury on inducements.")
+    return embed
+
+
+class MatchCog(commands.GroupCog, group_name="match", group_description="Before and during a match"):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(name="prepare", description="Before kick-off: who can play, journeymen, both CTVs")
+    @app_commands.describe(
+        fixture="Your fixture",
+        journeymen="If your roster has several 0-16 Lineman positions: which one your journeymen are",
+    )
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def prepare(
+        self, interaction: discord.Interaction, fixture: str, journeymen: str | None = None
+    ) -> None:
+        prep = await prepare.prepare_match(
+            runtime_of(interaction), actor_of(interaction), fixture, journeymen
+        )
+        await interaction.response.send_message(embed=preparation_embed(prep))
+
+    @prepare.autocomplete("journeymen")
+    async def journeymen_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        from bot.services import teams
+
+        roster = await teams.my_roster(runtime_of(interaction), actor_of(interaction), None)
+        if roster is None:
+            return []
+        return [
+            choice(p.name, p.id) for p in journeyman_positions(roster) if current.lower() in p.name.lower()
+        ]
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(MatchCog(league_bot))

@@ -1,0 +1,111 @@
+"""Before the match (seed 001, Pre-game Sequence): who can play, journeymen, and both teams' CTV."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from bot.errors import Conflict, NotAllowed
+from bot.rules.journeymen import choose_journeyman_position, journeymen_needed
+from bot.rules.team_building import next_free_number
+from bot.services.leagues import find_league
+from bot.services.results import find_fixture
+from bot.services.runtime import Actor, Runtime
+from bot.services.teams import SheetPlayer, TeamSheet, build_sheet, roster_of
+from bot.store import audit
+from bot.store import teams as team_store
+from bot.store.seasons import Fixture
+from bot.store.teams import TeamRow
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    sheet: TeamSheet
+    able: list[SheetPlayer]  # can play this game (journeymen included)
+    out: list[tuple[SheetPlayer, str]]  # cannot, and why
+
+    @property
+    def journeymen(self) -> list[SheetPlayer]:
+        return [p for p in self.able if p.row.journeyman]
+
+
+@dataclass(frozen=True)
+class MatchPreparation:
+    fixture: Fixture
+    home: MatchSide
+    away: MatchSide
+    added: list[str]  # what this call did (journeymen taken on)
+
+
+def _side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
+    league = find_league(conn, fx.guild_id, f"l:{fx.league_id}")
+    sheet = build_sheet(conn, rt.catalog, league, team)
+    able, out = [], []
+    for player in sheet.players:
+        if player.row.journeyman and player.row.hired_in_fixture != fx.id:
+            continue  # a journeyman taken on for another game
+        if player.row.miss_next_game:
+            out.append((player, "misses this game (injured)"))
+        elif player.row.temporarily_retired:
+            out.append((player, "temporarily retired"))
+        else:
+            able.append(player)
+    return MatchSide(sheet, able, out)
+
+
+def _prepare(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, journeyman_position: str | None
+) -> MatchPreparation:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    side = fx.side_of(actor.user_id)
+    if side is None:
+        raise NotAllowed("Only the two coaches of this fixture prepare it.")
+    if fx.status != "scheduled":
+        raise Conflict(f"{fx.label} is {fx.status}: it is no longer ahead of kick-off.")
+    team = team_store.get(conn, actor.guild_id, fx.home_team_id if side == "home" else fx.away_team_id)
+    assert team is not None
+    added: list[str] = []
+    mine = _side(conn, rt, fx, team)
+    needed = journeymen_needed(len(mine.able))
+    if needed:
+        position = choose_journeyman_position(roster_of(rt.catalog, team), journeyman_position)
+        taken = [p.number for p in team_store.players(conn, team)]
+        now = rt.clock.now()
+        for _ in range(needed):
+            number = next_free_number(taken)
+            taken.append(number)
+            team_store.insert_player(
+                conn,
+                team,
+                number=number,
+                name=f"Journeyman {number}",
+                position=position.id,
+                hiring_fee=position.cost,
+                now=now,
+                journeyman=True,
+                hired_in_fixture=fx.id,
+            )
+        added.append(
+            f"{team.name} takes on {needed} journeyman {position.name}{'s' if needed > 1 else ''} "
+            "(Loner 4+) to field 11 players"
+        )
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=fx.league_id,
+            actor_id=actor.user_id,
+            action="match.journeymen",
+            now=now,
+            detail={"fixture": fx.id, "team": team.name, "count": needed, "position": position.name},
+        )
+    home = team_store.get(conn, actor.guild_id, fx.home_team_id)
+    away = team_store.get(conn, actor.guild_id, fx.away_team_id)
+    assert home is not None and away is not None
+    return MatchPreparation(fx, _side(conn, rt, fx, home), _side(conn, rt, fx, away), added)
+
+
+async def prepare_match(
+    rt: Runtime, actor: Actor, fixture: str, journeyman_position: str | None = None
+) -> MatchPreparation:
+    """Show both teams before kick-off; a team short of 11 players able to play takes on journeymen."""
+    return await rt.db.write(_prepare, rt, actor, fixture, journeyman_position)
