@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import Catalog
 from bot.catalog.search import best_matches
 from bot.rules.advancement import KIND_NAMES
 from bot.services import advancement as advancement_service
@@ -21,7 +22,6 @@ from bot.ui.errors import report_error
 if TYPE_CHECKING:
     from bot.app import LeagueBot
 
-KIND_CHOICES = [app_commands.Choice(name=label, value=kind) for kind, label in KIND_NAMES.items()]
 CATEGORY_CHOICES = [
     app_commands.Choice(name=f"{letter} {name}", value=letter)
     for letter, name in (
@@ -35,17 +35,21 @@ CATEGORY_CHOICES = [
 ]
 
 
-def choice_view(pending: PendingAdvancement | None) -> discord.ui.View | None:
+def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord.ui.View | None:
+    """A button per rolled option, each with what it adds to the player's value."""
     if pending is None or not pending.options:
         return None
+    values = catalog.advancement.value_increase
     view = discord.ui.View(timeout=None)
     for index, option in enumerate(pending.options):
-        label = CHARACTERISTIC_NAMES.get(option, option) if pending.kind == "characteristic" else option
-        view.add_item(
-            AdvanceChoiceButton(
-                pending.id, index, f"+1 {label}" if pending.kind == "characteristic" else label
+        if pending.kind == "characteristic":
+            label = (
+                f"+1 {CHARACTERISTIC_NAMES.get(option, option)} (+{values.characteristic[option] // 1000}k)"  # type: ignore[index]
             )
-        )
+        else:
+            elite = values.elite_skill_extra if catalog.skills[option].elite else 0
+            label = f"{option} (+{(values.primary_skill + elite) // 1000}k)"
+        view.add_item(AdvanceChoiceButton(pending.id, index, label))
     return view
 
 
@@ -92,7 +96,7 @@ class AdvanceCog(commands.Cog):
         skill="Chosen skill: the skill (or a skill instead of a rolled characteristic)",
         league="Which league (only when the server runs several)",
     )
-    @app_commands.choices(advancement=KIND_CHOICES, category=CATEGORY_CHOICES)
+    @app_commands.choices(category=CATEGORY_CHOICES)
     @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def advance(
         self,
@@ -112,8 +116,27 @@ class AdvanceCog(commands.Cog):
             category=category,
             skill=skill,
         )
-        view = choice_view(outcome.pending)
+        view = choice_view(outcome.pending, runtime_of(interaction).catalog)
         await interaction.response.send_message(outcome.message, view=view or discord.utils.MISSING)
+
+    @advance.autocomplete("advancement")
+    async def kind_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        namespace = interaction.namespace
+        spp, options = await advancement_service.kind_options(
+            runtime_of(interaction),
+            actor_of(interaction),
+            getattr(namespace, "league", None),
+            str(namespace.player or ""),
+        )
+        if not options:
+            return [
+                choice(label, kind) for kind, label in KIND_NAMES.items() if current.lower() in label.lower()
+            ]
+        return [
+            choice(f"{KIND_NAMES[o.kind]}: {o.cost} SPP" + ("" if o.affordable else f" (has {spp})"), o.kind)
+            for o in options
+            if current.lower() in KIND_NAMES[o.kind].lower()
+        ]
 
     @advance.autocomplete("skill")
     async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -127,7 +150,18 @@ class AdvanceCog(commands.Cog):
             str(namespace.player or ""),
             which,
         )
-        return [choice(name, name) for name in best_matches(current, names)]
+        catalog = runtime_of(interaction).catalog
+        values = catalog.advancement.value_increase
+
+        def label(name: str) -> str:
+            skill = catalog.skills[name]
+            base = values.secondary_skill if which == "secondary" else values.primary_skill
+            elite = values.elite_skill_extra if skill.elite else 0
+            extra = ", Elite" if skill.elite else ""
+            shown = f"+{(base + elite) // 1000}k" if which != "any" else skill.category
+            return f"{name} ({shown}{extra})"
+
+        return [choice(label(name), name) for name in best_matches(current, names)]
 
 
 async def setup(league_bot: LeagueBot) -> None:

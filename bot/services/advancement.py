@@ -444,3 +444,34 @@ async def skill_choices(
 ) -> list[str]:
     """Skills the player may take (primary, secondary or either), for autocomplete."""
     return await rt.db.read(_skills_for, rt, actor, league_ref, player, which)
+
+
+@dataclass(frozen=True)
+class KindOption:
+    kind: AdvancementKind
+    cost: int
+    affordable: bool
+
+
+def _kind_options(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> tuple[int, list[KindOption]]:
+    try:
+        league = find_league(conn, actor.guild_id, league_ref)
+        team = own_team(conn, actor, league)
+        player = find_player(conn, team, player_ref)
+    except Exception:  # autocomplete: fall back to plain names
+        return 0, []
+    state = player_state(conn, rt, team, player)
+    table = rt.catalog.advancement
+    if state.advancements >= table.max_advancements:
+        return player.spp, []
+    can = set(affordable(state, table))
+    return player.spp, [KindOption(kind, cost(kind, state, table), kind in can) for kind in KIND_NAMES]
+
+
+async def kind_options(
+    rt: Runtime, actor: Actor, league_ref: str | None, player: str
+) -> tuple[int, list[KindOption]]:
+    """The player's SPP and each advancement type's price for him (for autocomplete)."""
+    return await rt.db.read(_kind_options, rt, actor, league_ref, player)

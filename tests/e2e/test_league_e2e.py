@@ -214,10 +214,13 @@ async def test_a_coach_spends_spp_in_the_post_game(world: World, bot_process: Bo
     confirmed = await discord.click(report.message, button_ids(report.message)[0], opponent)
     await confirmed.wait(lambda i: len(i.messages) >= 2)
 
+    prices = await discord.autocomplete("advance", coach, "advancement", player="#1", advancement="")
+    names = [c["name"] for c in prices]
+    assert "chosen primary skill: 6 SPP" in names and "characteristic improvement: 14 SPP (has 6)" in names
     kinds = await discord.autocomplete(
         "advance", coach, "skill", player="#1", advancement="chosen_primary", skill="bl"
     )
-    assert [c["value"] for c in kinds] == ["Block"]
+    assert [(c["value"], c["name"]) for c in kinds] == [("Block", "Block (+30k, Elite)")]
     bought = await discord.invoke("advance", coach, player="#1", advancement="chosen_primary", skill="Block")
     assert "gains Block (Elite): value +30,000 gp" in bought.content, bought.content
 

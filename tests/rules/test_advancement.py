@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.errors import RuleViolation
 from bot.rules.advancement import (
@@ -116,3 +118,12 @@ def test_value_increases() -> None:
     assert value_increase("chosen_secondary", CATALOG, skill=sure_hands) == 40_000
     assert value_increase("characteristic", CATALOG, characteristic="st") == 60_000
     assert value_increase("characteristic", CATALOG, characteristic="av") == 10_000
+
+
+@given(spp=st.integers(0, 60), taken=st.integers(0, 6))
+def test_spending_never_takes_spp_below_zero(spp: int, taken: int) -> None:
+    state = PlayerState(LINEMAN, spp=spp, advancements=taken)
+    for kind in affordable(state, TABLE):
+        assert spp - cost(kind, state, TABLE) >= 0
+    if taken < 6 and spp >= cost("characteristic", state, TABLE):
+        assert must_advance(state, TABLE) and affordable(state, TABLE)  # forced, and always possible
