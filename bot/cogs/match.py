@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog.search import best_matches
 from bot.cogs.results import fixture_autocomplete
 from bot.rules.journeymen import journeyman_positions
-from bot.services import prepare
+from bot.services import match_day, prepare
 from bot.services.prepare import MatchPreparation, MatchSide
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.catalog_views import k
@@ -72,6 +73,56 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             runtime_of(interaction), actor_of(interaction), fixture, journeymen
         )
         await interaction.response.send_message(embed=preparation_embed(prep))
+
+    @app_commands.command(
+        name="roll",
+        description="Roll a match-day table for your fixture: weather, kick-off, "
+        "prayers, casualty, lasting injury",
+    )
+    @app_commands.describe(
+        fixture="Your fixture",
+        table="Which table",
+        player="Casualty or lasting injury: the player (his Niggling Injuries add to the casualty roll)",
+    )
+    @app_commands.choices(
+        table=[
+            app_commands.Choice(name=label, value=value)
+            for value, label in (
+                ("weather", "Weather (2D6)"),
+                ("kickoff", "Kick-off event (2D6)"),
+                ("prayers", "Prayers to Nuffle"),
+                ("casualty", "Casualty (D16)"),
+                ("lasting_injury", "Lasting injury (D6)"),
+            )
+        ]
+    )
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def roll(
+        self, interaction: discord.Interaction, fixture: str, table: str, player: str | None = None
+    ) -> None:
+        result = await match_day.roll_table(
+            runtime_of(interaction),
+            actor_of(interaction),
+            fixture,
+            table,  # type: ignore[arg-type]  # one of the choices
+            player,
+        )
+        rolled = result.rolled
+        modifier = f" + {rolled.modifier} (Niggling Injuries) = {rolled.result}" if rolled.modifier else ""
+        who = f" for #{result.player.number} {plain(result.player.name)}" if result.player else ""
+        await interaction.response.send_message(
+            f"🎲 **{rolled.table.name}**{who} ({plain(result.fixture.label)}): {rolled.roll.dice.upper()} "
+            f"{' + '.join(map(str, rolled.roll.faces))}{modifier} → **{rolled.entry.name}**: "
+            f"{rolled.entry.summary}"
+        )
+
+    @roll.autocomplete("player")
+    async def player_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        found = await match_day.fixture_players(
+            runtime_of(interaction), actor_of(interaction).guild_id, str(interaction.namespace.fixture or "")
+        )
+        shown = best_matches(current, found, lambda tp: f"{tp[1].number} {tp[1].name} {tp[0]}")
+        return [choice(f"#{p.number} {p.name} ({team})", f"p:{p.id}") for team, p in shown]
 
     @prepare.autocomplete("journeymen")
     async def journeymen_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:

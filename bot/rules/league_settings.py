@@ -56,9 +56,9 @@ class LeagueSettings(BaseModel):
     playoff_places: int = 4
     draft_budget: int = Field(default=1_000_000, ge=100_000, le=10_000_000, multiple_of=5_000)
     reminder_hours: tuple[int, ...] = (72, 24)  # reminders this long before each round's deadline
-    confirm_grace_hours: int = Field(
-        default=24, ge=0, le=336
-    )  # reported results confirm themselves after this
+    # reported results confirm themselves this long after the deadline, unless disputed
+    confirm_grace_hours: int = Field(default=24, ge=0, le=336)
+    prayers_table: Literal["league", "matched_play"] = "league"  # BB2025 D16 table, or seed 000's D8 table
 
     @model_validator(mode="after")
     def _consistent(self) -> LeagueSettings:

@@ -1,0 +1,82 @@
+"""Match-day rolls for a fixture, by the bot, shown to both coaches and logged against the fixture."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from bot.errors import Conflict, NotAllowed, NotFound
+from bot.rules.match_day import MatchTable, TableRoll, roll_on, table_for
+from bot.services.leagues import find_league
+from bot.services.postgame import log_rolls
+from bot.services.results import find_fixture
+from bot.services.runtime import Actor, Runtime
+from bot.store import teams as team_store
+from bot.store.seasons import Fixture
+from bot.store.teams import PlayerRow
+
+
+@dataclass(frozen=True)
+class MatchRoll:
+    fixture: Fixture
+    rolled: TableRoll
+    player: PlayerRow | None
+
+
+def _fixture_player(conn: sqlite3.Connection, fx: Fixture, reference: str) -> PlayerRow:
+    if reference.startswith("p:") and reference[2:].isdigit():
+        for team_id in (fx.home_team_id, fx.away_team_id):
+            team = team_store.get(conn, fx.guild_id, team_id)
+            assert team is not None
+            found = team_store.player(conn, team, int(reference[2:]))
+            if found is not None:
+                return found
+    raise NotFound("Pick the player from the list: a player of one of the two teams.")
+
+
+def _roll(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fixture_ref: str,
+    which: MatchTable,
+    player_ref: str | None,
+) -> MatchRoll:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    if fx.side_of(actor.user_id) is None:
+        raise NotAllowed("Only the two coaches of this fixture roll for it.")
+    if fx.status not in ("scheduled", "reported"):
+        raise Conflict(f"{fx.label} is {fx.status}: its match is over.")
+    league = find_league(conn, actor.guild_id, f"l:{fx.league_id}")
+    player = _fixture_player(conn, fx, player_ref) if player_ref else None
+    modifier = player.niggling_injuries if (player is not None and which == "casualty") else 0
+    table = table_for(rt.catalog, which, league.settings.prayers_table)
+    rolled = roll_on(table, rt.dice, modifier)
+    who = f" for #{player.number} {player.name}" if player else ""
+    log_rolls(conn, actor, [rolled.roll], rt, prefix=f"{fx.label}{who}", fixture_id=fx.id)
+    return MatchRoll(fx, rolled, player)
+
+
+async def roll_table(
+    rt: Runtime, actor: Actor, fixture: str, which: MatchTable, player: str | None = None
+) -> MatchRoll:
+    """Roll on a match-day table for a fixture (casualty: +1 per Niggling Injury of the player named)."""
+    return await rt.db.write(_roll, rt, actor, fixture, which, player)
+
+
+def _players(conn: sqlite3.Connection, guild_id: int, fixture_ref: str) -> list[tuple[str, PlayerRow]]:
+    try:
+        fx = find_fixture(conn, guild_id, fixture_ref)
+    except NotFound:
+        return []
+    found = []
+    for team_id in (fx.home_team_id, fx.away_team_id):
+        team = team_store.get(conn, guild_id, team_id)
+        assert team is not None
+        found += [(team.name, p) for p in team_store.players(conn, team)]
+    return found
+
+
+async def fixture_players(rt: Runtime, guild_id: int, fixture: str) -> list[tuple[str, PlayerRow]]:
+    """Both teams' players (for autocomplete)."""
+    return await rt.db.read(_players, guild_id, fixture)
