@@ -80,6 +80,19 @@ BONUS_CHOICES = [
     app_commands.Choice(name=label, value=value)
     for label, value in (("off", "off"), ("added to league points", "added"), ("tiebreaker", "tiebreak"))
 ]
+REFEREE_CHOICES = [
+    app_commands.Choice(name=label, value=value)
+    for label, value in (
+        ("off", "off"),
+        ("generic referee", "generic"),
+        ("Elnos Lawkeeper", "elnos_lawkeeper"),
+        ("Redkur Forgebeard", "redkur_forgebeard"),
+    )
+]
+PRAYER_CHOICES = [
+    app_commands.Choice(name="league table (D16)", value="league"),
+    app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
+]
 PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
 
 
@@ -122,9 +135,13 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         teams_per_division="Teams per division (empty: one division)",
         playoff_places="Teams in the play-offs",
         draft_budget="Gold for drafting a new team (default 1,000,000)",
+        match_events="Use the optional Match Events (seed 002)",
+        referee="Referee rules on the pitch (seed 004): off, or which referee",
+        prayers_table="Prayers to Nuffle: the league table (D16) or the matched-play table (D8)",
         channel="The announcements channel",
     )
     @app_commands.choices(bonus_points=BONUS_CHOICES)
+    @app_commands.choices(referee=REFEREE_CHOICES, prayers_table=PRAYER_CHOICES)
     @app_commands.choices(playoff_places=PLAYOFF_CHOICES)
     @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
@@ -145,6 +162,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         playoff_places: int | None = None,
         draft_budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
         channel: discord.TextChannel | None = None,
+        match_events: bool | None = None,
+        referee: str | None = None,
+        prayers_table: str | None = None,
     ) -> None:
         changes: dict[str, Any] = {
             key: value
@@ -160,6 +180,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
                 "teams_per_division": teams_per_division,
                 "playoff_places": playoff_places,
                 "draft_budget": draft_budget,
+                "match_events": match_events,
+                "referee": referee,
+                "prayers_table": prayers_table,
             }.items()
             if value is not None
         }

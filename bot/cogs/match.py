@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.cogs.results import fixture_autocomplete
 from bot.rules.journeymen import journeyman_positions
-from bot.services import match_day, prepare
+from bot.services import match_day, match_events, prepare
 from bot.services.prepare import MatchPreparation, MatchSide
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.catalog_views import k
@@ -114,6 +114,58 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             f"🎲 **{rolled.table.name}**{who} ({plain(result.fixture.label)}): {rolled.roll.dice.upper()} "
             f"{' + '.join(map(str, rolled.roll.faces))}{modifier} → **{rolled.entry.name}**: "
             f"{rolled.entry.summary}"
+        )
+
+    @app_commands.command(
+        name="turn", description="Start of a team turn: the Match Events D16 (when the league uses them)"
+    )
+    @app_commands.describe(fixture="Your fixture", half="Which half (extra time has no Match Events)")
+    @app_commands.choices(
+        half=[
+            app_commands.Choice(name=n, value=v)
+            for n, v in (("first half", "1"), ("second half", "2"), ("extra time", "extra"))
+        ]
+    )
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def turn(self, interaction: discord.Interaction, fixture: str, half: str) -> None:
+        which: match_events.Half = "1" if half == "1" else "2" if half == "2" else "extra"
+        outcome = await match_events.start_team_turn(
+            runtime_of(interaction), actor_of(interaction), fixture, which
+        )
+        turn = outcome.turn
+        if turn.event is None:
+            text = f"🎲 Match Events, half {outcome.half}: {turn.trigger} · nothing happens."
+        else:
+            row, column = turn.event_rolls
+            text = (
+                f"🎲 Match Events, half {outcome.half}: {turn.trigger} · **an event!** D8 {row.total} "
+                f"(active coach) x D6 {column.total} (other coach): **{turn.event.name}**: "
+                f"{turn.event.summary}\n"
+                "No more Match Event rolls this half."
+            )
+        await interaction.response.send_message(text)
+
+    @app_commands.command(
+        name="foul", description="After a foul: does the referee send the fouler off? (league referee rules)"
+    )
+    @app_commands.describe(
+        fixture="Your fixture", distance="Squares between the fouling player and the referee"
+    )
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def foul(
+        self, interaction: discord.Interaction, fixture: str, distance: app_commands.Range[int, 1, 30]
+    ) -> None:
+        outcome = await match_events.foul(runtime_of(interaction), actor_of(interaction), fixture, distance)
+        result = outcome.send_off
+        modifier = f" {result.modifier:+d} ({outcome.referee.name})" if result.modifier else ""
+        if result.needed is None:
+            verdict = "too far away to be seen: never sent off"
+        else:
+            verdict = f"needs {result.needed}+: " + (
+                "**sent off!**" if result.sent_off else "not seen, stays on"
+            )
+        await interaction.response.send_message(
+            f"🟥 Foul {distance} squares from {outcome.referee.name}: {result.roll}{modifier} · {verdict}"
         )
 
     @roll.autocomplete("player")

@@ -59,6 +59,9 @@ class LeagueSettings(BaseModel):
     # reported results confirm themselves this long after the deadline, unless disputed
     confirm_grace_hours: int = Field(default=24, ge=0, le=336)
     prayers_table: Literal["league", "matched_play"] = "league"  # BB2025 D16 table, or seed 000's D8 table
+    match_events: bool = False  # seed 002's optional Match Events
+    match_events_in_playoffs: bool = False  # not recommended for play-offs; only if the commissioner allows
+    referee: Literal["off", "generic", "elnos_lawkeeper", "redkur_forgebeard"] = "off"  # seed 004's referee
 
     @model_validator(mode="after")
     def _consistent(self) -> LeagueSettings:

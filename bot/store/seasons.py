@@ -350,3 +350,34 @@ def add_history(
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (fx.guild_id, fx.id, version, action, report, actor_id, reason, unix(now)),
     )
+
+
+def match_event_of_half(conn: sqlite3.Connection, guild_id: int, fixture_id: int, half: int) -> str | None:
+    row = conn.execute(
+        "SELECT name FROM match_events WHERE guild_id = ? AND fixture_id = ? AND half = ?",
+        (guild_id, fixture_id, half),
+    ).fetchone()
+    return None if row is None else str(row["name"])
+
+
+def record_match_event(
+    conn: sqlite3.Connection,
+    fx: Fixture,
+    *,
+    half: int,
+    name: str,
+    d8: int,
+    d6: int,
+    actor_id: int,
+    now: datetime,
+) -> bool:
+    """False if that half already had its event (the unique index decides, even under a race)."""
+    try:
+        conn.execute(
+            "INSERT INTO match_events (guild_id, fixture_id, half, name, d8, d6, actor_id, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (fx.guild_id, fx.id, half, name, d8, d6, actor_id, unix(now)),
+        )
+    except sqlite3.IntegrityError:
+        return False
+    return True

@@ -121,6 +121,21 @@ def settings_embed(league: League) -> discord.Embed:
         + f" · {s.playoff_places} play-off places",
         inline=False,
     )
+    referee = {
+        "off": "off",
+        "generic": "generic referee",
+        "elnos_lawkeeper": "Elnos Lawkeeper",
+        "redkur_forgebeard": "Redkur Forgebeard",
+    }[s.referee]
+    prayers = "league D16" if s.prayers_table == "league" else "matched-play D8"
+    reminders = ", ".join(f"{hours} h" for hours in s.reminder_hours)
+    embed.add_field(
+        name="Match day",
+        value=f"Prayers to Nuffle: {prayers} · Match Events: {'on' if s.match_events else 'off'} · "
+        f"Referee: {referee} · reminders {reminders} before deadlines · results confirm themselves "
+        f"{s.confirm_grace_hours} h after",
+        inline=False,
+    )
     channel = f"<#{league.announce_channel_id}>" if league.announce_channel_id else "none"
     embed.add_field(
         name="Drafting and announcements",
