@@ -57,6 +57,7 @@ class Catalog:
     stars: dict[str, Star]
     pairs: dict[str, Pair]
     inducements: dict[str, Inducement]
+    underdog_treasury_max: int
     leagues: dict[str, League]
     special_rules: dict[str, SpecialRule]
     drafting: DraftingRules
@@ -193,6 +194,7 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         stars={s.name: s for s in stars_file.stars},
         pairs={p.name: p for p in stars_file.pairs},
         inducements={i.id: i for i in inducements_file.inducements},
+        underdog_treasury_max=inducements_file.underdog_treasury_max or 0,
         leagues={league.name: league for league in leagues_file.leagues},
         special_rules={r.name: r for r in leagues_file.team_special_rules},
         drafting=_read(root / "drafting.json", DraftingRules),

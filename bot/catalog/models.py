@@ -457,6 +457,7 @@ class InducementsFile(Noted):
     source: str
     format: str | None = None
     optional: bool = False
+    underdog_treasury_max: Gold | None = None  # league inducements: the lower-CTV team's treasury top-up
     inducements: tuple[Inducement, ...]
 
 

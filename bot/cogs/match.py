@@ -11,8 +11,10 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.cogs.results import fixture_autocomplete
 from bot.rules.journeymen import journeyman_positions
-from bot.services import match_day, match_events, prepare
+from bot.services import inducements, match_day, match_events, prepare
+from bot.services.inducements import InducementState
 from bot.services.prepare import MatchPreparation, MatchSide
+from bot.store.inducements import Purchase
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.catalog_views import k
 from bot.ui.context import actor_of, runtime_of
@@ -52,6 +54,39 @@ def preparation_embed(prep: MatchPreparation) -> discord.Embed:
         embed.set_footer(text=f"CTV difference {k(abs(difference))}: {richer} buys inducements first.")
     else:
         embed.set_footer(text="Equal CTVs: neither team spends treasury on inducements.")
+    return embed
+
+
+def _purchase_label(purchase: Purchase) -> str:
+    if purchase.star:
+        return f"★ {purchase.star}"
+    return purchase.inducement.replace("_", " ") + (f" x{purchase.count}" if purchase.count > 1 else "")
+
+
+def inducements_embed(state: InducementState) -> discord.Embed:
+    fx, phase = state.fixture, state.phase
+    lines = [f"CTV {k(phase.home_ctv)} (home) v {k(phase.away_ctv)} (away)"]
+    if phase.favourite is None:
+        lines.append("Equal CTVs: the teams are even; neither spends treasury on inducements.")
+    elif state.waiting_for is not None:
+        turn_team = state.side(state.waiting_for).team
+        lines.append(
+            f"Buying now: **{plain(turn_team.name)}** (<@{turn_team.coach_id}>); /match induce-done ends "
+            "the turn."
+        )
+    else:
+        lines.append("Inducements are closed.")
+    embed = discord.Embed(
+        title=f"Inducements: {plain(fx.label)}", description="\n".join(lines), colour=COLOUR
+    )
+    for side in (state.home, state.away):
+        bought = "\n".join(f"{_purchase_label(p)}: {k(p.cost)}" for p in side.purchases) or "nothing"
+        money = f"Petty cash {k(side.petty_left)} left" if side.budget.petty_cash else "No petty cash"
+        embed.add_field(
+            name=plain(side.team.name),
+            value=f"{money} · treasury {k(side.treasury_left)} may still be spent\n{bought}"[:1024],
+            inline=False,
+        )
     return embed
 
 
@@ -167,6 +202,48 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         await interaction.response.send_message(
             f"🟥 Foul {distance} squares from {outcome.referee.name}: {result.roll}{modifier} · {verdict}"
         )
+
+    @app_commands.command(
+        name="induce", description="Buy an inducement or star player for your fixture (higher CTV buys first)"
+    )
+    @app_commands.describe(
+        fixture="Your fixture", item="The inducement or star player", count="How many (default 1)"
+    )
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def induce(
+        self,
+        interaction: discord.Interaction,
+        fixture: str,
+        item: str,
+        count: app_commands.Range[int, 1, 10] = 1,
+    ) -> None:
+        state = await inducements.buy_inducement(
+            runtime_of(interaction), actor_of(interaction), fixture, item, count
+        )
+        await interaction.response.send_message(state.message, embed=inducements_embed(state))
+
+    @induce.autocomplete("item")
+    async def item_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        found = await inducements.item_choices(
+            runtime_of(interaction), actor_of(interaction), str(interaction.namespace.fixture or "")
+        )
+        return [choice(i.label, i.value) for i in best_matches(current, found, lambda i: i.label)]
+
+    @app_commands.command(name="induce-done", description="End your turn of buying inducements for a fixture")
+    @app_commands.describe(fixture="Your fixture")
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def induce_done(self, interaction: discord.Interaction, fixture: str) -> None:
+        state = await inducements.finish_buying(runtime_of(interaction), actor_of(interaction), fixture)
+        await interaction.response.send_message(state.message, embed=inducements_embed(state))
+
+    @app_commands.command(
+        name="inducements", description="A fixture's inducements: budgets, petty cash, purchases"
+    )
+    @app_commands.describe(fixture="The fixture")
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def show_inducements(self, interaction: discord.Interaction, fixture: str) -> None:
+        state = await inducements.inducement_state(runtime_of(interaction), actor_of(interaction), fixture)
+        await interaction.response.send_message(embed=inducements_embed(state))
 
     @roll.autocomplete("player")
     async def player_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:

@@ -37,7 +37,7 @@ class MatchPreparation:
     added: list[str]  # what this call did (journeymen taken on)
 
 
-def _side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
+def match_side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
     league = find_league(conn, fx.guild_id, f"l:{fx.league_id}")
     sheet = build_sheet(conn, rt.catalog, league, team)
     able, out = [], []
@@ -65,7 +65,7 @@ def _prepare(
     team = team_store.get(conn, actor.guild_id, fx.home_team_id if side == "home" else fx.away_team_id)
     assert team is not None
     added: list[str] = []
-    mine = _side(conn, rt, fx, team)
+    mine = match_side(conn, rt, fx, team)
     needed = journeymen_needed(len(mine.able))
     if needed:
         position = choose_journeyman_position(roster_of(rt.catalog, team), journeyman_position)
@@ -101,7 +101,7 @@ def _prepare(
     home = team_store.get(conn, actor.guild_id, fx.home_team_id)
     away = team_store.get(conn, actor.guild_id, fx.away_team_id)
     assert home is not None and away is not None
-    return MatchPreparation(fx, _side(conn, rt, fx, home), _side(conn, rt, fx, away), added)
+    return MatchPreparation(fx, match_side(conn, rt, fx, home), match_side(conn, rt, fx, away), added)
 
 
 async def prepare_match(

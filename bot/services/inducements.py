@@ -1,0 +1,357 @@
+"""Buying inducements before a fixture: the favourite from its treasury first, then the underdog with petty
+cash (the CTV difference plus what the favourite spent) and up to 50,000 from its treasury. Each purchase is
+one transaction; the purchases are recorded on the fixture and end with the match."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.catalog.models import Star
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.eligibility import plays_for
+from bot.rules.inducements import STAR_LIMIT_ID, Budget, budgets, check_allowed, limit, pay, price
+from bot.rules.journeymen import FIELDABLE
+from bot.services.prepare import MatchSide, match_side
+from bot.services.results import find_fixture
+from bot.services.runtime import Actor, Runtime
+from bot.services.teams import roster_of
+from bot.store import audit
+from bot.store import inducements as inducement_store
+from bot.store import teams as team_store
+from bot.store.inducements import Phase, Purchase
+from bot.store.seasons import Fixture
+from bot.store.teams import TeamRow
+from bot.text import gp
+
+Side = Literal["home", "away"]
+
+
+@dataclass(frozen=True)
+class SideBudget:
+    team: TeamRow
+    budget: Budget
+    petty_spent: int
+    treasury_spent: int
+    purchases: list[Purchase]
+
+    @property
+    def petty_left(self) -> int:
+        return self.budget.petty_cash - self.petty_spent
+
+    @property
+    def treasury_left(self) -> int:
+        return self.budget.treasury - self.treasury_spent
+
+
+@dataclass(frozen=True)
+class InducementState:
+    fixture: Fixture
+    phase: Phase
+    home: SideBudget
+    away: SideBudget
+    message: str = ""
+
+    def side(self, side: Side) -> SideBudget:
+        return self.home if side == "home" else self.away
+
+    @property
+    def waiting_for(self) -> Side | None:
+        """Whose turn it is to buy (None once closed)."""
+        if self.phase.stage == "closed" or self.phase.favourite is None:
+            return None
+        if self.phase.stage == "favourite":
+            return self.phase.favourite
+        return "away" if self.phase.favourite == "home" else "home"
+
+
+def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
+    existing = inducement_store.phase(conn, fx.guild_id, fx.id)
+    if existing is not None:
+        return existing
+    sides: list[MatchSide] = []
+    for team_id in (fx.home_team_id, fx.away_team_id):
+        team = team_store.get(conn, fx.guild_id, team_id)
+        assert team is not None
+        side = match_side(conn, rt, fx, team)
+        if len(side.able) < FIELDABLE:
+            raise RuleViolation(
+                f"{team.name} has {len(side.able)} players able to play: its coach first takes on "
+                "journeymen with /match prepare (they count in CTV)."
+            )
+        sides.append(side)
+    inducement_store.open_phase(
+        conn,
+        fx.guild_id,
+        fx.id,
+        home_ctv=sides[0].sheet.current_team_value,
+        away_ctv=sides[1].sheet.current_team_value,
+        now=rt.clock.now(),
+    )
+    opened = inducement_store.phase(conn, fx.guild_id, fx.id)
+    assert opened is not None
+    return opened
+
+
+def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = "") -> InducementState:
+    phase = _phase(conn, rt, fx)
+    bought = inducement_store.purchases(conn, fx.guild_id, fx.id)
+    result = {}
+    for side, team_id, ctv_self, ctv_other in (
+        ("home", fx.home_team_id, phase.home_ctv, phase.away_ctv),
+        ("away", fx.away_team_id, phase.away_ctv, phase.home_ctv),
+    ):
+        team = team_store.get(conn, fx.guild_id, team_id)
+        assert team is not None
+        mine = [p for p in bought if p.team_id == team_id]
+        treasury_spent = sum(p.from_treasury for p in mine)
+        budget = budgets(
+            ctv_self,
+            ctv_other,
+            treasury=team.treasury + treasury_spent,
+            favourite_spent=phase.favourite_spent,
+            top_up_max=rt.catalog.underdog_treasury_max,
+        )
+        result[side] = SideBudget(team, budget, sum(p.from_petty for p in mine), treasury_spent, mine)
+    return InducementState(fx, phase, result["home"], result["away"], message)
+
+
+def _coach_side(fx: Fixture, actor: Actor) -> Side:
+    side = fx.side_of(actor.user_id)
+    if side is None:
+        raise NotAllowed("Only the two coaches of this fixture buy its inducements.")
+    return side
+
+
+def _open_fixture(conn: sqlite3.Connection, actor: Actor, fixture_ref: str) -> Fixture:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    if fx.status != "scheduled":
+        raise Conflict(f"{fx.label} is {fx.status}: inducements are bought before kick-off.")
+    return fx
+
+
+def find_star(rt: Runtime, name: str) -> Star:
+    star = rt.catalog.star(name.removeprefix("star:"))
+    if star is None:
+        pair = next(
+            (p for p in rt.catalog.pairs.values() if p.name.lower() == name.removeprefix("star:").lower()),
+            None,
+        )
+        if pair is None:
+            raise NotFound(f"No star player called {name[:40]}.")
+        star = rt.catalog.stars[pair.members[0]]
+    return star
+
+
+def _buy(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, item: str, count: int
+) -> InducementState:
+    fx = _open_fixture(conn, actor, fixture_ref)
+    side = _coach_side(fx, actor)
+    state = _state(conn, rt, fx)
+    if state.phase.favourite is None:
+        raise RuleViolation(
+            "The CTVs are equal: the teams are even, and neither may spend treasury on inducements."
+        )
+    if state.waiting_for != side:
+        if state.waiting_for is None:
+            raise Conflict("Inducements are closed for this fixture.")
+        raise RuleViolation(
+            "The team with the higher CTV buys first; it is the other coach's turn "
+            "(/match induce-done ends a turn)."
+        )
+    mine = state.side(side)
+    team = mine.team
+    roster = roster_of(rt.catalog, team)
+    special = roster.special_rules_with(team.regional_league, team.alignment)
+    if item.startswith("star:") or rt.catalog.inducement(item) is None:
+        star = find_star(rt, item)
+        if not plays_for(star, roster, team.regional_league, team.alignment):
+            raise RuleViolation(f"{star.name} does not play for {team.name}.")
+        names = [star.name, *(p.name for p in rt.catalog.partners(star))]
+        if any(p.star in (star.pair or star.name,) for p in mine.purchases):
+            raise Conflict(f"{team.name} already has {star.pair or star.name}.")
+        stars_now = sum(p.count for p in mine.purchases if p.inducement == STAR_LIMIT_ID)
+        star_rule = rt.catalog.inducements[STAR_LIMIT_ID]
+        if stars_now + len(names) > limit(star_rule, special):
+            raise RuleViolation(
+                f"At most {limit(star_rule, special)} star players; {team.name} has {stars_now}."
+            )
+        side_state = match_side(conn, rt, fx, team)
+        if len(side_state.able) + stars_now + len(names) > rt.catalog.drafting.max_players:
+            raise RuleViolation(
+                f"Star players cannot take the team past {rt.catalog.drafting.max_players} players "
+                "able to play."
+            )
+        inducement_id, label, units, cost = (
+            STAR_LIMIT_ID,
+            star.pair or star.name,
+            len(names),
+            rt.catalog.star_cost(star),
+        )
+    else:
+        found = rt.catalog.inducement(item)
+        assert found is not None
+        if found.price_rule is not None or found.id == STAR_LIMIT_ID:
+            raise RuleViolation(
+                f"{found.name}: pick the player (star players are in the list by name; "
+                "mercenaries are not supported yet)."
+            )
+        check_allowed(found, roster, team.regional_league, team.alignment)
+        owned = sum(p.count for p in mine.purchases if p.inducement == found.id)
+        if owned + count > limit(found, special):
+            raise RuleViolation(f"{found.name} is 0-{limit(found, special)}; {team.name} has {owned}.")
+        inducement_id, label, units, cost = found.id, found.name, count, price(found, roster, special) * count
+    payment = pay(cost, mine.budget, petty_spent=mine.petty_spent, treasury_spent=mine.treasury_spent)
+    now = rt.clock.now()
+    if payment.from_treasury:
+        team_store.change_treasury(
+            conn,
+            team,
+            -payment.from_treasury,
+            f"inducement: {label} ({fx.label})",
+            actor_id=actor.user_id,
+            now=now,
+            fixture_id=fx.id,
+        )
+    if side == state.phase.favourite:
+        inducement_store.add_favourite_spent(conn, fx.guild_id, fx.id, payment.from_treasury)
+    inducement_store.buy(
+        conn,
+        fx.guild_id,
+        fx.id,
+        team.id,
+        inducement=inducement_id,
+        star=label if inducement_id == STAR_LIMIT_ID else None,
+        count=units,
+        cost=cost,
+        from_petty=payment.from_petty_cash,
+        from_treasury=payment.from_treasury,
+        actor_id=actor.user_id,
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="match.inducement",
+        now=now,
+        detail={"fixture": fx.id, "team": team.name, "item": label, "count": units, "cost": cost},
+    )
+    paid = " + ".join(
+        part
+        for part in (
+            f"{gp(payment.from_petty_cash)} petty cash" if payment.from_petty_cash else "",
+            f"{gp(payment.from_treasury)} treasury" if payment.from_treasury else "",
+        )
+        if part
+    )
+    return _state(
+        conn,
+        rt,
+        fx,
+        f"{team.name} buys {label}{f' x{count}' if units > 1 and inducement_id != STAR_LIMIT_ID else ''}"
+        f" for {gp(cost)} ({paid or 'free'}).",
+    )
+
+
+async def buy_inducement(
+    rt: Runtime, actor: Actor, fixture: str, item: str, count: int = 1
+) -> InducementState:
+    if not 1 <= count <= 10:
+        raise RuleViolation("Buy 1 to 10 at a time.")
+    return await rt.db.write(_buy, rt, actor, fixture, item, count)
+
+
+def _done(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> InducementState:
+    fx = _open_fixture(conn, actor, fixture_ref)
+    side = _coach_side(fx, actor)
+    state = _state(conn, rt, fx)
+    if state.waiting_for != side:
+        raise Conflict(
+            "It is not your turn to buy inducements."
+            if state.waiting_for
+            else "Inducements are already closed for this fixture."
+        )
+    if state.phase.stage == "favourite":
+        inducement_store.set_stage(conn, fx.guild_id, fx.id, "underdog", expected="favourite")
+        message = (
+            f"{state.side(side).team.name} is done. The other team now has "
+            f"{gp(budgets_for_underdog(state, rt).petty_cash)} of petty cash."
+        )
+    else:
+        inducement_store.set_stage(conn, fx.guild_id, fx.id, "closed", expected="underdog")
+        message = "Inducements are closed; unspent petty cash is lost."
+    return _state(conn, rt, fx, message)
+
+
+def budgets_for_underdog(state: InducementState, rt: Runtime) -> Budget:
+    underdog: Side = "away" if state.phase.favourite == "home" else "home"
+    return state.side(underdog).budget
+
+
+async def finish_buying(rt: Runtime, actor: Actor, fixture: str) -> InducementState:
+    """End your turn: the favourite hands over to the underdog; the underdog closes the inducements."""
+    return await rt.db.write(_done, rt, actor, fixture)
+
+
+def _show(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> InducementState:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    if fx.status == "scheduled":
+        return _state(conn, rt, fx)
+    phase = inducement_store.phase(conn, fx.guild_id, fx.id)
+    if phase is None:
+        raise NotFound(f"{fx.label} had no inducements.")
+    return _state(conn, rt, fx)
+
+
+async def inducement_state(rt: Runtime, actor: Actor, fixture: str) -> InducementState:
+    return await rt.db.write(_show, rt, actor, fixture)
+
+
+@dataclass(frozen=True)
+class ItemChoice:
+    value: str
+    label: str
+
+
+def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> list[ItemChoice]:
+    try:
+        fx = find_fixture(conn, actor.guild_id, fixture_ref)
+        side = _coach_side(fx, actor)
+    except (NotFound, NotAllowed):
+        return []
+    team = team_store.get(conn, actor.guild_id, fx.home_team_id if side == "home" else fx.away_team_id)
+    assert team is not None
+    roster = roster_of(rt.catalog, team)
+    special = roster.special_rules_with(team.regional_league, team.alignment)
+    found = []
+    for inducement in rt.catalog.inducements.values():
+        if inducement.cost is None or inducement.price_rule is not None:
+            continue
+        try:
+            check_allowed(inducement, roster, team.regional_league, team.alignment)
+        except RuleViolation:
+            continue
+        found.append(
+            ItemChoice(
+                inducement.id,
+                f"{inducement.name} ({gp(price(inducement, roster, special))}, "
+                f"0-{limit(inducement, special)})",
+            )
+        )
+    seen = set()
+    for star in rt.catalog.stars.values():
+        key = star.pair or star.name
+        if key in seen or not plays_for(star, roster, team.regional_league, team.alignment):
+            continue
+        seen.add(key)
+        found.append(ItemChoice(f"star:{key}", f"★ {key} ({gp(rt.catalog.star_cost(star))})"))
+    return found
+
+
+async def item_choices(rt: Runtime, actor: Actor, fixture: str) -> list[ItemChoice]:
+    """What the caller's team may buy for this fixture (for autocomplete)."""
+    return await rt.db.read(_choices, rt, actor, fixture)
