@@ -58,6 +58,8 @@ def preparation_embed(prep: MatchPreparation) -> discord.Embed:
 
 
 def _purchase_label(purchase: Purchase) -> str:
+    if purchase.inducement == "mercenary_player":
+        return f"mercenary {purchase.star}" + (f" x{purchase.count}" if purchase.count > 1 else "")
     if purchase.star:
         return f"★ {purchase.star}"
     return purchase.inducement.replace("_", " ") + (f" x{purchase.count}" if purchase.count > 1 else "")

@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.catalog.models import Star
+from bot.catalog.models import Star, Team
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.eligibility import plays_for
 from bot.rules.inducements import STAR_LIMIT_ID, Budget, budgets, check_allowed, limit, pay, price
@@ -165,7 +165,9 @@ def _buy(
     team = mine.team
     roster = roster_of(rt.catalog, team)
     special = roster.special_rules_with(team.regional_league, team.alignment)
-    if item.startswith("star:") or rt.catalog.inducement(item) is None:
+    if item.startswith("mercenary:"):
+        inducement_id, label, units, cost = _mercenary(conn, rt, fx, team, roster, special, mine, item, count)
+    elif item.startswith("star:") or rt.catalog.inducement(item) is None:
         star = find_star(rt, item)
         if not plays_for(star, roster, team.regional_league, team.alignment):
             raise RuleViolation(f"{star.name} does not play for {team.name}.")
@@ -223,7 +225,7 @@ def _buy(
         fx.id,
         team.id,
         inducement=inducement_id,
-        star=label if inducement_id == STAR_LIMIT_ID else None,
+        star=label if inducement_id in (STAR_LIMIT_ID, "mercenary_player") else None,
         count=units,
         cost=cost,
         from_petty=payment.from_petty_cash,
@@ -255,6 +257,42 @@ def _buy(
         f"{team.name} buys {label}{f' x{count}' if units > 1 and inducement_id != STAR_LIMIT_ID else ''}"
         f" for {gp(cost)} ({paid or 'free'}).",
     )
+
+
+def _mercenary(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    fx: Fixture,
+    team: TeamRow,
+    roster: Team,
+    special: tuple[str, ...],
+    mine: SideBudget,
+    item: str,
+    count: int,
+) -> tuple[str, str, int, int]:
+    """Mercenaries: a player of a roster position at its cost + 30,000, with Loner (4+), for this game only;
+    at most 3, within the position's limit (players missing the game do not count) and 16 able to play."""
+    rule = rt.catalog.inducements["mercenary_player"]
+    assert rule.price_rule is not None
+    position = roster.position(item.removeprefix("mercenary:"))
+    if position is None:
+        raise NotFound(f"{roster.name} teams have no such player type for a mercenary.")
+    hired = sum(p.count for p in mine.purchases if p.inducement == rule.id)
+    if hired + count > limit(rule, special):
+        raise RuleViolation(f"At most {limit(rule, special)} mercenaries; {team.name} has {hired}.")
+    side = match_side(conn, rt, fx, team)
+    same = sum(1 for p in side.able if p.position.id == position.id and not p.row.journeyman)
+    same += sum(p.count for p in mine.purchases if p.inducement == rule.id and p.star == position.name)
+    if same + count > position.max:
+        raise RuleViolation(
+            f"{roster.name} teams may have 0-{position.max} {position.name}, mercenaries included."
+        )
+    extra = sum(p.count for p in mine.purchases if p.inducement in (rule.id, STAR_LIMIT_ID))
+    if len(side.able) + extra + count > rt.catalog.drafting.max_players:
+        raise RuleViolation(
+            f"Mercenaries cannot take the team past {rt.catalog.drafting.max_players} players able to play."
+        )
+    return rule.id, position.name, count, (position.cost + rule.price_rule.surcharge) * count
 
 
 async def buy_inducement(
@@ -342,6 +380,15 @@ def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: s
                 f"0-{limit(inducement, special)})",
             )
         )
+    mercenary = rt.catalog.inducements["mercenary_player"]
+    if mercenary.price_rule is not None:
+        surcharge = mercenary.price_rule.surcharge
+        for position in roster.positions:
+            found.append(
+                ItemChoice(
+                    f"mercenary:{position.id}", f"Mercenary {position.name} ({gp(position.cost + surcharge)})"
+                )
+            )
     seen = set()
     for star in rt.catalog.stars.values():
         key = star.pair or star.name

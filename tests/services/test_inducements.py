@@ -92,3 +92,20 @@ async def test_equal_ctvs_buy_nothing(runtime: Runtime) -> None:
     assert state.phase.favourite is None and state.waiting_for is None
     with pytest.raises(RuleViolation, match="even"):
         await inducements.buy_inducement(runtime, actor(user_id=rich), f"f:{fixture_id}", "bribe")
+
+
+async def test_mercenaries(runtime: Runtime) -> None:
+    fixture_id, rich, _ = await _fixture(runtime, extra_rerolls=1)
+    coach = actor(user_id=rich)
+    hired = await inducements.buy_inducement(
+        runtime, coach, f"f:{fixture_id}", "mercenary:human_blitzer", count=2
+    )
+    assert "for 230,000 gp" in hired.message  # (85,000 + 30,000) x 2
+    with pytest.raises(RuleViolation, match="0-2 Human Blitzer"):
+        await inducements.buy_inducement(runtime, coach, f"f:{fixture_id}", "mercenary:human_blitzer")
+    with pytest.raises(RuleViolation, match="At most 3 mercenaries"):
+        await inducements.buy_inducement(
+            runtime, coach, f"f:{fixture_id}", "mercenary:human_lineman", count=2
+        )
+    choices = [c.label for c in await inducements.item_choices(runtime, coach, f"f:{fixture_id}")]
+    assert "Mercenary Human Lineman (80,000 gp)" in choices
