@@ -8,6 +8,8 @@ import contextlib
 import logging
 import signal
 import sys
+import time
+from pathlib import Path
 
 import discord
 from pydantic import ValidationError
@@ -44,12 +46,43 @@ async def _run(settings: Settings, token: str) -> int:
     return 0
 
 
+def _simulate(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot simulate",
+        description="Play whole seasons through the services, then check every invariant of the database.",
+    )
+    parser.add_argument("--leagues", type=int, default=2, help="how many leagues (each in its own server)")
+    parser.add_argument("--teams", type=int, default=6, help="teams per league (4 or more)")
+    parser.add_argument("--seed", type=int, default=1, help="the same seed prints the same output")
+    parser.add_argument(
+        "--db", type=Path, default=None, help="keep the database here (default: a temporary one)"
+    )
+    args = parser.parse_args(argv)
+    if args.leagues < 1 or args.teams < 4:
+        parser.error("at least 1 league of at least 4 teams")
+    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    from bot.simulation.run import simulate
+
+    started = time.perf_counter()
+    result = asyncio.run(simulate(args.leagues, args.teams, args.seed, args.db))
+    print(result.output)
+    print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 1 if result.problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["simulate"]:
+        return _simulate(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Blood Bowl league bot for Discord.")
     parser.add_argument(
-        "command", nargs="?", default="run", choices=["run"], help="what to do (default: run)"
+        "command",
+        nargs="?",
+        default="run",
+        choices=["run", "simulate"],
+        help="run the bot (default), or simulate seasons (python -m bot simulate --help)",
     )
-    parser.parse_args(argv)
+    parser.parse_args(arguments)
     try:
         settings = Settings()
     except ValidationError as exc:

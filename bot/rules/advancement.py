@@ -64,12 +64,12 @@ def affordable(state: PlayerState, table: AdvancementFile) -> list[AdvancementKi
     """The advancement types the player can pay for now (none after the sixth advancement)."""
     if state.advancements >= table.max_advancements:
         return []
-    kinds: tuple[AdvancementKind, ...] = (
-        "random_primary",
-        "chosen_primary",
-        "chosen_secondary",
-        "characteristic",
-    )
+    kinds: list[AdvancementKind] = []
+    if state.position.primary:  # some players (a Woodland Fox) have no primary category at all
+        kinds += ["random_primary", "chosen_primary"]
+    if state.position.secondary:
+        kinds.append("chosen_secondary")
+    kinds.append("characteristic")
     return [kind for kind in kinds if cost(kind, state, table) <= state.spp]
 
 

@@ -127,3 +127,12 @@ def test_spending_never_takes_spp_below_zero(spp: int, taken: int) -> None:
         assert spp - cost(kind, state, TABLE) >= 0
     if taken < 6 and spp >= cost("characteristic", state, TABLE):
         assert must_advance(state, TABLE) and affordable(state, TABLE)  # forced, and always possible
+
+
+def test_no_skill_advancements_without_categories() -> None:
+    fox = next(p for p in CATALOG.teams["gnome"].positions if p.name == "Woodland Fox")
+    assert fox.primary == ()
+    assert affordable(PlayerState(fox, spp=20, advancements=0), TABLE) == [
+        "chosen_secondary",
+        "characteristic",
+    ]

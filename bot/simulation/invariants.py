@@ -1,0 +1,188 @@
+"""Invariants that must hold over the whole database after any run (the simulator checks them all)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from itertools import combinations
+
+from bot.rules.league_settings import BonusMode, LeagueSettings
+from bot.rules.standings import GameResult, bonus_points, compute_standings
+
+ALLOWED_STATUSES = {"active", "fired", "dead", "left"}
+
+
+def _treasuries(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute(
+        "SELECT t.id, t.name, t.treasury, COALESCE(SUM(c.amount), 0) AS total, MIN(c.balance_after) AS lowest"
+        " FROM teams t LEFT JOIN treasury_changes c ON c.team_id = t.id GROUP BY t.id"
+    ).fetchall()
+    problems = []
+    for row in rows:
+        if row["treasury"] < 0 or (row["lowest"] is not None and row["lowest"] < 0):
+            problems.append(f"treasury below zero: {row['name']}")
+        if row["treasury"] != row["total"]:
+            problems.append(
+                f"treasury {row['treasury']} of {row['name']} is not the sum of its changes {row['total']}"
+            )
+    return problems
+
+
+def _spp(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute(
+        "SELECT p.id, p.name, p.spp, COALESCE(SUM(c.spp_delta), 0) AS total FROM players p"
+        " LEFT JOIN player_changes c ON c.player_id = p.id GROUP BY p.id"
+    ).fetchall()
+    problems = []
+    for row in rows:
+        if row["spp"] < 0:
+            problems.append(f"negative SPP: player {row['id']} {row['name']}")
+        if row["spp"] != row["total"]:
+            problems.append(
+                f"SPP {row['spp']} of player {row['id']} is not earned minus spent ({row['total']})"
+            )
+    return problems
+
+
+def _rosters(conn: sqlite3.Connection) -> list[str]:
+    problems = []
+    for row in conn.execute("SELECT DISTINCT status FROM players"):
+        if row[0] not in ALLOWED_STATUSES:
+            problems.append(f"unknown player status {row[0]!r}")
+    for row in conn.execute(
+        "SELECT t.name, SUM(p.status = 'active' AND p.journeyman = 0) AS regulars,"
+        " SUM(p.status = 'active' AND p.journeyman = 1) AS journeymen"
+        " FROM teams t JOIN players p ON p.team_id = t.id WHERE t.status = 'approved' GROUP BY t.id"
+    ):
+        if row["regulars"] > 16:
+            problems.append(f"{row['name']} has {row['regulars']} players (16 at most)")
+    open_postgames = conn.execute("SELECT COUNT(*) FROM team_postgames WHERE status = 'open'").fetchone()[0]
+    stray = conn.execute(
+        "SELECT COUNT(*) FROM players p WHERE p.status = 'active' AND p.journeyman = 1"
+        " AND NOT EXISTS (SELECT 1 FROM team_postgames g WHERE g.fixture_id = p.hired_in_fixture"
+        " AND g.team_id = p.team_id AND g.status = 'open')"
+        " AND EXISTS (SELECT 1 FROM fixtures f WHERE f.id = p.hired_in_fixture"
+        " AND f.status = 'confirmed')"
+    ).fetchone()[0]
+    if stray:
+        problems.append(f"{stray} journeymen stayed after their post-game ({open_postgames} post-games open)")
+    return problems
+
+
+def _pairs(conn: sqlite3.Connection) -> list[str]:
+    problems = []
+    for division in conn.execute("SELECT id, name FROM divisions").fetchall():
+        members = [
+            r[0]
+            for r in conn.execute(
+                "SELECT team_id FROM division_teams WHERE division_id = ?", (division["id"],)
+            )
+        ]
+        met = Counter(
+            frozenset((r[0], r[1]))
+            for r in conn.execute(
+                "SELECT home_team_id, away_team_id FROM fixtures WHERE division_id = ? AND kind = 'league'",
+                (division["id"],),
+            )
+        )
+        for pair in combinations(members, 2):
+            if met[frozenset(pair)] != 1:
+                problems.append(
+                    f"{division['name']} (division {division['id']}): teams {pair} meet "
+                    f"{met[frozenset(pair)]} times"
+                )
+    return problems
+
+
+def _standings(conn: sqlite3.Connection) -> list[str]:
+    """The standings rules against a plain tally of the same confirmed results."""
+    problems = []
+    for division in conn.execute(
+        "SELECT d.id, d.name, l.settings FROM divisions d JOIN seasons s ON s.id = d.season_id"
+        " JOIN leagues l ON l.id = s.league_id"
+    ).fetchall():
+        settings = LeagueSettings.model_validate(json.loads(division["settings"]))
+        members = [
+            r[0]
+            for r in conn.execute(
+                "SELECT team_id FROM division_teams WHERE division_id = ?", (division["id"],)
+            )
+        ]
+        games = conn.execute(
+            "SELECT * FROM fixtures WHERE division_id = ? AND kind = 'league' AND status = 'confirmed'",
+            (division["id"],),
+        ).fetchall()
+        expected: dict[int, list[int]] = {
+            team: [0, 0, 0, 0] for team in members
+        }  # played, points, for, against
+        results = []
+        for game in games:
+            results.append(
+                GameResult(
+                    game["id"],
+                    game["home_team_id"],
+                    game["away_team_id"],
+                    game["home_score"],
+                    game["away_score"],
+                    game["home_cas"],
+                    game["away_cas"],
+                    game["home_outcome"],
+                    game["away_outcome"],
+                    bool(game["counts_for_bonus"]),
+                )
+            )
+            for team, outcome, scored, conceded, cas in (
+                (
+                    game["home_team_id"],
+                    game["home_outcome"],
+                    game["home_score"],
+                    game["away_score"],
+                    game["home_cas"],
+                ),
+                (
+                    game["away_team_id"],
+                    game["away_outcome"],
+                    game["away_score"],
+                    game["home_score"],
+                    game["away_cas"],
+                ),
+            ):
+                bonus = bonus_points(scored, conceded, cas, settings) if game["counts_for_bonus"] else 0
+                row = expected[team]
+                row[0] += 1
+                row[1] += settings.points_for(outcome) + (
+                    bonus if settings.bonus_mode is BonusMode.ADDED else 0
+                )
+                row[2] += scored
+                row[3] += conceded
+        table = compute_standings(members, results, settings)
+        for standing in table:
+            computed = [standing.played, standing.points, standing.td_for, standing.td_against]
+            if computed != expected[standing.team_id]:
+                problems.append(
+                    f"{division['name']}: standings for team {standing.team_id} differ from the results"
+                )
+        points = [standing.points for standing in table]
+        if points != sorted(points, reverse=True):
+            problems.append(f"{division['name']}: standings are not ordered by points")
+    return problems
+
+
+def _dice(conn: sqlite3.Connection, rolls_made: int | None) -> list[str]:
+    logged = sum(len(json.loads(r[0])["faces"]) for r in conn.execute("SELECT faces FROM dice_rolls"))
+    if rolls_made is not None and logged != rolls_made:
+        return [f"{rolls_made} dice were rolled but {logged} are in the dice log"]
+    return []
+
+
+def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) -> list[str]:
+    """Every problem found (an empty list when the database is sound)."""
+    return (
+        _treasuries(conn)
+        + _spp(conn)
+        + _rosters(conn)
+        + _pairs(conn)
+        + _standings(conn)
+        + _dice(conn, rolls_made)
+    )
