@@ -169,6 +169,25 @@ def _standings(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
+def _locked_results(conn: sqlite3.Connection) -> list[str]:
+    """A confirmed fixture's locked score and casualties are those of its confirmed report."""
+    problems = []
+    for game in conn.execute("SELECT * FROM fixtures WHERE status = 'confirmed' AND report IS NOT NULL"):
+        report = json.loads(game["report"])
+        stored = (game["home_score"], game["away_score"], game["home_cas"], game["away_cas"])
+        reported = (
+            report["home"]["score"],
+            report["away"]["score"],
+            report["home"]["casualties"],
+            report["away"]["casualties"],
+        )
+        if stored != reported:
+            problems.append(
+                f"fixture #{game['id']}: the locked result {stored} differs from its report {reported}"
+            )
+    return problems
+
+
 def _dice(conn: sqlite3.Connection, rolls_made: int | None) -> list[str]:
     logged = sum(len(json.loads(r[0])["faces"]) for r in conn.execute("SELECT faces FROM dice_rolls"))
     if rolls_made is not None and logged != rolls_made:
@@ -184,5 +203,6 @@ def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) ->
         + _rosters(conn)
         + _pairs(conn)
         + _standings(conn)
+        + _locked_results(conn)
         + _dice(conn, rolls_made)
     )
