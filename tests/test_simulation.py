@@ -3,6 +3,7 @@ fail (a broken database is reported)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -27,6 +28,16 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
     result = await simulate(1, 4, seed=5, db_path=path)
     assert result.problems == []
     with sqlite3.connect(path) as conn:
+        dice_logged = sum(
+            len(json.loads(r[0])["faces"]) for r in conn.execute("SELECT faces FROM dice_rolls")
+        )
+        conn.execute("DELETE FROM dice_rolls WHERE id = (SELECT MAX(id) FROM dice_rolls)")
+        columns = [r[1] for r in conn.execute("PRAGMA table_info(players)") if r[1] not in ("id", "number")]
+        listed = ", ".join(columns)
+        conn.execute(  # a second copy of team 1's active players: more than 16
+            f"INSERT INTO players ({listed}, number) SELECT {listed}, number + 50 FROM players"  # noqa: S608
+            " WHERE team_id = 1 AND status = 'active'"
+        )
         conn.execute("UPDATE teams SET treasury = treasury + 5000 WHERE id = 1")
         conn.execute("UPDATE players SET spp = spp + 1 WHERE id = 2")
         conn.execute(
@@ -40,9 +51,10 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
         )
     db = await Database.open(path)
     try:
-        problems = await db.read(check_invariants, None)
+        problems = await db.read(check_invariants, dice_logged)
     finally:
         await db.close()
     text = "\n".join(problems)
     assert "not the sum of its changes" in text and "not earned minus spent" in text
     assert "meet 2 times" in text and "differs from its report" in text
+    assert "(16 at most)" in text and f"{dice_logged} dice were rolled but" in text

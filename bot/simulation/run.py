@@ -69,9 +69,7 @@ def _coach(guild_id: int, index: int) -> Actor:
     return Actor(guild_id=guild_id, user_id=guild_id * 100 + index, channel_id=guild_id)
 
 
-async def _draft_league(
-    rt: Runtime, rng: random.Random, guild_id: int, team_count: int, tally: Tally
-) -> None:
+async def draft_league(rt: Runtime, rng: random.Random, guild_id: int, team_count: int, tally: Tally) -> None:
     commissioner = Actor(guild_id=guild_id, user_id=COMMISSIONER, channel_id=guild_id)
     league = await leagues.create_league(rt, commissioner, f"League {guild_id}", guild_id)
     for index in range(team_count):
@@ -90,7 +88,7 @@ async def _draft_league(
     tally.leagues += 1
 
 
-async def _able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int) -> list[int]:
+async def able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int) -> list[int]:
     roster = await teams.my_roster(rt, coach, None)
     options = journeyman_positions(roster) if roster else []
     wanted = rng.choice(options).id if len(options) > 1 else None  # the coach picks the journeymen's position
@@ -141,7 +139,13 @@ async def _spend_spp(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally
 
 
 async def _rebuild(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int, tally: Tally) -> None:
-    """The coach's post-game: advancements, maybe keep a journeyman, hire to keep 11 players, finish."""
+    """The coach's post-game: choices, then finish."""
+    team_id = await postgame_choices(rt, rng, coach, tally)
+    await postgame.finish_postgame(rt, coach, fixture_id, team_id)
+
+
+async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) -> int:
+    """Advancements, maybe keep a journeyman, hire to keep 11 players; returns the coach's team id."""
     await _spend_spp(rt, rng, coach, tally)
     sheet = await teams.team_sheet(rt, coach, None)
     for journeyman in [p for p in sheet.players if p.row.journeyman]:
@@ -163,7 +167,7 @@ async def _rebuild(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: in
         tally.hires += 1
         sheet = await teams.team_sheet(rt, coach, None)
         regulars = [p for p in sheet.players if not p.row.journeyman]
-    await postgame.finish_postgame(rt, coach, fixture_id, sheet.team.id)
+    return sheet.team.id
 
 
 async def _finish_open_postgames(rt: Runtime, rng: random.Random, guild_id: int, tally: Tally) -> None:
@@ -195,7 +199,7 @@ async def _play_round(
             tally.conceded_ahead += 1
             continue
         home_side, away_side = match_report(
-            rng, await _able_numbers(rt, rng, home, fx.id), await _able_numbers(rt, rng, away, fx.id)
+            rng, await able_numbers(rt, rng, home, fx.id), await able_numbers(rt, rng, away, fx.id)
         )
         conceded: Literal["theirs"] | None = "theirs" if luck > 0.98 else None
         if conceded:
@@ -250,7 +254,7 @@ async def simulate(
         tally = Tally()
         guilds = [1000 + index for index in range(leagues_count)]
         for guild_id in guilds:
-            await _draft_league(rt, rng, guild_id, team_count, tally)
+            await draft_league(rt, rng, guild_id, team_count, tally)
         first = await leagues.get_league(rt, guilds[0], None)
         round_days = timedelta(days=first.settings.round_days)
         overview = await seasons.list_fixtures(rt, _coach(guilds[0], 0), None, "all")
