@@ -25,6 +25,7 @@ from bot.catalog.models import (
     RandomSkillTable,
     RefereesFile,
     RollTable,
+    SeasonEndRules,
     Skill,
     SkillCategory,
     SkillsFile,
@@ -62,6 +63,7 @@ class Catalog:
     special_rules: dict[str, SpecialRule]
     drafting: DraftingRules
     postgame: PostgameRules
+    season_end: SeasonEndRules
     advancement: AdvancementFile
     expensive_mistakes: ExpensiveMistakesFile
     tables: dict[str, RollTable]
@@ -199,6 +201,7 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         special_rules={r.name: r for r in leagues_file.team_special_rules},
         drafting=_read(root / "drafting.json", DraftingRules),
         postgame=_read(root / "postgame.json", PostgameRules),
+        season_end=_read(root / "season_end.json", SeasonEndRules),
         advancement=_read(tables_dir / "advancement.json", AdvancementFile),
         expensive_mistakes=_read(tables_dir / "expensive_mistakes.json", ExpensiveMistakesFile),
         tables=tables,
@@ -318,6 +321,11 @@ def check_references(catalog: Catalog) -> None:
     for rule in catalog.postgame.spp_by_special_rule:
         if rule not in catalog.special_rules:
             problems.append(f"postgame.json: unknown special rule {rule!r}")
+
+    known_keywords = {k for team in catalog.teams.values() for p in team.positions for k in p.keywords}
+    for keyword in catalog.season_end.getting_even.excluded_keywords:
+        if keyword not in known_keywords:
+            problems.append(f"season_end.json: getting_even excludes unknown keyword {keyword!r}")
 
     if problems:
         raise CatalogError(

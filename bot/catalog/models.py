@@ -245,6 +245,62 @@ class PostgameRules(Noted):
         return values
 
 
+# --- season end ----------------------------------------------------------------------------------
+
+
+class Prize(Model):
+    place: int = Field(ge=1, le=3)
+    gold: Gold
+
+
+class PenaltyShootout(Model):
+    roll_offs: int = Field(ge=1, le=9)
+    die: int = Field(ge=2)
+
+
+class GettingEven(Model):
+    target: int = Field(ge=2, le=6)
+    injuries: tuple[Literal["seriously_hurt", "serious_injury", "lasting_injury"], ...]
+    excluded_keywords: tuple[str, ...]
+
+
+class RestAndRelaxation(Model):
+    niggling_target: int = Field(ge=2, le=6)
+    hatred_target: int = Field(ge=2, le=6)
+    retired_reduction_target: int = Field(ge=2, le=6)
+    apothecary_bonus: int = Field(ge=0, le=2)
+
+
+class RedraftRules(Model):
+    base_budget: Gold
+    per_fixture_played: Gold
+    per_win: Gold
+    per_draw: Gold
+    recommended_cap: Gold
+    agent_fee_per_season: Gold
+
+
+class SeasonEndRules(Noted):
+    id: str
+    name: str
+    source: str
+    prizes: tuple[Prize, ...]
+    trophy_rerolls: int = Field(ge=0, le=2)
+    penalty_shootout: PenaltyShootout
+    getting_even: GettingEven
+    rest_and_relaxation: RestAndRelaxation
+    redraft: RedraftRules
+
+    @model_validator(mode="after")
+    def _places(self) -> SeasonEndRules:
+        if sorted(p.place for p in self.prizes) != list(range(1, len(self.prizes) + 1)):
+            raise ValueError("prizes must be for places 1, 2, 3 ... once each")
+        return self
+
+    def prize(self, place: int) -> int:
+        return next((p.gold for p in self.prizes if p.place == place), 0)
+
+
 # --- skills ---------------------------------------------------------------------------------------
 
 
