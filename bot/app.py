@@ -18,6 +18,7 @@ from bot.catalog import load_catalog
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
+from bot.outbox import Outbox
 from bot.rules.dice import Dice, SecureDice
 from bot.scheduler import Scheduler
 from bot.services.runtime import Runtime
@@ -59,6 +60,7 @@ class LeagueBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()
         self.scheduler = Scheduler()
         self.deadlines = DeadlineWatch(self)
+        self.outbox = Outbox(self)
         self._runtime: Runtime | None = None
 
     @property
@@ -86,6 +88,7 @@ class LeagueBot(commands.Bot):
         self.scheduler.start()
         armed = await self.deadlines.rearm()  # overdue items (missed while down) run once, right away
         log.info("armed %d deadline, reminder and confirmation jobs", armed)
+        self.outbox.start()
         await self.sync_commands_if_changed()
 
     def _sync_scope(self) -> discord.Object | None:
@@ -118,6 +121,7 @@ class LeagueBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        await self.outbox.stop()
         self.scheduler.shutdown()
         await super().close()
         if self._runtime is not None:

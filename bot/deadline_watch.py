@@ -97,6 +97,7 @@ class DeadlineWatch:
 def round_closed_embed(closed: ClosedRound) -> discord.Embed:
     labels = {
         "forfeit": "not played: a loss for both (no MVP, no winnings)",
+        "to commissioner": "not played: a play-off game needs a winner, so the commissioner decides",
         "conceded": "conceded before the deadline (without penalty)",
         "auto confirm pending": "reported: confirms itself unless disputed",
         "disputed": "disputed: the commissioner decides",
@@ -140,8 +141,12 @@ def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:
         f"⏰ {plain(reminder.league.name)} round {reminder.round_number} ends "
         f"{timestamp(reminder.deadline, 'R')} ({timestamp(reminder.deadline, 'f')}). "
         f"Still to play:\n{games}\n"
-        "Unplayed games are a loss for both teams; a coach who cannot play can /concede ahead of the "
-        "deadline."
+        + (
+            "Unplayed play-off games go to the commissioner"
+            if any(f.kind == "playoff" for f in reminder.fixtures)
+            else "Unplayed games are a loss for both teams"
+        )
+        + "; a coach who cannot play can /concede ahead of the deadline."
         + (
             "\n(You get this by DM because you asked for it: /notify dm_reminders:False stops it.)"
             if direct

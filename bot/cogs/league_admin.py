@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
 from bot.errors import RuleViolation
-from bot.services import deadlines, leagues, results, seasons, teams
+from bot.services import deadlines, leagues, playoffs, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
@@ -22,6 +22,7 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embed, settings_embed, team_sheet_embed
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
+from bot.ui.season_views import bracket_embed
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -94,6 +95,16 @@ PRAYER_CHOICES = [
     app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
 ]
 PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
+OPENING_CHOICES = [
+    app_commands.Choice(name="a commissioner opens them (/season playoffs)", value="commissioner"),
+    app_commands.Choice(name="the bot opens them when the regular season is settled", value="automatic"),
+]
+SEEDING_CHOICES = [
+    app_commands.Choice(
+        name="keep division winners apart (paired with lower-ranked teams)", value="separate_winners"
+    ),
+    app_commands.Choice(name="random draw by the bot's dice", value="random"),
+]
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -134,6 +145,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         round_days="Days per round (default 14)",
         teams_per_division="Teams per division (empty: one division)",
         playoff_places="Teams in the play-offs",
+        playoff_opening="Who opens the play-offs when every regular-season fixture is settled",
+        playoff_seeding="First-round match-ups: division winners kept apart, or a random draw",
+        redraft_cap="Off-season re-draft budget cap (default 1,300,000; 0: no cap)",
         draft_budget="Gold for drafting a new team (default 1,000,000)",
         match_events="Use the optional Match Events (seed 002)",
         referee="Referee rules on the pitch (seed 004): off, or which referee",
@@ -143,6 +157,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @app_commands.choices(bonus_points=BONUS_CHOICES)
     @app_commands.choices(referee=REFEREE_CHOICES, prayers_table=PRAYER_CHOICES)
     @app_commands.choices(playoff_places=PLAYOFF_CHOICES)
+    @app_commands.choices(playoff_opening=OPENING_CHOICES, playoff_seeding=SEEDING_CHOICES)
     @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def settings(
@@ -160,6 +175,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         round_days: app_commands.Range[int, 1, 90] | None = None,
         teams_per_division: app_commands.Range[int, 4, 64] | None = None,
         playoff_places: int | None = None,
+        playoff_opening: str | None = None,
+        playoff_seeding: str | None = None,
+        redraft_cap: app_commands.Range[int, 0, 10_000_000] | None = None,
         draft_budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
         channel: discord.TextChannel | None = None,
         match_events: bool | None = None,
@@ -179,6 +197,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
                 "round_days": round_days,
                 "teams_per_division": teams_per_division,
                 "playoff_places": playoff_places,
+                "playoff_opening": playoff_opening,
+                "playoff_seeding": playoff_seeding,
                 "draft_budget": draft_budget,
                 "match_events": match_events,
                 "referee": referee,
@@ -186,6 +206,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             }.items()
             if value is not None
         }
+        if redraft_cap is not None:
+            changes["redraft_cap"] = redraft_cap or None  # 0: no cap
         if tiebreakers is not None:
             changes["tiebreakers"] = [t.strip() for t in tiebreakers.split(",") if t.strip()]
         result = await leagues.update_settings(
@@ -273,6 +295,14 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         away_players="Away players' events, same form",
         home_stalling="A home player was deemed stalling",
         away_stalling="An away player was deemed stalling",
+        extra_time="Play-off game: it went to extra time",
+        penalty_winner="Play-off game level after extra time: who won the penalty shoot-out",
+    )
+    @app_commands.choices(
+        penalty_winner=[
+            app_commands.Choice(name="home team", value="home"),
+            app_commands.Choice(name="away team", value="away"),
+        ]
     )
     @app_commands.autocomplete(fixture=any_fixture_autocomplete)
     @commissioner_only()
@@ -289,6 +319,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         away_players: app_commands.Range[str, 0, 500] | None = None,
         home_stalling: bool = False,
         away_stalling: bool = False,
+        extra_time: bool = False,
+        penalty_winner: str | None = None,
     ) -> None:
         home, away = side_inputs(
             home_score,
@@ -301,7 +333,18 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             away_stalling,
         )
         outcome = await results.set_result(
-            runtime_of(interaction), actor_of(interaction), fixture, home, away, reason
+            runtime_of(interaction),
+            actor_of(interaction),
+            fixture,
+            home,
+            away,
+            reason,
+            extra_time=extra_time,
+            penalty_winner="home"
+            if penalty_winner == "home"
+            else "away"
+            if penalty_winner == "away"
+            else None,
         )
         embed = result_embed(
             outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
@@ -444,6 +487,19 @@ class SeasonAdmin(
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
             await announce(self.bot, overview.league, content=coaches, embed=embed)
+
+    @app_commands.command(
+        name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"
+    )
+    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def playoffs(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        bracket = await playoffs.open_playoffs(runtime_of(interaction), actor_of(interaction), league)
+        await interaction.response.send_message(
+            "The play-offs are open; the coaches are told in the league channel.",
+            embed=bracket_embed(bracket),
+        )
 
     @app_commands.command(name="pause", description="Pause the season: no deadline passes until it resumes")
     @app_commands.describe(

@@ -17,6 +17,7 @@ from bot.services.prepare import MatchPreparation, MatchSide
 from bot.store.inducements import Purchase
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.catalog_views import k
+from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
@@ -152,6 +153,29 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             f"{' + '.join(map(str, rolled.roll.faces))}{modifier} → **{rolled.entry.name}**: "
             f"{rolled.entry.summary}"
         )
+
+    @app_commands.command(
+        name="penalties", description="A play-off game level after extra time: roll the penalty shoot-out"
+    )
+    @app_commands.describe(fixture="Your play-off fixture")
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def penalties(self, interaction: discord.Interaction, fixture: str) -> None:
+        outcome = await match_day.roll_penalties(
+            runtime_of(interaction),
+            actor_of(interaction),
+            fixture,
+            as_commissioner=await is_commissioner(interaction),
+        )
+        fx, shootout = outcome.fixture, outcome.shootout
+        winner = fx.home_name if shootout.winner == "home" else fx.away_name
+        heading = "Already rolled for this game" if outcome.already_rolled else "🎲 Penalty shoot-out"
+        lines = [f"{heading}: {plain(fx.home_name)} (home) v {plain(fx.away_name)} (away)"]
+        lines += shootout.lines()
+        lines.append(
+            f"**{plain(winner)}** win the shoot-out {max(shootout.home_wins, shootout.away_wins)}-"
+            f"{min(shootout.home_wins, shootout.away_wins)}: report the game level after extra time."
+        )
+        await interaction.response.send_message("\n".join(lines))
 
     @app_commands.command(
         name="turn", description="Start of a team turn: the Match Events D16 (when the league uses them)"

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.services import deadlines, postgame, results, seasons
 from bot.services.postgame import TeamSummary
-from bot.services.results import ReportedResult, SideInput
+from bot.services.results import ReportedResult, SideInput, side_name
 from bot.store.seasons import Fixture
 from bot.ui.announce import announce
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
@@ -43,9 +43,14 @@ def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
         "friendly": "Friendly",
         "playoff": "Play-off",
     }[fx.kind]
+    decided = ""
+    if report.penalty_winner:
+        decided = f" · {plain(side_name(fx, report.penalty_winner))} won on penalties"
+    elif report.extra_time:
+        decided = " · after extra time"
     embed = discord.Embed(
         title=f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
-        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}",
+        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
         colour=COLOUR,
     )
     for side, name in (("home", fx.home_name), ("away", fx.away_name)):
@@ -321,6 +326,8 @@ class ResultsCog(commands.Cog):
         my_stalling="One of your players was deemed to be stalling",
         their_stalling="One of theirs was stalling",
         conceded="If a team conceded: it loses 2-0 (or X-0), with the conceding penalties",
+        extra_time="Play-off game: it went to extra time",
+        penalties="Play-off game level after extra time: who won the penalty shoot-out (/match penalties)",
     )
     @app_commands.choices(
         conceded=[
@@ -333,6 +340,12 @@ class ResultsCog(commands.Cog):
                 name="They conceded without penalty (under 3 on the line of scrimmage)",
                 value="theirs_no_penalty",
             ),
+        ]
+    )
+    @app_commands.choices(
+        penalties=[
+            app_commands.Choice(name="we won the shoot-out", value="mine"),
+            app_commands.Choice(name="they won the shoot-out", value="theirs"),
         ]
     )
     @app_commands.autocomplete(fixture=fixture_autocomplete)
@@ -349,6 +362,8 @@ class ResultsCog(commands.Cog):
         my_stalling: bool = False,
         their_stalling: bool = False,
         conceded: str | None = None,
+        extra_time: bool = False,
+        penalties: str | None = None,
     ) -> None:
         mine, theirs = side_inputs(
             my_score,
@@ -367,6 +382,8 @@ class ResultsCog(commands.Cog):
             mine,
             theirs,
             conceded,  # type: ignore[arg-type]  # one of the choices above
+            extra_time=extra_time,
+            penalties="mine" if penalties == "mine" else "theirs" if penalties == "theirs" else None,
         )
         await self._post_report(interaction, outcome)
 
@@ -465,17 +482,20 @@ class ResultsCog(commands.Cog):
         description="League table by division: points, W-D-L, touchdowns, casualties, tiebreakers",
     )
     @app_commands.describe(
-        division="Only this division", league="Which league (only when the server runs several)"
+        division="Only this division",
+        season="A past season's number (default: the current one)",
+        league="Which league (only when the server runs several)",
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def standings(
         self,
         interaction: discord.Interaction,
         division: app_commands.Range[int, 1, 99] | None = None,
+        season: app_commands.Range[int, 1, 999] | None = None,
         league: str | None = None,
     ) -> None:
         table = await seasons.standings(
-            runtime_of(interaction), actor_of(interaction).guild_id, league, division
+            runtime_of(interaction), actor_of(interaction).guild_id, league, division, season
         )
         await interaction.response.send_message(embed=standings_embed(table))
 

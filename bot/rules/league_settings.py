@@ -54,6 +54,12 @@ class LeagueSettings(BaseModel):
     round_days: int = Field(default=14, ge=1, le=90)
     teams_per_division: int | None = Field(default=None, ge=4, le=64)
     playoff_places: int = 4
+    # who opens the play-offs once every regular-season fixture is settled: a commissioner, or the bot
+    playoff_opening: Literal["commissioner", "automatic"] = "commissioner"
+    # first-round match-ups: division winners kept apart (paired with lower-ranked qualifiers), or drawn
+    playoff_seeding: Literal["separate_winners", "random"] = "separate_winners"
+    # the off-season re-draft budget cap (seed 001 recommends 1,300,000); None: no cap
+    redraft_cap: int | None = Field(default=1_300_000, ge=0, le=10_000_000, multiple_of=5_000)
     draft_budget: int = Field(default=1_000_000, ge=100_000, le=10_000_000, multiple_of=5_000)
     reminder_hours: tuple[int, ...] = (72, 24)  # reminders this long before each round's deadline
     # reported results confirm themselves this long after the deadline, unless disputed

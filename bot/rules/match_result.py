@@ -69,6 +69,9 @@ class ResultReport(BaseModel):
     # Settled at the round's deadline without being played: a double forfeit (a loss for both, no MVP, no
     # winnings), or conceded ahead of the deadline (the other team: two MVPs and D6 x 10,000 in winnings).
     unplayed: Literal["forfeit", "conceded"] | None = None
+    # Play-off games must have a winner: extra time, then a penalty shoot-out if still level.
+    extra_time: bool = False
+    penalty_winner: Side | None = None
 
     def side(self, side: Side) -> SideReport:
         return self.home if side == "home" else self.away
@@ -84,6 +87,10 @@ class ResultReport(BaseModel):
         if self.home.score > self.away.score:
             return "W", "L"
         if self.home.score < self.away.score:
+            return "L", "W"
+        if self.penalty_winner == "home":
+            return "W", "L"
+        if self.penalty_winner == "away":
             return "L", "W"
         return "D", "D"
 

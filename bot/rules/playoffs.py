@@ -113,26 +113,31 @@ def _matchable(divisions: Counter[int]) -> bool:
 
 def _pair_up(order: Sequence[Qualifier], by_lowest: bool) -> list[tuple[Qualifier, Qualifier]]:
     """Pair each team, in `order`, with a partner from another division (the lowest-ranked one left when
-    `by_lowest`, else the next one in `order`), keeping the rest matchable; same-division pairs only when
-    nothing else is possible."""
+    `by_lowest`, else the next one in `order`) that keeps the rest pairable the same way. When one
+    division holds over half the teams, every other team meets one of its teams, and only the rest of
+    that division meet each other: the fewest same-division pairs possible."""
     left = list(order)
     pairs = []
     while left:
         team = left.pop(0)
         others = sorted(left, key=lambda q: -q.seed) if by_lowest else list(left)
         remaining = Counter(q.division for q in left)
-        feasible = _matchable(remaining + Counter([team.division]))
+        everyone = remaining + Counter([team.division])
         partner = None
-        for candidate in others:
-            if candidate.division == team.division:
-                continue
-            after = remaining.copy()
-            after[candidate.division] -= 1
-            if not feasible or _matchable(after):
-                partner = candidate
-                break
-        if partner is None:  # one division holds over half the qualifiers: some must meet
-            partner = others[0]
+        if _matchable(everyone):
+            for candidate in others:
+                after = remaining.copy()
+                after[candidate.division] -= 1
+                if candidate.division != team.division and _matchable(after):
+                    partner = candidate
+                    break
+        else:
+            largest = max(everyone, key=lambda d: everyone[d])
+            # a team of another division meets one of the largest; the largest meets others while any are left
+            wanted = others if team.division == largest else [c for c in others if c.division == largest]
+            crossing = [c for c in wanted if c.division != team.division]
+            partner = (crossing or wanted)[0]
+        assert partner is not None  # a matchable set always offers a partner that keeps it matchable
         left.remove(partner)
         pairs.append((team, partner) if team.seed < partner.seed else (partner, team))
     return pairs

@@ -34,7 +34,7 @@ BOT_USER = 0  # the actor id recorded for what the bot does by itself
 @dataclass(frozen=True)
 class SettledFixture:
     fixture: Fixture
-    how: str  # 'forfeit', 'conceded', 'auto confirm pending', 'disputed', 'confirmed'
+    how: str  # 'forfeit', 'conceded', 'to commissioner', 'auto confirm pending', 'disputed', 'confirmed'
     postgame: tuple[TeamSummary, ...] = ()
 
 
@@ -73,8 +73,41 @@ def _system(guild_id: int, league: League) -> Actor:
     return Actor(guild_id=guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
 
 
+def _to_commissioner(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> SettledFixture:
+    """An unplayed play-off game cannot be a double forfeit: someone must go through. The commissioner
+    decides it with /league result."""
+    now = rt.clock.now()
+    season_store.set_status(conn, fx, "disputed")
+    reason = "not played by the deadline: a play-off game needs a winner, so the commissioner decides"
+    season_store.add_history(
+        conn,
+        fx,
+        version=fx.report_version,
+        action="disputed",
+        report=None,
+        actor_id=BOT_USER,
+        reason=reason,
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=fx.guild_id,
+        league_id=fx.league_id,
+        actor_id=BOT_USER,
+        action="deadline.playoff_unplayed",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label},
+        reason=reason,
+    )
+    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
+    assert fresh is not None
+    return SettledFixture(fresh, "to commissioner")
+
+
 def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture) -> SettledFixture:
     conceder = deadline_store.concession_of(conn, fx.guild_id, fx.id)
+    if conceder is None and fx.kind == "playoff":
+        return _to_commissioner(conn, rt, fx)
     if conceder is None:
         report = ResultReport(
             home=SideReport(team_id=fx.home_team_id, score=0, casualties=0),

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.match_day import MatchTable, TableRoll, roll_on, table_for
 from bot.services.leagues import find_league
+from bot.services.playoffs import ShootoutResult, roll_shootout
 from bot.services.postgame import log_rolls
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -80,3 +81,16 @@ def _players(conn: sqlite3.Connection, guild_id: int, fixture_ref: str) -> list[
 async def fixture_players(rt: Runtime, guild_id: int, fixture: str) -> list[tuple[str, PlayerRow]]:
     """Both teams' players (for autocomplete)."""
     return await rt.db.read(_players, guild_id, fixture)
+
+
+def _penalties(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
+) -> ShootoutResult:
+    return roll_shootout(conn, rt, actor, find_fixture(conn, actor.guild_id, fixture_ref), as_commissioner)
+
+
+async def roll_penalties(
+    rt: Runtime, actor: Actor, fixture: str, *, as_commissioner: bool = False
+) -> ShootoutResult:
+    """A play-off game level after extra time: the bot rolls its penalty shoot-out, once."""
+    return await rt.db.write(_penalties, rt, actor, fixture, as_commissioner)

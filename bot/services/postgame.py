@@ -28,6 +28,7 @@ from bot.rules.postgame import (
     winnings,
     winnings_after_opponent_conceded,
 )
+from bot.services import playoffs
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import roster_of
 from bot.store import dice_log
@@ -376,6 +377,7 @@ def apply_confirmed(
         )
         _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
         summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
+    playoffs.after_result(conn, rt, fx)  # the play-offs may open, or their next stage be drawn
     return summaries
 
 
@@ -457,6 +459,7 @@ def _finish(
     ):
         raise Conflict(f"{team.name}'s post-game is already finished.")
     _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
+    playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
     return TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True)
 
 

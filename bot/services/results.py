@@ -11,6 +11,7 @@ from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.services.leagues import find_league
+from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary, apply_confirmed
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team, own_team
@@ -158,6 +159,38 @@ def _build_report(
     return ResultReport(home=sides["home"], away=sides["away"], conceded_by=conceded_by)
 
 
+def _decide(
+    conn: sqlite3.Connection,
+    fx: Fixture,
+    report: ResultReport,
+    extra_time: bool,
+    penalty_winner: Side | None,
+) -> ResultReport:
+    """Extra time and penalties: only play-off games have them, and a play-off game must have a winner.
+    A shoot-out the bot rolled (/match roll) decides a level game; a reporter's answer must agree with it."""
+    if fx.kind != "playoff":
+        if extra_time or penalty_winner:
+            raise RuleViolation("Only play-off games go to extra time and penalties; this one may be a draw.")
+        return report
+    if report.conceded_by is not None:
+        return report
+    level = report.home.score == report.away.score
+    if not level:
+        if penalty_winner:
+            raise RuleViolation("A penalty shoot-out only decides a game that is level after extra time.")
+        return report.model_copy(update={"extra_time": extra_time})
+    rolled = shootout_winner(conn, fx)
+    if rolled and penalty_winner and rolled != penalty_winner:
+        raise RuleViolation(f"The shoot-out the bot rolled for this game was won by {side_name(fx, rolled)}.")
+    winner = penalty_winner or rolled
+    if winner is None:
+        raise RuleViolation(
+            f"A play-off game needs a winner: level after extra time, it goes to penalties. Roll them with "
+            f"/match penalties fixture:#{fx.id}, or give the shoot-out's winner."
+        )
+    return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
+
+
 def _no_postgame_pending(conn: sqlite3.Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
     for team in _teams_of(conn, fx):
@@ -215,6 +248,8 @@ def _report(
     mine: SideInput,
     theirs: SideInput,
     conceded: Concession | None,
+    extra_time: bool,
+    penalties: Literal["mine", "theirs"] | None,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
@@ -236,6 +271,10 @@ def _report(
     report = _build_report(conn, fx, home, away, conceded_by)
     if conceded is not None and conceded.endswith("no_penalty"):
         report = report.model_copy(update={"concession_penalty": False})
+    penalty_winner: Side | None = None
+    if penalties is not None:
+        penalty_winner = side if penalties == "mine" else ("away" if side == "home" else "home")
+    report = _decide(conn, fx, report, extra_time, penalty_winner)
     return _record_report(
         conn,
         rt,
@@ -253,9 +292,13 @@ async def report_result(
     mine: SideInput,
     theirs: SideInput,
     conceded: Concession | None = None,
+    *,
+    extra_time: bool = False,
+    penalties: Literal["mine", "theirs"] | None = None,
 ) -> ReportedResult:
-    """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it."""
-    return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded)
+    """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
+    A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
+    return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)
 
 
 def _current_report(fx: Fixture) -> ResultReport:
@@ -350,12 +393,20 @@ def _set(
     home: SideInput,
     away: SideInput,
     reason: str,
+    extra_time: bool,
+    penalty_winner: Side | None,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     first_confirmation = fx.status != "confirmed"
     if first_confirmation:
         _no_postgame_pending(conn, fx)
-    report = _build_report(conn, fx, home, away)
+    report = _decide(conn, fx, _build_report(conn, fx, home, away), extra_time, penalty_winner)
+    if not first_confirmation and fx.kind == "playoff":
+        winner = fx.home_team_id if report.outcomes[0] == "W" else fx.away_team_id
+        if winner != winner_of(fx) and bracket_moved_on(conn, fx):
+            raise Conflict(
+                f"{fx.label}'s winner has played on (or taken a prize): a correction may not change who won."
+            )
     version = fx.report_version + 1
     payload = report.model_dump_json()
     season_store.save_report(
@@ -388,13 +439,21 @@ def _set(
 
 
 async def set_result(
-    rt: Runtime, actor: Actor, fixture: str, home: SideInput, away: SideInput, reason: str
+    rt: Runtime,
+    actor: Actor,
+    fixture: str,
+    home: SideInput,
+    away: SideInput,
+    reason: str,
+    *,
+    extra_time: bool = False,
+    penalty_winner: Side | None = None,
 ) -> ReportedResult:
     """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")
-    return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned)
+    return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned, extra_time, penalty_winner)
 
 
 def _friendly(

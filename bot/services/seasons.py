@@ -196,9 +196,11 @@ def _fixtures(
     season = current_or_error(conn, league)
     rounds = season_store.rounds(conn, actor.guild_id, season.id)
     divisions = season_store.divisions(conn, actor.guild_id, season.id)
-    every = season_store.fixtures(
-        conn, actor.guild_id, league_id=league.id, season_id=season.id, kind="league"
-    )
+    every = [
+        f
+        for f in season_store.fixtures(conn, actor.guild_id, league_id=league.id, season_id=season.id)
+        if f.kind in ("league", "playoff")
+    ]
     names = {t.id: t.name for t in team_store.in_league(conn, actor.guild_id, league.id)}
     if scope == "mine":
         team = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
@@ -229,6 +231,8 @@ def _fixtures(
     byes: dict[int, list[str]] = {}
     for rnd in rounds:
         in_round = [f for f in every if f.round_number == rnd.number]
+        if not any(f.kind == "league" for f in in_round):
+            continue  # a play-off stage: the teams not in it are out, not resting
         busy = {t for f in in_round for t in (f.home_team_id, f.away_team_id)}
         resting = [names[t] for t in sorted(playing - busy) if t in names]
         if resting and (scope != "round" or rnd.number == (round_number or _open_round(rounds))):
@@ -289,11 +293,33 @@ def results_of(fixtures: list[Fixture]) -> list[GameResult]:
     return results
 
 
+def standings_tables(
+    conn: sqlite3.Connection, league: League, season: Season
+) -> dict[int, list[StandingRow]]:
+    """Each division's table (by division number), from the season's confirmed league results."""
+    results = results_of(
+        season_store.fixtures(conn, league.guild_id, league_id=league.id, season_id=season.id)
+    )
+    return {
+        d.number: compute_standings(list(d.team_ids), results, league.settings)
+        for d in season_store.divisions(conn, league.guild_id, season.id)
+    }
+
+
 def _standings(
-    conn: sqlite3.Connection, guild_id: int, league_ref: str | None, division_number: int | None
+    conn: sqlite3.Connection,
+    guild_id: int,
+    league_ref: str | None,
+    division_number: int | None,
+    season_number: int | None = None,
 ) -> Standings:
     league = find_league(conn, guild_id, league_ref)
     season = current_or_error(conn, league)
+    if season_number is not None and season_number != season.number:
+        past = season_store.season_by_number(conn, guild_id, league.id, season_number)
+        if past is None:
+            raise NotFound(f"{league.name} has seasons 1 to {season.number}.")
+        season = past
     divisions = season_store.divisions(conn, guild_id, season.id)
     if division_number is not None:
         divisions = [d for d in divisions if d.number == division_number]
@@ -309,7 +335,11 @@ def _standings(
 
 
 async def standings(
-    rt: Runtime, guild_id: int, league_ref: str | None, division_number: int | None = None
+    rt: Runtime,
+    guild_id: int,
+    league_ref: str | None,
+    division_number: int | None = None,
+    season_number: int | None = None,
 ) -> Standings:
     """Standings recomputed from the confirmed results (never stored, so never out of step)."""
-    return await rt.db.read(_standings, guild_id, league_ref, division_number)
+    return await rt.db.read(_standings, guild_id, league_ref, division_number, season_number)

@@ -104,6 +104,11 @@ class Database:
     def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
         self._connection = connection
         self.path = path
+        self._after_commit: list[Callable[[], None]] = []
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` after every committed unit of work (e.g. to wake the announcement outbox)."""
+        self._after_commit.append(callback)
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -137,7 +142,10 @@ class Database:
         self, fn: Callable[Concatenate[sqlite3.Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """Run one unit of work in one `BEGIN IMMEDIATE` transaction: all of it commits, or none of it."""
-        return await self.call(_run_in_transaction, "BEGIN IMMEDIATE", fn, args, kwargs)
+        result = await self.call(_run_in_transaction, "BEGIN IMMEDIATE", fn, args, kwargs)
+        for callback in self._after_commit:
+            callback()
+        return result
 
     async def read(
         self, fn: Callable[Concatenate[sqlite3.Connection, P], T], *args: P.args, **kwargs: P.kwargs

@@ -26,7 +26,7 @@ def open_rounds(conn: sqlite3.Connection) -> list[Due]:
     """Every open round of a running (not paused) season, with its deadline."""
     rows = conn.execute(
         "SELECT r.id, r.guild_id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
-        " WHERE r.status = 'open' AND s.paused_at IS NULL AND s.status = 'regular' ORDER BY r.deadline_at",
+        " WHERE r.status = 'open' AND s.paused_at IS NULL AND s.status IN ('regular', 'playoffs') ORDER BY r.deadline_at",
     ).fetchall()
     return [Due("deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])) for row in rows]
 

@@ -20,6 +20,9 @@ class Season:
     league_id: int
     number: int
     status: SeasonStatus
+    playoff_size: int | None = None
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,9 @@ class Fixture:
     home_outcome: str | None
     away_outcome: str | None
     counts_for_bonus: bool
+    playoff_stage: int | None = None
+    playoff_slot: int | None = None
+    third_place: bool = False
 
     def coaches(self) -> tuple[int, int]:
         return self.home_coach_id, self.away_coach_id
@@ -98,9 +104,53 @@ def current_season(conn: sqlite3.Connection, guild_id: int, league_id: int) -> S
         "SELECT * FROM seasons WHERE guild_id = ? AND league_id = ? ORDER BY number DESC LIMIT 1",
         (guild_id, league_id),
     ).fetchone()
-    if row is None:
-        return None
-    return Season(id=row["id"], league_id=row["league_id"], number=row["number"], status=row["status"])
+    return None if row is None else _season(row)
+
+
+def _season(row: sqlite3.Row) -> Season:
+    return Season(
+        id=row["id"],
+        league_id=row["league_id"],
+        number=row["number"],
+        status=row["status"],
+        playoff_size=row["playoff_size"],
+        started_at=from_unix(row["started_at"]),
+        finished_at=from_unix(row["finished_at"]) if row["finished_at"] is not None else None,
+    )
+
+
+def season_by_number(conn: sqlite3.Connection, guild_id: int, league_id: int, number: int) -> Season | None:
+    row = conn.execute(
+        "SELECT * FROM seasons WHERE guild_id = ? AND league_id = ? AND number = ?",
+        (guild_id, league_id, number),
+    ).fetchone()
+    return None if row is None else _season(row)
+
+
+def seasons_of(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Season]:
+    rows = conn.execute(
+        "SELECT * FROM seasons WHERE guild_id = ? AND league_id = ? ORDER BY number", (guild_id, league_id)
+    )
+    return [_season(row) for row in rows]
+
+
+def open_playoffs(conn: sqlite3.Connection, guild_id: int, season: Season) -> bool:
+    """The regular season is over: play-offs from now on. False if it already moved on."""
+    cursor = conn.execute(
+        "UPDATE seasons SET status = 'playoffs' WHERE guild_id = ? AND id = ? AND status = 'regular'",
+        (guild_id, season.id),
+    )
+    return cursor.rowcount == 1
+
+
+def finish_season(conn: sqlite3.Connection, guild_id: int, season: Season, now: datetime) -> bool:
+    """The season is over (prizes awarded). False if it already was."""
+    cursor = conn.execute(
+        "UPDATE seasons SET status = 'finished', finished_at = ? WHERE guild_id = ? AND id = ?"
+        " AND status IN ('regular', 'playoffs')",
+        (unix(now), guild_id, season.id),
+    )
+    return cursor.rowcount == 1
 
 
 def insert_division(
@@ -245,6 +295,9 @@ def _fixture(row: sqlite3.Row) -> Fixture:
         home_outcome=row["home_outcome"],
         away_outcome=row["away_outcome"],
         counts_for_bonus=bool(row["counts_for_bonus"]),
+        playoff_stage=row["playoff_stage"],
+        playoff_slot=row["playoff_slot"],
+        third_place=bool(row["third_place"]),
     )
 
 

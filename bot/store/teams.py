@@ -320,3 +320,12 @@ def make_permanent(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> N
         "UPDATE players SET journeyman = 0 WHERE guild_id = ? AND team_id = ? AND id = ?",
         (team.guild_id, team.id, player_id),
     )
+
+
+def add_season_played(conn: sqlite3.Connection, guild_id: int, team_ids: list[int]) -> None:
+    """A season is over: every player still on these teams took part in one more (the agent's fee)."""
+    conn.executemany(
+        "UPDATE players SET seasons_played = seasons_played + 1 WHERE guild_id = ? AND team_id = ?"
+        " AND status = 'active' AND journeyman = 0",
+        [(guild_id, team_id) for team_id in team_ids],
+    )

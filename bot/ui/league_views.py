@@ -121,6 +121,18 @@ def settings_embed(league: League) -> discord.Embed:
         + f" · {s.playoff_places} play-off places",
         inline=False,
     )
+    if s.playoff_places:
+        opening = "opened by a commissioner" if s.playoff_opening == "commissioner" else "opened by the bot"
+        seeding = "division winners kept apart" if s.playoff_seeding == "separate_winners" else "random draw"
+        playoffs = f"{s.playoff_places} places · {opening} · {seeding}"
+    else:
+        playoffs = "none: prizes follow the standings"
+    cap = gp(s.redraft_cap) if s.redraft_cap is not None else "no cap"
+    embed.add_field(
+        name="Play-offs and off-season",
+        value=f"Play-offs: {playoffs} · re-draft budget cap {cap}",
+        inline=False,
+    )
     referee = {
         "off": "off",
         "generic": "generic referee",
@@ -191,7 +203,10 @@ def fixture_pages(listing: FixtureList, per_page: int = 12) -> list[str]:
         if fixture.round_number != last_round:
             last_round = fixture.round_number
             deadline = next((r.deadline_at for r in listing.rounds if r.number == last_round), None)
-            head = f"**Round {last_round}**" + (f" · deadline {timestamp(deadline, 'f')}" if deadline else "")
+            stage = " · play-offs" if fixture.kind == "playoff" else ""
+            head = f"**Round {last_round}{stage}**" + (
+                f" · deadline {timestamp(deadline, 'f')}" if deadline else ""
+            )
             lines.append(head)
             if last_round in listing.byes:
                 lines.append("Bye: " + ", ".join(plain(n) for n in listing.byes[last_round]))

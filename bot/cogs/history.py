@@ -1,0 +1,74 @@
+"""/playoffs and /history: the bracket with each game's state, and every season's champions and tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import playoffs, seasons
+from bot.ui.autocomplete import league_autocomplete
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.league_views import standings_embed
+from bot.ui.season_views import bracket_embed, history_embed
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+EMBED_TOTAL_LIMIT = 6000
+
+
+class HistoryCog(commands.Cog):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+
+    @app_commands.command(name="playoffs", description="The play-off bracket: match-ups, results, prizes")
+    @app_commands.describe(
+        season="A past season's number (default: the current one)",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def playoffs(
+        self,
+        interaction: discord.Interaction,
+        season: app_commands.Range[int, 1, 999] | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await playoffs.bracket(
+            runtime_of(interaction), actor_of(interaction).guild_id, league, season
+        )
+        await interaction.response.send_message(embed=bracket_embed(found))
+
+    @app_commands.command(
+        name="history", description="Past seasons: champions and prize money, or one season's tables"
+    )
+    @app_commands.describe(
+        season="One season's final standings and play-offs (default: every season's champions)",
+        league="Which league (only when the server runs several)",
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        season: app_commands.Range[int, 1, 999] | None = None,
+        league: str | None = None,
+    ) -> None:
+        rt, guild_id = runtime_of(interaction), actor_of(interaction).guild_id
+        if season is None:
+            await interaction.response.send_message(
+                embed=history_embed(await playoffs.history(rt, guild_id, league))
+            )
+            return
+        tables = standings_embed(await seasons.standings(rt, guild_id, league, None, season))
+        bracket = bracket_embed(await playoffs.bracket(rt, guild_id, league, season))
+        if len(tables) + len(bracket) <= EMBED_TOTAL_LIMIT:
+            await interaction.response.send_message(embeds=[tables, bracket])
+        else:  # one message may carry 6,000 characters of embeds
+            await interaction.response.send_message(embed=tables)
+            await interaction.followup.send(embed=bracket)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(HistoryCog(league_bot))

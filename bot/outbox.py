@@ -1,0 +1,82 @@
+"""Posts the announcements services write into the `announcements` table (play-offs opening, a new stage
+drawn, champions crowned ...) once the transaction that made them has committed.
+
+Every committed unit of work wakes the outbox; it reads what is unsent (a partial index makes that
+instant), posts each in its league's channel, and marks it sent. A crash between posting and marking posts
+it again after the restart rather than never. A posted announcement may come with a new round, so the
+deadline watch re-arms afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.store import announcements
+from bot.store import leagues as league_store
+from bot.store.announcements import Announcement
+from bot.ui.announce import announce
+from bot.ui.league_views import COLOUR
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+log = logging.getLogger(__name__)
+IDLE_SECONDS = 60.0  # look anyway now and then (nothing is lost if a wake-up is missed)
+
+
+class Outbox:
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.bot.runtime.db.after_commit(self.poke)
+        self._task = asyncio.create_task(self._run(), name="announcement outbox")
+        self.poke()  # whatever a previous run left unsent
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=IDLE_SECONDS)
+            self._wake.clear()
+            try:
+                await self.flush()
+            except Exception:
+                log.exception("posting announcements failed; trying again later")
+
+    async def flush(self) -> int:
+        """Post everything unsent; returns how many were posted."""
+        db = self.bot.runtime.db
+        posted = 0
+        while batch := await db.read(announcements.unsent):
+            for item in batch:
+                await self._post(item)
+                await db.write(announcements.mark_sent, item.id, self.bot.clock.now())
+                posted += 1
+        if posted:
+            await self.bot.deadlines.rearm()
+        return posted
+
+    async def _post(self, item: Announcement) -> None:
+        league = await self.bot.runtime.db.read(league_store.get, item.guild_id, item.league_id)
+        if league is None:
+            return
+        content = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(item.mentions)) or None
+        embed = discord.Embed(title=item.title[:256], description="\n".join(item.lines)[:4000], colour=COLOUR)
+        await announce(self.bot, league, content=content, embed=embed)

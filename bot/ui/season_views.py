@@ -1,0 +1,86 @@
+"""Embeds for the end of a season: the play-off bracket and the league's history."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.services.playoffs import PLACE_NAMES, Bracket, LeagueHistory, winner_of
+from bot.store.seasons import Fixture
+from bot.ui.formatting import gp, plain, timestamp
+from bot.ui.league_views import COLOUR
+
+
+def _game_line(fx: Fixture) -> str:
+    teams = f"{plain(fx.home_name)} v {plain(fx.away_name)}"
+    if fx.status == "confirmed":
+        winner = winner_of(fx)
+        through = plain(fx.home_name if winner == fx.home_team_id else fx.away_name)
+        pens = " (penalties)" if fx.home_score == fx.away_score else ""
+        return f"#{fx.id} {teams} **{fx.home_score}-{fx.away_score}**{pens} → {through}"
+    if fx.status == "scheduled":
+        due = f", deadline {timestamp(fx.deadline_at, 'R')}" if fx.deadline_at else ""
+        return f"#{fx.id} {teams}: to play{due}"
+    return f"#{fx.id} {teams}: {fx.status}"
+
+
+def bracket_embed(bracket: Bracket) -> discord.Embed:
+    league, season = bracket.league, bracket.season
+    embed = discord.Embed(title=f"{plain(league.name)}: season {season.number} play-offs", colour=COLOUR)
+    if not bracket.qualifiers:
+        if bracket.size < 2:
+            embed.description = "No play-offs in this league: the prizes follow the final standings."
+        elif bracket.regular_left:
+            how = (
+                "a commissioner opens them (/season playoffs)"
+                if league.settings.playoff_opening == "commissioner"
+                else "the bot opens them"
+            )
+            embed.description = (
+                f"{bracket.size} teams will qualify. {bracket.regular_left} regular-season fixture(s) "
+                f"still to settle; then {how}."
+            )
+        else:
+            embed.description = (
+                f"The regular season is settled: {bracket.size} teams qualify when a commissioner opens the "
+                "play-offs (/season playoffs)."
+            )
+    else:
+        embed.description = "Seeds: " + ", ".join(
+            f"{q.seed}. {plain(name)} (div {q.division} #{q.place})" for q, name in bracket.qualifiers
+        )
+    for title, games in bracket.stages:
+        embed.add_field(name=title, value="\n".join(_game_line(g) for g in games)[:1024], inline=False)
+    if bracket.awards:
+        embed.add_field(
+            name="Prizes",
+            value="\n".join(
+                f"{'🏆 ' if a.place == 1 else ''}{PLACE_NAMES[a.place]}: {plain(a.team_name)} ({gp(a.prize)})"
+                for a in bracket.awards
+            ),
+            inline=False,
+        )
+    return embed
+
+
+def history_embed(history: LeagueHistory) -> discord.Embed:
+    embed = discord.Embed(title=f"{plain(history.league.name)}: seasons", colour=COLOUR)
+    if not history.seasons:
+        embed.description = "No season has started yet."
+        return embed
+    state = {"regular": "regular season", "playoffs": "play-offs", "finished": "finished"}
+    for line in reversed(history.seasons[-25:]):
+        season = line.season
+        when = f"started {timestamp(season.started_at, 'D')}" if season.started_at else ""
+        if season.finished_at:
+            when += f", finished {timestamp(season.finished_at, 'D')}"
+        places = "\n".join(
+            f"{'🏆 ' if a.place == 1 else ''}{PLACE_NAMES[a.place]}: {plain(a.team_name)} ({gp(a.prize)})"
+            for a in line.awards
+        )
+        embed.add_field(
+            name=f"Season {season.number} · {state[season.status]} · {line.teams} teams",
+            value=(f"{when}\n{places}" if places else when or "-")[:1024],
+            inline=False,
+        )
+    embed.set_footer(text="/history season:<number> shows a season's final standings and play-offs")
+    return embed
