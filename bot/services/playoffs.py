@@ -214,6 +214,7 @@ def _open(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, s
             rolled_at=now,
         )
     playoff_store.save_qualifiers(conn, league.guild_id, season.id, qualifiers)
+    deadline_store.close_rounds(conn, league.guild_id, season.id, now)  # all settled: nothing left to chase
     if not season_store.open_playoffs(conn, league.guild_id, season):
         raise Conflict(f"Season {season.number} of {league.name} already moved on.")
     names = {t.id: t.name for t in team_store.in_league(conn, league.guild_id, league.id)}
@@ -247,7 +248,7 @@ def _open_by_commissioner(
     league = find_league(conn, actor.guild_id, league_ref)
     season = _current(conn, league)
     _open(conn, rt, actor, league, season)
-    return _bracket(conn, league, season)
+    return _bracket(conn, league, _current(conn, league))
 
 
 async def open_playoffs(rt: Runtime, actor: Actor, league_ref: str | None) -> Bracket:

@@ -86,6 +86,16 @@ def claim_round(conn: sqlite3.Connection, guild_id: int, round_id: int, now: dat
     return cursor.rowcount == 1
 
 
+def close_rounds(conn: sqlite3.Connection, guild_id: int, season_id: int, now: datetime) -> int:
+    """Every open round of a season is over (its fixtures all settled early): no deadline job is left."""
+    cursor = conn.execute(
+        "UPDATE rounds SET status = 'closed', processed_at = ? WHERE guild_id = ? AND season_id = ?"
+        " AND status = 'open'",
+        (unix(now), guild_id, season_id),
+    )
+    return cursor.rowcount
+
+
 def claim_reminder(conn: sqlite3.Connection, guild_id: int, reminder_id: int, now: datetime) -> int | None:
     """Claim a due reminder; returns its round id, or None if it was sent already (or is not due)."""
     cursor = conn.execute(
@@ -117,7 +127,7 @@ def set_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int, a
 
 def round_fixture_ids(conn: sqlite3.Connection, guild_id: int, round_id: int) -> list[int]:
     rows = conn.execute(
-        "SELECT id FROM fixtures WHERE guild_id = ? AND round_id = ? AND kind = 'league' ORDER BY id",
+        "SELECT id FROM fixtures WHERE guild_id = ? AND round_id = ? AND kind IN ('league', 'playoff') ORDER BY id",
         (guild_id, round_id),
     )
     return [int(row["id"]) for row in rows]
