@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.catalog.models import DraftingRules, Position, Team
 from bot.errors import RuleViolation
@@ -48,12 +48,14 @@ class Staffing:
     cheerleaders: int = 0
     apothecary: bool = False
     dedicated_fans: int = 1
+    trophy_rerolls: int = 0  # the League Trophy's free re-roll: never paid for, counted in TV
 
 
 def staff_value(roster: Team, staff: Staffing, rules: DraftingRules) -> int:
-    """Re-rolls at the roster price plus sideline staff (dedicated fans are not part of TV)."""
+    """Re-rolls at the roster price (the League Trophy's included) plus sideline staff (dedicated fans are
+    not part of TV)."""
     return (
-        staff.rerolls * roster.reroll_cost
+        (staff.rerolls + staff.trophy_rerolls) * roster.reroll_cost
         + staff.assistant_coaches * rules.staff_rule("assistant_coach").cost
         + staff.cheerleaders * rules.staff_rule("cheerleader").cost
         + (rules.staff_rule("apothecary").cost if staff.apothecary else 0)
@@ -87,7 +89,7 @@ def draft_cost(roster: Team, positions: Iterable[Position], staff: Staffing, rul
     fans = rules.dedicated_fans
     return (
         sum(p.cost for p in positions)
-        + staff_value(roster, staff, rules)
+        + staff_value(roster, replace(staff, trophy_rerolls=0), rules)
         + (staff.dedicated_fans - fans.start) * fans.cost_per_step
     )
 

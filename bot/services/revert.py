@@ -11,6 +11,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, RuleViolation
+from bot.services.playoffs import bracket_moved_on
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
@@ -26,6 +27,24 @@ class RevertResult:
     lines: tuple[str, ...]
 
 
+def _check_season_allows(conn: sqlite3.Connection, fx: Fixture) -> None:
+    """The season has moved on from a regular-season result once the play-offs (or prizes) used it, and
+    from a play-off result once its winner played on."""
+    if fx.kind == "friendly" or fx.season_id is None:
+        return
+    season = season_store.current_season(conn, fx.guild_id, fx.league_id)
+    moved_on = (
+        season is None
+        or season.id != fx.season_id
+        or (fx.kind == "league" and season.status != "regular")
+        or (fx.kind == "playoff" and bracket_moved_on(conn, fx))
+    )
+    if moved_on:
+        raise RuleViolation(
+            f"Not reverted: the season has moved on from {fx.label} (the play-offs or prizes rest on it)."
+        )
+
+
 def _revert(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, reason: str
 ) -> RevertResult:
@@ -33,6 +52,7 @@ def _revert(
     records = revert_store.postgame_records(conn, actor.guild_id, fx.id)
     if fx.status != "confirmed" or not records:
         raise Conflict(f"{fx.label} has no post-game to revert.")
+    _check_season_allows(conn, fx)
     later = revert_store.later_dependants(conn, fx)
     if later:
         raise RuleViolation(

@@ -4,7 +4,7 @@ and the Team Draft List (players, staff, treasury, TV and CTV)."""
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.catalog import Catalog
 from bot.catalog.models import Position, Team
@@ -24,6 +24,7 @@ from bot.services.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
 from bot.store import advancements as advancement_store
 from bot.store import audit
+from bot.store import playoffs as playoff_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store.leagues import League
@@ -52,6 +53,7 @@ class TeamSheet:
     team_value: int
     current_team_value: int
     special_rules: tuple[str, ...]
+    trophy_rerolls: int = 0  # the League Trophy holder's free re-roll (in TV)
 
     @property
     def staffing(self) -> Staffing:
@@ -102,7 +104,9 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
         )
         for p in players
     ]
-    staff = staffing_of(team)
+    holds_trophy = playoff_store.trophy_holder(conn, team.guild_id, team.league_id) == team.id
+    trophy = catalog.season_end.trophy_rerolls if holds_trophy else 0
+    staff = replace(staffing_of(team), trophy_rerolls=trophy)
     special = roster.special_rules_with(team.regional_league, team.alignment)
     return TeamSheet(
         league=league,
@@ -112,6 +116,7 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
         team_value=team_value(roster, squad, staff, catalog.drafting),
         current_team_value=current_team_value(roster, squad, staff, catalog.drafting, special),
         special_rules=special,
+        trophy_rerolls=trophy,
     )
 
 

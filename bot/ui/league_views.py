@@ -75,7 +75,13 @@ def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
     staff = sheet.staffing
     embed.add_field(
         name=f"Players {len(sheet.players)}/16",
-        value=f"Re-rolls {staff.rerolls} ({k(roster.reroll_cost)} each)\n"
+        value=f"Re-rolls {staff.rerolls} ({k(roster.reroll_cost)} each)"
+        + (
+            f" + {sheet.trophy_rerolls} 🏆 League Trophy re-roll (free, in TV)"
+            if sheet.trophy_rerolls
+            else ""
+        )
+        + "\n"
         f"Assistant coaches {staff.assistant_coaches} · Cheerleaders {staff.cheerleaders}\n"
         f"Apothecary {'yes' if staff.apothecary else 'no'} · Dedicated fans {staff.dedicated_fans}",
         inline=False,

@@ -129,6 +129,12 @@ async def test_a_four_team_league_plays_its_playoffs_and_pays_its_prizes(runtime
     assert champions and "Team 2" in champions[0] and "League Trophy" in champions[0]
     history = await playoffs.history(runtime, 1, None)
     assert history.seasons[0].awards[0].team_name == "Team 2"
+    champion = await teams.team_sheet(runtime, coach(2), None)
+    runner_up = await teams.team_sheet(runtime, coach(0), None)
+    assert (champion.trophy_rerolls, runner_up.trophy_rerolls) == (1, 0)
+    players = sum(p.row.current_value for p in champion.players)
+    reroll = champion.roster.reroll_cost
+    assert champion.team_value == players + (champion.team.rerolls + 1) * reroll  # the free re-roll counts
 
 
 async def test_prizes_are_paid_after_expensive_mistakes(runtime: Runtime) -> None:
@@ -274,3 +280,14 @@ async def test_a_correction_may_not_change_a_winner_who_has_played_on(runtime: R
     with pytest.raises(Conflict, match="played on"):
         await results.set_result(runtime, COMMISH, f"f:{semis[0].id}", NOTHING, SideInput(1, 0), "late")
     await results.set_result(runtime, COMMISH, f"f:{semis[0].id}", SideInput(2, 0), NOTHING, "score only")
+
+
+async def test_a_result_the_playoffs_rest_on_cannot_be_reverted(runtime: Runtime) -> None:
+    from bot.services import revert
+
+    await _league(runtime, 4)
+    await _regular_season(runtime)
+    last_regular = (await _fixtures(runtime))[-1]
+    await playoffs.open_playoffs(runtime, COMMISH, None)
+    with pytest.raises(RuleViolation, match="moved on"):
+        await revert.revert_postgame(runtime, COMMISH, f"f:{last_regular.id}", "wrong score")
