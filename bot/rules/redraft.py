@@ -108,7 +108,7 @@ def rehire_cost(current_value: int, seasons_played: int, rules: RedraftRules) ->
 
 def getting_even(dice: Dice, rules: GettingEven, player: str) -> Check:
     """A player who must miss his next game after a Seriously Hurt, Serious Injury or Lasting Injury."""
-    return check(dice, f"Getting Even, {player}", rules.target)
+    return check(dice, f"Getting Even for {player}", rules.target)
 
 
 def hatred_options(opponent: Team, rules: GettingEven, already: Iterable[str] = ()) -> list[str]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
-from bot.rules.match_result import Outcome, ResultReport, Side, SideReport
+from bot.rules.match_result import Outcome, PlayerLine, ResultReport, Side, SideReport
 from bot.rules.postgame import (
     DieRoll,
     conceding_fans,
@@ -28,6 +29,7 @@ from bot.rules.postgame import (
     winnings,
     winnings_after_opponent_conceded,
 )
+from bot.rules.redraft import getting_even, hatred_options
 from bot.services import playoffs
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import roster_of
@@ -35,6 +37,7 @@ from bot.store import dice_log
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store import traits as trait_store
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
@@ -224,6 +227,56 @@ def _award_spp(
             side.lines.append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
 
 
+def _hated(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player_id: int) -> list[str]:
+    """The keywords a player hates already: his profile's Hatred (X) and the Hatred he gained."""
+    player = team_store.player(conn, team, player_id)
+    position = roster_of(rt.catalog, team).position(player.position) if player else None
+    inherent = [
+        parameter
+        for skill in (position.skills if position else ())
+        for name, parameter in [split_skill_reference(skill)]
+        if name == "Hatred" and parameter
+    ]
+    gained = [
+        t.parameter for t in trait_store.of_team(conn, team.guild_id, team.id) if t.player_id == player_id
+    ]
+    return inherent + [g for g in gained if g]
+
+
+def _getting_even(
+    conn: sqlite3.Connection, rt: Runtime, fx: Fixture, side: _Side, opponent: TeamRow, line: PlayerLine
+) -> None:
+    """A player who must miss the next game after this casualty may come to hate his tormentors (4+)."""
+    rules = rt.catalog.season_end.getting_even
+    check = getting_even(side.rolls.dice, rules, f"#{line.number} {line.name}")
+    side.rolls.keep(check.roll)
+    if not check.passed:
+        side.lines.append(f"#{line.number} {line.name}: {check}")
+        return
+    options = hatred_options(
+        roster_of(rt.catalog, opponent), rules, _hated(conn, rt, side.team, line.player_id)
+    )
+    if not options:
+        side.lines.append(
+            f"#{line.number} {line.name}: {check}, but he hates every keyword they have already"
+        )
+        return
+    trait_store.add_pending(
+        conn,
+        guild_id=fx.guild_id,
+        team_id=side.team.id,
+        player_id=line.player_id,
+        fixture_id=fx.id,
+        trait="Hatred",
+        options=options,
+        now=rt.clock.now(),
+    )
+    side.lines.append(
+        f"#{line.number} {line.name}: {check}: gains Hatred of one of {', '.join(options)}; "
+        "the coach picks it with /team hatred"
+    )
+
+
 def _apply_injuries(
     conn: sqlite3.Connection,
     rt: Runtime,
@@ -232,8 +285,10 @@ def _apply_injuries(
     side: _Side,
     data: SideReport,
     friendly: bool,
+    opponent: TeamRow,
 ) -> None:
-    """In a friendly every casualty counts as Badly Hurt."""
+    """In a friendly every casualty counts as Badly Hurt. In league play a player who must miss the next
+    game after a Seriously Hurt, Serious Injury or Lasting Injury rolls for Getting Even."""
     for line in data.players:
         if line.injury is None:
             continue
@@ -253,6 +308,8 @@ def _apply_injuries(
             f"#{line.number} {line.name}: {injury.replace('_', ' ')}"
             + (f" ({reduced.upper()} reduced)" if reduced else "")
         )
+        if injury in rt.catalog.season_end.getting_even.injuries:
+            _getting_even(conn, rt, fx, side, opponent, line)
 
 
 def apply_confirmed(
@@ -342,7 +399,7 @@ def apply_confirmed(
                 _award_spp(conn, rt, actor, fx, state, data, special)
                 nominees = [line.player_id for line in data.players if line.mvp_nomination]
                 _award_mvps(conn, rt, actor, fx, state, 2 if opponent_conceded else 1, nominees, squad)
-        _apply_injuries(conn, rt, actor, fx, state, data, friendly)
+        _apply_injuries(conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team)
         if conceded and not friendly:
             for player in squad:  # players with three or more advancements may quit
                 quits, check = quits_after_concession(player.advancements, state.rolls.dice, rules)
@@ -399,6 +456,14 @@ def _finish(
         from bot.services.advancement import unfinished_advancements
 
         waiting = unfinished_advancements(conn, rt, team)
+        hatred = trait_store.of_team(conn, team.guild_id, team.id, ("pending",))
+        if hatred:
+            numbers = {p.id: p.number for p in team_store.players(conn, team)}
+            raise RuleViolation(
+                "First choose what "
+                + ", ".join(f"#{numbers.get(t.player_id, '?')}" for t in hatred)
+                + " now hates (/team hatred): Getting Even gave them Hatred."
+            )
         if waiting:
             raise RuleViolation(
                 f"First advance (/advance) {', '.join(waiting)}: a player whose SPP reach the price "

@@ -18,6 +18,7 @@ from bot.store import audit
 from bot.store import postgame_revert as revert_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store import traits as trait_store
 from bot.store.seasons import Fixture
 
 
@@ -80,9 +81,11 @@ def _revert(
                 fixture_id=fx.id,
             )
         revert_store.restore_team(conn, team, record, fixture_id=fx.id, actor_id=actor.user_id, now=now)
+        grudges = trait_store.revert_fixture(conn, actor.guild_id, fx.id, team.id, now)
         lines.append(
             f"{team.name}: {undone} player changes undone, {-gold:+,} gp, dedicated fans "
             f"{record['fans_before']}, staff as before"
+            + (f", {grudges} Hatred from Getting Even taken back" if grudges else "")
         )
     revert_store.reopen_fixture(conn, fx)
     season_store.add_history(

@@ -27,6 +27,7 @@ from bot.store import audit
 from bot.store import playoffs as playoff_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
+from bot.store import traits as trait_store
 from bot.store.leagues import League
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
@@ -87,12 +88,15 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
     roster = roster_of(catalog, team)
     rows = team_store.players(conn, team)
     gained = advancement_store.for_team(conn, team.guild_id, team.id)
+    traits = trait_store.of_team(conn, team.guild_id, team.id)
     players = []
     for row in rows:
         position = roster.position(row.position)
         if position is None:
             raise NotFound(f"{team.name}: player #{row.number} has an unknown position `{row.position}`.")
-        skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill)
+        skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill) + tuple(
+            t.label for t in traits if t.player_id == row.id
+        )
         players.append(SheetPlayer(row, position, skills))
     squad = [
         SquadPlayer(
@@ -718,6 +722,66 @@ def _keep(
 async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
     """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase."""
     return await rt.db.write(_keep, rt, actor, league_ref, player)
+
+
+def _hatred(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str, keyword: str
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    player = find_player(conn, team, player_ref)
+    pending = [
+        t
+        for t in trait_store.of_team(conn, actor.guild_id, team.id, ("pending",))
+        if t.player_id == player.id
+    ]
+    if not pending:
+        raise Conflict(f"#{player.number} {player.name} has no Hatred to choose (Getting Even gives it).")
+    trait = pending[0]
+    chosen = next((o for o in trait.options if o.lower() == keyword.strip().lower()), None)
+    if chosen is None:
+        raise RuleViolation(f"#{player.number} {player.name} may hate: {', '.join(trait.options)}.")
+    now = rt.clock.now()
+    trait_store.choose(conn, actor.guild_id, trait.id, chosen, now)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="player.hatred",
+        now=now,
+        detail={"team": team.name, "player": f"#{player.number} {player.name}", "hatred": chosen},
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"#{player.number} {player.name} now has Hatred ({chosen}): a grudge he may lose in the off-season.",
+    )
+
+
+async def choose_hatred(
+    rt: Runtime, actor: Actor, league_ref: str | None, player: str, keyword: str
+) -> DraftResult:
+    """Getting Even gave a player Hatred: his coach picks the keyword among the opponents' ones."""
+    return await rt.db.write(_hatred, rt, actor, league_ref, player, keyword)
+
+
+def _hatred_options(
+    conn: sqlite3.Connection, actor: Actor, league_ref: str | None, player_ref: str
+) -> list[str]:
+    try:
+        team = own_team(conn, actor, find_league(conn, actor.guild_id, league_ref))
+        player = find_player(conn, team, player_ref)
+    except (NotFound, RuleViolation):
+        return []
+    pending = trait_store.of_team(conn, actor.guild_id, team.id, ("pending",))
+    return next((list(t.options) for t in pending if t.player_id == player.id), [])
+
+
+async def hatred_options(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> list[str]:
+    """The keywords a player may come to hate (for autocomplete)."""
+    return await rt.db.read(_hatred_options, actor, league_ref, player)
 
 
 # --- submit and review ----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan, match_report
 from bot.simulation.invariants import check_invariants
 from bot.store import Database
+from bot.store import traits as trait_store
 
 START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
 COMMISSIONER = 1
@@ -55,6 +56,7 @@ class Tally:
     advancements: int = 0
     hires: int = 0
     journeymen_kept: int = 0
+    hatreds: int = 0
     lines: list[str] = field(default_factory=list)
 
 
@@ -145,7 +147,12 @@ async def _rebuild(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: in
 
 
 async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) -> int:
-    """Advancements, maybe keep a journeyman, hire to keep 11 players; returns the coach's team id."""
+    """Hatred from Getting Even, advancements, maybe keep a journeyman, hire to keep 11 players; returns
+    the coach's team id."""
+    team = (await teams.team_sheet(rt, coach, None)).team
+    for trait in await rt.db.read(trait_store.of_team, coach.guild_id, team.id, ("pending",)):
+        await teams.choose_hatred(rt, coach, None, f"p:{trait.player_id}", rng.choice(trait.options))
+        tally.hatreds += 1
     await _spend_spp(rt, rng, coach, tally)
     sheet = await teams.team_sheet(rt, coach, None)
     for journeyman in [p for p in sheet.players if p.row.journeyman]:
@@ -272,7 +279,7 @@ async def simulate(
             f"({tally.conceded_in_game} conceded in the game), {tally.conceded_ahead} conceded ahead of the "
             f"deadline, {tally.forfeits} double forfeits",
             f"{tally.advancements} advancements, {tally.hires} players hired, "
-            f"{tally.journeymen_kept} journeymen kept",
+            f"{tally.journeymen_kept} journeymen kept, {tally.hatreds} grudges (Hatred from Getting Even)",
             await database.read(_totals),
             f"{dice.rolls} dice rolled by the bot, every one in the dice log"
             if not problems

@@ -64,10 +64,12 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     mine, other = (ours, theirs) if reporter is HOME else (theirs, ours)
     await results.report_result(runtime, reporter, f"f:{fixture_id}", mine, other)
     # Dice in order: home fan factor D3, away fan factor D3, then per team (home first): dedicated fans D6,
-    # MVP D6 (re-rolled until it names a nominee).
+    # MVP D6 (re-rolled until it names a nominee), Getting Even D6 for each SH/SI/LI.
     ff_home, ff_away = (2, 1) if home_is_ours else (1, 2)
-    our_rolls = [3, 1]  # fans: a win, D6 3 >= 3 -> 4 fans; MVP: our single nominee is number 1
-    their_rolls = [2, 4]  # fans: a loss, D6 2 < 3 -> 2 fans; MVP: no nominees, 4th of the 11 who played
+    # fans: a win, D6 3 >= 3 -> 4 fans; MVP: our single nominee is number 1; #5's SI: Getting Even 4+
+    our_rolls = [3, 1, 4]
+    # fans: a loss, D6 2 < 3 -> 2 fans; MVP: no nominees, 4th of the 11 who played; #7's LI: Getting Even 2
+    their_rolls = [2, 4, 2]
     rolls = [ff_home, ff_away] + (our_rolls + their_rolls if home_is_ours else their_rolls + our_rolls)
     confirmed = await results.confirm_result(_with_dice(runtime, rolls), confirmer, fixture_id, 1)
     assert len(confirmed.postgame) == 2
@@ -91,6 +93,22 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     assert away_players[4].row.spp == 4  # the random MVP
     summary_text = "\n".join(line for s in confirmed.postgame for line in s.lines)
     assert "Winnings 75,000 gp" in summary_text and "MVP #1" not in summary_text
+    assert (
+        "Getting Even for #5 Human Lineman 5: D6 4 (success, 4+ needed): gains Hatred of one of "
+        in summary_text
+    )
+    assert "Getting Even for #7 Orc Lineman 7: D6 2 (no, 4+ needed)" in summary_text
+    # the coach picks the keyword; until then he cannot finish the post-game
+    with pytest.raises(RuleViolation, match="/team hatred"):
+        await postgame.finish_postgame(runtime, HOME, fixture_id, home_team.id)
+    with pytest.raises(RuleViolation, match="may hate"):
+        await teams.choose_hatred(runtime, HOME, None, "#5", "Elf")
+    chosen = await teams.choose_hatred(runtime, HOME, None, "#5", "orc")
+    assert "Hatred (Orc)" in chosen.message
+    sheet = {p.row.number: p for p in chosen.sheet.players}
+    assert "Hatred (Orc)" in sheet[5].gained_skills
+    with pytest.raises(Conflict, match="no Hatred to choose"):
+        await teams.choose_hatred(runtime, HOME, None, "#5", "Orc")
 
 
 async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: Runtime) -> None:
@@ -108,6 +126,9 @@ async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: 
     with pytest.raises(RuleViolation, match="must first finish its post-game"):
         other = next(f for f in listing.fixtures if f.id != fixture_id)
         await results.report_result(runtime, HOME, f"f:{other.id}", SideInput(0, 0), SideInput(0, 0))
+    options = await teams.hatred_options(runtime, HOME, None, "#9")
+    if options:  # Getting Even (#9's Serious Injury) gave him Hatred: choose it first
+        await teams.choose_hatred(runtime, HOME, None, "#9", options[0])
     # The treasury is over 100,000: D6 2 on the 400,000-495,000 column is a Major Incident (halved).
     before = home.treasury
     finished = await postgame.finish_postgame(_with_dice(runtime, [2]), HOME, fixture_id, home.id)
