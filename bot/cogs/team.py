@@ -13,6 +13,7 @@ from bot.services.teams import DraftResult
 from bot.ui.announce import announce
 from bot.ui.autocomplete import (
     alignment_autocomplete,
+    hatred_autocomplete,
     league_autocomplete,
     my_player_autocomplete,
     my_position_autocomplete,
@@ -121,6 +122,23 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def keep(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
         result = await teams.keep_journeyman(runtime_of(interaction), actor_of(interaction), league, player)
+        await _reply(interaction, result)
+
+    @app_commands.command(
+        name="hatred", description="Getting Even gave a player Hatred: choose what he now hates"
+    )
+    @app_commands.describe(
+        player="The player who got even", keyword="A keyword of the team that injured him", league=LEAGUE_HELP
+    )
+    @app_commands.autocomplete(
+        player=my_player_autocomplete, keyword=hatred_autocomplete, league=league_autocomplete
+    )
+    async def hatred(
+        self, interaction: discord.Interaction, player: str, keyword: str, league: str | None = None
+    ) -> None:
+        result = await teams.choose_hatred(
+            runtime_of(interaction), actor_of(interaction), league, player, keyword
+        )
         await _reply(interaction, result)
 
     @app_commands.command(name="player", description="Rename or renumber one of your players")

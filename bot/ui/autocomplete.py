@@ -90,3 +90,14 @@ async def alignment_autocomplete(interaction: discord.Interaction, current: str)
         choice(f"Favoured of {name}", name)
         for name in best_matches(current, list(roster.favoured_of.options))
     ]
+
+
+async def hatred_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The keywords the chosen player may come to hate (Getting Even)."""
+    player = str(getattr(interaction.namespace, "player", "") or "")
+    if not player:
+        return []
+    options = await teams.hatred_options(
+        runtime_of(interaction), actor_of(interaction), _league_option(interaction), player
+    )
+    return [choice(f"Hatred ({k})", k) for k in best_matches(current, options)]
