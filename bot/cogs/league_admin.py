@@ -481,6 +481,12 @@ class SeasonAdmin(
             note = (
                 " Not approved, so not playing: " + ", ".join(plain(t.name) for t in overview.left_out) + "."
             )
+        if overview.not_redrafted:
+            note += (
+                " Not re-drafted since last season (/redraft start), so not playing: "
+                + ", ".join(plain(t.name) for t in overview.not_redrafted)
+                + "."
+            )
         await interaction.response.send_message(
             f"Season {overview.season.number} started.{note}", embed=embed
         )

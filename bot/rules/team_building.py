@@ -159,6 +159,18 @@ def check_submittable(
     return budget - cost
 
 
+def check_redraft_submittable(
+    positions: Sequence[Position], staff: Staffing, roster: Team, rules: DraftingRules
+) -> None:
+    """A re-drafted team: 11-16 players and legal staff (its budget was spent through the treasury)."""
+    if len(positions) < rules.min_players_at_draft:
+        raise RuleViolation(
+            f"A re-drafted team needs at least {rules.min_players_at_draft} players; "
+            f"you have {len(positions)}."
+        )
+    check_staff(roster, staff, rules, drafting=True)
+
+
 def next_free_number(taken: Iterable[int]) -> int:
     used = set(taken)
     for number in range(1, 100):

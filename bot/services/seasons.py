@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Literal
 
@@ -17,6 +17,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team
 from bot.store import audit, dice_log
 from bot.store import deadlines as deadline_store
+from bot.store import redrafts as redraft_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.leagues import League
@@ -32,6 +33,7 @@ class SeasonOverview:
     rounds: list[Round]
     fixtures: list[Fixture]
     left_out: list[TeamRow]  # teams not yet approved, so not in this season
+    not_redrafted: list[TeamRow] = field(default_factory=list)  # played last season, not re-drafted
 
     def round_fixtures(self, number: int) -> list[Fixture]:
         return [f for f in self.fixtures if f.round_number == number]
@@ -61,7 +63,8 @@ def _start(
     if current is not None and current.status != "finished":
         raise Conflict(f"Season {current.number} of {league.name} is still running.")
     every_team = team_store.in_league(conn, actor.guild_id, league.id)
-    approved = [t for t in every_team if t.status == "approved"]
+    not_redrafted = [t for t in every_team if t.status == "approved" and not _ready_for_new_season(conn, t)]
+    approved = [t for t in every_team if t.status == "approved" and t not in not_redrafted]
     left_out = [t for t in every_team if t.status in ("draft", "submitted", "rejected")]
     per_division = league.settings.teams_per_division
     now = rt.clock.now()
@@ -153,7 +156,13 @@ def _start(
         },
     )
     fixtures = season_store.fixtures(conn, actor.guild_id, league_id=league.id, season_id=season.id)
-    return SeasonOverview(league, season, divisions, rounds, fixtures, left_out)
+    return SeasonOverview(league, season, divisions, rounds, fixtures, left_out, not_redrafted)
+
+
+def _ready_for_new_season(conn: sqlite3.Connection, team: TeamRow) -> bool:
+    """A team that played a season plays the next one only once re-drafted (seed 001, Off-season)."""
+    last = redraft_store.last_season_played(conn, team.guild_id, team.id)
+    return last is None or redraft_store.for_season(conn, team.guild_id, team.id, last) is not None
 
 
 async def start_season(

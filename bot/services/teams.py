@@ -10,10 +10,12 @@ from bot.catalog import Catalog
 from bot.catalog.models import Position, Team
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.redraft import rehire_cost
 from bot.rules.team_building import (
     SquadPlayer,
     Staffing,
     check_hire,
+    check_redraft_submittable,
     check_staff,
     check_submittable,
     current_team_value,
@@ -26,9 +28,12 @@ from bot.store import advancements as advancement_store
 from bot.store import audit
 from bot.store import playoffs as playoff_store
 from bot.store import postgame as postgame_store
+from bot.store import redrafts as redraft_store
+from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
 from bot.store.leagues import League
+from bot.store.redrafts import Redraft
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
 
@@ -256,6 +261,12 @@ def _create(
     if existing is not None:
         raise Conflict(
             f"You already coach {existing.name} in {league.name}; a coach has one team per league."
+            + (
+                " In the off-season, /redraft start re-drafts it and /redraft retire retires it so you can "
+                "start a new one."
+                if existing.status == "approved"
+                else ""
+            )
         )
     roster = find_roster(rt.catalog, roster_ref)
     chosen_league, chosen_alignment = choose_league_and_alignment(roster, regional_league, alignment)
@@ -432,19 +443,51 @@ def _fire(
     now = rt.clock.now()
     if not change.drafting:
         return _fire_in_postgame(conn, rt, actor, league, change, player)
-    team_store.delete_player(conn, team, player.id)
+    refund = _release_veteran(conn, rt, actor, team, player)
+    if refund is None:  # a player hired in this draft never existed in the league
+        refund = player.hiring_fee
+        team_store.delete_player(conn, team, player.id)
     team_store.change_treasury(
         conn,
         team,
-        player.hiring_fee,
+        refund,
         f"draft: released #{player.number} {player.name}",
         actor_id=actor.user_id,
         now=now,
     )
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
-    message = f"Released #{player.number} {player.name}; {gp(player.hiring_fee)} back in the treasury."
+    message = f"Released #{player.number} {player.name}; {gp(refund)} back in the treasury."
     return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
+
+
+def _release_veteran(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, team: TeamRow, player: PlayerRow
+) -> int | None:
+    """A veteran re-hired in this re-draft, released again: he goes back to last season's list and what he
+    cost comes back. None for anyone else."""
+    redraft = _open_redraft(conn, team)
+    if redraft is None or player.id not in redraft.previous_players:
+        return None
+    postgame_store.set_status(
+        conn,
+        team,
+        player.id,
+        "left",
+        fixture_id=None,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+        reason="off-season: released again",
+    )
+    return rehire_cost(player.current_value, player.seasons_played, rt.catalog.season_end.redraft)
+
+
+def _open_redraft(conn: sqlite3.Connection, team: TeamRow) -> Redraft | None:
+    """The team's re-draft, while the league is between seasons."""
+    season = season_store.current_season(conn, team.guild_id, team.league_id)
+    if season is None or season.status != "finished":
+        return None
+    return redraft_store.for_season(conn, team.guild_id, team.id, season.id)
 
 
 def _fire_in_postgame(
@@ -796,8 +839,15 @@ def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str
         raise Conflict(f"{team.name} is {team.status}.")
     roster = roster_of(rt.catalog, team)
     positions = [p for p in (roster.position(r.position) for r in team_store.players(conn, team)) if p]
-    spent = league.settings.draft_budget - team.treasury
-    check_submittable(roster, positions, staffing_of(team), rt.catalog.drafting, league.settings.draft_budget)
+    redraft = _open_redraft(conn, team)
+    if redraft is not None:  # every purchase went through the treasury, so the budget holds already
+        spent = redraft.budget - team.treasury
+        check_redraft_submittable(positions, staffing_of(team), roster, rt.catalog.drafting)
+    else:
+        spent = league.settings.draft_budget - team.treasury
+        check_submittable(
+            roster, positions, staffing_of(team), rt.catalog.drafting, league.settings.draft_budget
+        )
     team_store.set_status(conn, team, "submitted")
     audit.record(
         conn,

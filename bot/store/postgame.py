@@ -124,7 +124,7 @@ def finish(
     return cursor.rowcount == 1
 
 
-def _change(
+def record_change(
     conn: sqlite3.Connection,
     team: TeamRow,
     player_id: int,
@@ -169,7 +169,7 @@ def add_spp(
         "UPDATE players SET spp = spp + ? WHERE guild_id = ? AND team_id = ? AND id = ?",
         (amount, team.guild_id, team.id, player_id),
     )
-    _change(
+    record_change(
         conn,
         team,
         player_id,
@@ -215,7 +215,7 @@ def injure(
             f"UPDATE players SET {column} = {column} + ? WHERE guild_id = ? AND id = ?",  # noqa: S608
             (step, team.guild_id, player_id),
         )
-    _change(
+    record_change(
         conn,
         team,
         player_id,
@@ -242,7 +242,7 @@ def recover(
             "UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND team_id = ? AND id = ?",
             (team.guild_id, team.id, player_id),
         )
-        _change(conn, team, player_id, "recovery", fixture_id=fixture_id, actor_id=actor_id, now=now)
+        record_change(conn, team, player_id, "recovery", fixture_id=fixture_id, actor_id=actor_id, now=now)
 
 
 def set_status(
@@ -260,7 +260,7 @@ def set_status(
         "UPDATE players SET status = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
         (status, team.guild_id, team.id, player_id),
     )
-    _change(
+    record_change(
         conn,
         team,
         player_id,
@@ -322,7 +322,7 @@ def retire_temporarily(
         "UPDATE players SET temporarily_retired = 1 WHERE guild_id = ? AND team_id = ? AND id = ?",
         (team.guild_id, team.id, player_id),
     )
-    _change(
+    record_change(
         conn,
         team,
         player_id,

@@ -57,6 +57,7 @@ class PlayerRow:
     av_change: int
     advancements: int
     hired_in_fixture: int | None  # set for journeymen (their game) and post-game hires
+    seasons_played: int = 0  # seasons finished on this team: the re-hire agent's fee
 
     @property
     def current_value(self) -> int:
@@ -106,6 +107,7 @@ def _player(row: sqlite3.Row) -> PlayerRow:
         av_change=row["av_change"],
         advancements=row["advancements"],
         hired_in_fixture=row["hired_in_fixture"],
+        seasons_played=row["seasons_played"],
     )
 
 

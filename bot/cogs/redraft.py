@@ -1,0 +1,120 @@
+"""/redraft: the off-season re-draft of a coach's team (rest and relaxation, budget, re-hiring)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog.search import best_matches
+from bot.errors import DomainError, RuleViolation
+from bot.services import redraft
+from bot.services.redraft import RedraftView
+from bot.ui.autocomplete import Choices, choice, league_autocomplete
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import gp, plain
+from bot.ui.league_views import COLOUR, team_sheet_embed
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+LEAGUE_HELP = "Which league (only needed when the server runs several)"
+
+
+def veterans_embed(view: RedraftView) -> discord.Embed:
+    lines = [
+        f"{'✅' if v.rehired else '▫️'} #{v.player.number} {plain(v.player.name)}: {gp(v.cost)}"
+        + (f" ({v.player.seasons_played} season{'s' if v.player.seasons_played != 1 else ''})")
+        for v in view.veterans
+    ]
+    return discord.Embed(
+        title="Last season's players",
+        description=("\n".join(lines) or "Nobody to re-hire.")[:4096]
+        + "\n\nRe-hire: current value + agent's fee per previous season (/redraft rehire).",
+        colour=COLOUR,
+    )
+
+
+async def veteran_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    try:
+        view = await redraft.show_redraft(
+            runtime_of(interaction), actor_of(interaction), getattr(interaction.namespace, "league", None)
+        )
+    except DomainError:  # no re-draft running: nothing to offer
+        return []
+    waiting = [v for v in view.veterans if not v.rehired]
+    return [
+        choice(f"#{v.player.number} {v.player.name} ({gp(v.cost)})", f"p:{v.player.id}")
+        for v in best_matches(current, waiting, lambda v: f"{v.player.number} {v.player.name}")
+    ]
+
+
+class RedraftCog(
+    commands.GroupCog, group_name="redraft", group_description="Re-draft your team in the off-season"
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(
+        name="start", description="Off-season: rest and relaxation, raise funds, start the re-draft"
+    )
+    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        view = await redraft.start_redraft(runtime_of(interaction), actor_of(interaction), league)
+        team = view.result.sheet.team
+        summary = discord.Embed(
+            title=f"{plain(team.name)}: off-season",
+            description="\n".join(view.redraft.summary)[:4096],
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=summary)  # every roll in the open
+        await interaction.followup.send(
+            view.result.message,
+            embeds=[veterans_embed(view), team_sheet_embed(view.result.sheet)],
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="show", description="Your re-draft: budget left, last season's players and costs"
+    )
+    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def show(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        view = await redraft.show_redraft(runtime_of(interaction), actor_of(interaction), league)
+        await interaction.response.send_message(
+            view.result.message,
+            embeds=[veterans_embed(view), team_sheet_embed(view.result.sheet)],
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="rehire", description="Re-hire a player of last season: current value + 20,000 per season played"
+    )
+    @app_commands.describe(player="A player of last season's Team Draft List", league=LEAGUE_HELP)
+    @app_commands.autocomplete(player=veteran_autocomplete, league=league_autocomplete)
+    async def rehire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
+        view = await redraft.rehire_player(runtime_of(interaction), actor_of(interaction), league, player)
+        await interaction.response.send_message(
+            view.result.message, embed=team_sheet_embed(view.result.sheet), ephemeral=True
+        )
+
+    @app_commands.command(
+        name="retire", description="Off-season: retire your team instead, to start a brand-new one"
+    )
+    @app_commands.describe(confirm="True: yes, retire my team for good", league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def retire(
+        self, interaction: discord.Interaction, confirm: bool, league: str | None = None
+    ) -> None:
+        if not confirm:
+            raise RuleViolation("Nothing changed: retiring a team is for good, so it needs confirm:True.")
+        text = await redraft.retire_team(runtime_of(interaction), actor_of(interaction), league)
+        await interaction.response.send_message(text)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(RedraftCog(league_bot))

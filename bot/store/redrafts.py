@@ -1,0 +1,198 @@
+"""The off-season re-draft: one row per team and finished season (its budget, the players it may re-hire,
+everything rolled and summed), and the off-season's changes to players (recoveries, healed injuries)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import unix
+from bot.store.postgame import CHANGE_COLUMNS, record_change
+from bot.store.teams import TeamRow
+
+
+@dataclass(frozen=True)
+class Redraft:
+    id: int
+    team_id: int
+    after_season_id: int
+    budget: int
+    lost: int
+    previous_players: tuple[int, ...]
+    summary: tuple[str, ...]
+
+
+def _redraft(row: sqlite3.Row) -> Redraft:
+    return Redraft(
+        id=row["id"],
+        team_id=row["team_id"],
+        after_season_id=row["after_season_id"],
+        budget=row["budget"],
+        lost=row["lost"],
+        previous_players=tuple(json.loads(row["previous_players"])),
+        summary=tuple(json.loads(row["summary"])),
+    )
+
+
+def insert(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    *,
+    after_season_id: int,
+    budget: int,
+    lost: int,
+    previous_players: list[int],
+    summary: list[str],
+    actor_id: int,
+    now: datetime,
+) -> None:
+    conn.execute(
+        "INSERT INTO team_redrafts (guild_id, league_id, team_id, after_season_id, budget, lost, previous_players,"
+        " summary, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            team.guild_id,
+            team.league_id,
+            team.id,
+            after_season_id,
+            budget,
+            lost,
+            json.dumps(previous_players),
+            json.dumps(summary),
+            actor_id,
+            unix(now),
+        ),
+    )
+
+
+def for_season(conn: sqlite3.Connection, guild_id: int, team_id: int, season_id: int) -> Redraft | None:
+    row = conn.execute(
+        "SELECT * FROM team_redrafts WHERE guild_id = ? AND team_id = ? AND after_season_id = ?",
+        (guild_id, team_id, season_id),
+    ).fetchone()
+    return None if row is None else _redraft(row)
+
+
+def last_season_played(conn: sqlite3.Connection, guild_id: int, team_id: int) -> int | None:
+    """The id of the latest season the team played in (was in a division of), if any."""
+    row = conn.execute(
+        "SELECT MAX(d.season_id) FROM division_teams dt JOIN divisions d ON d.id = dt.division_id"
+        " WHERE dt.guild_id = ? AND dt.team_id = ?",
+        (guild_id, team_id),
+    ).fetchone()
+    return None if row[0] is None else int(row[0])
+
+
+def league_record(
+    conn: sqlite3.Connection, guild_id: int, team_id: int, season_id: int
+) -> tuple[int, int, int]:
+    """League fixtures played, won and drawn in a season (forfeits count as played and lost)."""
+    row = conn.execute(
+        "SELECT COUNT(*),"
+        " SUM(CASE WHEN (home_team_id = ? AND home_outcome = 'W') OR (away_team_id = ? AND away_outcome = 'W')"
+        "     THEN 1 ELSE 0 END),"
+        " SUM(CASE WHEN (home_team_id = ? AND home_outcome = 'D') OR (away_team_id = ? AND away_outcome = 'D')"
+        "     THEN 1 ELSE 0 END)"
+        " FROM fixtures WHERE guild_id = ? AND season_id = ? AND kind = 'league' AND status = 'confirmed'"
+        " AND (home_team_id = ? OR away_team_id = ?)",
+        (team_id, team_id, team_id, team_id, guild_id, season_id, team_id, team_id),
+    ).fetchone()
+    return int(row[0]), int(row[1] or 0), int(row[2] or 0)
+
+
+def reductions(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[str]:
+    """The characteristic reductions a player still carries from Lasting Injuries (one entry each)."""
+    rows = conn.execute(
+        "SELECT id, kind, detail FROM player_changes WHERE guild_id = ? AND player_id = ?"
+        " AND kind IN ('injury', 'recovery') ORDER BY id",
+        (guild_id, player_id),
+    ).fetchall()
+    reverted = {json.loads(r["detail"]).get("revert") for r in rows}
+    carried: Counter[str] = Counter()
+    for row in rows:
+        detail = json.loads(row["detail"])
+        if row["id"] in reverted or "revert" in detail:
+            continue
+        if (
+            row["kind"] == "injury"
+            and detail.get("injury") == "lasting_injury"
+            and detail.get("characteristic")
+        ):
+            carried[detail["characteristic"]] += 1
+        elif row["kind"] == "recovery" and detail.get("healed_characteristic"):
+            carried[detail["healed_characteristic"]] -= 1
+    return [c for c in CHANGE_COLUMNS for _ in range(max(0, carried[c]))]
+
+
+def recover(conn: sqlite3.Connection, team: TeamRow, player_id: int, *, actor_id: int, now: datetime) -> None:
+    """The off-season: a player who was to miss the next game is fit for the next season."""
+    conn.execute(
+        "UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
+    )
+    record_change(
+        conn,
+        team,
+        player_id,
+        "recovery",
+        fixture_id=None,
+        actor_id=actor_id,
+        now=now,
+        detail={"off_season": True},
+    )
+
+
+def heal_niggling(
+    conn: sqlite3.Connection, team: TeamRow, player_id: int, healed: int, *, actor_id: int, now: datetime
+) -> None:
+    conn.execute(
+        "UPDATE players SET niggling_injuries = niggling_injuries - ? WHERE guild_id = ? AND id = ?",
+        (healed, team.guild_id, player_id),
+    )
+    record_change(
+        conn,
+        team,
+        player_id,
+        "recovery",
+        fixture_id=None,
+        actor_id=actor_id,
+        now=now,
+        detail={"off_season": True, "niggling_healed": healed},
+    )
+
+
+def heal_reduction(
+    conn: sqlite3.Connection,
+    team: TeamRow,
+    player_id: int,
+    characteristic: str,
+    *,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    """Undo one Lasting Injury reduction: MA, ST, AV one higher again; AG, PA one step better."""
+    column = CHANGE_COLUMNS[characteristic]
+    step = -1 if characteristic in ("ag", "pa") else 1
+    conn.execute(
+        f"UPDATE players SET {column} = {column} + ? WHERE guild_id = ? AND id = ?",  # noqa: S608
+        (step, team.guild_id, player_id),
+    )
+    record_change(
+        conn,
+        team,
+        player_id,
+        "recovery",
+        fixture_id=None,
+        actor_id=actor_id,
+        now=now,
+        detail={"off_season": True, "healed_characteristic": characteristic},
+    )
+
+
+def come_back(conn: sqlite3.Connection, team: TeamRow, player_id: int, number: int) -> None:
+    """A re-hired player: on the roster again under `number`, fit to play (no longer retired for now)."""
+    conn.execute(
+        "UPDATE players SET status = 'active', number = ?, temporarily_retired = 0 WHERE guild_id = ? AND id = ?",
+        (number, team.guild_id, player_id),
+    )

@@ -1,0 +1,175 @@
+"""The off-season re-draft through the services: rest and relaxation, the budget, re-hiring, a new season."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.dice import ScriptedDice
+from bot.services import redraft, seasons, teams
+from bot.services.runtime import Actor, Runtime
+from bot.store import postgame as postgame_store
+from bot.store import redrafts as redraft_store
+from bot.store import teams as team_store
+from bot.store import traits as trait_store
+from tests.conftest import actor
+from tests.services.test_playoffs import COMMISH, _fixtures, _league, _regular_season, coach
+
+
+def _with_dice(runtime: Runtime, faces: list[int]) -> Runtime:
+    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
+
+
+async def _finished_season(runtime: Runtime, team_count: int = 4) -> None:
+    """A league without play-offs whose season is over (lower-numbered teams won every game)."""
+    await _league(runtime, team_count, playoff_places=0)
+    await _regular_season(runtime)
+
+
+async def _hurt(runtime: Runtime, n: int) -> None:
+    """Team n: #1 two Serious Injuries, #2 a Lasting Injury (MA) and retired for now, #3 Hatred (Orc)."""
+    fixture_id = (await _fixtures(runtime))[0].id
+
+    def hurt(conn: sqlite3.Connection) -> None:
+        team = team_store.by_coach(conn, 1, 1, 100 + n)
+        assert team is not None
+        now = runtime.clock.now()
+        first, second, third = team_store.players(conn, team)[:3]
+        for _ in range(2):
+            postgame_store.injure(
+                conn,
+                team,
+                first.id,
+                "serious_injury",
+                characteristic=None,
+                fixture_id=fixture_id,
+                actor_id=1,
+                now=now,
+            )
+        postgame_store.injure(
+            conn,
+            team,
+            second.id,
+            "lasting_injury",
+            characteristic="ma",
+            fixture_id=fixture_id,
+            actor_id=1,
+            now=now,
+        )
+        postgame_store.retire_temporarily(conn, team, second.id, fixture_id=fixture_id, actor_id=1, now=now)
+        trait_store.add_pending(
+            conn,
+            guild_id=1,
+            team_id=team.id,
+            player_id=third.id,
+            fixture_id=fixture_id,
+            trait="Hatred",
+            options=["Orc"],
+            now=now,
+        )
+        pending = trait_store.of_team(conn, 1, team.id, ("pending",))[0]
+        trait_store.choose(conn, 1, pending.id, "Orc", now)
+        conn.execute("UPDATE teams SET apothecary = 1 WHERE id = ?", (team.id,))
+
+    await runtime.db.write(hurt)
+
+
+async def _rehire_all(runtime: Runtime, who: Actor) -> None:
+    view = await redraft.show_redraft(runtime, who, None)
+    for veteran in view.veterans:
+        if not veteran.rehired:
+            await redraft.rehire_player(runtime, who, None, f"p:{veteran.player.id}")
+
+
+async def test_the_off_season_waits_for_the_season_to_end(runtime: Runtime) -> None:
+    await _league(runtime, 4, playoff_places=0)
+    with pytest.raises(RuleViolation, match="still running"):
+        await redraft.start_redraft(runtime, coach(0), None)
+
+
+async def test_rest_and_relaxation_then_raise_funds(runtime: Runtime) -> None:
+    await _finished_season(runtime)
+    await _hurt(runtime, 0)
+    before = (await teams.team_sheet(runtime, coach(0), None)).team
+    # #1: two niggling injuries, D6 3 and 2 with the apothecary's +1: the first heals (4), the second not;
+    # #2 (retired for now): his MA reduction, D6 3 + 1 = 4 heals; #3: Hatred (Orc), D6 4 subsides.
+    view = await redraft.start_redraft(_with_dice(runtime, [3, 2, 3, 4]), coach(0), None)
+    summary = "\n".join(view.redraft.summary)
+    assert "niggling injury heals?: D6 3 +1 = 4 (success, 4+ needed)" in summary
+    assert "niggling injury heals?: D6 2 +1 = 3 (no, 4+ needed)" in summary
+    assert "Hatred (Orc) subsides?: D6 4 (success, 4+ needed): loses Hatred (Orc)" in summary
+    assert "MA reduction heals?: D6 3 +1 = 4 (success" in summary
+    assert "recovers: fit for the new season" in summary
+    # Team 0 won its three games: 1,000,000 + treasury + 3 x 20,000 + 3 x 20,000, capped at 1,300,000
+    raised = 1_000_000 + before.treasury + 3 * 20_000 + 3 * 20_000
+    assert view.redraft.budget == min(raised, 1_300_000)
+    assert view.redraft.lost == max(0, raised - 1_300_000)
+    sheet = view.result.sheet
+    assert sheet.team.status == "draft" and sheet.players == [] and sheet.team.treasury == view.redraft.budget
+    assert (sheet.team.rerolls, sheet.team.apothecary, sheet.team.dedicated_fans) == (0, False, 1)
+    veterans = {v.player.number: v for v in view.veterans}
+    assert len(veterans) == 11
+    assert veterans[1].player.niggling_injuries == 1 and not veterans[1].player.miss_next_game
+    assert veterans[2].player.ma_change == 0
+    assert veterans[1].cost == 50_000 + 20_000  # value + one season's agent's fee
+    with pytest.raises(Conflict, match="already re-drafted"):
+        await redraft.start_redraft(runtime, coach(0), None)
+
+
+async def test_rehiring_costs_value_and_agents_fee_and_keeps_the_profile(runtime: Runtime) -> None:
+    await _finished_season(runtime)
+    await _hurt(runtime, 0)
+    await redraft.start_redraft(_with_dice(runtime, [1, 1, 1, 1]), coach(0), None)  # nothing heals
+    view = await redraft.show_redraft(runtime, coach(0), None)
+    retired = next(v for v in view.veterans if v.player.number == 2)
+    treasury = view.result.sheet.team.treasury
+    after = await redraft.rehire_player(runtime, coach(0), None, "#2")
+    assert after.result.sheet.team.treasury == treasury - 70_000
+    player = next(p for p in after.result.sheet.players if p.row.id == retired.player.id)
+    assert player.row.ma_change == -1 and not player.row.temporarily_retired  # he plays again, still reduced
+    with pytest.raises(Conflict, match="already re-hired"):
+        await redraft.rehire_player(runtime, coach(0), None, "#2")
+    released = await teams.fire_player(runtime, coach(0), None, "#2")
+    assert released.sheet.team.treasury == treasury and "70,000 gp back" in released.message
+    with pytest.raises(NotFound):
+        await redraft.rehire_player(runtime, coach(0), None, "#42")
+    await redraft.rehire_player(runtime, coach(0), None, "#2")  # and back again
+
+
+async def test_a_redrafted_team_is_approved_and_plays_the_next_season(runtime: Runtime) -> None:
+    await _finished_season(runtime, team_count=5)
+    for n in range(3):
+        await redraft.start_redraft(runtime, coach(n), None)
+        with pytest.raises(RuleViolation, match="at least 11"):
+            await teams.submit_team(runtime, coach(n), None)
+        await _rehire_all(runtime, coach(n))
+        await teams.set_staff(runtime, coach(n), None, rerolls=2, dedicated_fans=2)
+        await teams.submit_team(runtime, coach(n), None)
+        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
+    with pytest.raises(Conflict, match="/redraft start"):
+        await teams.create_team(runtime, coach(3), None, "Brand New", "orc")
+    await redraft.retire_team(runtime, coach(3), None)
+    await teams.create_team(runtime, coach(3), None, "Brand New", "orc")
+    await teams.hire_players(runtime, coach(3), None, "Orc Lineman", count=11)
+    await teams.submit_team(runtime, coach(3), None)
+    await teams.review_team(runtime, COMMISH, None, "Brand New", approve=True)
+    overview = await seasons.start_season(runtime, COMMISH, None)
+    assert overview.season.number == 2
+    playing = {t.name for _, members in overview.divisions for t in members}
+    assert playing == {"Team 0", "Team 1", "Team 2", "Brand New"}
+    assert [t.name for t in overview.not_redrafted] == ["Team 4"]  # played season 1, never re-drafted
+    with pytest.raises(RuleViolation, match="still running"):
+        await redraft.start_redraft(runtime, coach(4), None)
+
+
+async def test_seasons_played_count_for_the_agents_fee(runtime: Runtime) -> None:
+    await _finished_season(runtime)
+
+    def played(conn: sqlite3.Connection) -> set[int]:
+        return {r[0] for r in conn.execute("SELECT seasons_played FROM players WHERE journeyman = 0")}
+
+    assert await runtime.db.read(played) == {1}
+    assert await runtime.db.read(redraft_store.league_record, 1, 1, 1) == (3, 3, 0)
+    assert actor(user_id=100) == coach(0)
