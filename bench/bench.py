@@ -35,7 +35,7 @@ from bot.scheduler import Scheduler
 from bot.services import deadlines, postgame, results, seasons
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
-from bot.simulation.run import START, CountingDice, Tally, able_numbers, draft_league, postgame_choices
+from bot.simulation.coaches import START, CountingDice, Tally, able_numbers, draft_league, postgame_choices
 from bot.store import Database
 from bot.store.database import BUSY_TIMEOUT_MS
 from bot.store.seasons import Fixture

@@ -55,16 +55,22 @@ def _simulate(argv: list[str]) -> int:
     parser.add_argument("--teams", type=int, default=6, help="teams per league (4 or more)")
     parser.add_argument("--seed", type=int, default=1, help="the same seed prints the same output")
     parser.add_argument(
+        "--seasons",
+        type=int,
+        default=1,
+        help="seasons per league: play-offs, prizes and re-drafts in between",
+    )
+    parser.add_argument(
         "--db", type=Path, default=None, help="keep the database here (default: a temporary one)"
     )
     args = parser.parse_args(argv)
-    if args.leagues < 1 or args.teams < 4:
-        parser.error("at least 1 league of at least 4 teams")
+    if args.leagues < 1 or args.teams < 4 or args.seasons < 1:
+        parser.error("at least 1 league of at least 4 teams, for at least 1 season")
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     from bot.simulation.run import simulate
 
     started = time.perf_counter()
-    result = asyncio.run(simulate(args.leagues, args.teams, args.seed, args.db))
+    result = asyncio.run(simulate(args.leagues, args.teams, args.seed, args.db, seasons_count=args.seasons))
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0

@@ -16,18 +16,28 @@ from bot.store import Database
 
 @pytest.mark.slow
 async def test_a_small_season_keeps_every_invariant(tmp_path: Path) -> None:
-    first = await simulate(2, 5, seed=11, db_path=tmp_path / "a.sqlite3")
+    first = await simulate(2, 5, seed=11, db_path=tmp_path / "a.sqlite3", seasons_count=2)
     assert first.problems == []
     assert "Invariants: all hold." in first.output and first.tally.played > 0
-    again = await simulate(2, 5, seed=11, db_path=tmp_path / "b.sqlite3")
+    tally = first.tally
+    assert tally.playoff_games == 2 * 2 * 4  # two leagues, two seasons: semi-finals, final, third place
+    assert tally.redrafts > 0 and len(tally.champions[1000]) == 2
+    again = await simulate(2, 5, seed=11, db_path=tmp_path / "b.sqlite3", seasons_count=2)
     assert again.output == first.output  # the same seed prints the same output
 
 
 async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite3"
-    result = await simulate(1, 4, seed=5, db_path=path)
+    result = await simulate(1, 4, seed=5, db_path=path, seasons_count=2)
     assert result.problems == []
     with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM team_redrafts WHERE id = (SELECT MIN(id) FROM team_redrafts)")
+        conn.execute("UPDATE treasury_changes SET cause = 'prize' WHERE cause LIKE 'prize: 1st place%'")
+        conn.execute(  # a semi-final loser put into the final
+            "UPDATE fixtures SET home_team_id = (SELECT home_team_id FROM fixtures WHERE third_place = 1"
+            " ORDER BY id DESC LIMIT 1) WHERE id = (SELECT MAX(id) FROM fixtures WHERE kind = 'playoff'"
+            " AND third_place = 0)"
+        )
         dice_logged = sum(
             len(json.loads(r[0])["faces"]) for r in conn.execute("SELECT faces FROM dice_rolls")
         )
@@ -58,3 +68,8 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
     assert "not the sum of its changes" in text and "not earned minus spent" in text
     assert "meet 2 times" in text and "differs from its report" in text
     assert "(16 at most)" in text and f"{dice_logged} dice were rolled but" in text
+    assert (
+        "without a re-draft" in text
+        and "1st prize paid 0 times" in text
+        and "not the previous winners" in text
+    )

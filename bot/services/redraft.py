@@ -111,13 +111,12 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str 
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
     season = _finished_season(conn, league)
-    if redraft_store.for_season(conn, actor.guild_id, team.id, season.id) is not None:
+    last = redraft_store.last_season_played(conn, actor.guild_id, team.id)
+    if last is None:
+        raise RuleViolation(f"{team.name} has not played a season yet: it enters the next one as it is.")
+    if redraft_store.for_season(conn, actor.guild_id, team.id, last) is not None:
         raise Conflict(
             f"{team.name} is already re-drafted for season {season.number + 1}: /redraft show lists it."
-        )
-    if redraft_store.last_season_played(conn, actor.guild_id, team.id) != season.id:
-        raise RuleViolation(
-            f"{team.name} did not play season {season.number}: it enters the next one as it is."
         )
     if team.status != "approved":
         raise RuleViolation(f"{team.name} is {team.status}: only a team that played can be re-drafted.")
@@ -125,7 +124,7 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str 
     everyone = team_store.players(conn, team)
     squad = [p for p in everyone if not p.journeyman]
     lines = ["**Rest and relaxation**", *_rest_and_relaxation(conn, rt, actor, team, squad)]
-    played, won, drawn = redraft_store.league_record(conn, actor.guild_id, team.id, season.id)
+    played, won, drawn = redraft_store.league_record(conn, actor.guild_id, team.id, last)
     rules = rt.catalog.season_end.redraft
     budget = redraft_budget(team.treasury, played, won, drawn, rules, league.settings.redraft_cap)
     lines += [
@@ -177,7 +176,7 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str 
     redraft_store.insert(
         conn,
         team,
-        after_season_id=season.id,
+        after_season_id=last,
         budget=budget.budget,
         lost=budget.lost,
         previous_players=[p.id for p in squad],
@@ -205,7 +204,8 @@ async def start_redraft(rt: Runtime, actor: Actor, league_ref: str | None) -> Re
 def _view(conn: sqlite3.Connection, rt: Runtime, league: League, team_id: int, season: Season) -> RedraftView:
     team = team_store.get(conn, league.guild_id, team_id)
     assert team is not None
-    redraft = redraft_store.for_season(conn, league.guild_id, team.id, season.id)
+    last = redraft_store.last_season_played(conn, league.guild_id, team.id)
+    redraft = None if last is None else redraft_store.for_season(conn, league.guild_id, team.id, last)
     if redraft is None:
         raise NotFound(f"{team.name} is not re-drafting: /redraft start begins it.")
     fee = rt.catalog.season_end.redraft

@@ -485,9 +485,10 @@ def _release_veteran(
 def _open_redraft(conn: sqlite3.Connection, team: TeamRow) -> Redraft | None:
     """The team's re-draft, while the league is between seasons."""
     season = season_store.current_season(conn, team.guild_id, team.league_id)
-    if season is None or season.status != "finished":
+    last = redraft_store.last_season_played(conn, team.guild_id, team.id)
+    if season is None or season.status != "finished" or last is None:
         return None
-    return redraft_store.for_season(conn, team.guild_id, team.id, season.id)
+    return redraft_store.for_season(conn, team.guild_id, team.id, last)
 
 
 def _fire_in_postgame(

@@ -195,6 +195,81 @@ def _dice(conn: sqlite3.Connection, rolls_made: int | None) -> list[str]:
     return []
 
 
+def _playoffs(conn: sqlite3.Connection) -> list[str]:
+    """Each stage is played by the winners of the one before (or the qualifiers), once each; the first
+    stage has no same-division pair unless one division holds over half the qualifiers."""
+    problems = []
+    for season in conn.execute("SELECT id, number, playoff_size FROM seasons WHERE playoff_size IS NOT NULL"):
+        seeds = {
+            r["team_id"]: r["division_number"]
+            for r in conn.execute("SELECT * FROM playoff_qualifiers WHERE season_id = ?", (season["id"],))
+        }
+        games = conn.execute(
+            "SELECT * FROM fixtures WHERE season_id = ? AND kind = 'playoff'"
+            " ORDER BY playoff_stage, playoff_slot",
+            (season["id"],),
+        ).fetchall()
+        expected = set(seeds)
+        for stage in sorted({g["playoff_stage"] for g in games}):
+            main = [g for g in games if g["playoff_stage"] == stage and not g["third_place"]]
+            teams = [t for g in main for t in (g["home_team_id"], g["away_team_id"])]
+            if sorted(teams) != sorted(expected) or len(set(teams)) != len(teams):
+                problems.append(f"season {season['id']} play-off stage {stage}: not the previous winners")
+            if stage == 1:
+                clashes = sum(seeds[g["home_team_id"]] == seeds[g["away_team_id"]] for g in main)
+                largest = max(Counter(seeds.values()).values())
+                if clashes > max(0, (2 * largest - len(seeds)) // 2):
+                    problems.append(f"season {season['id']}: {clashes} same-division first-round games")
+            winners = set()
+            for g in main:
+                if g["status"] == "confirmed":
+                    winners.add(g["home_team_id"] if g["home_outcome"] == "W" else g["away_team_id"])
+                    if {g["home_outcome"], g["away_outcome"]} != {"W", "L"}:
+                        problems.append(f"play-off fixture #{g['id']} has no winner")
+            expected = winners
+    return problems
+
+
+def _prizes(conn: sqlite3.Connection) -> list[str]:
+    """A finished season paid each of its prizes once, into the treasury, with its cause."""
+    problems = []
+    for award in conn.execute(
+        "SELECT a.*, s.number FROM season_awards a JOIN seasons s ON s.id = a.season_id"
+    ).fetchall():
+        if not award["prize"]:
+            continue
+        place = {1: "1st", 2: "2nd", 3: "3rd"}[award["place"]]
+        paid = conn.execute(
+            "SELECT COUNT(*) FROM treasury_changes WHERE team_id = ? AND amount = ? AND cause = ?",
+            (award["team_id"], award["prize"], f"prize: {place} place, season {award['number']}"),
+        ).fetchone()[0]
+        if paid != 1:
+            problems.append(f"season {award['number']} {place} prize paid {paid} times")
+    return problems
+
+
+def _redrafted(conn: sqlite3.Connection) -> list[str]:
+    """A team plays a season after its first only once re-drafted after the season before."""
+    problems = []
+    rows = conn.execute(
+        "SELECT dt.team_id, d.season_id, s.league_id, s.number FROM division_teams dt"
+        " JOIN divisions d ON d.id = dt.division_id JOIN seasons s ON s.id = d.season_id ORDER BY s.number"
+    ).fetchall()
+    played: dict[int, int] = {}
+    for row in rows:
+        before = played.get(row["team_id"])
+        if (
+            before is not None
+            and not conn.execute(
+                "SELECT 1 FROM team_redrafts WHERE team_id = ? AND after_season_id = ?",
+                (row["team_id"], before),
+            ).fetchone()
+        ):
+            problems.append(f"team {row['team_id']} played season {row['number']} without a re-draft")
+        played[row["team_id"]] = row["season_id"]
+    return problems
+
+
 def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) -> list[str]:
     """Every problem found (an empty list when the database is sound)."""
     return (
@@ -204,5 +279,8 @@ def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) ->
         + _pairs(conn)
         + _standings(conn)
         + _locked_results(conn)
+        + _playoffs(conn)
+        + _prizes(conn)
+        + _redrafted(conn)
         + _dice(conn, rolls_made)
     )

@@ -1,0 +1,189 @@
+"""The simulated coaches and commissioner: drafting teams, getting ready for a match, and the post-game
+choices a coach makes (Hatred, advancements, journeymen, hiring), all through the services."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from bot.errors import DomainError
+from bot.rules.advancement import affordable, must_advance
+from bot.rules.dice import Dice
+from bot.rules.journeymen import journeyman_positions
+from bot.services import advancement, leagues, postgame, prepare, seasons, teams
+from bot.services.runtime import Actor, Runtime
+from bot.simulation.choices import draft_plan
+from bot.store import traits as trait_store
+
+START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
+COMMISSIONER = 1
+
+
+class CountingDice:
+    """The bot's dice, counted: every roll must end up in the dice log (an invariant)."""
+
+    def __init__(self, dice: Dice) -> None:
+        self._dice = dice
+        self.rolls = 0
+
+    def roll(self, sides: int) -> int:
+        self.rolls += 1
+        return self._dice.roll(sides)
+
+
+@dataclass
+class Tally:
+    leagues: int = 0
+    teams: int = 0
+    fixtures: int = 0
+    played: int = 0
+    conceded_in_game: int = 0
+    conceded_ahead: int = 0
+    forfeits: int = 0
+    advancements: int = 0
+    hires: int = 0
+    journeymen_kept: int = 0
+    hatreds: int = 0
+    seasons: int = 0
+    playoff_games: int = 0
+    shootouts: int = 0
+    redrafts: int = 0
+    rehired: int = 0
+    new_teams: int = 0
+    retired_teams: int = 0
+    champions: dict[int, list[str]] = field(default_factory=dict)  # guild -> 'season 1: team', ...
+
+
+def coach_of(guild_id: int, index: int) -> Actor:
+    """The league's coaches: user ids guild*100 + 0, 1, ... (new coaches take the next free index)."""
+    return Actor(guild_id=guild_id, user_id=guild_id * 100 + index, channel_id=guild_id)
+
+
+def commissioner_of(guild_id: int) -> Actor:
+    return Actor(guild_id=guild_id, user_id=COMMISSIONER, channel_id=guild_id)
+
+
+async def draft_team(rt: Runtime, rng: random.Random, coach: Actor, name: str, tally: Tally) -> None:
+    """A new team from a random roster, drafted legally within the league's budget, and approved."""
+    league = await leagues.get_league(rt, coach.guild_id, None)
+    plan = draft_plan(rt.catalog, rng, league.settings.draft_budget)
+    full_name = f"{plan.roster.name} {name}"
+    await teams.create_team(rt, coach, None, full_name, plan.roster.id, plan.regional_league, plan.alignment)
+    for position in plan.hires:
+        await teams.hire_players(rt, coach, None, position.id)
+    if plan.rerolls:
+        await teams.set_staff(rt, coach, None, rerolls=plan.rerolls)
+    await teams.submit_team(rt, coach, None)
+    await teams.review_team(rt, commissioner_of(coach.guild_id), None, full_name, approve=True)
+    tally.teams += 1
+
+
+async def draft_league(rt: Runtime, rng: random.Random, guild_id: int, team_count: int, tally: Tally) -> None:
+    await leagues.create_league(rt, commissioner_of(guild_id), f"League {guild_id}", guild_id)
+    for index in range(team_count):
+        await draft_team(rt, rng, coach_of(guild_id, index), f"{guild_id}-{index}", tally)
+    await seasons.start_season(rt, commissioner_of(guild_id), None)
+    tally.leagues += 1
+    tally.seasons = max(tally.seasons, 1)
+
+
+async def able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int) -> list[int]:
+    roster = await teams.my_roster(rt, coach, None)
+    options = journeyman_positions(roster) if roster else []
+    wanted = rng.choice(options).id if len(options) > 1 else None  # the coach picks the journeymen's position
+    prep = await prepare.prepare_match(rt, coach, f"f:{fixture_id}", wanted)
+    side = prep.home if prep.fixture.home_coach_id == coach.user_id else prep.away
+    return [p.row.number for p in side.able]
+
+
+async def _spend_spp(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) -> None:
+    sheet = await teams.team_sheet(rt, coach, None)
+    for player in sheet.players:
+        for _ in range(6):  # a player advances at most six times; stop when he need not and does not want to
+            fresh = await teams.team_sheet(rt, coach, None)
+            row = next((p for p in fresh.players if p.row.id == player.row.id), None)
+            if row is None:
+                break
+
+            state = await rt.db.read(advancement.player_state, rt, fresh.team, row.row)
+            table = rt.catalog.advancement
+            kinds = affordable(state, table)
+            if not kinds or not (must_advance(state, table) or rng.random() < 0.5):
+                break
+            kind = "chosen_primary" if "chosen_primary" in kinds else kinds[0]
+            skill = None
+            if kind in ("chosen_primary", "chosen_secondary"):
+                options = await advancement.skill_choices(
+                    rt, coach, None, f"p:{row.row.id}", "primary" if kind == "chosen_primary" else "secondary"
+                )
+                if not options:
+                    kind, skill = "random_primary", None
+                else:
+                    skill = rng.choice(options)
+            category = rng.choice(state.position.primary) if kind == "random_primary" else None
+            outcome = await advancement.advance(
+                rt, coach, None, f"p:{row.row.id}", kind, category=category, skill=skill
+            )
+            if outcome.pending is not None:
+                if outcome.pending.options:
+                    await advancement.choose(
+                        rt, coach, outcome.pending.id, rng.randrange(len(outcome.pending.options))
+                    )
+                else:  # a characteristic nobody can improve: a skill instead
+                    options = await advancement.skill_choices(rt, coach, None, f"p:{row.row.id}", "any")
+                    await advancement.advance(
+                        rt, coach, None, f"p:{row.row.id}", "characteristic", skill=rng.choice(options)
+                    )
+            tally.advancements += 1
+
+
+async def play_postgame(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int, tally: Tally) -> None:
+    """The coach's post-game: choices, then finish."""
+    team_id = await postgame_choices(rt, rng, coach, tally)
+    await postgame.finish_postgame(rt, coach, fixture_id, team_id)
+
+
+async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) -> int:
+    """Hatred from Getting Even, advancements, maybe keep a journeyman, hire to keep 11 players; returns
+    the coach's team id."""
+    team = (await teams.team_sheet(rt, coach, None)).team
+    for trait in await rt.db.read(trait_store.of_team, coach.guild_id, team.id, ("pending",)):
+        await teams.choose_hatred(rt, coach, None, f"p:{trait.player_id}", rng.choice(trait.options))
+        tally.hatreds += 1
+    await _spend_spp(rt, rng, coach, tally)
+    sheet = await teams.team_sheet(rt, coach, None)
+    for journeyman in [p for p in sheet.players if p.row.journeyman]:
+        regulars = [p for p in sheet.players if not p.row.journeyman]
+        if len(regulars) < 16 and rng.random() < 0.3:
+            try:
+                await teams.keep_journeyman(rt, coach, None, f"p:{journeyman.row.id}")
+                tally.journeymen_kept += 1
+            except DomainError:
+                pass
+    sheet = await teams.team_sheet(rt, coach, None)
+    lineman = min(journeyman_positions(sheet.roster) or sheet.roster.positions, key=lambda p: p.cost)
+    regulars = [p for p in sheet.players if not p.row.journeyman]
+    while len(regulars) < 11 and sheet.team.treasury >= lineman.cost:
+        try:
+            await teams.hire_players(rt, coach, None, lineman.id)
+        except DomainError:
+            break
+        tally.hires += 1
+        sheet = await teams.team_sheet(rt, coach, None)
+        regulars = [p for p in sheet.players if not p.row.journeyman]
+    return sheet.team.id
+
+
+async def finish_open_postgames(rt: Runtime, rng: random.Random, guild_id: int, tally: Tally) -> None:
+    def open_rows(conn: sqlite3.Connection) -> list[tuple[int, int, int]]:
+        rows = conn.execute(
+            "SELECT p.fixture_id, p.team_id, t.coach_id FROM team_postgames p JOIN teams t"
+            " ON t.id = p.team_id WHERE p.guild_id = ? AND p.status = 'open' ORDER BY p.id",
+            (guild_id,),
+        ).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    for fixture_id, _team_id, coach_id in await rt.db.read(open_rows):
+        await play_postgame(rt, rng, Actor(guild_id, coach_id, guild_id), fixture_id, tally)
