@@ -514,13 +514,13 @@ async def open_fixtures(rt: Runtime, actor: Actor) -> list[Fixture]:
 
 
 def _any_open(conn: sqlite3.Connection, guild_id: int) -> list[Fixture]:
-    rows = conn.execute("SELECT league_id FROM leagues WHERE guild_id = ?", (guild_id,)).fetchall()
+    rows = conn.execute("SELECT id FROM leagues WHERE guild_id = ?", (guild_id,)).fetchall()
     found = []
     for row in rows:
         found += [
             f
             for f in season_store.fixtures(conn, guild_id, league_id=row[0])
-            if f.status != "scheduled" or f.kind == "league"
+            if f.status != "scheduled" or f.kind in ("league", "playoff")
         ]
     return found
 

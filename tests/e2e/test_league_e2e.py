@@ -4,6 +4,7 @@ season, report and confirm a result, read the standings; and the dispute path.""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, Interaction, button_ids, message_text
@@ -106,6 +107,7 @@ async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
     assert len(finish_ids) == 2
     refused = await discord.click(postgame, finish_ids[0], world.outsider)
     assert refused.ephemeral and "coach" in refused.content
+    await _choose_grudges(world, postgame)
     finished = [
         await discord.click(postgame, button, member)
         for button, member in zip(finish_ids, _coaches_of(world, postgame), strict=True)
@@ -125,6 +127,19 @@ async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
 
     log = await discord.invoke("league log", world.admin)
     assert "result.confirm" in log.text and "team.approve" in log.text and "season.start" in log.text
+
+
+async def _choose_grudges(world: World, postgame: dict[str, Any]) -> None:
+    """Getting Even (a D6 the bot rolls for #5's Serious Injury) may have given Hatred: its coach picks it."""
+    if "/team hatred" not in message_text(postgame):
+        return
+    for coach in _coaches_of(world, postgame):
+        options = await world.discord.autocomplete("team hatred", coach, "keyword", player="#5", keyword="")
+        if options:
+            chosen = await world.discord.invoke(
+                "team hatred", coach, player="#5", keyword=options[0]["value"]
+            )
+            assert "now has Hatred" in chosen.content, chosen.content
 
 
 async def test_a_disputed_result_goes_to_the_commissioner(world: World, bot_process: BotProcess) -> None:
