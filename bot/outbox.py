@@ -67,7 +67,7 @@ class Outbox:
         while batch := await db.read(announcements.unsent):
             for item in batch:
                 await self._post(item)
-                await db.write(announcements.mark_sent, item.id, self.bot.clock.now())
+                await db.write(announcements.mark_sent, item.id, self.bot.runtime.clock.now())
                 posted += 1
         if posted:
             await self.bot.deadlines.rearm()

@@ -176,7 +176,7 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
                     embed=postgame_embed(outcome.fixture, outcome.postgame),
                     view=view or discord.utils.MISSING,
                 )
-            if outcome.fixture.kind == "league":
+            if outcome.fixture.kind in ("league", "playoff"):
                 await _announce_result(interaction, outcome, embed)
         except Exception as error:
             await report_error(interaction, error)

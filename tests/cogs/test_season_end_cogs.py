@@ -5,13 +5,23 @@ from __future__ import annotations
 from unittest.mock import MagicMock
 
 import discord
+import pytest
+from discord import app_commands
 
 from bot.cogs.history import HistoryCog
 from bot.cogs.league_admin import SeasonAdmin
 from bot.cogs.match import MatchCog
+from bot.cogs.redraft import RedraftCog
 from bot.cogs.results import ResultsCog
+from bot.cogs.team import TeamCog
+from bot.errors import RuleViolation
+from bot.rules.dice import ScriptedDice
+from bot.services import results
+from bot.services.results import SideInput
 from bot.services.runtime import Runtime
+from bot.ui.autocomplete import hatred_autocomplete
 from tests.cogs.mocks import make_interaction, sent
+from tests.conftest import actor
 from tests.services.test_playoffs import _fixtures, _league, _regular_season
 
 COMMISSIONER = 1
@@ -77,3 +87,49 @@ async def test_history_lists_seasons_and_shows_one_in_full(runtime: Runtime) -> 
     tables, bracket = kwargs["embeds"]
     assert "season 1 standings" in (tables.title or "")
     assert "No play-offs" in (bracket.description or "")
+
+
+async def test_redraft_start_shows_the_rolls_in_public_and_the_list_privately(runtime: Runtime) -> None:
+    await _league(runtime, 4, playoff_places=0)
+    await _regular_season(runtime)
+    cog = RedraftCog(MagicMock())
+    coach = 100  # Team 0's coach
+    start = make_interaction(runtime, user_id=coach)
+    await cog.start.callback(cog, start, None)
+    _, kwargs = sent(start)
+    assert "ephemeral" not in kwargs and "Re-draft budget" in (kwargs["embed"].description or "")
+    private = start.followup.send.await_args
+    assert private.kwargs["ephemeral"] is True
+    assert [e.title for e in private.kwargs["embeds"]] == ["Last season's players", "Team 0"]
+    rehire = make_interaction(runtime, user_id=coach)
+    await cog.rehire.callback(cog, rehire, "#1", None)
+    content, kwargs = sent(rehire)
+    assert content.startswith("Re-hired #1") and kwargs["ephemeral"] is True
+    retire = make_interaction(runtime, user_id=101)
+    with pytest.raises(RuleViolation, match="confirm:True"):
+        await cog.retire.callback(cog, retire, False, None)
+    await cog.retire.callback(cog, retire, True, None)
+    text, _ = sent(retire)
+    assert "Team 1 retires" in text
+
+
+async def test_hatred_keyword_autocomplete_offers_what_the_player_may_hate(runtime: Runtime) -> None:
+    await _league(runtime, 4)
+    fx = (await _fixtures(runtime))[0]
+    home = actor(user_id=fx.home_coach_id)
+    await results.report_result(runtime, home, f"f:{fx.id}", SideInput(1, 0, "#5 si"), SideInput(0, 0))
+    # fan factors D3 x2; the winner's dedicated fans D6 and MVP (no nominee: a d11 among those who
+    # played); #5's Getting Even D6 6; the loser's dedicated fans D6 and MVP
+    rigged = Runtime(runtime.db, ScriptedDice([1, 1, 3, 3, 6, 3, 1]), runtime.clock, runtime.catalog)
+    await results.confirm_result(rigged, actor(user_id=fx.away_coach_id), fx.id, 1)
+    interaction = make_interaction(runtime, user_id=fx.home_coach_id)
+    interaction.namespace = app_commands.Namespace(interaction, {}, [])
+    interaction.namespace.player = "#5"  # type: ignore[attr-defined]
+    choices = await hatred_autocomplete(interaction, "")
+    # the Human roster's keywords (Halfling Hopefuls, an Ogre), less Lineman, Blitzer, Big Guy ...
+    assert [c.value for c in choices] == ["Halfling", "Human", "Ogre"]
+    cog = TeamCog(MagicMock())
+    chosen = make_interaction(runtime, user_id=fx.home_coach_id)
+    await cog.hatred.callback(cog, chosen, "#5", "Human", None)
+    content, _ = sent(chosen)
+    assert "now has Hatred (Human)" in content
