@@ -354,6 +354,7 @@ def _award(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season
     now = rt.clock.now()
     if not season_store.finish_season(conn, league.guild_id, season, now):
         return
+    deadline_store.close_rounds(conn, league.guild_id, season.id, now)  # nothing left to chase or remind
     rules = rt.catalog.season_end
     lines = []
     for place, team_id in enumerate(places, start=1):

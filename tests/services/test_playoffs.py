@@ -244,6 +244,7 @@ async def test_a_league_without_playoffs_pays_prizes_by_the_standings(runtime: R
     season = history.seasons[0]
     assert season.season.status == "finished"
     assert [(a.place, a.team_name) for a in season.awards] == [(1, "Team 0"), (2, "Team 1"), (3, "Team 2")]
+    assert await deadlines.schedule(runtime) == []  # no deadline or reminder of a finished season is left
     with pytest.raises(Conflict, match="finished"):
         await playoffs.open_playoffs(runtime, COMMISH, None)
 
