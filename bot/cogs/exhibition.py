@@ -1,0 +1,112 @@
+"""/dungeonbowl: the rolls of multi-player Dungeon Bowl (seed 004), made by the bot in the open."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import exhibition
+from bot.services.exhibition import RolledOrder
+from bot.ui.context import actor_of, runtime_of
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+COACH_HELP = "A coach taking part"
+
+
+def _coaches(*members: discord.Member | discord.User | None) -> list[int]:
+    return [m.id for m in members if m is not None]
+
+
+def _rolls(rolled: RolledOrder) -> str:
+    return " · ".join(f"<@{coach}> {', then '.join(map(str, faces))}" for coach, faces in rolled.rolls)
+
+
+class ExhibitionCog(
+    commands.GroupCog, group_name="dungeonbowl", group_description="Multi-player Dungeon Bowl: orders rolled"
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(
+        name="placing", description="Roll who places each Chest and Portal (3 or more coaches)"
+    )
+    @app_commands.describe(
+        coach1=COACH_HELP,
+        coach2=COACH_HELP,
+        coach3=COACH_HELP,
+        coach4=COACH_HELP,
+        coach5=COACH_HELP,
+        coach6=COACH_HELP,
+        coach7=COACH_HELP,
+        coach8=COACH_HELP,
+    )
+    async def placing(
+        self,
+        interaction: discord.Interaction,
+        coach1: discord.Member,
+        coach2: discord.Member,
+        coach3: discord.Member,
+        coach4: discord.Member | None = None,
+        coach5: discord.Member | None = None,
+        coach6: discord.Member | None = None,
+        coach7: discord.Member | None = None,
+        coach8: discord.Member | None = None,
+    ) -> None:
+        rolled = await exhibition.placing_order(
+            runtime_of(interaction),
+            actor_of(interaction),
+            _coaches(coach1, coach2, coach3, coach4, coach5, coach6, coach7, coach8),
+        )
+        lines = [f"🎲 D6 each, ties re-rolled: {_rolls(rolled)}"]
+        lines.append("Placing order: " + ", ".join(f"<@{c}>" for c in rolled.order))
+        lines += [f"{item}: <@{coach}>" for item, coach in rolled.placing]
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="turn", description="Start of a game turn: roll the order of team turns")
+    @app_commands.describe(
+        game_turn="Which game turn",
+        coach1=COACH_HELP,
+        coach2=COACH_HELP,
+        coach3=COACH_HELP,
+        coach4=COACH_HELP,
+        coach5=COACH_HELP,
+        coach6=COACH_HELP,
+        coach7=COACH_HELP,
+        coach8=COACH_HELP,
+    )
+    async def turn(
+        self,
+        interaction: discord.Interaction,
+        game_turn: app_commands.Range[int, 1, 99],
+        coach1: discord.Member,
+        coach2: discord.Member,
+        coach3: discord.Member,
+        coach4: discord.Member | None = None,
+        coach5: discord.Member | None = None,
+        coach6: discord.Member | None = None,
+        coach7: discord.Member | None = None,
+        coach8: discord.Member | None = None,
+    ) -> None:
+        rolled = await exhibition.turn_order(
+            runtime_of(interaction),
+            actor_of(interaction),
+            _coaches(coach1, coach2, coach3, coach4, coach5, coach6, coach7, coach8),
+            game_turn,
+        )
+        await interaction.response.send_message(
+            f"🎲 Game turn {game_turn}, D6 each, ties re-rolled: {_rolls(rolled)}\n"
+            "Team turns: " + " → ".join(f"<@{c}>" for c in rolled.order),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(ExhibitionCog(league_bot))

@@ -1,0 +1,49 @@
+"""/dungeonbowl with spec_set mocks: the seed's placing and game-turn examples, rolled and logged."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+import pytest
+
+from bot.cogs.exhibition import ExhibitionCog
+from bot.errors import RuleViolation
+from bot.rules.dice import ScriptedDice
+from bot.services import dice_rolls
+from bot.services.runtime import Runtime
+from tests.cogs.mocks import make_interaction, make_member, sent
+
+ROB, XAVIER, JAY, NICOLAS = (make_member(n) for n in (501, 502, 503, 504))
+
+
+def _scripted(runtime: Runtime, faces: list[int]) -> Runtime:
+    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
+
+
+async def test_placing_follows_the_seed_example(runtime: Runtime) -> None:
+    rigged = _scripted(runtime, [2, 6, 4, 4, 1, 3])
+    cog = ExhibitionCog(MagicMock())
+    interaction = make_interaction(rigged)
+    await cog.placing.callback(cog, interaction, ROB, XAVIER, JAY, NICOLAS, None, None, None, None)
+    text, _ = sent(interaction)
+    assert "Placing order: <@502>, <@504>, <@503>, <@501>" in text
+    assert "Chest 5: <@502>" in text and "Portal 1: <@503>" in text and "Portal 6: <@501>" in text
+    history = await dice_rolls.history(runtime, 1, 100)
+    assert history.total == 6 and "placing order" in history.rolls[0].purpose
+
+
+async def test_game_turn_order_rerolls_ties(runtime: Runtime) -> None:
+    rigged = _scripted(runtime, [4, 2, 4, 6, 5, 3])
+    cog = ExhibitionCog(MagicMock())
+    interaction = make_interaction(rigged)
+    await cog.turn.callback(cog, interaction, 2, ROB, JAY, XAVIER, NICOLAS, None, None, None, None)
+    text, _ = sent(interaction)
+    assert "Team turns: <@504> → <@501> → <@502> → <@503>" in text
+
+
+async def test_fewer_than_three_coaches_are_refused(runtime: Runtime) -> None:
+    cog = ExhibitionCog(MagicMock())
+    with pytest.raises(RuleViolation, match="3 to 8 different coaches"):
+        await cog.turn.callback(
+            cog, make_interaction(runtime), 1, ROB, ROB, JAY, None, None, None, None, None
+        )
