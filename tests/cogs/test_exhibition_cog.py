@@ -47,3 +47,22 @@ async def test_fewer_than_three_coaches_are_refused(runtime: Runtime) -> None:
         await cog.turn.callback(
             cog, make_interaction(runtime), 1, ROB, ROB, JAY, None, None, None, None, None
         )
+
+
+async def test_allstar_challenge_pings_the_opponent_and_accept_shows_both_rosters(runtime: Runtime) -> None:
+    from bot.cogs.allstar import AllStarCog
+
+    cog = AllStarCog(MagicMock())
+    challenge = make_interaction(runtime, user_id=501)
+    await cog.challenge.callback(cog, challenge, JAY, "random", "Morg", "swap")
+    content, kwargs = sent(challenge)
+    assert content.startswith("<@503>: <@501> challenges you") and "waiting" in (kwargs["embed"].title or "")
+    accept = make_interaction(runtime, user_id=503)
+    await cog.accept.callback(cog, accept, None, "redraw")
+    _, kwargs = sent(accept)
+    embed = kwargs["embed"]
+    assert "rosters complete" in (embed.title or "") and [f.name for f in embed.fields][:2] == [
+        "Coach 1 (16/16)",
+        "Coach 2 (16/16)",
+    ]
+    assert any(f.name == "Rules" and "three team re-rolls" in f.value for f in embed.fields)

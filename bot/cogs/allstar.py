@@ -1,0 +1,152 @@
+"""/allstar: All-Star games between two coaches (seed 004), their rosters drawn or drafted."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog.search import best_matches
+from bot.services import allstar
+from bot.services.allstar import RULES, AllStarGame
+from bot.ui.autocomplete import Choices, choice
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain
+from bot.ui.league_views import COLOUR
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+METHODS = [
+    app_commands.Choice(name="random: the bot draws from the hat for you in turn", value="random"),
+    app_commands.Choice(name="drafting: roll-off, then you pick in turn", value="drafting"),
+]
+PAIR_CHOICES = [
+    app_commands.Choice(name="draw again (the pair goes back)", value="redraw"),
+    app_commands.Choice(name="give back my latest single pick to take the pair", value="swap"),
+]
+EXCLUDE_HELP = "Stars to leave out, comma separated (both coaches' lists are left out)"
+PAIR_HELP = "Random method: a pair drawn when you have one place left"
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def allstar_embed(game: AllStarGame) -> discord.Embed:
+    row = game.row
+    state = {
+        "proposed": "waiting for the opponent",
+        "drafting": "drafting",
+        "done": "rosters complete",
+        "cancelled": "called off",
+    }[row.status]
+    embed = discord.Embed(
+        title=f"All-Star game #{row.id} ({row.method} method): {state}",
+        description="\n".join(game.log[-12:])[:3000] or "No star drawn yet.",
+        colour=COLOUR,
+    )
+    for index, coach in enumerate(game.coaches):
+        roster = game.rosters[index]
+        size = sum(u.size for u in roster)
+        names = ", ".join(plain(u.name) for u in roster) or "nobody yet"
+        embed.add_field(
+            name=f"Coach {index + 1} ({size}/16)", value=f"<@{coach}>: {names}"[:1024], inline=False
+        )
+    if row.excluded:
+        embed.add_field(name="Left out", value=", ".join(row.excluded)[:1024], inline=False)
+    if row.status == "done":
+        embed.add_field(name="Rules", value=RULES, inline=False)
+    return embed
+
+
+def _content(game: AllStarGame) -> str | None:
+    if game.row.status == "proposed":
+        return f"<@{game.row.coach_b}>: <@{game.row.coach_a}> challenges you; /allstar accept to play."
+    if game.on_turn is not None:
+        return f"<@{game.on_turn}>: your pick (/allstar pick)."
+    return None
+
+
+async def available_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    units = await allstar.available(runtime_of(interaction), actor_of(interaction))
+    return [
+        choice(f"{u.name}" + (" (pair)" if u.is_pair else ""), u.name)
+        for u in best_matches(current, units, lambda u: u.name)
+    ]
+
+
+class AllStarCog(commands.GroupCog, group_name="allstar", group_description="All-Star games of star players"):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    async def _send(self, interaction: discord.Interaction, game: AllStarGame) -> None:
+        await interaction.response.send_message(
+            _content(game), embed=allstar_embed(game), allowed_mentions=MENTIONS
+        )
+
+    @app_commands.command(name="challenge", description="Challenge a coach to an All-Star game")
+    @app_commands.describe(
+        opponent="The other coach",
+        method="How the rosters are built",
+        exclude=EXCLUDE_HELP,
+        pair_choice=PAIR_HELP,
+    )
+    @app_commands.choices(method=METHODS, pair_choice=PAIR_CHOICES)
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member,
+        method: str,
+        exclude: app_commands.Range[str, 0, 500] | None = None,
+        pair_choice: str = "redraw",
+    ) -> None:
+        game = await allstar.challenge(
+            runtime_of(interaction),
+            actor_of(interaction),
+            opponent.id,
+            "random" if method == "random" else "drafting",
+            exclude or "",
+            "swap" if pair_choice == "swap" else "redraw",
+        )
+        await self._send(interaction, game)
+
+    @app_commands.command(
+        name="accept", description="Accept an All-Star challenge: the roll-off, then the rosters"
+    )
+    @app_commands.describe(exclude=EXCLUDE_HELP, pair_choice=PAIR_HELP)
+    @app_commands.choices(pair_choice=PAIR_CHOICES)
+    async def accept(
+        self,
+        interaction: discord.Interaction,
+        exclude: app_commands.Range[str, 0, 500] | None = None,
+        pair_choice: str = "redraw",
+    ) -> None:
+        game = await allstar.accept(
+            runtime_of(interaction),
+            actor_of(interaction),
+            exclude or "",
+            "swap" if pair_choice == "swap" else "redraw",
+        )
+        await self._send(interaction, game)
+
+    @app_commands.command(name="pick", description="Drafting method: pick a star player on your turn")
+    @app_commands.describe(star="A star (or pair) still available")
+    @app_commands.autocomplete(star=available_autocomplete)
+    async def pick(self, interaction: discord.Interaction, star: str) -> None:
+        game = await allstar.pick(runtime_of(interaction), actor_of(interaction), star)
+        await self._send(interaction, game)
+
+    @app_commands.command(name="show", description="Your All-Star game: rosters so far and whose turn it is")
+    async def show(self, interaction: discord.Interaction) -> None:
+        game = await allstar.show(runtime_of(interaction), actor_of(interaction))
+        await interaction.response.send_message(embed=allstar_embed(game), ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Call off your proposed or running All-Star game")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        game = await allstar.cancel(runtime_of(interaction), actor_of(interaction))
+        await interaction.response.send_message(embed=allstar_embed(game))
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(AllStarCog(league_bot))
