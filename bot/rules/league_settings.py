@@ -60,6 +60,9 @@ class LeagueSettings(BaseModel):
     playoff_seeding: Literal["separate_winners", "random"] = "separate_winners"
     # the off-season re-draft budget cap (seed 001 recommends 1,300,000); None: no cap
     redraft_cap: int | None = Field(default=1_300_000, ge=0, le=10_000_000, multiple_of=5_000)
+    # seed 004's long-term contracts: each team signs a star for the season in a signing draft
+    star_contracts: bool = False
+    signing_pick_hours: int = Field(default=24, ge=1, le=168)  # time per pick in the signing draft
     draft_budget: int = Field(default=1_000_000, ge=100_000, le=10_000_000, multiple_of=5_000)
     reminder_hours: tuple[int, ...] = (72, 24)  # reminders this long before each round's deadline
     # reported results confirm themselves this long after the deadline, unless disputed

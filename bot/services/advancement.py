@@ -26,7 +26,7 @@ from bot.rules.postgame import DieRoll
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import find_player, own_team, roster_of
+from bot.services.teams import find_player, own_team, position_of, roster_of
 from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
@@ -46,7 +46,7 @@ class AdvanceOutcome:
 
 
 def player_state(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player: PlayerRow) -> PlayerState:
-    position = roster_of(rt.catalog, team).position(player.position)
+    position = position_of(rt.catalog, roster_of(rt.catalog, team), player)
     assert position is not None
     taken = advancement_store.taken(conn, team.guild_id, player.id)
     improvements: Counter[Characteristic] = Counter()

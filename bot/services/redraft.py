@@ -23,7 +23,7 @@ from bot.rules.team_building import check_hire, next_free_number
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import DraftResult, build_sheet, own_team, roster_of
+from bot.services.teams import DraftResult, build_sheet, own_team, roster_of, squad_positions
 from bot.store import audit
 from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store
@@ -255,7 +255,7 @@ def _rehire(
         raise Conflict(f"#{veteran.player.number} {veteran.player.name} is already re-hired.")
     roster = roster_of(rt.catalog, team)
     current = team_store.players(conn, team)
-    positions = [p for p in (roster.position(r.position) for r in current) if p is not None]
+    positions = squad_positions(rt.catalog, roster, current)
     check_hire(roster, veteran.player.position, positions, rt.catalog.drafting)
     taken = [p.number for p in current]
     number = veteran.player.number if veteran.player.number not in taken else next_free_number(taken)

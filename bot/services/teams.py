@@ -3,6 +3,7 @@ and the Team Draft List (players, staff, treasury, TV and CTV)."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass, replace
 
@@ -26,6 +27,7 @@ from bot.services.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
 from bot.store import advancements as advancement_store
 from bot.store import audit
+from bot.store import contracts as contract_store
 from bot.store import playoffs as playoff_store
 from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store
@@ -89,14 +91,55 @@ def roster_of(catalog: Catalog, team: TeamRow) -> Team:
     return roster
 
 
+STAR_PREFIX = "star_"
+
+
+def star_position_id(name: str) -> str:
+    """The players.position of a contracted star: `star_` and his name in lowercase letters and digits."""
+    return STAR_PREFIX + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def position_of(
+    catalog: Catalog, roster: Team, row: PlayerRow, familiar_face: bool = False
+) -> Position | None:
+    """A player's position: the roster's, or for a star under contract his own profile (a Familiar Face
+    without Loner), at the value he counts for in TV."""
+    if not row.position.startswith(STAR_PREFIX):
+        return roster.position(row.position)
+    star = next((s for s in catalog.stars.values() if star_position_id(s.name) == row.position), None)
+    if star is None:
+        return None
+    return Position.model_construct(
+        id=row.position,
+        name=star.name,
+        max=1,
+        cost=row.hiring_fee,
+        ma=star.ma,
+        st=star.st,
+        ag=star.ag,
+        pa=star.pa,
+        av=star.av,
+        skills=tuple(s for s in star.skills if not (familiar_face and s.startswith("Loner"))),
+        primary=(),
+        secondary=(),
+        keywords=star.keywords,
+    )
+
+
+def squad_positions(catalog: Catalog, roster: Team, rows: list[PlayerRow]) -> list[Position]:
+    """Positions of the players on a roster (stars included), for the hiring limits."""
+    return [p for p in (position_of(catalog, roster, r) for r in rows) if p is not None]
+
+
 def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
     roster = roster_of(catalog, team)
     rows = team_store.players(conn, team)
     gained = advancement_store.for_team(conn, team.guild_id, team.id)
     traits = trait_store.of_team(conn, team.guild_id, team.id)
     players = []
+    familiar = contract_store.familiar_players(conn, team.guild_id, team.id)
     for row in rows:
-        position = roster.position(row.position)
+        position = position_of(catalog, roster, row, row.id in familiar)
         if position is None:
             raise NotFound(f"{team.name}: player #{row.number} has an unknown position `{row.position}`.")
         skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill) + tuple(
@@ -353,7 +396,7 @@ def _hire(
             "Give a name or number only when hiring one player; rename others with /team player."
         )
     current = team_store.players(conn, team)
-    positions = [p for p in (roster.position(row.position) for row in current) if p is not None]
+    positions = squad_positions(rt.catalog, roster, current)
     check_hire(roster, position.id, positions, rt.catalog.drafting, count)
     now = rt.clock.now()
     taken = [row.number for row in current]
@@ -741,7 +784,7 @@ def _keep(
         raise RuleViolation(f"#{player.number} {player.name} is not a journeyman who played this game.")
     roster = roster_of(rt.catalog, team)
     regulars = [p for p in team_store.players(conn, team) if not p.journeyman]
-    positions = [p for p in (roster.position(r.position) for r in regulars) if p is not None]
+    positions = squad_positions(rt.catalog, roster, regulars)
     check_hire(roster, player.position, positions, rt.catalog.drafting)
     cost = player.hiring_fee + player.value_increase
     team_store.change_treasury(
@@ -839,7 +882,7 @@ def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str
     if team.status not in ("draft", "rejected"):
         raise Conflict(f"{team.name} is {team.status}.")
     roster = roster_of(rt.catalog, team)
-    positions = [p for p in (roster.position(r.position) for r in team_store.players(conn, team)) if p]
+    positions = squad_positions(rt.catalog, roster, team_store.players(conn, team))
     redraft = _open_redraft(conn, team)
     if redraft is not None:  # every purchase went through the treasury, so the budget holds already
         spent = redraft.budget - team.treasury

@@ -58,6 +58,7 @@ class PlayerRow:
     advancements: int
     hired_in_fixture: int | None  # set for journeymen (their game) and post-game hires
     seasons_played: int = 0  # seasons finished on this team: the re-hire agent's fee
+    star_contract: int | None = None  # a star player under a long-term contract (seed 004)
 
     @property
     def current_value(self) -> int:
@@ -108,6 +109,7 @@ def _player(row: sqlite3.Row) -> PlayerRow:
         advancements=row["advancements"],
         hired_in_fixture=row["hired_in_fixture"],
         seasons_played=row["seasons_played"],
+        star_contract=row["star_contract"],
     )
 
 

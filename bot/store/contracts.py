@@ -1,0 +1,238 @@
+"""Long-term star contracts (seed 004): the season's signing draft and the contracts signed in it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import from_unix, unix
+from bot.store.deadlines import Due
+
+
+@dataclass(frozen=True)
+class SigningDraft:
+    id: int
+    guild_id: int
+    league_id: int
+    season_id: int
+    order: tuple[int, ...]  # team ids still to sign, the one on the clock first
+    status: str
+    pick_deadline_at: datetime | None
+    reminded: bool
+    log: tuple[str, ...]
+
+
+def _draft(row: sqlite3.Row) -> SigningDraft:
+    return SigningDraft(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        league_id=row["league_id"],
+        season_id=row["season_id"],
+        order=tuple(json.loads(row["team_order"])),
+        status=row["status"],
+        pick_deadline_at=from_unix(row["pick_deadline_at"]) if row["pick_deadline_at"] is not None else None,
+        reminded=bool(row["reminded"]),
+        log=tuple(json.loads(row["log"])),
+    )
+
+
+def insert_draft(
+    conn: sqlite3.Connection,
+    *,
+    guild_id: int,
+    league_id: int,
+    season_id: int,
+    order: list[int],
+    deadline: datetime,
+    log: list[str],
+    now: datetime,
+) -> None:
+    conn.execute(
+        "INSERT INTO signing_drafts (guild_id, league_id, season_id, team_order, pick_deadline_at, log, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, league_id, season_id, json.dumps(order), unix(deadline), json.dumps(log), unix(now)),
+    )
+
+
+def draft_for_season(conn: sqlite3.Connection, guild_id: int, season_id: int) -> SigningDraft | None:
+    row = conn.execute(
+        "SELECT * FROM signing_drafts WHERE guild_id = ? AND season_id = ?", (guild_id, season_id)
+    ).fetchone()
+    return None if row is None else _draft(row)
+
+
+def draft_by_id(conn: sqlite3.Connection, guild_id: int, draft_id: int) -> SigningDraft | None:
+    row = conn.execute(
+        "SELECT * FROM signing_drafts WHERE guild_id = ? AND id = ?", (guild_id, draft_id)
+    ).fetchone()
+    return None if row is None else _draft(row)
+
+
+def save_draft(
+    conn: sqlite3.Connection,
+    draft: SigningDraft,
+    *,
+    order: list[int],
+    deadline: datetime | None,
+    log: list[str],
+    reminded: bool = False,
+) -> None:
+    conn.execute(
+        "UPDATE signing_drafts SET team_order = ?, status = ?, pick_deadline_at = ?, reminded = ?, log = ?"
+        " WHERE guild_id = ? AND id = ?",
+        (
+            json.dumps(order),
+            "open" if order else "done",
+            unix(deadline) if deadline is not None and order else None,
+            int(reminded),
+            json.dumps(log),
+            draft.guild_id,
+            draft.id,
+        ),
+    )
+
+
+def claim_timeout(conn: sqlite3.Connection, draft: SigningDraft, now: datetime) -> bool:
+    """Claim the time-out of the pick now due (once, however often it is attempted)."""
+    cursor = conn.execute(
+        "UPDATE signing_drafts SET pick_deadline_at = NULL WHERE guild_id = ? AND id = ? AND status = 'open'"
+        " AND pick_deadline_at IS NOT NULL AND pick_deadline_at <= ?",
+        (draft.guild_id, draft.id, unix(now)),
+    )
+    return cursor.rowcount == 1
+
+
+def claim_reminder(conn: sqlite3.Connection, draft: SigningDraft, deadline: datetime) -> bool:
+    """Claim the reminder of the pick whose deadline is `deadline` (a new pick gets a new reminder)."""
+    cursor = conn.execute(
+        "UPDATE signing_drafts SET reminded = 1 WHERE guild_id = ? AND id = ? AND status = 'open' AND reminded = 0"
+        " AND pick_deadline_at = ?",
+        (draft.guild_id, draft.id, unix(deadline)),
+    )
+    return cursor.rowcount == 1
+
+
+def due_signings(conn: sqlite3.Connection) -> list[Due]:
+    """Every open signing draft's pick deadline, and a reminder half the pick time before it (once)."""
+    rows = conn.execute(
+        "SELECT d.id, d.guild_id, d.pick_deadline_at, d.reminded,"
+        " COALESCE(json_extract(l.settings, '$.signing_pick_hours'), 24) AS hours"
+        " FROM signing_drafts d JOIN leagues l ON l.id = d.league_id"
+        " WHERE d.status = 'open' AND d.pick_deadline_at IS NOT NULL"
+    ).fetchall()
+    due = []
+    for row in rows:
+        due.append(Due("signing", row["guild_id"], row["id"], from_unix(row["pick_deadline_at"])))
+        if not row["reminded"]:
+            at = row["pick_deadline_at"] - int(row["hours"]) * 1800
+            due.append(Due("signing_reminder", row["guild_id"], row["id"], from_unix(at)))
+    return due
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: int
+    season_id: int
+    team_id: int
+    star: str
+    members: tuple[str, ...]
+    cost: int
+    familiar_face: bool
+    how: str
+    status: str
+
+
+def _contract(row: sqlite3.Row) -> Contract:
+    return Contract(
+        id=row["id"],
+        season_id=row["season_id"],
+        team_id=row["team_id"],
+        star=row["star"],
+        members=tuple(json.loads(row["members"])),
+        cost=row["cost"],
+        familiar_face=bool(row["familiar_face"]),
+        how=row["how"],
+        status=row["status"],
+    )
+
+
+def insert_contract(
+    conn: sqlite3.Connection,
+    *,
+    guild_id: int,
+    league_id: int,
+    season_id: int,
+    team_id: int,
+    star: str,
+    members: list[str],
+    cost: int,
+    familiar_face: bool,
+    how: str,
+    actor_id: int,
+    now: datetime,
+) -> int:
+    cursor = conn.execute(
+        "INSERT INTO star_contracts (guild_id, league_id, season_id, team_id, star, members, cost, familiar_face,"
+        " how, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            league_id,
+            season_id,
+            team_id,
+            star,
+            json.dumps(members),
+            cost,
+            int(familiar_face),
+            how,
+            actor_id,
+            unix(now),
+        ),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def contracts_of_season(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[Contract]:
+    rows = conn.execute(
+        "SELECT * FROM star_contracts WHERE guild_id = ? AND season_id = ? ORDER BY id", (guild_id, season_id)
+    )
+    return [_contract(r) for r in rows]
+
+
+def contract(conn: sqlite3.Connection, guild_id: int, contract_id: int) -> Contract | None:
+    row = conn.execute(
+        "SELECT * FROM star_contracts WHERE guild_id = ? AND id = ?", (guild_id, contract_id)
+    ).fetchone()
+    return None if row is None else _contract(row)
+
+
+def link_player(conn: sqlite3.Connection, guild_id: int, player_id: int, contract_id: int) -> None:
+    conn.execute(
+        "UPDATE players SET star_contract = ? WHERE guild_id = ? AND id = ?",
+        (contract_id, guild_id, player_id),
+    )
+
+
+def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[int]:
+    """The season is over: every contract of it expires. Returns the star players' ids (they leave)."""
+    conn.execute(
+        "UPDATE star_contracts SET status = 'expired' WHERE guild_id = ? AND season_id = ? AND status = 'active'",
+        (guild_id, season_id),
+    )
+    rows = conn.execute(
+        "SELECT p.id FROM players p JOIN star_contracts c ON c.id = p.star_contract"
+        " WHERE p.guild_id = ? AND c.season_id = ? AND p.status = 'active'",
+        (guild_id, season_id),
+    )
+    return [int(r[0]) for r in rows]
+
+
+def familiar_players(conn: sqlite3.Connection, guild_id: int, team_id: int) -> set[int]:
+    """The team's star players who are Familiar Faces this season (they play without Loner)."""
+    rows = conn.execute(
+        "SELECT p.id FROM players p JOIN star_contracts c ON c.id = p.star_contract"
+        " WHERE p.guild_id = ? AND p.team_id = ? AND c.familiar_face = 1",
+        (guild_id, team_id),
+    )
+    return {int(r[0]) for r in rows}
