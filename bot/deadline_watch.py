@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 log = logging.getLogger(__name__)
-JOB_PREFIXES = ("deadline:", "reminder:", "auto_confirm:", "fixture_deadline:")
+JOB_PREFIXES = (
+    "deadline:",
+    "reminder:",
+    "auto_confirm:",
+    "fixture_deadline:",
+    "signing:",
+    "signing_reminder:",
+)
 
 
 class DeadlineWatch:

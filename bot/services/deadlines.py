@@ -15,11 +15,13 @@ from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_result import ResultReport, Side, SideReport
+from bot.services import contracts
 from bot.services.leagues import find_league
 from bot.services.postgame import TeamSummary, apply_confirmed
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
+from bot.store import contracts as contract_store
 from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store import preferences as preference_store
@@ -329,6 +331,8 @@ def _run(conn: sqlite3.Connection, rt: Runtime, due: Due) -> Work:
         confirmed = _auto_confirm(conn, rt, due.guild_id, due.item_id)
         if confirmed:
             work.confirmed.append(confirmed)
+    elif due.kind in ("signing", "signing_reminder"):
+        contracts.run_due(conn, rt, due)  # announced through the outbox
     elif due.kind == "reminder":
         reminder = _remind(conn, rt, due.guild_id, due.item_id)
         if reminder:
@@ -356,6 +360,7 @@ def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
         + deadline_store.pending_reminders(conn)
         + deadline_store.pending_auto_confirms(conn)
         + deadline_store.extended_fixtures(conn)
+        + contract_store.due_signings(conn)
     )
     return sorted(items, key=lambda d: (d.at, d.kind, d.item_id))
 

@@ -32,6 +32,7 @@ from bot.rules.playoffs import (
     stage_count,
     stage_name,
 )
+from bot.services import contracts
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.services.seasons import standings_tables
@@ -355,6 +356,7 @@ def _award(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season
     if not season_store.finish_season(conn, league.guild_id, season, now):
         return
     deadline_store.close_rounds(conn, league.guild_id, season.id, now)  # nothing left to chase or remind
+    contracts.expire(conn, rt, league, season)  # seed 004: the stars' contracts end with the season
     rules = rt.catalog.season_end
     lines = []
     for place, team_id in enumerate(places, start=1):

@@ -12,6 +12,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.round_robin import assign_divisions, draw_divisions, round_robin
 from bot.rules.standings import GameResult, StandingRow, compute_standings
+from bot.services import contracts
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team
@@ -142,6 +143,10 @@ def _start(
                     )
                 )
     season_store.insert_fixtures(conn, rows)
+    if league.settings.star_contracts:  # seed 004: each team signs a star for the season
+        previous = season_store.season_by_number(conn, actor.guild_id, league.id, number - 1)
+        tables = standings_tables(conn, league, previous) if previous is not None else None
+        contracts.begin(conn, rt, actor, league, season, [t for ids in split for t in ids], tables)
     audit.record(
         conn,
         guild_id=actor.guild_id,
