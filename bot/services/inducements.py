@@ -13,6 +13,7 @@ from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.eligibility import plays_for
 from bot.rules.inducements import STAR_LIMIT_ID, Budget, budgets, check_allowed, limit, pay, price
 from bot.rules.journeymen import FIELDABLE
+from bot.services.contracts import signed_stars
 from bot.services.prepare import MatchSide, match_side
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -171,6 +172,12 @@ def _buy(
         star = find_star(rt, item)
         if not plays_for(star, roster, team.regional_league, team.alignment):
             raise RuleViolation(f"{star.name} does not play for {team.name}.")
+        if {star.name, *(p.name for p in rt.catalog.partners(star))} & signed_stars(
+            conn, fx.guild_id, fx.league_id
+        ):
+            raise RuleViolation(
+                f"{star.pair or star.name} is under contract to a team this season (/stars unsigned)."
+            )
         names = [star.name, *(p.name for p in rt.catalog.partners(star))]
         if any(p.star in (star.pair or star.name,) for p in mine.purchases):
             raise Conflict(f"{team.name} already has {star.pair or star.name}.")
@@ -390,9 +397,14 @@ def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: s
                 )
             )
     seen = set()
+    taken = signed_stars(conn, team.guild_id, team.league_id)
     for star in rt.catalog.stars.values():
         key = star.pair or star.name
-        if key in seen or not plays_for(star, roster, team.regional_league, team.alignment):
+        if (
+            key in seen
+            or not plays_for(star, roster, team.regional_league, team.alignment)
+            or star.name in taken
+        ):
             continue
         seen.add(key)
         found.append(ItemChoice(f"star:{key}", f"★ {key} ({gp(rt.catalog.star_cost(star))})"))

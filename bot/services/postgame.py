@@ -30,6 +30,7 @@ from bot.rules.postgame import (
     winnings_after_opponent_conceded,
 )
 from bot.rules.redraft import getting_even, hatred_options
+from bot.rules.star_drafts import contract_injury
 from bot.services import playoffs
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import roster_of
@@ -111,6 +112,7 @@ class _Side:
     lines: list[str]
     fans_after: int
     earned: int = 0
+    stars: frozenset[int] = frozenset()  # star players under contract: no SPP, never MVP (seed 004)
 
 
 def _collect_winnings(
@@ -170,7 +172,8 @@ def _award_mvps(
 ) -> None:
     """The MVP (or two): rolled among the nominees, or at random among the players who could play."""
     rules = rt.catalog.postgame
-    eligible = nominees or [p.id for p in squad if not p.miss_next_game]
+    nominees = [n for n in nominees if n not in side.stars]
+    eligible = nominees or [p.id for p in squad if not p.miss_next_game and p.id not in side.stars]
     names = {p.id: f"#{p.number} {p.name}" for p in squad}
     picked: list[int] = []
     for award in range(count):
@@ -211,6 +214,8 @@ def _award_spp(
 ) -> None:
     values = rt.catalog.postgame.spp_values(special)
     for line in data.players:
+        if line.player_id in side.stars:
+            continue  # star players earn no Star Player Points
         points = spp_earned(line, values)
         if points:
             postgame_store.add_spp(
@@ -293,6 +298,9 @@ def _apply_injuries(
         if line.injury is None:
             continue
         injury = "badly_hurt" if friendly else line.injury
+        star = line.player_id in side.stars
+        if star:  # a contracted star's Serious Injury, Lasting Injury or Dead counts as Seriously Hurt
+            injury = contract_injury(injury)
         postgame_store.injure(
             conn,
             side.team,
@@ -307,8 +315,13 @@ def _apply_injuries(
         side.lines.append(
             f"#{line.number} {line.name}: {injury.replace('_', ' ')}"
             + (f" ({reduced.upper()} reduced)" if reduced else "")
+            + (
+                " (a star under contract: never worse than Seriously Hurt)"
+                if star and injury != line.injury
+                else ""
+            )
         )
-        if injury in rt.catalog.season_end.getting_even.injuries:
+        if injury in rt.catalog.season_end.getting_even.injuries and not star:
             _getting_even(conn, rt, fx, side, opponent, line)
 
 
@@ -326,7 +339,8 @@ def apply_confirmed(
     ):
         team = team_store.get(conn, fx.guild_id, team_id)
         assert team is not None
-        sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans)
+        stars = frozenset(p.id for p in team_store.players(conn, team) if p.star_contract is not None)
+        sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
     factors: dict[Side, int] = {}
     if not friendly and report.unplayed is None:
         for side, state in sides.items():

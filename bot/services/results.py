@@ -68,6 +68,8 @@ def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> S
             raise RuleViolation(
                 f"{team.name} #{number} {player.name} was missing this game (injured last game)."
             )
+        if player.star_contract is not None and player_events.mvp_nomination:
+            raise RuleViolation(f"{team.name} #{number} {player.name} is a star player: stars are never MVP.")
         lines.append(
             PlayerLine(
                 player_id=player.id,

@@ -483,6 +483,10 @@ def _fire(
     change = _changeable(conn, own_team(conn, actor, league))
     team = change.team
     player = find_player(conn, team, player_ref)
+    if player.star_contract is not None:
+        raise RuleViolation(
+            f"{player.name} is under contract for the season: a star signed this way is never fired."
+        )
     now = rt.clock.now()
     if not change.drafting:
         return _fire_in_postgame(conn, rt, actor, league, change, player)
