@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
 from bot.errors import RuleViolation
-from bot.services import deadlines, leagues, playoffs, results, seasons, teams
+from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
@@ -23,6 +23,7 @@ from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embed, settings_embed, team_sheet_embed
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
 from bot.ui.season_views import bracket_embed
+from bot.ui.star_views import draft_embed
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -148,6 +149,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         playoff_opening="Who opens the play-offs when every regular-season fixture is settled",
         playoff_seeding="First-round match-ups: division winners kept apart, or a random draw",
         redraft_cap="Off-season re-draft budget cap (default 1,300,000; 0: no cap)",
+        star_contracts="Seed 004: each team signs a star for the season in a signing draft",
+        signing_pick_hours="Signing draft: hours each coach has to pick (default 24)",
         draft_budget="Gold for drafting a new team (default 1,000,000)",
         match_events="Use the optional Match Events (seed 002)",
         referee="Referee rules on the pitch (seed 004): off, or which referee",
@@ -178,6 +181,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         playoff_opening: str | None = None,
         playoff_seeding: str | None = None,
         redraft_cap: app_commands.Range[int, 0, 10_000_000] | None = None,
+        star_contracts: bool | None = None,
+        signing_pick_hours: app_commands.Range[int, 1, 168] | None = None,
         draft_budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
         channel: discord.TextChannel | None = None,
         match_events: bool | None = None,
@@ -199,6 +204,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
                 "playoff_places": playoff_places,
                 "playoff_opening": playoff_opening,
                 "playoff_seeding": playoff_seeding,
+                "star_contracts": star_contracts,
+                "signing_pick_hours": signing_pick_hours,
                 "draft_budget": draft_budget,
                 "match_events": match_events,
                 "referee": referee,
@@ -444,6 +451,17 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             colour=discord.Colour.dark_red(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="skip-signing",
+        description="Star signing draft: skip the team on the clock (no star this season)",
+    )
+    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def skip_signing(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        view = await contracts.skip_team(runtime_of(interaction), actor_of(interaction), league)
+        await interaction.response.send_message(embed=draft_embed(view))
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")

@@ -480,13 +480,13 @@ def _fire(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
-    change = _changeable(conn, own_team(conn, actor, league))
-    team = change.team
-    player = find_player(conn, team, player_ref)
+    player = find_player(conn, own_team(conn, actor, league), player_ref)
     if player.star_contract is not None:
         raise RuleViolation(
             f"{player.name} is under contract for the season: a star signed this way is never fired."
         )
+    change = _changeable(conn, own_team(conn, actor, league))
+    team = change.team
     now = rt.clock.now()
     if not change.drafting:
         return _fire_in_postgame(conn, rt, actor, league, change, player)

@@ -139,6 +139,12 @@ def settings_embed(league: League) -> discord.Embed:
         value=f"Play-offs: {playoffs} · re-draft budget cap {cap}",
         inline=False,
     )
+    stars = (
+        f"long-term contracts: a signing draft each season, {s.signing_pick_hours} h a pick"
+        if s.star_contracts
+        else "inducements only"
+    )
+    embed.add_field(name="Star players", value=stars, inline=False)
     referee = {
         "off": "off",
         "generic": "generic referee",

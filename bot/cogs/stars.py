@@ -1,0 +1,78 @@
+"""/stars: long-term star contracts (seed 004): the signing draft, signing a star, who is still unsigned."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog.search import best_matches
+from bot.services import contracts
+from bot.ui.autocomplete import Choices, choice, league_autocomplete
+from bot.ui.checks import is_commissioner
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import gp
+from bot.ui.star_views import draft_embed, market_embed
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+LEAGUE_HELP = "Which league (only needed when the server runs several)"
+
+
+async def signable_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    league = getattr(interaction.namespace, "league", None)
+    units, fallback = await contracts.sign_options(runtime_of(interaction), actor_of(interaction), league)
+    catalog = runtime_of(interaction).catalog
+    found = []
+    for unit in best_matches(current, units, lambda u: u.name):
+        star = catalog.stars[unit.members[0]]
+        profile = "pair" if unit.is_pair else f"{star.ma}/{star.st}/{star.ag}+/{star.pa or '-'}/{star.av}+"
+        note = ", plays for anyone now" if fallback else ""
+        found.append(choice(f"{unit.name} ({gp(unit.cost)}, {profile}{note})", unit.name))
+    return found
+
+
+class StarsCog(
+    commands.GroupCog, group_name="stars", group_description="Star players under long-term contracts"
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(name="sign", description="Signing draft: sign a star for your team for the season")
+    @app_commands.describe(
+        star="A star who plays for your team (the list shows cost and profile)", league=LEAGUE_HELP
+    )
+    @app_commands.autocomplete(star=signable_autocomplete, league=league_autocomplete)
+    async def sign(self, interaction: discord.Interaction, star: str, league: str | None = None) -> None:
+        view = await contracts.sign_star(
+            runtime_of(interaction),
+            actor_of(interaction),
+            league,
+            star,
+            as_commissioner=await is_commissioner(interaction),
+        )
+        await interaction.response.send_message(embed=draft_embed(view))
+
+    @app_commands.command(
+        name="draft", description="The star signing draft: order, who is on the clock, who signed"
+    )
+    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def draft(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        view = await contracts.draft_view(runtime_of(interaction), actor_of(interaction).guild_id, league)
+        await interaction.response.send_message(embed=draft_embed(view), ephemeral=True)
+
+    @app_commands.command(name="unsigned", description="Stars not under contract: available as inducements")
+    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def unsigned(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        market = await contracts.market(runtime_of(interaction), actor_of(interaction).guild_id, league)
+        await interaction.response.send_message(embed=market_embed(market), ephemeral=True)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(StarsCog(league_bot))
