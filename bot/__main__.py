@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import signal
 import sys
@@ -15,6 +16,8 @@ import discord
 from pydantic import ValidationError
 
 from bot.config import MISSING_TOKEN_HELP, Settings
+
+SHUTDOWN_DUMP_SECONDS = 10
 
 
 def _configure_logging(level: str) -> None:
@@ -40,9 +43,11 @@ async def _run(settings: Settings, token: str) -> int:
             runner.result()  # re-raise a start-up failure
             return 0
         logging.getLogger("bot").info("stopping")
+        faulthandler.dump_traceback_later(SHUTDOWN_DUMP_SECONDS)  # a shutdown that hangs says where
         await league_bot.close()
         with contextlib.suppress(asyncio.CancelledError):
             await runner
+        faulthandler.cancel_dump_traceback_later()
     return 0
 
 

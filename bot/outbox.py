@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 60.0  # look anyway now and then (nothing is lost if a wake-up is missed)
+STOP_SECONDS = 5.0
 
 
 class Outbox:
@@ -44,10 +45,11 @@ class Outbox:
         self._wake.set()
 
     async def stop(self) -> None:
+        """Stop posting (what is unsent is posted at the next start). Never holds up a shutdown."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+                await asyncio.wait_for(self._task, timeout=STOP_SECONDS)
             self._task = None
 
     async def _run(self) -> None:
