@@ -6,16 +6,18 @@ from __future__ import annotations
 import random
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.advancement import affordable, must_advance
 from bot.rules.dice import Dice
 from bot.rules.journeymen import journeyman_positions
-from bot.services import advancement, leagues, postgame, prepare, seasons, teams
+from bot.services import advancement, contracts, deadlines, leagues, postgame, prepare, seasons, teams
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.store import traits as trait_store
+from bot.store.deadlines import Due
 
 START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
 COMMISSIONER = 1
@@ -54,6 +56,8 @@ class Tally:
     new_teams: int = 0
     retired_teams: int = 0
     champions: dict[int, list[str]] = field(default_factory=dict)  # guild -> 'season 1: team', ...
+    stars_signed: int = 0
+    signing_timeouts: int = 0
 
 
 def coach_of(guild_id: int, index: int) -> Actor:
@@ -81,12 +85,48 @@ async def draft_team(rt: Runtime, rng: random.Random, coach: Actor, name: str, t
 
 
 async def draft_league(rt: Runtime, rng: random.Random, guild_id: int, team_count: int, tally: Tally) -> None:
+    """A league (every other one with seed 004's long-term star contracts), its teams, its first season."""
     await leagues.create_league(rt, commissioner_of(guild_id), f"League {guild_id}", guild_id)
+    if guild_id % 2:
+        await leagues.update_settings(rt, commissioner_of(guild_id), None, {"star_contracts": True})
     for index in range(team_count):
         await draft_team(rt, rng, coach_of(guild_id, index), f"{guild_id}-{index}", tally)
-    await seasons.start_season(rt, commissioner_of(guild_id), None)
+    await start_season(rt, rng, guild_id, tally)
     tally.leagues += 1
     tally.seasons = max(tally.seasons, 1)
+
+
+async def start_season(rt: Runtime, rng: random.Random, guild_id: int, tally: Tally) -> None:
+    """The commissioner starts the season; with star contracts, each coach in turn signs a star (one
+    coach in ten lets the time run out once and signs at the end; the bot passes the deadline)."""
+    await seasons.start_season(rt, commissioner_of(guild_id), None)
+    league = await leagues.get_league(rt, guild_id, None)
+    if not league.settings.star_contracts:
+        return
+    timed_out: set[int] = set()
+    while (view := await contracts.draft_view(rt, guild_id, None)).draft.status == "open":
+        team_id = view.draft.order[0]
+        coach = Actor(guild_id, view.coaches[team_id], guild_id)
+        if team_id not in timed_out and rng.random() < 0.1 and len(view.draft.order) > 1:
+            timed_out.add(team_id)
+            assert view.draft.pick_deadline_at is not None
+            await contracts_due(rt, view.draft.pick_deadline_at, guild_id, view.draft.id)
+            tally.signing_timeouts += 1
+            continue
+        options, _fallback = await contracts.sign_options(rt, coach, None)
+        if not options:
+            await contracts.skip_team(rt, commissioner_of(guild_id), None)
+            continue
+        await contracts.sign_star(rt, coach, None, rng.choice(options).name)
+        tally.stars_signed += 1
+
+
+async def contracts_due(rt: Runtime, deadline: datetime, guild_id: int, draft_id: int) -> None:
+    """Let a pick's time run out: the clock passes the deadline and the bot's job runs."""
+    clock = rt.clock
+    assert isinstance(clock, FakeClock)
+    clock.set(max(clock.now(), deadline + timedelta(minutes=1)))
+    await deadlines.run_due(rt, Due("signing", guild_id, draft_id, deadline))
 
 
 async def able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int) -> list[int]:
@@ -95,7 +135,7 @@ async def able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id
     wanted = rng.choice(options).id if len(options) > 1 else None  # the coach picks the journeymen's position
     prep = await prepare.prepare_match(rt, coach, f"f:{fixture_id}", wanted)
     side = prep.home if prep.fixture.home_coach_id == coach.user_id else prep.away
-    return [p.row.number for p in side.able]
+    return [p.row.number for p in side.able if p.row.star_contract is None]  # a star is never MVP
 
 
 async def _spend_spp(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) -> None:

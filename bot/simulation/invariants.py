@@ -270,6 +270,25 @@ def _redrafted(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
+def _contracts(conn: sqlite3.Connection) -> list[str]:
+    """A star signs for one team a season; contracted stars earn no SPP; no contract outlives its season."""
+    problems = []
+    signed: Counter[tuple[int, str]] = Counter()
+    for row in conn.execute("SELECT season_id, members FROM star_contracts"):
+        for member in json.loads(row["members"]):
+            signed[(row["season_id"], member)] += 1
+    problems += [f"season {s}: {star} signed {n} times" for (s, star), n in signed.items() if n > 1]
+    for row in conn.execute(
+        "SELECT p.name, p.spp, p.status, c.status AS contract FROM players p JOIN star_contracts c"
+        " ON c.id = p.star_contract"
+    ):
+        if row["spp"]:
+            problems.append(f"star {row['name']} has {row['spp']} SPP")
+        if row["contract"] == "expired" and row["status"] == "active":
+            problems.append(f"star {row['name']} is still on a roster after his contract expired")
+    return problems
+
+
 def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) -> list[str]:
     """Every problem found (an empty list when the database is sound)."""
     return (
@@ -282,5 +301,6 @@ def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) ->
         + _playoffs(conn)
         + _prizes(conn)
         + _redrafted(conn)
+        + _contracts(conn)
         + _dice(conn, rolls_made)
     )

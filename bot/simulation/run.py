@@ -156,6 +156,7 @@ async def simulate(
             f"{tally.journeymen_kept} journeymen kept, {tally.hatreds} grudges (Hatred from Getting Even)",
             f"off-season: {tally.redrafts} teams re-drafted ({tally.rehired} players re-hired), "
             f"{tally.retired_teams} retired, {tally.new_teams} new teams",
+            f"star contracts: {tally.stars_signed} signings, {tally.signing_timeouts} picks timed out",
             await database.read(_totals),
             f"{dice.rolls} dice rolled by the bot, every one in the dice log"
             if not problems

@@ -10,7 +10,7 @@ from datetime import timedelta
 from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.journeymen import journeyman_positions
-from bot.services import match_day, playoffs, redraft, results, seasons, teams
+from bot.services import match_day, playoffs, redraft, results, teams
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import (
@@ -20,6 +20,7 @@ from bot.simulation.coaches import (
     commissioner_of,
     draft_team,
     play_postgame,
+    start_season,
 )
 
 
@@ -130,4 +131,4 @@ async def off_season(rt: Runtime, rng: random.Random, guild_id: int, team_count:
             tally.new_teams += 1
         else:  # a team that sat the last season out re-drafts after the one it played
             await _redraft(rt, rng, coach, tally)
-    await seasons.start_season(rt, commissioner_of(guild_id), None)
+    await start_season(rt, rng, guild_id, tally)
