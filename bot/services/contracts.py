@@ -135,6 +135,29 @@ def begin(
     )
 
 
+def _move_on(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    league: League,
+    draft: SigningDraft,
+    order: list[int],
+    line: str,
+    title: str,
+) -> None:
+    """Record what happened, give the next team on the clock a fresh time limit, and announce both."""
+    deadline = rt.clock.now() + timedelta(hours=league.settings.signing_pick_hours)
+    contract_store.save_draft(conn, draft, order=order, deadline=deadline, log=[*draft.log, line])
+    lines, mentions = [line], []
+    if order:
+        nxt = team_store.get(conn, league.guild_id, order[0])
+        assert nxt is not None
+        lines.append(_clock_line(nxt, int(deadline.timestamp())))
+        mentions.append(nxt.coach_id)
+    else:
+        lines.append("The signing draft is complete: /stars unsigned lists who is left for inducements.")
+    _announce(conn, rt, league, title, lines, mentions)
+
+
 def _open_draft(conn: sqlite3.Connection, league: League) -> tuple[Season, SigningDraft]:
     season = season_store.current_season(conn, league.guild_id, league.id)
     draft = None if season is None else contract_store.draft_for_season(conn, league.guild_id, season.id)
@@ -259,15 +282,12 @@ def _sign(
             now=now,
         )
         contract_store.link_player(conn, league.guild_id, player.id, contract_id)
-    order = list(draft.order[1:])
-    deadline = now + timedelta(hours=league.settings.signing_pick_hours)
     line = (
         f"{team.name} signs {unit.name} ({gp(unit.cost)} in team value)"
         + (": a Familiar Face, without Loner this season" if familiar else "")
         + (" (no star who plays for them was left)" if fallback else "")
         + (" for them, by the commissioner" if how == "by the commissioner" else "")
     )
-    contract_store.save_draft(conn, draft, order=order, deadline=deadline, log=[*draft.log, line])
     audit.record(
         conn,
         guild_id=league.guild_id,
@@ -277,16 +297,15 @@ def _sign(
         now=now,
         detail={"team": team.name, "star": unit.name, "familiar_face": familiar, "how": how},
     )
-    lines = [line]
-    mentions = []
-    if order:
-        nxt = team_store.get(conn, league.guild_id, order[0])
-        assert nxt is not None
-        lines.append(_clock_line(nxt, int(deadline.timestamp())))
-        mentions.append(nxt.coach_id)
-    else:
-        lines.append("The signing draft is complete: /stars unsigned lists who is left for inducements.")
-    _announce(conn, rt, league, f"{league.name}: {unit.name} signs for {team.name}", lines, mentions)
+    _move_on(
+        conn,
+        rt,
+        league,
+        draft,
+        list(draft.order[1:]),
+        line,
+        f"{league.name}: {unit.name} signs for {team.name}",
+    )
     return _view(conn, league, season)
 
 
@@ -302,26 +321,17 @@ def _skip(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str |
     season, draft = _open_draft(conn, league)
     team = team_store.get(conn, league.guild_id, draft.order[0])
     assert team is not None
-    now = rt.clock.now()
-    order = list(draft.order[1:])
-    deadline = now + timedelta(hours=league.settings.signing_pick_hours)
     line = f"{team.name} is skipped by the commissioner: no star this season."
-    contract_store.save_draft(conn, draft, order=order, deadline=deadline, log=[*draft.log, line])
     audit.record(
         conn,
         guild_id=league.guild_id,
         league_id=league.id,
         actor_id=actor.user_id,
         action="stars.skip",
-        now=now,
+        now=rt.clock.now(),
         detail={"team": team.name},
     )
-    lines = [line]
-    if order:
-        nxt = team_store.get(conn, league.guild_id, order[0])
-        assert nxt is not None
-        lines.append(_clock_line(nxt, int(deadline.timestamp())))
-    _announce(conn, rt, league, f"{league.name}: signing draft", lines, [])
+    _move_on(conn, rt, league, draft, list(draft.order[1:]), line, f"{league.name}: signing draft")
     return _view(conn, league, season)
 
 
@@ -356,10 +366,7 @@ def run_due(conn: sqlite3.Connection, rt: Runtime, due: Due) -> None:
         return
     if not contract_store.claim_timeout(conn, draft, now):
         return
-    order = move_to_end(list(draft.order), team.id)
-    deadline = now + timedelta(hours=league.settings.signing_pick_hours)
-    line = f"{team.name} ran out of time and moves to the end of the order."
-    contract_store.save_draft(conn, draft, order=order, deadline=deadline, log=[*draft.log, line])
+    line = f"{team.name} ran out of time and moves to the end of the order (a commissioner may sign for it)."
     audit.record(
         conn,
         guild_id=league.guild_id,
@@ -369,15 +376,14 @@ def run_due(conn: sqlite3.Connection, rt: Runtime, due: Due) -> None:
         now=now,
         detail={"team": team.name},
     )
-    nxt = team_store.get(conn, league.guild_id, order[0])
-    assert nxt is not None
-    _announce(
+    _move_on(
         conn,
         rt,
         league,
+        draft,
+        move_to_end(list(draft.order), team.id),
+        line,
         f"{league.name}: signing draft",
-        [line, _clock_line(nxt, int(deadline.timestamp())), "A commissioner may sign for a team or skip it."],
-        [nxt.coach_id],
     )
 
 
