@@ -298,7 +298,7 @@ def after_result(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
     if fx.kind == "playoff" and fx.playoff_stage is not None:
         _advance_bracket(conn, rt, league, season, fx.playoff_stage)
         return
-    if season.status != "regular" or _unsettled_regular(conn, league, season):
+    if season.status != "regular" or season_store.unsettled_count(conn, league.guild_id, season.id, "league"):
         return
     if _season_size(conn, league, season) < 2:
         _announce(
@@ -344,7 +344,7 @@ def _final_places(conn: sqlite3.Connection, league: League, season: Season) -> l
             places.append(next((row.team_id for _, row in order if row.team_id not in places), None))
         return [p for p in places if p is not None]
     if season.status == "regular" and _season_size(conn, league, season) < 2:
-        if _unsettled_regular(conn, league, season):
+        if season_store.unsettled_count(conn, league.guild_id, season.id, "league"):
             return None
         order = overall_order(standings_tables(conn, league, season), league.settings)
         return [row.team_id for _, row in order[:3]]

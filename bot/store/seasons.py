@@ -434,3 +434,12 @@ def record_match_event(
     except sqlite3.IntegrityError:
         return False
     return True
+
+
+def unsettled_count(conn: sqlite3.Connection, guild_id: int, season_id: int, kind: FixtureKind) -> int:
+    """How many of a season's fixtures of this kind are not confirmed yet (one indexed count)."""
+    row = conn.execute(
+        "SELECT COUNT(*) FROM fixtures WHERE guild_id = ? AND season_id = ? AND kind = ? AND status <> 'confirmed'",
+        (guild_id, season_id, kind),
+    ).fetchone()
+    return int(row[0])
