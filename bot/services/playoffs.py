@@ -186,7 +186,8 @@ def _create_stage(
 
 def _open(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, season: Season) -> None:
     if season.status != "regular":
-        raise Conflict(f"Season {season.number} of {league.name} is already in its {season.status}.")
+        moved_on = "is over" if season.status == "finished" else "is already in its play-offs"
+        raise Conflict(f"Season {season.number} of {league.name} {moved_on}.")
     unsettled = _unsettled_regular(conn, league, season)
     if unsettled:
         raise RuleViolation(

@@ -120,6 +120,12 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str 
         )
     if team.status != "approved":
         raise RuleViolation(f"{team.name} is {team.status}: only a team that played can be re-drafted.")
+    unfinished = postgame_store.open_for_team(conn, actor.guild_id, team.id)
+    if unfinished:
+        raise RuleViolation(
+            f"First finish {team.name}'s post-game of fixture #{unfinished[0].fixture_id} (its Finish "
+            "button): a team's season ends with its last post-game."
+        )
     now = rt.clock.now()
     everyone = team_store.players(conn, team)
     squad = [p for p in everyone if not p.journeyman]

@@ -245,7 +245,7 @@ async def test_a_league_without_playoffs_pays_prizes_by_the_standings(runtime: R
     assert season.season.status == "finished"
     assert [(a.place, a.team_name) for a in season.awards] == [(1, "Team 0"), (2, "Team 1"), (3, "Team 2")]
     assert await deadlines.schedule(runtime) == []  # no deadline or reminder of a finished season is left
-    with pytest.raises(Conflict, match="finished"):
+    with pytest.raises(Conflict, match="is over"):
         await playoffs.open_playoffs(runtime, COMMISH, None)
 
 

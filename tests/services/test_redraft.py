@@ -173,3 +173,27 @@ async def test_seasons_played_count_for_the_agents_fee(runtime: Runtime) -> None
     assert await runtime.db.read(played) == {1}
     assert await runtime.db.read(redraft_store.league_record, 1, 1, 1) == (3, 3, 0)
     assert actor(user_id=100) == coach(0)
+
+
+async def test_a_team_with_an_unfinished_post_game_finishes_it_before_re_drafting(runtime: Runtime) -> None:
+    from bot.services import postgame, results
+    from bot.services.results import SideInput
+
+    await _league(runtime, 4, playoff_places=0)
+    fixtures = await _fixtures(runtime)
+    last_of_team_3 = max(f.id for f in fixtures if "Team 3" in (f.home_name, f.away_name))
+    for fx in fixtures:
+        home_wins = int(fx.home_name[-1]) < int(fx.away_name[-1])
+        outcome = await results.report_result(
+            runtime,
+            actor(user_id=fx.home_coach_id),
+            f"f:{fx.id}",
+            SideInput(int(home_wins), 0),
+            SideInput(int(not home_wins), 0),
+        )
+        await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, outcome.version)
+        for team_id, name in ((fx.home_team_id, fx.home_name), (fx.away_team_id, fx.away_name)):
+            if not (fx.id == last_of_team_3 and name == "Team 3"):
+                await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
+    with pytest.raises(RuleViolation, match=f"fixture #{last_of_team_3}"):
+        await redraft.start_redraft(runtime, coach(3), None)
