@@ -122,11 +122,10 @@ async def start_season(rt: Runtime, rng: random.Random, guild_id: int, tally: Ta
 
 
 async def contracts_due(rt: Runtime, deadline: datetime, guild_id: int, draft_id: int) -> None:
-    """Let a pick's time run out: the clock passes the deadline and the bot's job runs."""
-    clock = rt.clock
-    assert isinstance(clock, FakeClock)
-    clock.set(max(clock.now(), deadline + timedelta(minutes=1)))
-    await deadlines.run_due(rt, Due("signing", guild_id, draft_id, deadline))
+    """Let a pick's time run out: the bot's job runs just after the deadline. Only this call sees that
+    moment; the shared clock stays put, so the other leagues' seasons are not pushed along with it."""
+    later = Runtime(rt.db, rt.dice, FakeClock(deadline + timedelta(minutes=1)), rt.catalog)
+    await deadlines.run_due(later, Due("signing", guild_id, draft_id, deadline))
 
 
 async def able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int) -> list[int]:

@@ -66,8 +66,10 @@ def of_team(
     team_id: int,
     statuses: tuple[TraitStatus, ...] = ("pending", "gained"),
 ) -> list[GainedTrait]:
-    rows = conn.execute(
-        "SELECT * FROM player_traits WHERE guild_id = ? AND team_id = ? ORDER BY id", (guild_id, team_id)
+    rows = conn.execute(  # only players still on the team: a grudge leaves with its player
+        "SELECT t.* FROM player_traits t JOIN players p ON p.id = t.player_id AND p.status = 'active'"
+        " WHERE t.guild_id = ? AND t.team_id = ? ORDER BY t.id",
+        (guild_id, team_id),
     ).fetchall()
     return [t for t in (_trait(r) for r in rows) if t.status in statuses]
 

@@ -197,3 +197,28 @@ async def test_a_team_with_an_unfinished_post_game_finishes_it_before_re_draftin
                 await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
     with pytest.raises(RuleViolation, match=f"fixture #{last_of_team_3}"):
         await redraft.start_redraft(runtime, coach(3), None)
+
+
+async def test_a_grudge_leaves_with_its_player(runtime: Runtime) -> None:
+    await _finished_season(runtime)
+    fixture_id = (await _fixtures(runtime))[0].id
+
+    def grudge_then_death(conn: sqlite3.Connection) -> tuple[int, int]:
+        team = team_store.by_coach(conn, 1, 1, 100)
+        assert team is not None
+        player = team_store.players(conn, team)[0]
+        trait_store.add_pending(
+            conn,
+            guild_id=1,
+            team_id=team.id,
+            player_id=player.id,
+            fixture_id=fixture_id,
+            trait="Hatred",
+            options=["Orc"],
+            now=runtime.clock.now(),
+        )
+        before = len(trait_store.of_team(conn, 1, team.id, ("pending",)))
+        conn.execute("UPDATE players SET status = 'dead' WHERE id = ?", (player.id,))
+        return before, len(trait_store.of_team(conn, 1, team.id, ("pending",)))
+
+    assert await runtime.db.write(grudge_then_death) == (1, 0)  # it no longer holds up the post-game
