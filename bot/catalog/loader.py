@@ -71,6 +71,9 @@ class Catalog:
     referees: RefereesFile
     tournament_inducements: InducementsFile
     classic_season: ClassicSeasonFile
+    # skill -> the skills a player with it cannot have (both ways round), and skill -> the skill it needs
+    skill_exclusions: dict[str, frozenset[str]] = field(default_factory=dict)
+    skill_requirements: dict[str, str] = field(default_factory=dict)
     _by_name: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     def team(self, key: str) -> Team | None:
@@ -150,6 +153,14 @@ def _unique(what: str, names: list[str]) -> None:
         seen.add(name)
 
 
+def _exclusions(pairs: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
+    excluded: dict[str, set[str]] = {}
+    for first, second in pairs:
+        excluded.setdefault(first, set()).add(second)
+        excluded.setdefault(second, set()).add(first)
+    return {name: frozenset(others) for name, others in excluded.items()}
+
+
 def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> Catalog:
     """Read and validate every file of an edition. Raises CatalogError naming the file and the entry."""
     root = data_dir / edition
@@ -182,6 +193,11 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         ("teams.json team names", [t.name for t in teams_file.teams]),
         ("teams.json position ids", [p.id for t in teams_file.teams for p in t.positions]),
         ("skills.json", [s.name for s in skills_file.skills]),
+        (
+            "skills.json cannot_have_together",
+            [" / ".join(sorted(p)) for p in skills_file.cannot_have_together],
+        ),
+        ("skills.json requirements", [r.skill for r in skills_file.requirements]),
         ("star_players.json", [s.name for s in stars_file.stars]),
         ("inducements.json", [i.id for i in inducements_file.inducements]),
     ):
@@ -209,6 +225,8 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         referees=_read(tables_dir / "referees.json", RefereesFile),
         tournament_inducements=tournament,
         classic_season=classic,
+        skill_exclusions=_exclusions(skills_file.cannot_have_together),
+        skill_requirements={r.skill: r.requires for r in skills_file.requirements},
     )
     catalog._by_name.update(
         teams=_index(catalog.teams),
@@ -262,6 +280,21 @@ def check_references(catalog: Catalog) -> None:
                 problems.append(f"skills.json random table {category}: {name!r} is not a {category} skill")
     if set(catalog.random_skill_tables) != {"A", "D", "G", "M", "P", "S"}:
         problems.append("skills.json: random tables must cover A, D, G, M, P and S")
+    seen_pairs: set[frozenset[str]] = set()
+    for name, others in catalog.skill_exclusions.items():
+        for other in (name, *others):
+            if other not in catalog.skills:
+                problems.append(f"skills.json cannot_have_together: unknown skill {other!r}")
+        if name in others:
+            problems.append(f"skills.json cannot_have_together: {name!r} paired with itself")
+        for other in others:
+            seen_pairs.add(frozenset((name, other)))
+    for needing, needed in catalog.skill_requirements.items():
+        for reference in (needing, needed):
+            if reference not in catalog.skills:
+                problems.append(f"skills.json requirements: unknown skill {reference!r}")
+        if needing == needed or frozenset((needing, needed)) in seen_pairs:
+            problems.append(f"skills.json requirements: {needing!r} cannot need {needed!r}")
 
     for star in catalog.stars.values():
         where = f"star_players.json {star.name}"

@@ -332,9 +332,20 @@ class RandomSkillTable(Model):
         return self.low + self.high
 
 
+class SkillRequirement(Model):
+    """A skill only a player with another skill (a trait) may have."""
+
+    skill: str
+    requires: str
+
+
 class SkillsFile(Noted):
     skills: tuple[Skill, ...]
     random_tables: dict[SkillCategory, RandomSkillTable]
+    # Skills a player cannot have together (each pair once, either way round), and skills that need
+    # another: a player may not take, and re-rolls, a skill he could not use with his other skills.
+    cannot_have_together: tuple[tuple[str, str], ...] = ()
+    requirements: tuple[SkillRequirement, ...] = ()
 
 
 # --- star players ---------------------------------------------------------------------------------

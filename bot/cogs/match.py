@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.cogs.results import fixture_autocomplete
-from bot.rules.journeymen import journeyman_positions
+from bot.rules.journeymen import journeyman_mixes, journeyman_positions, mix_text
 from bot.services import inducements, match_day, match_events, prepare
 from bot.services.inducements import InducementState
 from bot.services.prepare import MatchPreparation, MatchSide
@@ -101,7 +101,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.command(name="prepare", description="Before kick-off: who can play, journeymen, both CTVs")
     @app_commands.describe(
         fixture="Your fixture",
-        journeymen="If your roster has several 0-16 Lineman positions: which one your journeymen are",
+        journeymen="Several 0-16 Lineman positions: your journeymen's type, one for all or a mix",
     )
     @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def prepare(
@@ -281,14 +281,24 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
 
     @prepare.autocomplete("journeymen")
     async def journeymen_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        """The roster's 0-16 Lineman positions; once the fixture is chosen and several journeymen are
+        needed, every mix of them too ("2 Skeleton Lineman + 1 Zombie Lineman")."""
         from bot.services import teams
 
-        roster = await teams.my_roster(runtime_of(interaction), actor_of(interaction), None)
-        if roster is None:
-            return []
-        return [
-            choice(p.name, p.id) for p in journeyman_positions(roster) if current.lower() in p.name.lower()
-        ]
+        need = await prepare.journeyman_need(
+            runtime_of(interaction), actor_of(interaction), str(interaction.namespace.fixture or "")
+        )
+        if need is not None:
+            options, needed = need.options, need.needed
+        else:
+            roster = await teams.my_roster(runtime_of(interaction), actor_of(interaction), None)
+            options, needed = (journeyman_positions(roster) if roster else []), 0
+        if needed > 1 and len(options) > 1:
+            offered = [(mix_text(mix), mix_text(mix, ids=True)) for mix in journeyman_mixes(options, needed)]
+        else:
+            offered = [(p.name, p.id) for p in options]
+        text = current.strip().lower()
+        return [choice(label, value) for label, value in offered if text in label.lower()][:25]
 
 
 async def setup(league_bot: LeagueBot) -> None:

@@ -1,13 +1,13 @@
 """Spending Star Player Points (seed 001, Player Advancement).
 
 A player's next advancement costs SPP by how many he already has (Advancement Table). A random primary
-skill: pick a primary category, roll two D6 on its table twice (skills the player has are rolled again),
-choose one of the two; the same skill twice must be taken. A chosen primary or secondary skill: any skill
-of those categories he does not have. A characteristic improvement: roll a D8; the coach picks one of the
-characteristics it allows, or takes a primary or secondary skill instead (the SPP stay spent). No
-characteristic is improved more than twice or past its maximum. Value increases per the Value Increase
-Table, +10,000 more for an Elite skill. A player whose SPP reach the price of a characteristic improvement
-must take an advancement.
+skill: pick a primary category, roll two D6 on its table twice (skills the player has, or could not use
+with his other skills, are rolled again), choose one of the two; the same skill twice must be taken. A
+chosen primary or secondary skill: any skill of those categories he does not have and could use. A
+characteristic improvement: roll a D8; the coach picks one of the characteristics it allows, or takes a
+primary or secondary skill instead (the SPP stay spent). No characteristic is improved more than twice
+or past its maximum. Value increases per the Value Increase Table, +10,000 more for an Elite skill. A
+player whose SPP reach the price of a characteristic improvement must take an advancement.
 """
 
 from __future__ import annotations
@@ -78,10 +78,26 @@ def must_advance(state: PlayerState, table: AdvancementFile) -> bool:
     return state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table)
 
 
+def unusable_because(name: str, owned: set[str], catalog: Catalog) -> str | None:
+    """Why a player with the skills `owned` could not use skill `name` (None: he could). Seed 001: "Players
+    may not select a Skill that they already have or one they are unable to use due to their other
+    Skills"; which skills rule out which is data (skills.json)."""
+    if name in owned:
+        return "he already has it"
+    clash = sorted(catalog.skill_exclusions.get(name, frozenset()) & owned)
+    if clash:
+        return f"a player with {' or '.join(clash)} cannot have it"
+    needed = catalog.skill_requirements.get(name)
+    if needed is not None and needed not in owned:
+        return f"only a player with {needed} can have it"
+    return None
+
+
 def skill_options(
     state: PlayerState, catalog: Catalog, which: Literal["primary", "secondary"], category: str | None = None
 ) -> list[Skill]:
-    """Skills the player may take from his primary or secondary categories (not traits, not ones he has)."""
+    """Skills the player may take from his primary or secondary categories (not traits, not ones he has,
+    not ones his other skills rule out)."""
     categories = state.position.primary if which == "primary" else state.position.secondary
     if category is not None:
         if category not in categories:
@@ -91,7 +107,11 @@ def skill_options(
         categories = (category,)
     owned = state.skills
     return sorted(
-        (s for s in catalog.skills.values() if s.category in categories and s.name not in owned),
+        (
+            s
+            for s in catalog.skills.values()
+            if s.category in categories and unusable_because(s.name, owned, catalog) is None
+        ),
         key=lambda s: (s.category, s.name),
     )
 
@@ -116,18 +136,24 @@ def value_increase(
 def roll_random_skill(
     state: PlayerState, category: str, catalog: Catalog, dice: Dice, exclude: set[str] | None = None
 ) -> tuple[str, list[DieRoll]]:
-    """Roll two D6 on a category's table, again while the result is a skill the player has."""
+    """Roll two D6 on a category's table, again while the result is a skill the player has or one he
+    could not use with his other skills."""
     table = catalog.random_skill_tables[category]  # type: ignore[index]
-    owned = state.skills | (exclude or set())
-    if all(name in owned for name in table.names):
-        raise RuleViolation(f"The player already has every {category} skill.")
+    owned = state.skills
+    skipped = exclude or set()
+
+    def usable(name: str) -> bool:
+        return name not in skipped and unusable_because(name, owned, catalog) is None
+
+    if not any(usable(name) for name in table.names):
+        raise RuleViolation(f"The player already has, or cannot use, every {category} skill.")
     rolls: list[DieRoll] = []
     while True:
         first = roll(dice, "d6", f"random {category} skill, first D6")
         second = roll(dice, "d6", f"random {category} skill, second D6")
         rolls += [first, second]
         name = table.pick(first.total, second.total)
-        if name not in owned:
+        if usable(name):
             return name, rolls
 
 

@@ -8,6 +8,10 @@ in the post-game (their hiring fee plus any value increase; they then lose Loner
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from collections.abc import Sequence
+
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
 
@@ -36,7 +40,95 @@ def choose_journeyman_position(roster: Team, wanted: str | None) -> Position:
                 f"{' or '.join(p.name for p in options)}. Pick one with the journeymen option."
             )
         return options[0]
-    chosen = next((p for p in options if wanted.strip().lower() in (p.id, p.name.lower())), None)
+    chosen = _position_named(options, wanted)
     if chosen is None:
         raise RuleViolation(f"Journeymen are {' or '.join(p.name for p in options)}, not {wanted[:40]}.")
     return chosen
+
+
+_LEADING_COUNT = re.compile(r"^(\d+)\s*[x×*]?\s+(.+)$")
+_TRAILING_COUNT = re.compile(r"^(.+?)\s*[x×*]\s*(\d+)$")
+
+
+def _position_named(options: Sequence[Position], wanted: str) -> Position | None:
+    """An option by id or name, or the only one whose name contains the text ('zombie')."""
+    text = wanted.strip().lower()
+    exact = next((p for p in options if text in (p.id, p.name.lower())), None)
+    if exact is not None:
+        return exact
+    partial = [p for p in options if text and text in p.name.lower()]
+    return partial[0] if len(partial) == 1 else None
+
+
+def _parts(wanted: str) -> list[tuple[str, int | None]]:
+    parts: list[tuple[str, int | None]] = []
+    for token in re.split(r"[,+]", wanted):
+        token = token.strip()
+        if not token:
+            continue
+        leading, trailing = _LEADING_COUNT.match(token), _TRAILING_COUNT.match(token)
+        if leading:
+            parts.append((leading.group(2), int(leading.group(1))))
+        elif trailing:
+            parts.append((trailing.group(1), int(trailing.group(2))))
+        else:
+            parts.append((token, None))
+    return parts
+
+
+def choose_journeymen(roster: Team, wanted: str | None, needed: int) -> list[Position]:
+    """The type of each of the `needed` journeymen. Seed 001: "If a team has multiple Lineman positions in
+    their Team Roster, you may choose which type they will be", so each journeyman may be a different one:
+    `wanted` is one type for all ("Zombie Lineman"), or a mix adding up to `needed` ("1 Skeleton Lineman +
+    2 Zombie Lineman"). With one 0-16 Lineman position nothing needs choosing."""
+    if needed <= 0:
+        return []
+    options = journeyman_positions(roster)
+    parts = _parts(wanted or "")
+    if len(parts) <= 1 and (not parts or parts[0][1] in (None, needed)):
+        return [choose_journeyman_position(roster, parts[0][0] if parts else None)] * needed
+    chosen: list[Position] = []
+    for name, count in parts:
+        position = _position_named(options, name)
+        if position is None:
+            raise RuleViolation(f"Journeymen are {' or '.join(p.name for p in options)}, not {name[:40]}.")
+        chosen += [position] * (1 if count is None else count)
+    if len(chosen) != needed:
+        example = " + ".join(f"{n} {p.name}" for p, n in journeyman_mixes(options, needed)[-1])
+        raise RuleViolation(
+            f"{roster.name} takes {needed} journeymen: choose types that add up to {needed} (e.g. {example})."
+        )
+    return chosen
+
+
+def journeyman_mixes(options: Sequence[Position], needed: int) -> list[tuple[tuple[Position, int], ...]]:
+    """Every way to split `needed` journeymen over the options, as (position, count) with counts of 1 or
+    more: all of the first type first, all of the last type last."""
+    if needed <= 0 or not options:
+        return []
+    if len(options) == 1:
+        return [((options[0], needed),)]
+    first, rest = options[0], options[1:]
+    mixes: list[tuple[tuple[Position, int], ...]] = []
+    for count in range(needed, -1, -1):
+        if count == needed:
+            mixes.append(((first, count),))
+        elif count == 0:
+            mixes += journeyman_mixes(rest, needed)
+        else:
+            mixes += [((first, count), *tail) for tail in journeyman_mixes(rest, needed - count)]
+    return mixes
+
+
+def mix_text(mix: Sequence[tuple[Position, int]], *, ids: bool = False) -> str:
+    """'2 Skeleton Lineman + 1 Zombie Lineman' (or with position ids, as an option value)."""
+    return " + ".join(f"{count} {p.id if ids else p.name}" for p, count in mix)
+
+
+def count_types(positions: Sequence[Position]) -> list[tuple[Position, int]]:
+    """The journeymen taken, by type in the order first taken."""
+    counted = Counter(p.id for p in positions)
+    seen: dict[str, Position] = {}
+    for p in positions:
+        seen.setdefault(p.id, p)
+    return [(seen[i], counted[i]) for i in seen]

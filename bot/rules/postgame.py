@@ -160,3 +160,33 @@ def expensive_mistake(treasury: int, table: ExpensiveMistakesFile, dice: Dice) -
         rolls.append(kept)
         after = min(treasury, kept.total * effect.multiplier)
     return MistakeResult(outcome, treasury, after, tuple(rolls))
+
+
+@dataclass(frozen=True)
+class RosterPlace:
+    """What the hiring and firing step needs to know about one player on the roster."""
+
+    journeyman: bool  # a journeyman not (yet) hired: he leaves when the post-game ends
+    miss_next_game: bool = False
+    temporarily_retired: bool = False
+    missed_this_game: bool = False  # his "miss next game" was this game: he is back for the next
+
+
+def counts_towards_player_limit(place: RosterPlace) -> bool:
+    """Journeymen may temporarily take the team above 16 players; those not hired leave, so only the
+    team's own players count towards the limit when hiring."""
+    return not place.journeyman
+
+
+def eligible_for_next_game(place: RosterPlace) -> bool:
+    """Who counts when firing: not a journeyman about to leave, not temporarily retired, and not missing
+    the next game (a player who missed this game is back for the next one)."""
+    if place.journeyman or place.temporarily_retired:
+        return False
+    return place.missed_this_game or not place.miss_next_game
+
+
+def missed_players_recover(friendly: bool) -> bool:
+    """After a League Fixture players who missed it are ready again; after a Friendly they still count as
+    missing the team's next game."""
+    return not friendly

@@ -4,18 +4,21 @@ funds, re-hiring players; and Getting Even (BB2025 core rules), where gained Hat
 Rest and relaxation: players who would miss their next game recover; each niggling injury rolls a D6 (+1
 with an apothecary), 4+ removes it; each Hatred (X) a player gained (not one his profile has) rolls a D6,
 4+ loses it; each characteristic reduction of a temporarily retired player rolls a D6 (+1 with an
-apothecary), 4+ removes it. Raise funds: 1,000,000 + treasury + 20,000 per league fixture played + 20,000
-per win + 10,000 per draw, up to the league's cap (the excess is lost). Re-hiring a player costs his
-current value plus 20,000 per previous season he took part in (the agent's fee is not part of his value).
+apothecary), 4+ removes it. Raise funds: 1,000,000 + treasury + 20,000 per league fixture played (not
+the double forfeits or fixtures conceded ahead of the deadline) + 20,000 per win + 10,000 per draw, up
+to the league's cap (the excess is lost). Re-hiring a player costs his current value plus 20,000 per
+previous season he took part in (the agent's fee is not part of his value).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.catalog.models import GettingEven, RedraftRules, RestAndRelaxation, Team
 from bot.rules.dice import Dice
+from bot.rules.match_result import Outcome
 from bot.rules.postgame import DieRoll, roll
 
 
@@ -66,6 +69,43 @@ def reduction_checks(
     ]
 
 
+Unplayed = Literal["forfeit", "conceded"]
+
+
+@dataclass(frozen=True)
+class LeagueRecord:
+    """A team's League Fixtures of a season, as Raise Funds counts them."""
+
+    played: int  # actually played (a game conceded during the match was played)
+    won: int
+    drawn: int
+    forfeited: int = 0  # double forfeits at the deadline: a loss for both, never played
+    conceded_unplayed: int = 0  # conceded ahead of the deadline: never played
+
+    @property
+    def not_played(self) -> int:
+        return self.forfeited + self.conceded_unplayed
+
+
+def league_record(results: Iterable[tuple[Outcome | str, Unplayed | str | None]]) -> LeagueRecord:
+    """Count a team's confirmed League Fixtures (its outcome, and how the fixture was settled if it was
+    not played). "+20,000 for each League Fixture they played" counts only games played: a double
+    forfeit or a fixture conceded ahead of the deadline was not played, a game conceded during the match
+    was. Wins and draws count by result: the opponent of a team that conceded ahead of the deadline won
+    the fixture (Conceding Without Penalty: "their opponent will automatically earn a 2-0 win")."""
+    played = won = drawn = forfeited = conceded = 0
+    for outcome, unplayed in results:
+        if unplayed == "forfeit":
+            forfeited += 1
+        elif unplayed == "conceded":
+            conceded += 1
+        else:
+            played += 1
+        won += outcome == "W"
+        drawn += outcome == "D"
+    return LeagueRecord(played, won, drawn, forfeited, conceded)
+
+
 @dataclass(frozen=True)
 class RedraftBudget:
     treasury: int
@@ -90,11 +130,19 @@ class RedraftBudget:
 
 
 def redraft_budget(
-    treasury: int, played: int, won: int, drawn: int, rules: RedraftRules, cap: int | None
+    treasury: int,
+    played: int,
+    won: int,
+    drawn: int,
+    rules: RedraftRules,
+    cap: int | None,
+    *,
+    not_played: int = 0,
 ) -> RedraftBudget:
-    """Raise funds: the base budget plus the treasury and the bonuses for last season's league fixtures."""
-    if min(treasury, played, won, drawn) < 0 or won + drawn > played:
-        raise ValueError("treasury and fixture counts must be non-negative, wins and draws within played")
+    """Raise funds: the base budget plus the treasury and the bonuses for last season's league fixtures
+    (`not_played`: fixtures settled without being played, which may still have been won)."""
+    if min(treasury, played, won, drawn, not_played) < 0 or won + drawn > played + not_played:
+        raise ValueError("treasury and fixture counts must be non-negative, wins and draws within fixtures")
     bonus = played * rules.per_fixture_played + won * rules.per_win + drawn * rules.per_draw
     return RedraftBudget(treasury, played, won, drawn, rules.base_budget, bonus, cap)
 

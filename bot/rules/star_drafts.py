@@ -24,7 +24,9 @@ from typing import Literal, TypeVar
 from bot.catalog import Catalog
 from bot.rules.dice import Dice
 from bot.rules.eligibility import plays_for
+from bot.rules.league_settings import LeagueSettings
 from bot.rules.match_report import InjuryResult
+from bot.rules.standings import GameResult, compute_standings
 
 T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
@@ -71,6 +73,15 @@ def shuffle(items: Sequence[T], dice: Dice) -> list[T]:
         pick = dice.roll(last + 1) - 1
         drawn[last], drawn[pick] = drawn[pick], drawn[last]
     return drawn
+
+
+def ranked_as_one_division(
+    team_ids: Sequence[int], results: Sequence[GameResult], settings: LeagueSettings
+) -> list[int]:
+    """Last season's teams, best first, "as if they had all been part of the same division": one table of
+    every team and every regular-season result, by league points and then the league's tiebreakers (the
+    standings rules themselves, so nothing is ranked twice)."""
+    return [row.team_id for row in compute_standings(team_ids, results, settings)]
 
 
 def later_signing_order(new_teams: Sequence[H], ranked_best_first: Sequence[H], dice: Dice) -> list[H]:

@@ -19,6 +19,7 @@ from bot.rules.advancement import (
     cost,
     random_primary,
     skill_options,
+    unusable_because,
     value_increase,
 )
 from bot.rules.dice import RecordingDice
@@ -141,6 +142,10 @@ def _grant_skill(
 def _legal_skill(state: PlayerState, rt: Runtime, which: str, name: str) -> str:
     options = skill_options(state, rt.catalog, which)  # type: ignore[arg-type]
     found = next((s for s in options if s.name.lower() == name.strip().lower()), None)
+    wanted = rt.catalog.skill(name)
+    reason = unusable_because(wanted.name, state.skills, rt.catalog) if wanted is not None else None
+    if found is None and wanted is not None and reason is not None:
+        raise RuleViolation(f"{wanted.name} is not for this player: {reason}. Pick one the list offers.")
     if found is None:
         raise RuleViolation(
             f"{name[:40]} is not a {which} skill this player can take "

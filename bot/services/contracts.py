@@ -17,13 +17,13 @@ from datetime import timedelta
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
-from bot.rules.playoffs import overall_order
-from bot.rules.standings import StandingRow
+from bot.rules.standings import GameResult
 from bot.rules.star_drafts import (
     StarUnit,
     familiar_face,
     later_signing_order,
     move_to_end,
+    ranked_as_one_division,
     shuffle,
     signing_options,
     star_units,
@@ -83,19 +83,20 @@ def begin(
     league: League,
     season: Season,
     team_ids: list[int],
-    tables_of_previous: dict[int, list[StandingRow]] | None,
+    previous: tuple[list[int], list[GameResult]] | None,
 ) -> None:
-    """Open the season's signing draft (called in the transaction that starts the season)."""
+    """Open the season's signing draft (called in the transaction that starts the season). `previous`:
+    last season's teams and regular-season results, None in the league's first season."""
     dice = RecordingDice(rt.dice)
-    if tables_of_previous is None:
+    if previous is None:
         order = shuffle(team_ids, dice)
         how = "drawn from the hat"
     else:
-        ranked = [row.team_id for _, row in overall_order(tables_of_previous, league.settings)]
+        ranked = ranked_as_one_division(*previous, league.settings)
         existing = [t for t in ranked if t in team_ids]
         new = [t for t in team_ids if t not in existing]
         order = later_signing_order(new, existing, dice)
-        how = "new teams first (drawn), then last season's table from the bottom"
+        how = "new teams first (drawn), then last season's teams from the bottom, as one table"
     now = rt.clock.now()
     if dice.rolls:
         dice_log.insert_recorded(

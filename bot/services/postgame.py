@@ -21,6 +21,7 @@ from bot.rules.postgame import (
     conceding_fans,
     expensive_mistake,
     fan_factor,
+    missed_players_recover,
     pick_mvp,
     quits_after_concession,
     roll,
@@ -42,7 +43,7 @@ from bot.store import traits as trait_store
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
-from bot.text import gp
+from bot.text import gp, plural
 
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -353,7 +354,8 @@ def apply_confirmed(
         team, data = state.team, report.side(side)
         special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
         squad = team_store.players(conn, team)
-        missed = [p.id for p in squad if p.miss_next_game]
+        absent = [p.id for p in squad if p.miss_next_game]
+        missed = absent if missed_players_recover(friendly) else []
         conceded = report.conceded_by == side and report.concession_penalty
         opponent_conceded = report.conceded_by == OTHER[side] and report.concession_penalty
         if friendly:
@@ -433,6 +435,10 @@ def apply_confirmed(
         if missed:
             state.lines.append(
                 f"{len(missed)} player(s) who missed this game recover when the post-game is finished"
+            )
+        elif absent:
+            state.lines.append(
+                f"A friendly does not count: {plural(len(absent), 'player')} still out for the next game"
             )
         postgame_store.insert(
             conn,

@@ -5,8 +5,15 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from bot.errors import Conflict, NotAllowed
-from bot.rules.journeymen import choose_journeyman_position, journeymen_needed
+from bot.catalog.models import Position
+from bot.errors import Conflict, DomainError, NotAllowed
+from bot.rules.journeymen import (
+    choose_journeymen,
+    count_types,
+    journeyman_positions,
+    journeymen_needed,
+    mix_text,
+)
 from bot.rules.team_building import next_free_number
 from bot.services.leagues import find_league
 from bot.services.results import find_fixture
@@ -16,6 +23,7 @@ from bot.store import audit
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
+from bot.text import plural
 
 
 @dataclass(frozen=True)
@@ -68,10 +76,10 @@ def _prepare(
     mine = match_side(conn, rt, fx, team)
     needed = journeymen_needed(len(mine.able))
     if needed:
-        position = choose_journeyman_position(roster_of(rt.catalog, team), journeyman_position)
+        types = choose_journeymen(roster_of(rt.catalog, team), journeyman_position, needed)
         taken = [p.number for p in team_store.players(conn, team)]
         now = rt.clock.now()
-        for _ in range(needed):
+        for position in types:
             number = next_free_number(taken)
             taken.append(number)
             team_store.insert_player(
@@ -85,9 +93,11 @@ def _prepare(
                 journeyman=True,
                 hired_in_fixture=fx.id,
             )
+        counted = count_types(types)
+        kinds = counted[0][0].name if len(counted) == 1 else mix_text(counted)
         added.append(
-            f"{team.name} takes on {needed} journeyman {position.name}{'s' if needed > 1 else ''} "
-            "(Loner 4+) to field 11 players"
+            f"{team.name} takes on {plural(needed, 'journeyman', 'journeymen')} ({kinds}, Loner 4+) "
+            "to field 11 players"
         )
         audit.record(
             conn,
@@ -96,7 +106,12 @@ def _prepare(
             actor_id=actor.user_id,
             action="match.journeymen",
             now=now,
-            detail={"fixture": fx.id, "team": team.name, "count": needed, "position": position.name},
+            detail={
+                "fixture": fx.id,
+                "team": team.name,
+                "count": needed,
+                "position": ", ".join(f"{n} {p.name}" for p, n in counted),
+            },
         )
     home = team_store.get(conn, actor.guild_id, fx.home_team_id)
     away = team_store.get(conn, actor.guild_id, fx.away_team_id)
@@ -109,3 +124,35 @@ async def prepare_match(
 ) -> MatchPreparation:
     """Show both teams before kick-off; a team short of 11 players able to play takes on journeymen."""
     return await rt.db.write(_prepare, rt, actor, fixture, journeyman_position)
+
+
+@dataclass(frozen=True)
+class JourneymanNeed:
+    """What the coach chooses from before kick-off: the 0-16 Lineman positions and how many are needed."""
+
+    options: list[Position]
+    needed: int
+
+
+def _journeyman_need(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str
+) -> JourneymanNeed | None:
+    try:
+        fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    except DomainError:
+        return None
+    side = fx.side_of(actor.user_id)
+    if side is None or fx.status != "scheduled":
+        return None
+    team = team_store.get(conn, actor.guild_id, fx.home_team_id if side == "home" else fx.away_team_id)
+    if team is None:
+        return None
+    mine = match_side(conn, rt, fx, team)
+    return JourneymanNeed(
+        journeyman_positions(roster_of(rt.catalog, team)), journeymen_needed(len(mine.able))
+    )
+
+
+async def journeyman_need(rt: Runtime, actor: Actor, fixture: str) -> JourneymanNeed | None:
+    """For the journeymen option's autocomplete: None when the fixture is not the coach's or not ahead."""
+    return await rt.db.read(_journeyman_need, rt, actor, fixture)

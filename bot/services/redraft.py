@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.postgame import DieRoll
-from bot.rules.redraft import hatred_checks, niggling_checks, redraft_budget, reduction_checks, rehire_cost
+from bot.rules.redraft import (
+    LeagueRecord,
+    hatred_checks,
+    league_record,
+    niggling_checks,
+    redraft_budget,
+    reduction_checks,
+    rehire_cost,
+)
 from bot.rules.team_building import check_hire, next_free_number
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
@@ -53,6 +61,24 @@ class RedraftView:
     result: DraftResult
     redraft: Redraft
     veterans: list[Veteran]
+
+
+def _fixtures_played_line(record: LeagueRecord) -> str:
+    """'12 fixtures played (1 double forfeit not counted)': only games actually played earn the bonus."""
+    left_out = [
+        plural(count, one, many)
+        for count, one, many in (
+            (record.forfeited, "double forfeit", None),
+            (
+                record.conceded_unplayed,
+                "fixture conceded before the deadline",
+                "fixtures conceded before the deadline",
+            ),
+        )
+        if count
+    ]
+    shown = f" ({' and '.join(left_out)} not counted)" if left_out else ""
+    return f"{plural(record.played, 'League Fixture')} played{shown}"
 
 
 def _finished_season(conn: sqlite3.Connection, league: League) -> Season:
@@ -130,11 +156,15 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str 
     everyone = team_store.players(conn, team)
     squad = [p for p in everyone if not p.journeyman]
     lines = ["**Rest and relaxation**", *_rest_and_relaxation(conn, rt, actor, team, squad)]
-    played, won, drawn = redraft_store.league_record(conn, actor.guild_id, team.id, last)
+    record = league_record(redraft_store.league_results(conn, actor.guild_id, team.id, last))
+    played, won, drawn = record.played, record.won, record.drawn
     rules = rt.catalog.season_end.redraft
-    budget = redraft_budget(team.treasury, played, won, drawn, rules, league.settings.redraft_cap)
+    budget = redraft_budget(
+        team.treasury, played, won, drawn, rules, league.settings.redraft_cap, not_played=record.not_played
+    )
     lines += [
         "**Raise funds**",
+        _fixtures_played_line(record),
         f"{gp(budget.base)} + treasury {gp(budget.treasury)}"
         f" + {played} played x {gp(rules.per_fixture_played)} + {won} won x {gp(rules.per_win)}"
         f" + {drawn} drawn x {gp(rules.per_draw)} = {gp(budget.raised)}",

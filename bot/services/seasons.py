@@ -145,8 +145,8 @@ def _start(
     season_store.insert_fixtures(conn, rows)
     if league.settings.star_contracts:  # seed 004: each team signs a star for the season
         previous = season_store.season_by_number(conn, actor.guild_id, league.id, number - 1)
-        tables = standings_tables(conn, league, previous) if previous is not None else None
-        contracts.begin(conn, rt, actor, league, season, [t for ids in split for t in ids], tables)
+        last = previous_season_results(conn, league, previous) if previous is not None else None
+        contracts.begin(conn, rt, actor, league, season, [t for ids in split for t in ids], last)
     audit.record(
         conn,
         guild_id=actor.guild_id,
@@ -305,6 +305,17 @@ def results_of(fixtures: list[Fixture]) -> list[GameResult]:
             )
         )
     return results
+
+
+def previous_season_results(
+    conn: sqlite3.Connection, league: League, season: Season
+) -> tuple[list[int], list[GameResult]]:
+    """A season's teams (every division's) and its confirmed regular-season results."""
+    results = results_of(
+        season_store.fixtures(conn, league.guild_id, league_id=league.id, season_id=season.id)
+    )
+    team_ids = [t for d in season_store.divisions(conn, league.guild_id, season.id) for t in d.team_ids]
+    return team_ids, results
 
 
 def standings_tables(

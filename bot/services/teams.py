@@ -11,6 +11,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Position, Team
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.postgame import RosterPlace, counts_towards_player_limit, eligible_for_next_game
 from bot.rules.redraft import rehire_cost
 from bot.rules.team_building import (
     SquadPlayer,
@@ -129,6 +130,20 @@ def position_of(
 def squad_positions(catalog: Catalog, roster: Team, rows: list[PlayerRow]) -> list[Position]:
     """Positions of the players on a roster (stars included), for the hiring limits."""
     return [p for p in (position_of(catalog, roster, r) for r in rows) if p is not None]
+
+
+def roster_place(row: PlayerRow, missed_this_game: frozenset[int] = frozenset()) -> RosterPlace:
+    return RosterPlace(
+        journeyman=row.journeyman,
+        miss_next_game=row.miss_next_game,
+        temporarily_retired=row.temporarily_retired,
+        missed_this_game=row.id in missed_this_game,
+    )
+
+
+def limit_positions(catalog: Catalog, roster: Team, rows: list[PlayerRow]) -> list[Position]:
+    """Positions of the players who count towards the 16-player limit (journeymen do not)."""
+    return squad_positions(catalog, roster, [r for r in rows if counts_towards_player_limit(roster_place(r))])
 
 
 def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
@@ -396,7 +411,7 @@ def _hire(
             "Give a name or number only when hiring one player; rename others with /team player."
         )
     current = team_store.players(conn, team)
-    positions = squad_positions(rt.catalog, roster, current)
+    positions = limit_positions(rt.catalog, roster, current)
     check_hire(roster, position.id, positions, rt.catalog.drafting, count)
     now = rt.clock.now()
     taken = [row.number for row in current]
@@ -543,7 +558,10 @@ def _fire_in_postgame(
 ) -> DraftResult:
     """Post-game firing: no refund, and never below 11 players eligible for the next game."""
     team = change.team
-    eligible = [p for p in team_store.players(conn, team) if not (p.miss_next_game or p.temporarily_retired)]
+    assert change.postgame_fixture is not None
+    record = postgame_store.get(conn, team.guild_id, change.postgame_fixture, team.id)
+    missed = frozenset(record.missed_player_ids) if record is not None else frozenset()
+    eligible = [p for p in team_store.players(conn, team) if eligible_for_next_game(roster_place(p, missed))]
     if player in eligible and len(eligible) - 1 < rt.catalog.drafting.min_players_at_draft:
         raise RuleViolation(
             f"Players may not be fired if it takes the players eligible for the next game below "
@@ -787,8 +805,7 @@ def _keep(
     if not player.journeyman or player.hired_in_fixture != change.postgame_fixture:
         raise RuleViolation(f"#{player.number} {player.name} is not a journeyman who played this game.")
     roster = roster_of(rt.catalog, team)
-    regulars = [p for p in team_store.players(conn, team) if not p.journeyman]
-    positions = squad_positions(rt.catalog, roster, regulars)
+    positions = limit_positions(rt.catalog, roster, team_store.players(conn, team))
     check_hire(roster, player.position, positions, rt.catalog.drafting)
     cost = player.hiring_fee + player.value_increase
     team_store.change_treasury(

@@ -85,21 +85,18 @@ def last_season_played(conn: sqlite3.Connection, guild_id: int, team_id: int) ->
     return None if row[0] is None else int(row[0])
 
 
-def league_record(
+def league_results(
     conn: sqlite3.Connection, guild_id: int, team_id: int, season_id: int
-) -> tuple[int, int, int]:
-    """League fixtures played, won and drawn in a season (forfeits count as played and lost)."""
-    row = conn.execute(
-        "SELECT COUNT(*),"
-        " SUM(CASE WHEN (home_team_id = ? AND home_outcome = 'W') OR (away_team_id = ? AND away_outcome = 'W')"
-        "     THEN 1 ELSE 0 END),"
-        " SUM(CASE WHEN (home_team_id = ? AND home_outcome = 'D') OR (away_team_id = ? AND away_outcome = 'D')"
-        "     THEN 1 ELSE 0 END)"
+) -> list[tuple[str, str | None]]:
+    """A team's confirmed league fixtures of a season: its outcome, and how it was settled if unplayed."""
+    rows = conn.execute(
+        "SELECT CASE WHEN home_team_id = ? THEN home_outcome ELSE away_outcome END,"
+        " json_extract(report, '$.unplayed')"
         " FROM fixtures WHERE guild_id = ? AND season_id = ? AND kind = 'league' AND status = 'confirmed'"
-        " AND (home_team_id = ? OR away_team_id = ?)",
-        (team_id, team_id, team_id, team_id, guild_id, season_id, team_id, team_id),
-    ).fetchone()
-    return int(row[0]), int(row[1] or 0), int(row[2] or 0)
+        " AND (home_team_id = ? OR away_team_id = ?) ORDER BY id",
+        (team_id, guild_id, season_id, team_id, team_id),
+    ).fetchall()
+    return [(row[0], row[1]) for row in rows]
 
 
 def reductions(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[str]:

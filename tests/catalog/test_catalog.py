@@ -456,3 +456,27 @@ def test_catalog_is_immutable() -> None:
     with pytest.raises(Exception):  # noqa: B017 - pydantic's frozen error
         team.tier = 9  # type: ignore[misc]
     assert isinstance(CATALOG, Catalog)
+
+
+def test_skill_exclusions_must_name_known_skills(tmp_path: Path) -> None:
+    data = _copy_data(tmp_path)
+    _edit(data / "bb2025" / "skills.json", lambda d: d["cannot_have_together"].append(["Frenzy", "Kung Fu"]))
+    with pytest.raises(CatalogError, match="cannot_have_together: unknown skill 'Kung Fu'"):
+        load_catalog(data_dir=data)
+
+
+def test_skill_exclusions_are_listed_once(tmp_path: Path) -> None:
+    data = _copy_data(tmp_path)
+    _edit(data / "bb2025" / "skills.json", lambda d: d["cannot_have_together"].append(["Grab", "Frenzy"]))
+    with pytest.raises(CatalogError, match="appears twice"):
+        load_catalog(data_dir=data)
+
+
+def test_skill_requirements_must_name_known_skills(tmp_path: Path) -> None:
+    data = _copy_data(tmp_path)
+    _edit(
+        data / "bb2025" / "skills.json",
+        lambda d: d["requirements"].append({"skill": "Block", "requires": "Wings"}),
+    )
+    with pytest.raises(CatalogError, match="requirements: unknown skill 'Wings'"):
+        load_catalog(data_dir=data)

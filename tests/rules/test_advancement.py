@@ -17,6 +17,7 @@ from bot.rules.advancement import (
     random_primary,
     roll_random_skill,
     skill_options,
+    unusable_because,
     value_increase,
 )
 from bot.rules.dice import ScriptedDice
@@ -136,3 +137,46 @@ def test_no_skill_advancements_without_categories() -> None:
         "chosen_secondary",
         "characteristic",
     ]
+
+
+BERSERKER = CATALOG.positions["norse_berserker"][1]  # Block, Frenzy, Jump Up; primary G and S
+
+
+def test_a_random_skill_the_player_cannot_use_is_rolled_again() -> None:
+    """Seed 001: "Should a player randomly roll a Skill they already have, or one they cannot use, simply
+    roll again to determine a new Skill for that player." """
+    state = PlayerState(BERSERKER, spp=10, advancements=0)
+    # Strength table: 1-3/5 Grab and 4-6/3 Multiple Block (not with Frenzy), 1-3/4 Bullseye and 4-6/5
+    # Strong Arm (only with Throw Team-mate); then 1-3/1 Arm Bar.
+    dice = ScriptedDice([1, 5, 4, 3, 1, 4, 4, 5, 1, 1])
+    name, rolls = roll_random_skill(state, "S", CATALOG, dice)
+    assert name == "Arm Bar" and len(rolls) == 10 and dice.remaining == 0
+
+
+def test_a_chosen_skill_the_player_cannot_use_is_not_offered() -> None:
+    """Seed 001: "Players may not select a Skill that they already have or one they are unable to use due
+    to their other Skills." """
+    berserker = {s.name for s in skill_options(PlayerState(BERSERKER, 99, 0), CATALOG, "primary")}
+    assert {"Grab", "Multiple Block", "Bullseye", "Strong Arm", "Frenzy"}.isdisjoint(berserker)
+    assert {"Arm Bar", "Guard", "Tackle"} <= berserker
+    grabber = PlayerState(LINEMAN, 99, 1, gained_skills=("Grab",))
+    assert "Frenzy" not in {s.name for s in skill_options(grabber, CATALOG, "primary")}
+    assert unusable_because("Frenzy", grabber.skills, CATALOG) == "a player with Grab cannot have it"
+    assert unusable_because("Strong Arm", set(), CATALOG) == "only a player with Throw Team-mate can have it"
+    assert unusable_because("Strong Arm", {"Throw Team-mate"}, CATALOG) is None
+    assert unusable_because("Leap", {"Pogo"}, CATALOG) is not None  # both ways round
+    assert unusable_because("Pogo", {"Leap"}, CATALOG) is not None
+
+
+def test_the_exclusions_are_those_the_skill_descriptions_name() -> None:
+    """The BB2025 skill descriptions: Frenzy "cannot have the Grab, Hit & Run or Multiple Block Skills";
+    Leap "cannot also have the Pogo Trait"; Ball & Chain cannot have ten skills; Bullseye and Strong Arm
+    need Throw Team-mate, Lethal Flight needs Right Stuff, Saboteur needs Secret Weapon."""
+    assert CATALOG.skill_exclusions["Frenzy"] == {"Grab", "Hit and Run", "Multiple Block", "Ball & Chain"}
+    assert len(CATALOG.skill_exclusions["Ball & Chain"]) == 10
+    assert CATALOG.skill_requirements == {
+        "Bullseye": "Throw Team-mate",
+        "Strong Arm": "Throw Team-mate",
+        "Lethal Flight": "Right Stuff",
+        "Saboteur": "Secret Weapon",
+    }

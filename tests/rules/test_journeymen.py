@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import RuleViolation
-from bot.rules.journeymen import choose_journeyman_position, journeyman_positions, journeymen_needed
+from bot.rules.journeymen import (
+    choose_journeyman_position,
+    choose_journeymen,
+    journeyman_mixes,
+    journeyman_positions,
+    journeymen_needed,
+    mix_text,
+)
 from tests.conftest import CATALOG
 
 
@@ -33,3 +40,47 @@ def test_a_roster_with_several_asks_the_coach() -> None:
         choose_journeyman_position(several, None)
     second = journeyman_positions(several)[1]
     assert choose_journeyman_position(several, second.id) == second
+
+
+UNDEAD = CATALOG.teams["shambling_undead"]
+SKELETON, ZOMBIE = journeyman_positions(UNDEAD)
+
+
+def test_each_journeyman_may_be_a_different_lineman_type() -> None:
+    """Seed 001: "If a team has multiple Lineman positions in their Team Roster, you may choose which type
+    they will be." Shambling Undead have Skeleton and Zombie Linemen (both 0-16)."""
+    assert [p.name for p in (SKELETON, ZOMBIE)] == ["Skeleton Lineman", "Zombie Lineman"]
+    assert choose_journeymen(UNDEAD, "Zombie Lineman", 3) == [ZOMBIE] * 3  # one type for all
+    assert choose_journeymen(UNDEAD, "zombie", 2) == [ZOMBIE] * 2  # part of the name is enough
+    assert choose_journeymen(UNDEAD, "1 Skeleton Lineman + 2 Zombie Lineman", 3) == [SKELETON] + [ZOMBIE] * 2
+    assert choose_journeymen(UNDEAD, f"2 {SKELETON.id} + 1 {ZOMBIE.id}", 3) == [SKELETON] * 2 + [ZOMBIE]
+    assert choose_journeymen(UNDEAD, "Skeleton, Zombie", 2) == [SKELETON, ZOMBIE]  # one each
+    assert choose_journeymen(UNDEAD, "Zombie x2", 2) == [ZOMBIE] * 2
+    with pytest.raises(RuleViolation, match="add up to 3"):
+        choose_journeymen(UNDEAD, "1 Skeleton + 1 Zombie", 3)
+    with pytest.raises(RuleViolation, match="choose their journeymen"):
+        choose_journeymen(UNDEAD, None, 2)
+    with pytest.raises(RuleViolation, match="not Ghoul"):
+        choose_journeymen(UNDEAD, "1 Ghoul + 1 Zombie", 2)
+    assert choose_journeymen(UNDEAD, None, 0) == []
+
+
+def test_a_roster_with_one_lineman_type_needs_no_choice() -> None:
+    """Seed 001: "Journeymen are always a player from the team's Team Roster with the Lineman position that
+    have a QTY of 0-16"."""
+    skaven = CATALOG.teams["skaven"]
+    assert [p.name for p in choose_journeymen(skaven, None, 2)] == ["Skaven Clanrat"] * 2
+
+
+def test_every_mix_of_types_is_offered_once() -> None:
+    mixes = journeyman_mixes([SKELETON, ZOMBIE], 3)
+    assert [mix_text(m) for m in mixes] == [
+        "3 Skeleton Lineman",
+        "2 Skeleton Lineman + 1 Zombie Lineman",
+        "1 Skeleton Lineman + 2 Zombie Lineman",
+        "3 Zombie Lineman",
+    ]
+    for mix in journeyman_mixes([SKELETON, ZOMBIE], 11):  # every value fits an option and reads back
+        value = mix_text(mix, ids=True)
+        assert len(value) <= 100
+        assert len(choose_journeymen(UNDEAD, value, 11)) == 11

@@ -9,10 +9,14 @@ from hypothesis import strategies as st
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.match_result import PlayerLine
 from bot.rules.postgame import (
+    RosterPlace,
     conceded_score,
     conceding_fans,
+    counts_towards_player_limit,
+    eligible_for_next_game,
     expensive_mistake,
     fan_factor,
+    missed_players_recover,
     pick_mvp,
     quits_after_concession,
     spp_earned,
@@ -134,3 +138,28 @@ def test_expensive_mistakes_never_make_a_treasury_negative_or_bigger(treasury: i
 def test_dedicated_fans_stay_between_one_and_seven(current: int, outcome: str, seed: int) -> None:
     new, _ = update_dedicated_fans(current, outcome, SeededDice(seed), FANS)  # type: ignore[arg-type]
     assert 1 <= new <= 7 and abs(new - current) <= 1
+
+
+def test_journeymen_do_not_count_towards_the_sixteen() -> None:
+    """Seed 001: "Journeymen may temporarily take the number of players on a team above 16 including
+    injured players" ... "Any Journeymen not hired are permanently lost." """
+    assert not counts_towards_player_limit(RosterPlace(journeyman=True))
+    assert counts_towards_player_limit(RosterPlace(journeyman=False, miss_next_game=True))
+    assert counts_towards_player_limit(RosterPlace(journeyman=False, temporarily_retired=True))
+
+
+def test_players_eligible_for_the_next_game() -> None:
+    """Seed 001: "Players may not be fired if it would take the number of players eligible for the next
+    game below 11." A journeyman not hired leaves; a player who missed this game is back for the next."""
+    assert eligible_for_next_game(RosterPlace(journeyman=False))
+    assert not eligible_for_next_game(RosterPlace(journeyman=True))
+    assert not eligible_for_next_game(RosterPlace(journeyman=False, miss_next_game=True))
+    assert eligible_for_next_game(RosterPlace(journeyman=False, miss_next_game=True, missed_this_game=True))
+    assert not eligible_for_next_game(RosterPlace(journeyman=False, temporarily_retired=True))
+
+
+def test_a_friendly_does_not_count_as_the_missed_game() -> None:
+    """Seed 001: "any players that were scheduled to miss a team's next game will still count as missing
+    the team's next game"."""
+    assert not missed_players_recover(friendly=True)
+    assert missed_players_recover(friendly=False)

@@ -13,6 +13,7 @@ from bot.rules.redraft import (
     getting_even,
     hatred_checks,
     hatred_options,
+    league_record,
     niggling_checks,
     redraft_budget,
     reduction_checks,
@@ -60,6 +61,22 @@ def test_the_budget_never_exceeds_the_cap_and_nothing_is_lost_below_it(
     if cap is not None:
         assert budget.budget <= cap
         assert budget.lost == max(0, budget.raised - cap)
+
+
+def test_only_fixtures_actually_played_count_as_played() -> None:
+    """Seed 001: "+20,000 gold pieces for each League Fixture they played in the previous Season, a bonus
+    of +20,000 gold pieces for each League Fixture they won". A double forfeit ("Any League Fixtures that
+    have not been played by the end of the time limit will count as a loss for both Coaches") and a
+    fixture conceded ahead of the deadline were not played; a game conceded during the match was. The
+    opponent of a team conceding ahead of the deadline still won ("their opponent will automatically earn
+    a 2-0 win")."""
+    record = league_record(
+        [("W", None), ("D", None), ("L", None), ("L", "forfeit"), ("L", "conceded"), ("W", "conceded")]
+    )
+    assert (record.played, record.won, record.drawn) == (3, 2, 1)
+    assert (record.forfeited, record.conceded_unplayed, record.not_played) == (1, 2, 3)
+    budget = redraft_budget(0, record.played, record.won, record.drawn, RULES.redraft, None, not_played=3)
+    assert budget.bonus == 3 * 20_000 + 2 * 20_000 + 10_000
 
 
 def test_impossible_counts_are_refused() -> None:

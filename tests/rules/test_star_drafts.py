@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from bot.catalog import load_catalog
 from bot.rules.dice import ScriptedDice, SeededDice
+from bot.rules.league_settings import LeagueSettings
+from bot.rules.standings import GameResult
 from bot.rules.star_drafts import (
     DraftingMethod,
     StarUnit,
@@ -18,6 +20,7 @@ from bot.rules.star_drafts import (
     move_to_end,
     ordered_roll,
     random_method,
+    ranked_as_one_division,
     roll_off,
     shuffle,
     signing_options,
@@ -51,6 +54,22 @@ def test_the_seed_second_season_order_new_teams_then_last_place_first() -> None:
     assert order[3:] == ["Rob", "Dan", "Steve", "Louise", "James", "Keith", "Xavier", "Shane", "Gavin", "Jay"]
     assert sorted(order[:3]) == ["Luke", "Nic", "Sam"]
     assert order[:3] == shuffle(["Nic", "Sam", "Luke"], ScriptedDice([1, 1]))
+
+
+def test_existing_teams_are_ranked_as_if_all_in_one_division() -> None:
+    """Seed 004: "all existing teams should be ranked according to how well they did in the previous season
+    as if they had all been part of the same division. The team that is ranked last will get the first
+    pick of the remaining Star Players". Division A: 1 beat 2 and 3, 2 beat 3 (6, 3 and 0 points);
+    division B: 4 and 5 drew (1 point each). Division B's winner ranks below division A's second."""
+    results = [
+        GameResult.from_score(1, 1, 2, 2, 1),
+        GameResult.from_score(2, 1, 3, 1, 0),
+        GameResult.from_score(3, 2, 3, 1, 0),
+        GameResult.from_score(4, 4, 5, 1, 1),
+    ]
+    ranked = ranked_as_one_division([1, 2, 3, 4, 5], results, LeagueSettings())
+    assert ranked[:2] == [1, 2] and set(ranked[2:4]) == {4, 5} and ranked[4] == 3
+    assert later_signing_order([], ranked, ScriptedDice([]))[0] == 3  # last place picks first
 
 
 def test_the_first_season_order_is_drawn_with_one_die_per_draw() -> None:

@@ -114,3 +114,17 @@ async def test_spp_always_equal_their_recorded_changes(runtime: Runtime) -> None
             assert postgame_store.spp_total(conn, player.id) == player.spp >= 0
 
     await runtime.db.read(check)
+
+
+async def test_a_skill_the_player_could_not_use_is_refused_and_not_offered(runtime: Runtime) -> None:
+    """Seed 001: "Players may not select a Skill that they already have or one they are unable to use due
+    to their other Skills." A Human Lineman who took Frenzy cannot take Grab (Frenzy: "cannot have the
+    Grab, Hit & Run or Multiple Block Skills")."""
+    await _confirmed_with_spp(runtime, "#1 td 6")  # 18 SPP
+    await advancement.advance(runtime, HOME, None, "#1", "chosen_primary", skill="Frenzy")
+    offered = await advancement.skill_choices(runtime, HOME, None, "#1", "secondary")
+    assert "Grab" not in offered and "Multiple Block" not in offered and "Strong Arm" not in offered
+    assert "Dodge" in offered
+    with pytest.raises(RuleViolation, match="a player with Frenzy cannot have it"):
+        await advancement.advance(runtime, HOME, None, "#1", "chosen_secondary", skill="Grab")
+    assert (await _player(runtime, 1)).advancements == 1  # nothing spent on the refusal

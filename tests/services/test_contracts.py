@@ -168,3 +168,32 @@ async def test_the_second_season_order_and_contracts_ending_with_the_season(runt
     sheet = await teams.team_sheet(runtime, who, None)
     star = next(p for p in sheet.players if p.row.star_contract is not None)
     assert not any(s.startswith("Loner") for s in star.position.skills)
+
+
+async def test_later_seasons_rank_existing_teams_as_one_division(runtime: Runtime) -> None:
+    """Seed 004: "all existing teams should be ranked according to how well they did in the previous season
+    as if they had all been part of the same division. The team that is ranked last will get the first
+    pick". Division 1 (Teams 0-3): the lower number wins, so Team 1 is second with 6 points; division 2
+    (Teams 4-7) draws every game, so its winner has 3. Team 1 ranks above division 2's winner."""
+    from tests.services.test_playoffs import _play
+
+    await _league(runtime, 8, divisions=2, playoff_places=0, star_contracts=True)
+    for fx in await _fixtures(runtime):
+        home, away = int(fx.home_name.split()[-1]), int(fx.away_name.split()[-1])
+        if home >= 4:
+            await _play(runtime, fx, 1, 1)
+        else:
+            await _play(runtime, fx, 2 if home < away else 0, 0 if home < away else 2)
+    for n in range(8):
+        await redraft.start_redraft(runtime, coach(n), None)
+        sheet = await redraft.show_redraft(runtime, coach(n), None)
+        for veteran in sheet.veterans[:11]:
+            await redraft.rehire_player(runtime, coach(n), None, f"p:{veteran.player.id}")
+        await teams.submit_team(runtime, coach(n), None)
+        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
+    assignment = ", ".join(f"Team {n}={n // 4 + 1}" for n in range(8))
+    await seasons.start_season(runtime, COMMISH, None, assignment)
+    view = await contracts.draft_view(runtime, 1, None)
+    order = [view.names[t] for t in view.draft.order]
+    assert order[0] == "Team 3" and order[-2:] == ["Team 1", "Team 0"]  # last place first, the best last
+    assert sorted(order[1:6]) == ["Team 2", "Team 4", "Team 5", "Team 6", "Team 7"]  # 3 points each

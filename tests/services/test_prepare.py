@@ -7,7 +7,7 @@ import pytest
 from bot.errors import NotAllowed, RuleViolation
 from bot.services import leagues, postgame, prepare, results, seasons, teams
 from bot.services.results import SideInput
-from bot.services.runtime import Runtime
+from bot.services.runtime import Actor, Runtime
 from tests.conftest import actor
 
 COMMISH = actor(user_id=1)
@@ -79,3 +79,48 @@ async def test_a_journeyman_who_played_can_be_hired_and_the_others_leave(runtime
     assert any(f"Journeyman #{second} leaves" in line for line in finished.lines)
     sheet = await teams.team_sheet(runtime, coach, None)
     assert second not in [p.row.number for p in sheet.players]
+
+
+async def _undead_short_of_three(runtime: Runtime) -> tuple[int, Actor]:
+    """Team 0 is Shambling Undead (Skeleton and Zombie Linemen, both 0-16) with 3 of 11 out injured."""
+    await leagues.create_league(runtime, COMMISH, "League", None)
+    for n in range(4):
+        coach = actor(user_id=100 + n)
+        roster, lineman = ("shambling_undead", "Zombie Lineman") if n == 0 else ("human", "Human Lineman")
+        await teams.create_team(runtime, coach, None, f"Team {n}", roster)
+        await teams.hire_players(runtime, coach, None, lineman, count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
+    await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
+
+    def injure_three(conn) -> None:  # type: ignore[no-untyped-def]
+        conn.execute("UPDATE players SET miss_next_game = 1 WHERE team_id = 1 AND number IN (1, 2, 3)")
+
+    await runtime.db.write(injure_three)
+    listing = await seasons.list_fixtures(runtime, actor(user_id=100), None, "mine")
+    return listing.fixtures[0].id, actor(user_id=100)
+
+
+async def test_the_coach_chooses_each_journeymans_type(runtime: Runtime) -> None:
+    """Seed 001: "If a team has multiple Lineman positions in their Team Roster, you may choose which type
+    they will be." Three journeymen: one Skeleton and two Zombies."""
+    fixture_id, coach = await _undead_short_of_three(runtime)
+    need = await prepare.journeyman_need(runtime, coach, f"f:{fixture_id}")
+    assert need is not None and need.needed == 3
+    assert [p.name for p in need.options] == ["Skeleton Lineman", "Zombie Lineman"]
+    with pytest.raises(RuleViolation, match="choose their journeymen"):
+        await prepare.prepare_match(runtime, coach, f"f:{fixture_id}")
+    with pytest.raises(RuleViolation, match="add up to 3"):
+        await prepare.prepare_match(
+            runtime, coach, f"f:{fixture_id}", "1 Skeleton Lineman + 1 Zombie Lineman"
+        )
+    prep = await prepare.prepare_match(
+        runtime, coach, f"f:{fixture_id}", "1 Skeleton Lineman + 2 Zombie Lineman"
+    )
+    mine = prep.home if prep.fixture.home_coach_id == coach.user_id else prep.away
+    assert sorted(p.position.name for p in mine.journeymen) == ["Skeleton Lineman"] + ["Zombie Lineman"] * 2
+    assert prep.added == [
+        "Team 0 takes on 3 journeymen (1 Skeleton Lineman + 2 Zombie Lineman, Loner 4+) to field 11 players"
+    ]
+    after = await prepare.journeyman_need(runtime, coach, f"f:{fixture_id}")
+    assert after is not None and after.needed == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 import pytest
@@ -171,7 +172,7 @@ async def test_seasons_played_count_for_the_agents_fee(runtime: Runtime) -> None
         return {r[0] for r in conn.execute("SELECT seasons_played FROM players WHERE journeyman = 0")}
 
     assert await runtime.db.read(played) == {1}
-    assert await runtime.db.read(redraft_store.league_record, 1, 1, 1) == (3, 3, 0)
+    assert await runtime.db.read(redraft_store.league_results, 1, 1, 1) == [("W", None)] * 3
     assert actor(user_id=100) == coach(0)
 
 
@@ -222,3 +223,57 @@ async def test_a_grudge_leaves_with_its_player(runtime: Runtime) -> None:
         return before, len(trait_store.of_team(conn, 1, team.id, ("pending",)))
 
     assert await runtime.db.write(grudge_then_death) == (1, 0)  # it no longer holds up the post-game
+
+
+async def test_raise_funds_counts_only_fixtures_actually_played(runtime: Runtime) -> None:
+    """Seed 001, Raise Funds: "a bonus of +20,000 gold pieces for each League Fixture they played in the
+    previous Season, a bonus of +20,000 gold pieces for each League Fixture they won". Team 0's round 1 is
+    a double forfeit and its round 2 is conceded ahead of the deadline (neither was played); its round 3 it
+    concedes during the match (that game was played). Round 2's opponent won without playing."""
+    from datetime import timedelta
+
+    from bot.clock import FakeClock
+    from bot.services import deadlines, postgame, results
+    from bot.services.results import SideInput
+    from tests.services.test_playoffs import _play
+
+    await _league(runtime, 4, playoff_places=0)
+    clock = runtime.clock
+    assert isinstance(clock, FakeClock)
+    winner_without_playing = 0
+    for round_number in (1, 2, 3):
+        listing = await seasons.list_fixtures(runtime, COMMISH, None, "round", round_number=round_number)
+        for fx in listing.fixtures:
+            if "Team 0" not in (fx.home_name, fx.away_name):
+                await _play(runtime, fx, 1, 0)
+                continue
+            mine = actor(user_id=fx.home_coach_id if fx.home_name == "Team 0" else fx.away_coach_id)
+            theirs = actor(user_id=fx.away_coach_id if fx.home_name == "Team 0" else fx.home_coach_id)
+            if round_number == 2:
+                await deadlines.concede_fixture(runtime, mine, f"f:{fx.id}")
+                winner_without_playing = theirs.user_id - 100
+            elif round_number == 3:
+                reported = await results.report_result(
+                    runtime, mine, f"f:{fx.id}", SideInput(0, 0), SideInput(1, 0), conceded="mine"
+                )
+                await results.confirm_result(runtime, theirs, fx.id, reported.version)
+        clock.advance(timedelta(days=14))
+        for due in await deadlines.schedule(runtime):
+            if due.at <= clock.now() and due.kind == "deadline":
+                await deadlines.run_due(runtime, due)
+        for fx in await _fixtures(runtime):
+            if "Team 0" in (fx.home_name, fx.away_name) and fx.status == "confirmed":
+                for team_id in (fx.home_team_id, fx.away_team_id):
+                    with contextlib.suppress(Conflict):  # finished already
+                        await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
+    start = await redraft.start_redraft(runtime, coach(0), None)
+    assert (
+        "1 League Fixture played (1 double forfeit and 1 fixture conceded before the deadline not counted)"
+        in start.redraft.summary
+    )
+    assert any("+ 1 played x 20,000 gp + 0 won" in line for line in start.redraft.summary)
+    other = await redraft.start_redraft(runtime, coach(winner_without_playing), None)
+    record = await runtime.db.read(redraft_store.league_results, 1, winner_without_playing + 1, 1)
+    assert ("W", "conceded") in record  # won, though not played
+    wins = sum(outcome == "W" for outcome, _ in record)
+    assert any(f"+ 2 played x 20,000 gp + {wins} won x" in line for line in other.redraft.summary)

@@ -1,0 +1,54 @@
+"""/match prepare: the journeymen option (its autocomplete offers each mix of Lineman types)."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+import discord
+from discord import app_commands
+
+from bot.cogs.match import MatchCog
+from bot.services.runtime import Runtime
+from tests.cogs.mocks import make_interaction, sent
+from tests.services.test_prepare import _undead_short_of_three
+
+
+def _with_fixture(interaction: MagicMock, fixture: str) -> MagicMock:
+    interaction.namespace = app_commands.Namespace(interaction, {}, [])
+    interaction.namespace.fixture = fixture  # type: ignore[attr-defined]
+    return interaction
+
+
+async def test_the_journeymen_option_offers_every_mix_and_takes_one(runtime: Runtime) -> None:
+    """Seed 001: "If a team has multiple Lineman positions in their Team Roster, you may choose which type
+    they will be." """
+    fixture_id, coach = await _undead_short_of_three(runtime)
+    cog = MatchCog(MagicMock())
+    asking = _with_fixture(make_interaction(runtime, user_id=coach.user_id), f"f:{fixture_id}")
+    offered = await cog.journeymen_autocomplete(asking, "")
+    assert [c.name for c in offered] == [
+        "3 Skeleton Lineman",
+        "2 Skeleton Lineman + 1 Zombie Lineman",
+        "1 Skeleton Lineman + 2 Zombie Lineman",
+        "3 Zombie Lineman",
+    ]
+    zombies = await cog.journeymen_autocomplete(asking, "2 zomb")
+    assert [c.name for c in zombies] == ["1 Skeleton Lineman + 2 Zombie Lineman"]
+    no_fixture = _with_fixture(make_interaction(runtime, user_id=coach.user_id), "")
+    types = await cog.journeymen_autocomplete(no_fixture, "")
+    assert [c.name for c in types] == ["Skeleton Lineman", "Zombie Lineman"]
+
+    interaction = make_interaction(runtime, user_id=coach.user_id)
+    await cog.prepare.callback(cog, interaction, f"f:{fixture_id}", zombies[0].value)
+    _, kwargs = sent(interaction)
+    embed: discord.Embed = kwargs["embed"]
+    assert "3 journeymen (1 Skeleton Lineman + 2 Zombie Lineman" in (embed.description or "")
+    assert all(
+        field.value and "Journeymen" in field.value for field in embed.fields if "Team 0" in field.name
+    )
+
+
+def test_the_option_has_a_description_and_autocomplete() -> None:
+    command = MatchCog.prepare
+    option = next(p for p in command.parameters if p.name == "journeymen")
+    assert option.description and len(option.description) <= 100 and option.autocomplete
