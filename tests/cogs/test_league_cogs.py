@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
-from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view
+from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view, fixture_autocomplete
 from bot.cogs.team import TeamCog
 from bot.services import leagues, seasons, teams
 from bot.services.runtime import Runtime
@@ -97,3 +97,23 @@ async def test_buttons_survive_a_restart_through_their_custom_id() -> None:
     assert match is not None
     rebuilt = await ConfirmButton.from_custom_id(MagicMock(), MagicMock(), match)
     assert (rebuilt.fixture_id, rebuilt.version) == (42, 3)
+
+
+async def test_fixture_autocomplete_offers_the_current_round_first(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    for n in range(8):  # 7 rounds of 4 games: fixture ids up to 28
+        coach = actor(user_id=10 + n)
+        await teams.create_team(runtime, coach, None, f"T{n}", "orc")
+        await teams.hire_players(runtime, coach, None, "Orc Lineman", count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, actor(user_id=1), None, f"T{n}", approve=True)
+    await seasons.start_season(runtime, actor(user_id=1), None)
+    listing = await seasons.list_fixtures(runtime, actor(user_id=1), None, "round", round_number=1)
+    last_game = max(listing.fixtures, key=lambda f: f.id)  # id 4: "#4" sorts after "#25" as text
+    user = last_game.home_coach_id
+    interaction = make_interaction(runtime, user_id=user)
+    offered = await fixture_autocomplete(interaction, "")
+    assert offered[0].value == f"f:{last_game.id}" and offered[0].name.startswith(f"#{last_game.id} R1 ")
+    assert [c.name.split()[1] for c in offered] == [f"R{n}" for n in range(1, 8)]
+    typed = await fixture_autocomplete(interaction, "T")  # every label matches alike: still round order
+    assert [c.name.split()[1] for c in typed] == [f"R{n}" for n in range(1, 8)]

@@ -283,3 +283,18 @@ async def test_an_extended_round_after_a_downtime_gets_its_latest_reminder(runti
     _clock(runtime).advance(timedelta(days=2))  # past the new deadline: the round ends, no more reminders
     works = await _run_everything_due(runtime)
     assert _sent(works) == [] and [c.round_number for w in works for c in w.closed] == [1]
+
+
+async def test_a_coachs_open_fixtures_list_the_open_round_first(runtime: Runtime) -> None:
+    await _season(runtime)  # 4 teams: rounds 1-3, every coach plays once a round
+    me = coach(0)
+    mine = await results.open_fixtures(runtime, me)
+    assert [f.round_number for f in mine] == [1, 2, 3]
+    first = mine[0]
+    await results.report_result(runtime, me, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0))
+    _clock(runtime).advance(timedelta(days=14, minutes=1))  # round 1 is over, its report awaits confirmation
+    for due in await _due_now(runtime):
+        await deadlines.run_due(runtime, due)
+    mine = await results.open_fixtures(runtime, me)
+    # the open round's game first, then the earlier one still to confirm, then the later round
+    assert [(f.round_number, f.status) for f in mine] == [(2, "scheduled"), (1, "reported"), (3, "scheduled")]
