@@ -483,7 +483,10 @@ class SeasonAdmin(
     @app_commands.command(name="start", description="Start the season with every approved team (4 or more)")
     @app_commands.describe(
         league="Which league (only when the server runs several)",
-        divisions="Leave empty to draw divisions at random; or assign them: `Team A=1, Team B=2, ...`",
+        divisions=(
+            "Empty: drawn, as many as teams_per_division gives. A number: that many, drawn. "
+            "Or `Team A=1, B=2`"
+        ),
     )
     @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()

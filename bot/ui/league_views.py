@@ -123,7 +123,7 @@ def settings_embed(league: League) -> discord.Embed:
     embed.add_field(
         name="Season",
         value=f"Rounds of {s.round_days} days · "
-        + (f"{s.teams_per_division} teams per division" if s.teams_per_division else "one division")
+        + (f"at most {s.teams_per_division} teams per division" if s.teams_per_division else "one division")
         + f" · {s.playoff_places} play-off places",
         inline=False,
     )

@@ -10,6 +10,7 @@ import pytest
 from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
 from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view, fixture_autocomplete
 from bot.cogs.team import TeamCog
+from bot.errors import RuleViolation
 from bot.services import leagues, seasons, teams
 from bot.services.runtime import Runtime
 from bot.ui.checks import require_commissioner
@@ -117,3 +118,36 @@ async def test_fixture_autocomplete_offers_the_current_round_first(runtime: Runt
     assert [c.name.split()[1] for c in offered] == [f"R{n}" for n in range(1, 8)]
     typed = await fixture_autocomplete(interaction, "T")  # every label matches alike: still round order
     assert [c.name.split()[1] for c in typed] == [f"R{n}" for n in range(1, 8)]
+
+
+async def _approved_teams(runtime: Runtime, count: int) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    for n in range(count):
+        coach = actor(user_id=10 + n)
+        await teams.create_team(runtime, coach, None, f"T{n}", "orc")
+        await teams.hire_players(runtime, coach, None, "Orc Lineman", count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, actor(user_id=1), None, f"T{n}", approve=True)
+
+
+async def test_season_start_takes_a_plain_number_of_divisions(runtime: Runtime) -> None:
+    await _approved_teams(runtime, 8)
+    cog = SeasonAdmin(MagicMock())
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.start.callback(cog, interaction, None, "2")
+    content, kwargs = sent(interaction)
+    assert content.startswith("Season 1 started.")
+    embed: discord.Embed = kwargs["embed"]
+    text = " ".join(f"{f.name} {f.value}" for f in embed.fields) + (embed.description or "")
+    assert "Division 1" in text and "Division 2" in text
+
+
+async def test_season_start_refuses_a_number_of_divisions_that_does_not_fit(runtime: Runtime) -> None:
+    await _approved_teams(runtime, 7)
+    cog = SeasonAdmin(MagicMock())
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    with pytest.raises(RuleViolation, match="7 teams make only 1 division of at least 4 teams each, not 2"):
+        await cog.start.callback(cog, interaction, None, "2")
+    interaction.response.send_message.assert_not_awaited()
+    option = next(p for p in cog.start.parameters if p.name == "divisions")
+    assert "teams_per_division" in option.description and "number" in option.description
