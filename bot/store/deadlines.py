@@ -263,3 +263,25 @@ def shift_fixture_deadlines(conn: sqlite3.Connection, season_id: int, seconds: i
         " AND deadline_processed_at IS NULL",
         (seconds, season_id),
     )
+
+
+def replan_reminders(
+    conn: sqlite3.Connection, guild_id: int, league_id: int, hours: tuple[int, ...], now: datetime
+) -> None:
+    """The league's reminder hours changed: every open round of its running seasons gets the new set.
+    Pending reminders at hours no longer wanted go; new hours get a reminder if its time is still ahead."""
+    rounds = conn.execute(
+        "SELECT r.id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        " WHERE r.guild_id = ? AND s.league_id = ? AND r.status = 'open'",
+        (guild_id, league_id),
+    ).fetchall()
+    for row in rounds:
+        pending = conn.execute(
+            "SELECT id, hours FROM reminders WHERE guild_id = ? AND round_id = ? AND status = 'pending'",
+            (guild_id, row["id"]),
+        ).fetchall()
+        conn.executemany(
+            "DELETE FROM reminders WHERE guild_id = ? AND id = ? AND status = 'pending'",
+            [(guild_id, p["id"]) for p in pending if p["hours"] not in hours],
+        )
+        ensure_reminders(conn, guild_id, int(row["id"]), from_unix(row["deadline_at"]), hours, now)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from unittest.mock import MagicMock
+from unittest.mock import AsyncMock, MagicMock
 
 import discord
 import pytest
 
 from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
 from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view, fixture_autocomplete
+from bot.cogs.settings import SettingsCog
 from bot.cogs.team import TeamCog
 from bot.errors import RuleViolation
 from bot.services import leagues, seasons, teams
@@ -18,7 +19,7 @@ from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
 
 
-@pytest.mark.parametrize("cog_class", [LeagueAdmin, SeasonAdmin])
+@pytest.mark.parametrize("cog_class", [LeagueAdmin, SeasonAdmin, SettingsCog])
 def test_every_admin_command_is_hidden_and_checked(cog_class: type) -> None:
     group = cog_class(MagicMock()).app_command
     assert group.default_permissions is not None and group.default_permissions.manage_guild
@@ -151,3 +152,58 @@ async def test_season_start_refuses_a_number_of_divisions_that_does_not_fit(runt
     interaction.response.send_message.assert_not_awaited()
     option = next(p for p in cog.start.parameters if p.name == "divisions")
     assert "teams_per_division" in option.description and "number" in option.description
+
+
+def _settings_cog() -> SettingsCog:
+    league_bot = MagicMock()
+    league_bot.deadlines.rearm = AsyncMock()
+    return SettingsCog(league_bot)
+
+
+async def test_settings_schedule_sets_reminders_and_grace(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.schedule.callback(cog, interaction, None, "24, 96", 48, None, "slow league")
+    content, kwargs = sent(interaction)
+    assert kwargs["ephemeral"] is True
+    assert "reminder_hours: (72, 24) → (96, 24)" in content and "confirm_grace_hours: 24 → 48" in content
+    embed: discord.Embed = kwargs["embed"]
+    assert "reminders 96 h, 24 h" in " ".join(str(f.value) for f in embed.fields)
+    cog.bot.deadlines.rearm.assert_awaited_once()  # type: ignore[attr-defined]
+    log = await leagues.league_log(runtime, 1, None)
+    assert log.entries[0].reason == "slow league"
+
+
+async def test_settings_match_allows_events_in_playoffs(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.match.callback(cog, interaction, True, True, None, None, None, None)
+    content, _ = sent(interaction)
+    assert "match_events_in_playoffs: False → True" in content
+    assert (await leagues.get_league(runtime, 1, None)).settings.match_events_in_playoffs
+    cog.bot.deadlines.rearm.assert_not_awaited()  # type: ignore[attr-defined]
+
+
+async def test_settings_without_options_show_them(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.draft.callback(cog, interaction, None, None, None, None, None)
+    content, kwargs = sent(interaction)
+    assert content.startswith("Current settings") and kwargs["embed"].title == "League: settings"
+
+
+async def test_settings_are_validated_together(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    with pytest.raises(RuleViolation, match="must not reward a loss over a draw"):
+        await cog.points.callback(cog, interaction, None, 0, 2, None, None, None, None, None, None)
+    with pytest.raises(RuleViolation, match="teams_per_division"):
+        await cog.draft.callback(cog, interaction, None, None, 3, None, None)
+    interaction.response.send_message.assert_not_awaited()
+    await cog.draft.callback(cog, interaction, None, 0, 8, None, None)
+    settings = (await leagues.get_league(runtime, 1, None)).settings
+    assert (settings.redraft_cap, settings.teams_per_division) == (None, 8)

@@ -298,3 +298,18 @@ async def test_a_coachs_open_fixtures_list_the_open_round_first(runtime: Runtime
     mine = await results.open_fixtures(runtime, me)
     # the open round's game first, then the earlier one still to confirm, then the later round
     assert [(f.round_number, f.status) for f in mine] == [(2, "scheduled"), (1, "reported"), (3, "scheduled")]
+
+
+async def test_changed_reminder_hours_apply_to_the_open_rounds(runtime: Runtime) -> None:
+    await _season(runtime)  # round 1 ends in 14 days, round 2 in 28, round 3 in 42
+    _clock(runtime).advance(timedelta(days=11, hours=1))  # the 72-hour reminder of round 1 is due
+    assert len(_sent(await _run_everything_due(runtime))) == 1
+    await leagues.update_settings(runtime, COMMISH, None, {"reminder_hours": "48, 2"}, reason="quicker")
+    assert await _reminder_statuses(runtime, 1) == {72: "sent", 48: "pending", 2: "pending"}  # 24 h went
+    assert await _reminder_statuses(runtime, 2) == {48: "pending", 2: "pending"}
+    planned = {(d.kind, d.at) for d in await deadlines.schedule(runtime)}
+    round_two = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline") + timedelta(
+        days=14
+    )
+    assert ("reminder", round_two - timedelta(hours=2)) in planned
+    assert ("reminder", round_two - timedelta(hours=24)) not in planned
