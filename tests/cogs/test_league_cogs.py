@@ -182,6 +182,9 @@ async def test_settings_match_allows_events_in_playoffs(runtime: Runtime) -> Non
     await cog.match.callback(cog, interaction, True, True, None, None, None, None)
     content, _ = sent(interaction)
     assert "match_events_in_playoffs: False → True" in content
+    assert "Match Events: on, also in play-offs" in " ".join(
+        str(f.value) for f in sent(interaction)[1]["embed"].fields
+    )
     assert (await leagues.get_league(runtime, 1, None)).settings.match_events_in_playoffs
     cog.bot.deadlines.rearm.assert_not_awaited()  # type: ignore[attr-defined]
 
