@@ -45,13 +45,16 @@ def best_matches(
     items: Iterable[T],
     label: Callable[[T], str] = str,
     limit: int = AUTOCOMPLETE_LIMIT,
+    *,
+    keep_order: bool = False,
 ) -> list[T]:
-    """Items whose label matches the query, best first, then alphabetically."""
+    """Items whose label matches the query, best first, then alphabetically (or, with `keep_order`, in
+    the order they were given: for lists that come already ordered by what matters most)."""
     scored = []
-    for item in items:
+    for position, item in enumerate(items):
         text = label(item)
         score = rank(query, text)
         if score is not None:
-            scored.append((score, normalise(text), item))
+            scored.append((score, position if keep_order else normalise(text), item))
     scored.sort(key=lambda entry: (entry[0], entry[1]))
     return [item for _, _, item in scored[:limit]]

@@ -3,7 +3,7 @@ checked again at run time (Manage Server or the commissioner role)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -29,13 +29,6 @@ if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 LOG_SOURCE = "league_log"
-TIEBREAK_PRESETS = {
-    "td_diff,td_for,cas_for": "TD difference, TDs scored, casualties (default)",
-    "head_to_head,td_diff,td_for,cas_for": "Head-to-head, TD difference, TDs scored, casualties",
-    "td_diff,cas_for,td_for": "TD difference, casualties, TDs scored",
-    "td_for,td_diff,cas_for": "TDs scored, TD difference, casualties",
-    "td_diff,td_for,cas_diff": "TD difference, TDs scored, casualty difference",
-}
 
 
 async def render_log(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
@@ -78,36 +71,6 @@ async def any_fixture_autocomplete(interaction: discord.Interaction, current: st
     ]
 
 
-BONUS_CHOICES = [
-    app_commands.Choice(name=label, value=value)
-    for label, value in (("off", "off"), ("added to league points", "added"), ("tiebreaker", "tiebreak"))
-]
-REFEREE_CHOICES = [
-    app_commands.Choice(name=label, value=value)
-    for label, value in (
-        ("off", "off"),
-        ("generic referee", "generic"),
-        ("Elnos Lawkeeper", "elnos_lawkeeper"),
-        ("Redkur Forgebeard", "redkur_forgebeard"),
-    )
-]
-PRAYER_CHOICES = [
-    app_commands.Choice(name="league table (D16)", value="league"),
-    app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
-]
-PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
-OPENING_CHOICES = [
-    app_commands.Choice(name="a commissioner opens them (/season playoffs)", value="commissioner"),
-    app_commands.Choice(name="the bot opens them when the regular season is settled", value="automatic"),
-]
-SEEDING_CHOICES = [
-    app_commands.Choice(
-        name="keep division winners apart (paired with lower-ranked teams)", value="separate_winners"
-    ),
-    app_commands.Choice(name="random draw by the bot's dice", value="random"),
-]
-
-
 @app_commands.default_permissions(manage_guild=True)
 class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run a league (commissioners)"):
     def __init__(self, league_bot: LeagueBot) -> None:
@@ -126,122 +89,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         league = await leagues.create_league(runtime_of(interaction), actor_of(interaction), name, channel_id)
         await interaction.response.send_message(
             f"League **{plain(league.name)}** created; announcements go to <#{channel_id}>. "
-            "Coaches draft with /team create; change settings with /league settings.",
+            "Coaches draft with /team create; change settings with /settings.",
             embed=settings_embed(league),
         )
-
-    @app_commands.command(
-        name="settings", description="Show the league's settings, or change the ones you give"
-    )
-    @app_commands.describe(
-        league="Which league (only needed when the server runs several)",
-        points_win="League points for a win (default 3)",
-        points_draw="League points for a draw (default 1)",
-        points_loss="League points for a loss (default 0)",
-        bonus_points="Bonus points: off, added to league points, or used as a tiebreaker",
-        bonus_three_touchdowns="Bonus point for scoring 3+ touchdowns",
-        bonus_clean_sheet="Bonus point for conceding 0 touchdowns",
-        bonus_three_casualties="Bonus point for causing 3+ SPP casualties",
-        tiebreakers="Tiebreakers, in order",
-        round_days="Days per round (default 14)",
-        teams_per_division="Teams per division (empty: one division)",
-        playoff_places="Teams in the play-offs",
-        playoff_opening="Who opens the play-offs when every regular-season fixture is settled",
-        playoff_seeding="First-round match-ups: division winners kept apart, or a random draw",
-        redraft_cap="Off-season re-draft budget cap (default 1,300,000; 0: no cap)",
-        star_contracts="Seed 004: each team signs a star for the season in a signing draft",
-        signing_pick_hours="Signing draft: hours each coach has to pick (default 24)",
-        draft_budget="Gold for drafting a new team (default 1,000,000)",
-        match_events="Use the optional Match Events (seed 002)",
-        referee="Referee rules on the pitch (seed 004): off, or which referee",
-        prayers_table="Prayers to Nuffle: the league table (D16) or the matched-play table (D8)",
-        channel="The announcements channel",
-    )
-    @app_commands.choices(bonus_points=BONUS_CHOICES)
-    @app_commands.choices(referee=REFEREE_CHOICES, prayers_table=PRAYER_CHOICES)
-    @app_commands.choices(playoff_places=PLAYOFF_CHOICES)
-    @app_commands.choices(playoff_opening=OPENING_CHOICES, playoff_seeding=SEEDING_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
-    @commissioner_only()
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        league: str | None = None,
-        points_win: app_commands.Range[int, 0, 10] | None = None,
-        points_draw: app_commands.Range[int, 0, 10] | None = None,
-        points_loss: app_commands.Range[int, 0, 10] | None = None,
-        bonus_points: str | None = None,
-        bonus_three_touchdowns: bool | None = None,
-        bonus_clean_sheet: bool | None = None,
-        bonus_three_casualties: bool | None = None,
-        tiebreakers: str | None = None,
-        round_days: app_commands.Range[int, 1, 90] | None = None,
-        teams_per_division: app_commands.Range[int, 4, 64] | None = None,
-        playoff_places: int | None = None,
-        playoff_opening: str | None = None,
-        playoff_seeding: str | None = None,
-        redraft_cap: app_commands.Range[int, 0, 10_000_000] | None = None,
-        star_contracts: bool | None = None,
-        signing_pick_hours: app_commands.Range[int, 1, 168] | None = None,
-        draft_budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
-        channel: discord.TextChannel | None = None,
-        match_events: bool | None = None,
-        referee: str | None = None,
-        prayers_table: str | None = None,
-    ) -> None:
-        changes: dict[str, Any] = {
-            key: value
-            for key, value in {
-                "points_win": points_win,
-                "points_draw": points_draw,
-                "points_loss": points_loss,
-                "bonus_mode": bonus_points,
-                "bonus_three_touchdowns": bonus_three_touchdowns,
-                "bonus_clean_sheet": bonus_clean_sheet,
-                "bonus_three_casualties": bonus_three_casualties,
-                "round_days": round_days,
-                "teams_per_division": teams_per_division,
-                "playoff_places": playoff_places,
-                "playoff_opening": playoff_opening,
-                "playoff_seeding": playoff_seeding,
-                "star_contracts": star_contracts,
-                "signing_pick_hours": signing_pick_hours,
-                "draft_budget": draft_budget,
-                "match_events": match_events,
-                "referee": referee,
-                "prayers_table": prayers_table,
-            }.items()
-            if value is not None
-        }
-        if redraft_cap is not None:
-            changes["redraft_cap"] = redraft_cap or None  # 0: no cap
-        if tiebreakers is not None:
-            changes["tiebreakers"] = [t.strip() for t in tiebreakers.split(",") if t.strip()]
-        result = await leagues.update_settings(
-            runtime_of(interaction),
-            actor_of(interaction),
-            league,
-            changes,
-            announce_channel_id=channel.id if channel else None,
-            set_channel=channel is not None,
-        )
-        if result.changed:
-            text = "Changed: " + ", ".join(
-                f"{key} {before} → {after}" for key, (before, after) in result.changed.items()
-            )
-        else:
-            text = "Current settings (give options to change them):"
-        await interaction.response.send_message(
-            text[:2000], embed=settings_embed(result.league), ephemeral=True
-        )
-
-    @settings.autocomplete("tiebreakers")
-    async def tiebreakers_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        return [
-            choice(label, value)
-            for value, label in TIEBREAK_PRESETS.items()
-            if current.lower() in label.lower() or current.lower() in value
-        ]
 
     @app_commands.command(name="approve", description="Approve a submitted team so it can play")
     @app_commands.describe(
@@ -483,7 +333,10 @@ class SeasonAdmin(
     @app_commands.command(name="start", description="Start the season with every approved team (4 or more)")
     @app_commands.describe(
         league="Which league (only when the server runs several)",
-        divisions="Leave empty to draw divisions at random; or assign them: `Team A=1, Team B=2, ...`",
+        divisions=(
+            "Empty: drawn, as many as teams_per_division gives. A number: that many, drawn. "
+            "Or `Team A=1, B=2`"
+        ),
     )
     @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()

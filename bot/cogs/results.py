@@ -285,7 +285,9 @@ async def fixture_autocomplete(interaction: discord.Interaction, current: str) -
     found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
     return [
         choice(_fixture_label(f), f"f:{f.id}")
-        for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}")
+        for f in best_matches(
+            current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}", keep_order=True
+        )  # the service orders them: the open round's games first
     ]
 
 

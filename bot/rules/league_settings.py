@@ -8,10 +8,11 @@ choice; touchdown difference, touchdowns scored and casualties caused are the tr
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class BonusMode(StrEnum):
@@ -35,6 +36,8 @@ TIEBREAKER_NAMES: dict[str, str] = {
 
 DEFAULT_TIEBREAKERS: tuple[Tiebreaker, ...] = ("td_diff", "td_for", "cas_for")
 PLAYOFF_PLACES = (0, 2, 4, 8, 16, 32)
+MAX_REMINDERS = 5
+MAX_REMINDER_HOURS = 24 * 60
 
 
 class LeagueSettings(BaseModel):
@@ -72,14 +75,40 @@ class LeagueSettings(BaseModel):
     match_events_in_playoffs: bool = False  # not recommended for play-offs; only if the commissioner allows
     referee: Literal["off", "generic", "elnos_lawkeeper", "redkur_forgebeard"] = "off"  # seed 004's referee
 
+    @field_validator("reminder_hours", mode="before")
+    @classmethod
+    def _reminder_hours(cls, value: Any) -> Any:
+        """Typed as text: `72, 24` (or `72h 24h`); `none` for no reminders. Latest first, each once."""
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text in ("", "none", "off", "0"):
+                return ()
+            pieces = [p for p in re.split(r"[\s,;]+", text) if p]
+            if not all(re.fullmatch(r"[0-9]{1,6}h?", p) for p in pieces):
+                raise ValueError("give hours before the deadline as numbers, e.g. `72, 24`, or `none`")
+            value = [int(p.removesuffix("h")) for p in pieces]
+        if isinstance(value, list | tuple) and all(isinstance(v, int) for v in value):
+            return tuple(sorted(set(value), reverse=True))
+        return value
+
+    @field_validator("tiebreakers", mode="before")
+    @classmethod
+    def _tiebreakers(cls, value: Any) -> Any:
+        """Typed as text: `head_to_head, td_diff, td_for`."""
+        if isinstance(value, str):
+            return tuple(t.strip() for t in value.split(",") if t.strip())
+        return value
+
     @model_validator(mode="after")
     def _consistent(self) -> LeagueSettings:
         if not self.points_win >= self.points_draw >= self.points_loss:
             raise ValueError("league points must not reward a loss over a draw, or a draw over a win")
         if len(set(self.tiebreakers)) != len(self.tiebreakers):
             raise ValueError("each tiebreaker can be used once")
-        if any(not 1 <= hours <= 24 * 60 for hours in self.reminder_hours):
-            raise ValueError("reminders are 1 to 1440 hours before a deadline")
+        if any(not 1 <= hours <= MAX_REMINDER_HOURS for hours in self.reminder_hours):
+            raise ValueError(f"reminders are 1 to {MAX_REMINDER_HOURS} hours before a deadline")
+        if len(self.reminder_hours) > MAX_REMINDERS:
+            raise ValueError(f"at most {MAX_REMINDERS} reminders before each deadline")
         if self.playoff_places not in PLAYOFF_PLACES:
             raise ValueError(f"play-off places must be one of {', '.join(map(str, PLAYOFF_PLACES))}")
         return self

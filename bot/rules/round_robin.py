@@ -68,41 +68,73 @@ def byes(teams: Sequence[T], schedule: list[list[Pairing[T]]]) -> list[T | None]
     return result
 
 
-def division_sizes(team_count: int, teams_per_division: int | None) -> list[int]:
-    """How many teams go in each division, larger divisions first.
+def division_sizes(
+    team_count: int, teams_per_division: int | None, divisions: int | None = None
+) -> list[int]:
+    """How many teams go in each division, larger divisions first; sizes differ by at most 1.
 
-    None means one division. Otherwise aim for `teams_per_division` per division, but use fewer divisions
-    when that is what it takes to give each one at least 4 teams; sizes differ by at most 1.
+    Seed 001, Divisions: "Each Division should have as close to an equal number of teams as possible,
+    though each Division should contain at least four teams." The number of divisions is `divisions` when
+    the commissioner gives it for the season; otherwise it comes from the league's setting: None means one
+    division, a number means at most that many teams in a division (so as few divisions as that allows).
+    A split that would leave a division with fewer than 4 teams is refused with what would work: never
+    silently fewer divisions than asked for.
     """
     _check_team_count(team_count)
+    if divisions is not None:
+        most = team_count // MIN_DIVISION_SIZE
+        if not 1 <= divisions <= most:
+            choice = "only 1 division" if most == 1 else f"1 to {most} divisions"
+            raise RuleViolation(
+                f"{team_count} teams make {choice} of at least {MIN_DIVISION_SIZE} teams each, "
+                f"not {divisions}."
+            )
+        return _even(team_count, divisions)
     if teams_per_division is None:
         return [team_count]
     _check_teams_per_division(teams_per_division)
-    divisions = -(-team_count // teams_per_division)
-    while divisions > 1 and team_count // divisions < MIN_DIVISION_SIZE:
-        divisions -= 1
+    if not _fits(team_count, teams_per_division):
+        wider = next(t for t in range(teams_per_division, team_count + 1) if _fits(team_count, t))
+        more = next(k for k in range(1, teams_per_division + 1) if _fits(team_count + k, teams_per_division))
+        raise RuleViolation(
+            f"{team_count} teams cannot make divisions of at most {teams_per_division} with at least "
+            f"{MIN_DIVISION_SIZE} teams each: set teams_per_division to {wider} or more, approve {more} "
+            f"more {'team' if more == 1 else 'teams'}, or give the number of divisions when starting."
+        )
+    return _even(team_count, -(-team_count // teams_per_division))
+
+
+def _fits(team_count: int, teams_per_division: int) -> bool:
+    """Do as few divisions as `teams_per_division` allows each get at least 4 teams?"""
+    return team_count // -(-team_count // teams_per_division) >= MIN_DIVISION_SIZE
+
+
+def _even(team_count: int, divisions: int) -> list[int]:
     size, larger = divmod(team_count, divisions)
     return [size + 1] * larger + [size] * (divisions - larger)
 
 
-def draw_divisions(teams: Sequence[T], teams_per_division: int | None, dice: Dice) -> list[list[T]]:
-    """Draw names out of a helmet: shuffle the teams with the dice, then deal them into divisions.
+def draw_divisions(
+    teams: Sequence[T], teams_per_division: int | None, dice: Dice, *, divisions: int | None = None
+) -> list[list[T]]:
+    """Draw names out of a helmet: shuffle the teams with the dice, then deal them into divisions (as many
+    as `division_sizes` says).
 
     Fisher-Yates with one real die per draw (a d{len}, then a d{len-1}, ... down to a d2), so the same
     dice give the same divisions. Each division keeps the order its teams were drawn in.
     """
     _check_distinct(teams)
-    sizes = division_sizes(len(teams), teams_per_division)
+    sizes = division_sizes(len(teams), teams_per_division, divisions)
     drawn = list(teams)
     for last in range(len(drawn) - 1, 0, -1):
         pick = dice.roll(last + 1) - 1
         drawn[last], drawn[pick] = drawn[pick], drawn[last]
-    divisions: list[list[T]] = []
+    dealt: list[list[T]] = []
     start = 0
     for size in sizes:
-        divisions.append(drawn[start : start + size])
+        dealt.append(drawn[start : start + size])
         start += size
-    return divisions
+    return dealt
 
 
 def assign_divisions(assignment: Mapping[T, int], teams_per_division: int | None = None) -> list[list[T]]:

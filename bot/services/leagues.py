@@ -12,6 +12,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league_settings import LeagueSettings
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
+from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store.audit import AuditEntry
 from bot.store.leagues import League
@@ -108,6 +109,7 @@ def _update(
     changes: dict[str, Any],
     channel_id: int | None,
     set_channel: bool,
+    reason: str | None = None,
 ) -> SettingsChange:
     league = find_league(conn, actor.guild_id, reference)
     before = league.settings.model_dump()
@@ -122,6 +124,10 @@ def _update(
         changed["announce_channel"] = (league.announce_channel_id, new_channel)
     if changed:
         league_store.update(conn, league, settings=settings, announce_channel_id=new_channel)
+        if "reminder_hours" in changed:  # the open rounds' reminders follow at once
+            deadline_store.replan_reminders(
+                conn, actor.guild_id, league.id, settings.reminder_hours, rt.clock.now()
+            )
         audit.record(
             conn,
             guild_id=actor.guild_id,
@@ -130,6 +136,7 @@ def _update(
             action="league.settings",
             now=rt.clock.now(),
             detail={key: [str(a), str(b)] for key, (a, b) in changed.items()},
+            reason=reason,
         )
     updated = league_store.get(conn, actor.guild_id, league.id)
     assert updated is not None
@@ -144,9 +151,14 @@ async def update_settings(
     *,
     announce_channel_id: int | None = None,
     set_channel: bool = False,
+    reason: str | None = None,
 ) -> SettingsChange:
-    """Change settings (validated together); the audit log records before and after."""
-    return await rt.db.write(_update, rt, actor, reference, changes, announce_channel_id, set_channel)
+    """Change settings (validated together with the others); the audit log records before and after, and
+    the reason given. Changed reminder hours apply to the open rounds at once."""
+    cleaned = " ".join((reason or "").split())[:300] or None
+    return await rt.db.write(
+        _update, rt, actor, reference, changes, announce_channel_id, set_channel, cleaned
+    )
 
 
 @dataclass(frozen=True)

@@ -500,18 +500,38 @@ async def report_friendly(
 
 
 def _open_for(conn: sqlite3.Connection, actor: Actor) -> list[Fixture]:
-    found = []
+    by_id: dict[int, Fixture] = {}  # a coach's two teams may meet: their game is listed once
     for team in team_store.of_coach(conn, actor.guild_id, actor.user_id):
-        found += [
-            f
-            for f in season_store.fixtures(conn, actor.guild_id, league_id=team.league_id, team_id=team.id)
-            if f.status in OPEN
+        for f in season_store.fixtures(conn, actor.guild_id, league_id=team.league_id, team_id=team.id):
+            if f.status in OPEN:
+                by_id[f.id] = f
+    found = list(by_id.values())
+    open_round: dict[int, int] = {}  # season -> the round now open (the earliest round not yet closed)
+    for season_id in {f.season_id for f in found if f.season_id is not None}:
+        still_open = [
+            r.number for r in season_store.rounds(conn, actor.guild_id, season_id) if r.status == "open"
         ]
-    return sorted(found, key=lambda f: (f.round_number or 0, f.id))
+        if still_open:
+            open_round[season_id] = min(still_open)
+    return sorted(found, key=lambda f: _current_first(f, open_round))
+
+
+def _current_first(fx: Fixture, open_round: dict[int, int]) -> tuple[int, float, int, int]:
+    """The open round's fixtures first, then earlier ones still open (by deadline), then later rounds."""
+    current = open_round.get(fx.season_id) if fx.season_id is not None else None
+    number = fx.round_number or 0
+    deadline = fx.deadline_at.timestamp() if fx.deadline_at else float("inf")
+    if current is not None and number == current:
+        group = 0
+    elif current is not None and number > current:
+        group = 2
+    else:
+        group = 1  # an earlier round's game (reported, or with its own deadline), a friendly, a play-off
+    return group, deadline if group == 1 else 0.0, number, fx.id
 
 
 async def open_fixtures(rt: Runtime, actor: Actor) -> list[Fixture]:
-    """The caller's fixtures still to report or confirm (for autocomplete)."""
+    """The caller's fixtures still to report or confirm, the ones to play now first (for autocomplete)."""
     return await rt.db.read(_open_for, actor)
 
 

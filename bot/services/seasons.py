@@ -49,15 +49,21 @@ def parse_assignment(text: str) -> list[tuple[str, int]]:
         match = re.fullmatch(r"\s*(.+?)\s*[=:]\s*(\d{1,2})\s*", piece)
         if match is None:
             raise RuleViolation(
-                f"Can't read `{piece.strip()[:40]}`: write each team as `Team name=division`, "
-                "e.g. `Reavers=1, Orcland Raiders=2`."
+                f"Can't read `{piece.strip()[:40]}`: give a number of divisions (e.g. `2`), or each team "
+                "as `Team name=division`, e.g. `Reavers=1, Orcland Raiders=2`."
             )
         pairs.append((match[1], int(match[2])))
     return pairs
 
 
+def parse_division_count(text: str | None) -> int | None:
+    """`2` (a plain number of divisions) -> 2; anything else (empty, or an assignment) -> None."""
+    match = re.fullmatch(r"\s*([0-9]{1,6})\s*", text or "")
+    return None if match is None else int(match[1])
+
+
 def _start(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, assignment: str | None
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, asked: str | None
 ) -> SeasonOverview:
     league = find_league(conn, actor.guild_id, league_ref)
     current = season_store.current_season(conn, actor.guild_id, league.id)
@@ -70,6 +76,8 @@ def _start(
     per_division = league.settings.teams_per_division
     now = rt.clock.now()
     number = 1 if current is None else current.number + 1
+    count = parse_division_count(asked)
+    assignment = None if count is not None else (asked or "").strip()
     if assignment:
         chosen: dict[int, int] = {}
         for name, division_number in parse_assignment(assignment):
@@ -85,7 +93,7 @@ def _start(
         split = assign_divisions(chosen)
     else:
         dice = RecordingDice(rt.dice)
-        split = draw_divisions([t.id for t in approved], per_division, dice)
+        split = draw_divisions([t.id for t in approved], per_division, dice, divisions=count)
         dice_log.insert_recorded(
             conn,
             guild_id=actor.guild_id,
@@ -171,11 +179,16 @@ def _ready_for_new_season(conn: sqlite3.Connection, team: TeamRow) -> bool:
 
 
 async def start_season(
-    rt: Runtime, actor: Actor, league_ref: str | None, assignment: str | None = None
+    rt: Runtime, actor: Actor, league_ref: str | None, divisions: str | None = None
 ) -> SeasonOverview:
     """Start the next season with every approved team: divisions drawn with the bot's dice (logged) or as
-    the commissioner assigns them, a round robin in each division, rounds of the league's length."""
-    return await rt.db.write(_start, rt, actor, league_ref, assignment)
+    the commissioner assigns them, a round robin in each division, rounds of the league's length.
+
+    `divisions`: empty (drawn; how many comes from the league's teams_per_division), a plain number (that
+    many divisions, drawn) or an assignment (`Team A=1, Team B=2`)."""
+    if divisions is not None and len(divisions) > 4000:
+        raise RuleViolation("That division list is too long: give a number, or `Team name=division` pairs.")
+    return await rt.db.write(_start, rt, actor, league_ref, divisions)
 
 
 def current_or_error(conn: sqlite3.Connection, league: League) -> Season:

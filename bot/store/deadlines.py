@@ -97,16 +97,35 @@ def close_rounds(conn: sqlite3.Connection, guild_id: int, season_id: int, now: d
 
 
 def claim_reminder(conn: sqlite3.Connection, guild_id: int, reminder_id: int, now: datetime) -> int | None:
-    """Claim a due reminder; returns its round id, or None if it was sent already (or is not due)."""
-    cursor = conn.execute(
-        "UPDATE reminders SET status = 'sent', sent_at = ? WHERE guild_id = ? AND id = ? AND status = 'pending'"
-        " AND remind_at <= ?",
-        (unix(now), guild_id, reminder_id, unix(now)),
-    )
-    if cursor.rowcount != 1:
-        return None
-    row = conn.execute("SELECT round_id FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
-    return int(row["round_id"])
+    """Claim a due reminder's round; returns the round id, or None if there is nothing to send.
+
+    Only the latest reminder of the round that is due and still before the deadline is sent (whichever of
+    the round's due reminders fires first sends it); the earlier due ones are marked skipped, so after a
+    downtime coaches get one reminder, not several with the same text. Once the deadline has passed none is
+    sent: every due reminder of the round is skipped (the deadline's own processing announces the end).
+    """
+    row = conn.execute(
+        "SELECT m.round_id, r.deadline_at, r.status AS round_status FROM reminders m"
+        " JOIN rounds r ON r.id = m.round_id WHERE m.guild_id = ? AND m.id = ? AND m.status = 'pending'"
+        " AND m.remind_at <= ?",
+        (guild_id, reminder_id, unix(now)),
+    ).fetchone()
+    if row is None:
+        return None  # sent or skipped already, or not due
+    round_id = int(row["round_id"])
+    due = conn.execute(
+        "SELECT id FROM reminders WHERE guild_id = ? AND round_id = ? AND status = 'pending' AND remind_at <= ?"
+        " ORDER BY remind_at DESC, id DESC",
+        (guild_id, round_id, unix(now)),
+    ).fetchall()
+    still_before = row["round_status"] == "open" and row["deadline_at"] > unix(now)
+    send = int(due[0]["id"]) if still_before else None
+    for item in due:
+        conn.execute(
+            "UPDATE reminders SET status = ?, sent_at = ? WHERE guild_id = ? AND id = ? AND status = 'pending'",
+            ("sent" if item["id"] == send else "skipped", unix(now), guild_id, item["id"]),
+        )
+    return round_id if send is not None else None
 
 
 def claim_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
@@ -244,3 +263,25 @@ def shift_fixture_deadlines(conn: sqlite3.Connection, season_id: int, seconds: i
         " AND deadline_processed_at IS NULL",
         (seconds, season_id),
     )
+
+
+def replan_reminders(
+    conn: sqlite3.Connection, guild_id: int, league_id: int, hours: tuple[int, ...], now: datetime
+) -> None:
+    """The league's reminder hours changed: every open round of its running seasons gets the new set.
+    Pending reminders at hours no longer wanted go; new hours get a reminder if its time is still ahead."""
+    rounds = conn.execute(
+        "SELECT r.id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        " WHERE r.guild_id = ? AND s.league_id = ? AND r.status = 'open'",
+        (guild_id, league_id),
+    ).fetchall()
+    for row in rounds:
+        pending = conn.execute(
+            "SELECT id, hours FROM reminders WHERE guild_id = ? AND round_id = ? AND status = 'pending'",
+            (guild_id, row["id"]),
+        ).fetchall()
+        conn.executemany(
+            "DELETE FROM reminders WHERE guild_id = ? AND id = ? AND status = 'pending'",
+            [(guild_id, p["id"]) for p in pending if p["hours"] not in hours],
+        )
+        ensure_reminders(conn, guild_id, int(row["id"]), from_unix(row["deadline_at"]), hours, now)

@@ -123,7 +123,7 @@ def settings_embed(league: League) -> discord.Embed:
     embed.add_field(
         name="Season",
         value=f"Rounds of {s.round_days} days · "
-        + (f"{s.teams_per_division} teams per division" if s.teams_per_division else "one division")
+        + (f"at most {s.teams_per_division} teams per division" if s.teams_per_division else "one division")
         + f" · {s.playoff_places} play-off places",
         inline=False,
     )
@@ -152,11 +152,16 @@ def settings_embed(league: League) -> discord.Embed:
         "redkur_forgebeard": "Redkur Forgebeard",
     }[s.referee]
     prayers = "league D16" if s.prayers_table == "league" else "matched-play D8"
-    reminders = ", ".join(f"{hours} h" for hours in s.reminder_hours)
+    reminders = (
+        "reminders " + ", ".join(f"{hours} h" for hours in s.reminder_hours) + " before deadlines"
+        if s.reminder_hours
+        else "no deadline reminders"
+    )
+    events = ("on, also in play-offs" if s.match_events_in_playoffs else "on") if s.match_events else "off"
     embed.add_field(
         name="Match day",
-        value=f"Prayers to Nuffle: {prayers} · Match Events: {'on' if s.match_events else 'off'} · "
-        f"Referee: {referee} · reminders {reminders} before deadlines · results confirm themselves "
+        value=f"Prayers to Nuffle: {prayers} · Match Events: {events} · "
+        f"Referee: {referee} · {reminders} · results confirm themselves "
         f"{s.confirm_grace_hours} h after",
         inline=False,
     )

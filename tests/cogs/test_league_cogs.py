@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from unittest.mock import MagicMock
+from unittest.mock import AsyncMock, MagicMock
 
 import discord
 import pytest
 
 from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
-from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view
+from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view, fixture_autocomplete
+from bot.cogs.settings import SettingsCog
 from bot.cogs.team import TeamCog
+from bot.errors import RuleViolation
 from bot.services import leagues, seasons, teams
 from bot.services.runtime import Runtime
 from bot.ui.checks import require_commissioner
@@ -17,7 +19,7 @@ from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
 
 
-@pytest.mark.parametrize("cog_class", [LeagueAdmin, SeasonAdmin])
+@pytest.mark.parametrize("cog_class", [LeagueAdmin, SeasonAdmin, SettingsCog])
 def test_every_admin_command_is_hidden_and_checked(cog_class: type) -> None:
     group = cog_class(MagicMock()).app_command
     assert group.default_permissions is not None and group.default_permissions.manage_guild
@@ -97,3 +99,114 @@ async def test_buttons_survive_a_restart_through_their_custom_id() -> None:
     assert match is not None
     rebuilt = await ConfirmButton.from_custom_id(MagicMock(), MagicMock(), match)
     assert (rebuilt.fixture_id, rebuilt.version) == (42, 3)
+
+
+async def test_fixture_autocomplete_offers_the_current_round_first(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    for n in range(8):  # 7 rounds of 4 games: fixture ids up to 28
+        coach = actor(user_id=10 + n)
+        await teams.create_team(runtime, coach, None, f"T{n}", "orc")
+        await teams.hire_players(runtime, coach, None, "Orc Lineman", count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, actor(user_id=1), None, f"T{n}", approve=True)
+    await seasons.start_season(runtime, actor(user_id=1), None)
+    listing = await seasons.list_fixtures(runtime, actor(user_id=1), None, "round", round_number=1)
+    last_game = max(listing.fixtures, key=lambda f: f.id)  # id 4: "#4" sorts after "#25" as text
+    user = last_game.home_coach_id
+    interaction = make_interaction(runtime, user_id=user)
+    offered = await fixture_autocomplete(interaction, "")
+    assert offered[0].value == f"f:{last_game.id}" and offered[0].name.startswith(f"#{last_game.id} R1 ")
+    assert [c.name.split()[1] for c in offered] == [f"R{n}" for n in range(1, 8)]
+    typed = await fixture_autocomplete(interaction, "T")  # every label matches alike: still round order
+    assert [c.name.split()[1] for c in typed] == [f"R{n}" for n in range(1, 8)]
+
+
+async def _approved_teams(runtime: Runtime, count: int) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    for n in range(count):
+        coach = actor(user_id=10 + n)
+        await teams.create_team(runtime, coach, None, f"T{n}", "orc")
+        await teams.hire_players(runtime, coach, None, "Orc Lineman", count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, actor(user_id=1), None, f"T{n}", approve=True)
+
+
+async def test_season_start_takes_a_plain_number_of_divisions(runtime: Runtime) -> None:
+    await _approved_teams(runtime, 8)
+    cog = SeasonAdmin(MagicMock())
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.start.callback(cog, interaction, None, "2")
+    content, kwargs = sent(interaction)
+    assert content.startswith("Season 1 started.")
+    embed: discord.Embed = kwargs["embed"]
+    text = " ".join(f"{f.name} {f.value}" for f in embed.fields) + (embed.description or "")
+    assert "Division 1" in text and "Division 2" in text
+
+
+async def test_season_start_refuses_a_number_of_divisions_that_does_not_fit(runtime: Runtime) -> None:
+    await _approved_teams(runtime, 7)
+    cog = SeasonAdmin(MagicMock())
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    with pytest.raises(RuleViolation, match="7 teams make only 1 division of at least 4 teams each, not 2"):
+        await cog.start.callback(cog, interaction, None, "2")
+    interaction.response.send_message.assert_not_awaited()
+    option = next(p for p in cog.start.parameters if p.name == "divisions")
+    assert "teams_per_division" in option.description and "number" in option.description
+
+
+def _settings_cog() -> SettingsCog:
+    league_bot = MagicMock()
+    league_bot.deadlines.rearm = AsyncMock()
+    return SettingsCog(league_bot)
+
+
+async def test_settings_schedule_sets_reminders_and_grace(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.schedule.callback(cog, interaction, None, "24, 96", 48, None, "slow league")
+    content, kwargs = sent(interaction)
+    assert kwargs["ephemeral"] is True
+    assert "reminder_hours: (72, 24) → (96, 24)" in content and "confirm_grace_hours: 24 → 48" in content
+    embed: discord.Embed = kwargs["embed"]
+    assert "reminders 96 h, 24 h" in " ".join(str(f.value) for f in embed.fields)
+    cog.bot.deadlines.rearm.assert_awaited_once()  # type: ignore[attr-defined]
+    log = await leagues.league_log(runtime, 1, None)
+    assert log.entries[0].reason == "slow league"
+
+
+async def test_settings_match_allows_events_in_playoffs(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.match.callback(cog, interaction, True, True, None, None, None, None)
+    content, _ = sent(interaction)
+    assert "match_events_in_playoffs: False → True" in content
+    assert "Match Events: on, also in play-offs" in " ".join(
+        str(f.value) for f in sent(interaction)[1]["embed"].fields
+    )
+    assert (await leagues.get_league(runtime, 1, None)).settings.match_events_in_playoffs
+    cog.bot.deadlines.rearm.assert_not_awaited()  # type: ignore[attr-defined]
+
+
+async def test_settings_without_options_show_them(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    await cog.draft.callback(cog, interaction, None, None, None, None, None)
+    content, kwargs = sent(interaction)
+    assert content.startswith("Current settings") and kwargs["embed"].title == "League: settings"
+
+
+async def test_settings_are_validated_together(runtime: Runtime) -> None:
+    await leagues.create_league(runtime, actor(user_id=1), "League", None)
+    cog = _settings_cog()
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True)
+    with pytest.raises(RuleViolation, match="must not reward a loss over a draw"):
+        await cog.points.callback(cog, interaction, None, 0, 2, None, None, None, None, None, None)
+    with pytest.raises(RuleViolation, match="teams_per_division"):
+        await cog.draft.callback(cog, interaction, None, None, 3, None, None)
+    interaction.response.send_message.assert_not_awaited()
+    await cog.draft.callback(cog, interaction, None, 0, 8, None, None)
+    settings = (await leagues.get_league(runtime, 1, None)).settings
+    assert (settings.redraft_cap, settings.teams_per_division) == (None, 8)

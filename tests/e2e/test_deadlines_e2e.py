@@ -11,6 +11,17 @@ from tests.e2e.fake_discord import button_ids, message_text
 from tests.e2e.test_league_e2e import _set_up_season
 
 
+def _move_round_one_reminders_into_the_past(database: str) -> None:
+    """Both reminders of round 1 (72 h and 24 h) came due while the bot was down; the deadline did not."""
+    with sqlite3.connect(database) as conn:
+        now = int(time.time())
+        conn.execute(
+            "UPDATE reminders SET remind_at = ? - (hours - 23) * 3600"
+            " WHERE round_id = (SELECT id FROM rounds WHERE number = 1)",
+            (now,),
+        )
+
+
 def _move_round_one_into_the_past(database: str) -> None:
     with sqlite3.connect(database) as conn:
         past = int(time.time()) - 3600
@@ -30,18 +41,25 @@ async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_pro
     assert "round deadline" in schedule.text and "reminder" in schedule.text
 
     assert await bot_process.stop() == 0
-    _move_round_one_into_the_past(str(bot_process.database))
+    _move_round_one_reminders_into_the_past(str(bot_process.database))
     await bot_process.start()
-
     channel = world.guild.channel.id
-    over = await discord.wait_for_message(channel, lambda m: "round 1 is over" in message_text(m))
-    text = message_text(over)
-    assert text.count("not played: a loss for both") == 2 and "Round 2 is open" in text
-    reminder = next((m for m in discord.messages_in(channel) if "Still to play" in message_text(m)), None)
-    assert reminder is not None  # the reminder missed while down was sent (once)
+    reminder = await discord.wait_for_message(channel, lambda m: "Still to play" in message_text(m))
+    assert "round 1 ends" in message_text(reminder)
     dm_channel = world.coaches[0].id + 1  # the fake's DM channel for this user
     direct = await discord.wait_for_message(dm_channel, lambda m: "Still to play" in message_text(m))
     assert "by DM because you asked" in message_text(direct)
+    await discord.invoke("roll", world.coaches[0], dice="d6")  # the bot is up and answering
+
+    assert await bot_process.stop() == 0
+    # both overdue reminders came due, but only the latest one was posted (once)
+    assert len([m for m in discord.messages_in(channel) if "Still to play" in message_text(m)]) == 1
+    _move_round_one_into_the_past(str(bot_process.database))
+    await bot_process.start()
+
+    over = await discord.wait_for_message(channel, lambda m: "round 1 is over" in message_text(m))
+    text = message_text(over)
+    assert text.count("not played: a loss for both") == 2 and "Round 2 is open" in text
     await discord.wait_for_message(
         channel,
         lambda m: (
@@ -50,6 +68,8 @@ async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_pro
     )
     postgames = [m for m in discord.messages_in(channel) if message_text(m).startswith("Post-game")]
     assert len(postgames) == 2 and all(len(button_ids(m)) == 2 for m in postgames)
+    # no reminder once the deadline has passed: the round's end is the announcement
+    assert len([m for m in discord.messages_in(channel) if "Still to play" in message_text(m)]) == 1
 
     standings = await discord.invoke("standings", world.coaches[0])
     assert "0-0-1" in standings.text

@@ -28,7 +28,7 @@ async def test_a_signing_draft_with_a_time_out(world: World, bot_process: BotPro
     discord = world.discord
     channel = world.guild.channel.id
     await discord.invoke("league create", world.admin, name="Old World League")
-    changed = await discord.invoke("league settings", world.admin, star_contracts=True, signing_pick_hours=12)
+    changed = await discord.invoke("settings stars", world.admin, contracts=True, signing_pick_hours=12)
     assert "long-term contracts" in changed.text, changed.text
     for coach, (name, roster, lineman) in zip(world.coaches, ROSTERS, strict=True):
         await _draft(world, coach, name, roster, lineman)

@@ -141,6 +141,8 @@ def test_pairing_is_frozen() -> None:
 
 
 # --- division_sizes ----------------------------------------------------------------------------------
+# Seed 001, Divisions: "Each Division should have as close to an equal number of teams as possible, though
+# each Division should contain at least four teams."
 
 
 @pytest.mark.parametrize(
@@ -151,29 +153,98 @@ def test_pairing_is_frozen() -> None:
         (40, None, [40]),
         (4, 4, [4]),
         (8, 4, [4, 4]),
-        (9, 4, [5, 4]),  # 3 divisions would be 3-3-3: too small, so 2
-        (11, 4, [6, 5]),
         (12, 4, [4, 4, 4]),
-        (7, 4, [7]),  # two divisions would be 4 and 3
+        (9, 5, [5, 4]),
         (20, 8, [7, 7, 6]),
         (16, 8, [8, 8]),
         (17, 8, [6, 6, 5]),
         (10, 6, [5, 5]),
         (5, 10, [5]),
+        (64, 64, [64]),
     ],
 )
 def test_division_sizes(team_count: int, per_division: int | None, sizes: list[int]) -> None:
+    """teams_per_division is the most teams a division may have: as few divisions as that allows, as
+    equal as possible."""
     assert division_sizes(team_count, per_division) == sizes
+
+
+@pytest.mark.parametrize(
+    ("team_count", "per_division", "message"),
+    [
+        (
+            7,
+            4,
+            "7 teams cannot make divisions of at most 4 with at least 4 teams each: set teams_per_division "
+            "to 7 or more, approve 1 more team, or give the number of divisions when starting.",
+        ),
+        (
+            9,
+            4,
+            "9 teams cannot make divisions of at most 4 with at least 4 teams each: set teams_per_division "
+            "to 5 or more, approve 3 more teams, or give the number of divisions when starting.",
+        ),
+        (
+            11,
+            4,
+            "11 teams cannot make divisions of at most 4 with at least 4 teams each: set teams_per_division "
+            "to 6 or more, approve 1 more team, or give the number of divisions when starting.",
+        ),
+    ],
+)
+def test_never_silently_fewer_divisions_than_the_setting_asks_for(
+    team_count: int, per_division: int, message: str
+) -> None:
+    """Seed 001: "each Division should contain at least four teams". 7 teams in divisions of at most 4
+    would be 4 and 3: refused with what would work, not quietly one division of 7."""
+    with pytest.raises(RuleViolation) as refused:
+        division_sizes(team_count, per_division)
+    assert str(refused.value) == message
+    wider = int(message.split("teams_per_division to ")[1].split()[0])
+    more = int(message.split("approve ")[1].split()[0])
+    assert min(division_sizes(team_count, wider)) >= 4  # each suggestion works
+    assert min(division_sizes(team_count + more, per_division)) >= 4
 
 
 @given(st.integers(min_value=4, max_value=200), st.integers(min_value=4, max_value=64))
 def test_division_sizes_properties(team_count: int, per_division: int) -> None:
-    sizes = division_sizes(team_count, per_division)
+    """Seed 001: "as close to an equal number of teams as possible, though each Division should contain
+    at least four teams". Either that split, with as many divisions as the setting asks for, or a refusal."""
+    asked = -(-team_count // per_division)
+    try:
+        sizes = division_sizes(team_count, per_division)
+    except RuleViolation:
+        assert team_count // asked < 4  # refused only when the asked-for divisions cannot all have 4
+        return
     assert sum(sizes) == team_count
-    assert min(sizes) >= 4
+    assert min(sizes) >= 4 and max(sizes) <= per_division
     assert max(sizes) - min(sizes) <= 1
     assert sizes == sorted(sizes, reverse=True)
-    assert len(sizes) <= -(-team_count // per_division)
+    assert len(sizes) == asked
+
+
+@pytest.mark.parametrize(
+    ("team_count", "divisions", "sizes"),
+    [(8, 1, [8]), (8, 2, [4, 4]), (9, 2, [5, 4]), (7, 1, [7]), (23, 3, [8, 8, 7]), (64, 16, [4] * 16)],
+)
+def test_the_commissioner_gives_the_number_of_divisions(
+    team_count: int, divisions: int, sizes: list[int]
+) -> None:
+    """`/season start divisions:2`: that many divisions, "as close to an equal number of teams as
+    possible", whatever teams_per_division says."""
+    for per_division in (None, 4, 64):
+        assert division_sizes(team_count, per_division, divisions) == sizes
+
+
+@pytest.mark.parametrize(("team_count", "divisions", "most"), [(8, 3, 2), (7, 2, 1), (12, 0, 3), (9, -1, 2)])
+def test_a_number_of_divisions_needs_four_teams_in_each(team_count: int, divisions: int, most: int) -> None:
+    """Seed 001: "each Division should contain at least four teams"."""
+    with pytest.raises(RuleViolation) as refused:
+        division_sizes(team_count, None, divisions)
+    choice = "only 1 division" if most == 1 else f"1 to {most} divisions"
+    assert (
+        str(refused.value) == f"{team_count} teams make {choice} of at least 4 teams each, not {divisions}."
+    )
 
 
 @pytest.mark.parametrize(("team_count", "verb"), [(0, "are"), (1, "is"), (3, "are")])
@@ -202,9 +273,15 @@ def test_negative_team_count_is_a_bug() -> None:
 def test_draw_is_reproducible_and_deals_every_team_once(
     teams: list[int], per_division: int | None, seed: int
 ) -> None:
+    try:
+        sizes = division_sizes(len(teams), per_division)
+    except RuleViolation:
+        with pytest.raises(RuleViolation):  # refused before any die is rolled
+            draw_divisions(teams, per_division, ScriptedDice([]))
+        return
     divisions = draw_divisions(teams, per_division, SeededDice(seed))
     assert divisions == draw_divisions(teams, per_division, SeededDice(seed))
-    assert [len(division) for division in divisions] == division_sizes(len(teams), per_division)
+    assert [len(division) for division in divisions] == sizes
     assert sorted(team for division in divisions for team in division) == sorted(teams)
 
 
@@ -212,8 +289,14 @@ def test_draw_with_scripted_dice() -> None:
     teams = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
     # A d9, then a d8, ... a d2: the d(k) picks which of the first k places swaps into place k.
     dice = ScriptedDice([1, 8, 1, 6, 2, 2, 3, 1])
-    assert draw_divisions(teams, 4, dice) == [["D", "G", "C", "E", "B"], ["F", "I", "H", "A"]]
+    assert draw_divisions(teams, 5, dice) == [["D", "G", "C", "E", "B"], ["F", "I", "H", "A"]]
     assert dice.remaining == 0
+
+
+def test_draw_into_the_number_of_divisions_given() -> None:
+    teams = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+    dice = ScriptedDice([1, 8, 1, 6, 2, 2, 3, 1])
+    assert draw_divisions(teams, None, dice, divisions=2) == [["D", "G", "C", "E", "B"], ["F", "I", "H", "A"]]
 
 
 def test_draw_rolls_a_shrinking_die_once_per_team_but_one() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -189,3 +190,126 @@ async def test_one_fixture_can_get_more_time_than_its_round(runtime: Runtime) ->
     settled = (await deadlines.run_due(runtime, fixture_due)).closed[0]
     assert settled.fixture_only and settled.settled[0].how == "auto confirm pending"
     assert (await deadlines.run_due(runtime, fixture_due)).closed == []  # once
+
+
+async def _run_everything_due(runtime: Runtime) -> list[deadlines.Work]:
+    """What the deadline watch does at start-up: re-arm from the database (`schedule`), then run every
+    overdue job in the order it arms them."""
+    return [await deadlines.run_due(runtime, due) for due in await _due_now(runtime)]
+
+
+async def _reminder_statuses(runtime: Runtime, round_number: int = 1) -> dict[int, str]:
+    def read(conn: sqlite3.Connection) -> dict[int, str]:
+        rows = conn.execute(
+            "SELECT m.hours, m.status FROM reminders m JOIN rounds r ON r.id = m.round_id WHERE r.number = ?",
+            (round_number,),
+        ).fetchall()
+        return {int(row["hours"]): str(row["status"]) for row in rows}
+
+    return await runtime.db.read(read)
+
+
+def _sent(works: list[deadlines.Work]) -> list[deadlines.Reminder]:
+    return [reminder for work in works for reminder in work.reminders]
+
+
+async def test_after_a_downtime_only_the_latest_reminder_before_the_deadline_is_sent(
+    runtime: Runtime,
+) -> None:
+    await _season(runtime)  # round 1 ends in 14 days; reminders 72 h and 24 h before
+    _clock(runtime).advance(timedelta(days=13, hours=1))  # down past both reminder times, not the deadline
+    due = [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    assert len(due) == 2  # both are overdue and armed at the restart
+    sent = _sent(await _run_everything_due(runtime))
+    assert len(sent) == 1 and sent[0].round_number == 1 and len(sent[0].fixtures) == 2
+    assert await _reminder_statuses(runtime) == {72: "skipped", 24: "sent"}
+    # the next re-arm (another restart) finds nothing to send, and the skipped one never comes later
+    assert not [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    assert _sent(await _run_everything_due(runtime)) == []
+    for job in due:  # a job that was armed twice does nothing either
+        assert (await deadlines.run_due(runtime, job)).reminders == []
+
+
+async def test_the_earlier_reminder_job_firing_first_still_sends_only_the_latest(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=13, hours=1))
+    due = sorted((d for d in await _due_now(runtime) if d.kind == "reminder"), key=lambda d: d.at)
+    first = await deadlines.run_due(runtime, due[0])  # the 72-hour job
+    assert len(first.reminders) == 1
+    assert await _reminder_statuses(runtime) == {72: "skipped", 24: "sent"}
+    assert (await deadlines.run_due(runtime, due[1])).reminders == []  # the 24-hour job: already sent
+
+
+async def test_no_reminder_once_the_deadline_has_passed(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=14, hours=2))  # down past both reminders and the deadline
+    works = await _run_everything_due(runtime)
+    assert _sent(works) == []
+    assert [closed.round_number for work in works for closed in work.closed] == [1]  # the round's end
+    assert await _reminder_statuses(runtime) == {72: "skipped", 24: "skipped"}
+    assert _sent(await _run_everything_due(runtime)) == []
+
+
+async def test_a_reminder_job_that_fires_after_the_deadline_sends_nothing(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=11, hours=1))
+    job = next(d for d in await _due_now(runtime) if d.kind == "reminder")  # armed before a downtime
+    _clock(runtime).advance(timedelta(days=3))  # the deadline passed before it ran
+    assert (await deadlines.run_due(runtime, job)).reminders == []
+    assert (await _reminder_statuses(runtime))[72] == "skipped"
+
+
+async def test_reminders_on_time_are_each_sent(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=11, minutes=1))
+    assert len(_sent(await _run_everything_due(runtime))) == 1
+    _clock(runtime).advance(timedelta(days=2))
+    assert len(_sent(await _run_everything_due(runtime))) == 1
+    assert await _reminder_statuses(runtime) == {72: "sent", 24: "sent"}
+
+
+async def test_an_extended_round_after_a_downtime_gets_its_latest_reminder(runtime: Runtime) -> None:
+    await _season(runtime)
+    _clock(runtime).advance(timedelta(days=10))
+    new_deadline = (await deadlines.extend_round(runtime, COMMISH, None, 1, 5, "holidays"))[1]
+    assert new_deadline - runtime.clock.now() == timedelta(days=9)
+    # down from day 10 to day 18: past the round's original deadline, past both moved reminders
+    _clock(runtime).advance(timedelta(days=8))
+    works = await _run_everything_due(runtime)
+    sent = _sent(works)
+    assert len(sent) == 1 and sent[0].deadline == new_deadline
+    assert not [closed for work in works for closed in work.closed]  # the round is still open
+    assert await _reminder_statuses(runtime) == {72: "skipped", 24: "sent"}
+    _clock(runtime).advance(timedelta(days=2))  # past the new deadline: the round ends, no more reminders
+    works = await _run_everything_due(runtime)
+    assert _sent(works) == [] and [c.round_number for w in works for c in w.closed] == [1]
+
+
+async def test_a_coachs_open_fixtures_list_the_open_round_first(runtime: Runtime) -> None:
+    await _season(runtime)  # 4 teams: rounds 1-3, every coach plays once a round
+    me = coach(0)
+    mine = await results.open_fixtures(runtime, me)
+    assert [f.round_number for f in mine] == [1, 2, 3]
+    first = mine[0]
+    await results.report_result(runtime, me, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0))
+    _clock(runtime).advance(timedelta(days=14, minutes=1))  # round 1 is over, its report awaits confirmation
+    for due in await _due_now(runtime):
+        await deadlines.run_due(runtime, due)
+    mine = await results.open_fixtures(runtime, me)
+    # the open round's game first, then the earlier one still to confirm, then the later round
+    assert [(f.round_number, f.status) for f in mine] == [(2, "scheduled"), (1, "reported"), (3, "scheduled")]
+
+
+async def test_changed_reminder_hours_apply_to_the_open_rounds(runtime: Runtime) -> None:
+    await _season(runtime)  # round 1 ends in 14 days, round 2 in 28, round 3 in 42
+    _clock(runtime).advance(timedelta(days=11, hours=1))  # the 72-hour reminder of round 1 is due
+    assert len(_sent(await _run_everything_due(runtime))) == 1
+    await leagues.update_settings(runtime, COMMISH, None, {"reminder_hours": "48, 2"}, reason="quicker")
+    assert await _reminder_statuses(runtime, 1) == {72: "sent", 48: "pending", 2: "pending"}  # 24 h went
+    assert await _reminder_statuses(runtime, 2) == {48: "pending", 2: "pending"}
+    planned = {(d.kind, d.at) for d in await deadlines.schedule(runtime)}
+    round_two = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline") + timedelta(
+        days=14
+    )
+    assert ("reminder", round_two - timedelta(hours=2)) in planned
+    assert ("reminder", round_two - timedelta(hours=24)) not in planned

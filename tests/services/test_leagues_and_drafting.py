@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 
 from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.league_settings import LeagueSettings
 from bot.services import leagues, teams
 from bot.services.runtime import Runtime
 from bot.store import audit
@@ -175,3 +176,46 @@ async def test_treasury_equals_its_recorded_changes(runtime: Runtime) -> None:
         return team_store.treasury_total(conn, sheet.team)
 
     assert await runtime.db.read(ledger) == sheet.team.treasury
+
+
+async def test_settings_that_were_not_settable_before(runtime: Runtime) -> None:
+    await _league(runtime)
+    change = await leagues.update_settings(
+        runtime,
+        COMMISH,
+        None,
+        {"reminder_hours": "24, 96h", "confirm_grace_hours": 48, "match_events_in_playoffs": True},
+        reason="longer weeks",
+    )
+    assert change.changed == {
+        "reminder_hours": ((72, 24), (96, 24)),
+        "confirm_grace_hours": (24, 48),
+        "match_events_in_playoffs": (False, True),
+    }
+    log = await leagues.league_log(runtime, 1, None)
+    assert log.entries[0].action == "league.settings" and log.entries[0].reason == "longer weeks"
+    none = await leagues.update_settings(runtime, COMMISH, None, {"reminder_hours": "none"})
+    assert none.league.settings.reminder_hours == ()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"reminder_hours": "soon"}, "give hours before the deadline as numbers"),
+        ({"reminder_hours": "1, 2, 3, 4, 5, 6"}, "at most 5 reminders"),
+        ({"reminder_hours": "2000"}, "1 to 1440 hours"),
+        ({"confirm_grace_hours": 2**31}, "confirm_grace_hours"),
+        ({"confirm_grace_hours": -1}, "confirm_grace_hours"),
+        ({"match_events_in_playoffs": "maybe"}, "match_events_in_playoffs"),
+        ({"tiebreakers": "td_diff, coin_toss"}, "tiebreakers"),
+        ({"no_such_setting": 1}, "no_such_setting"),
+    ],
+)
+async def test_settings_refuse_what_is_not_allowed(
+    runtime: Runtime, changes: dict[str, object], message: str
+) -> None:
+    await _league(runtime)
+    with pytest.raises(RuleViolation, match=message):
+        await leagues.update_settings(runtime, COMMISH, None, changes)
+    league = await leagues.get_league(runtime, 1, None)
+    assert league.settings == LeagueSettings()  # nothing changed

@@ -42,7 +42,7 @@ async def test_a_season_needs_four_approved_teams(runtime: Runtime) -> None:
 
 
 async def test_start_season_draws_divisions_and_schedules_a_round_robin(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 9, teams_per_division=4)
+    await _league_with_teams(runtime, 9, teams_per_division=5)
     overview = await seasons.start_season(runtime, COMMISH, None)
     sizes = sorted(len(members) for _, members in overview.divisions)
     assert sizes == [4, 5]
@@ -73,6 +73,35 @@ async def test_commissioner_assigns_divisions(runtime: Runtime) -> None:
         ["Team 0", "Team 2", "Team 4", "Team 6"],
         ["Team 1", "Team 3", "Team 5", "Team 7"],
     ]
+
+
+async def test_start_season_with_a_number_of_divisions(runtime: Runtime) -> None:
+    await _league_with_teams(runtime, 9)  # one division by the settings; the commissioner asks for 2
+    overview = await seasons.start_season(runtime, COMMISH, None, " 2 ")
+    assert sorted(len(members) for _, members in overview.divisions) == [4, 5]
+    assert [d.name for d, _ in overview.divisions] == ["Division 1", "Division 2"]
+
+
+async def test_a_number_of_divisions_too_large_is_refused(runtime: Runtime) -> None:
+    await _league_with_teams(runtime, 8)
+    with pytest.raises(RuleViolation, match="8 teams make 1 to 2 divisions of at least 4 teams each, not 3"):
+        await seasons.start_season(runtime, COMMISH, None, "3")
+    with pytest.raises(RuleViolation, match="not 0"):
+        await seasons.start_season(runtime, COMMISH, None, "0")
+    overview = await seasons.start_season(runtime, COMMISH, None, "2")  # nothing was written by the refusals
+    assert overview.season.number == 1
+
+
+async def test_too_few_teams_for_the_divisions_the_settings_ask_for_is_refused(runtime: Runtime) -> None:
+    await _league_with_teams(runtime, 7, teams_per_division=4)
+    with pytest.raises(RuleViolation) as refused:
+        await seasons.start_season(runtime, COMMISH, None)
+    assert str(refused.value).startswith(
+        "7 teams cannot make divisions of at most 4 with at least 4 teams each: set teams_per_division to 7"
+        " or more, approve 1 more team"
+    )
+    overview = await seasons.start_season(runtime, COMMISH, None, "1")  # what would work
+    assert [len(members) for _, members in overview.divisions] == [7]
 
 
 async def test_assignment_must_cover_every_team(runtime: Runtime) -> None:

@@ -1,0 +1,325 @@
+"""/settings: a league's settings, one subcommand per topic (commissioners).
+
+A top-level group of its own: Discord counts its 4,000-character budget (names, descriptions, choices) per
+top-level command, so the settings do not share /league's. Hidden from members without Manage Server and
+checked again at run time. Each subcommand changes only the options given; every change is validated
+together with the other settings and recorded in the league log with its reason. Given no option, a
+subcommand shows the settings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import leagues
+from bot.ui.autocomplete import Choices, choice, league_autocomplete
+from bot.ui.checks import commissioner_only
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.league_views import settings_embed
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+LEAGUE_HELP = "Which league (only when the server runs several)"
+REASON_HELP = "Why: kept in the league log"
+Reason = app_commands.Range[str, 1, 300]
+
+TIEBREAK_PRESETS = {
+    "td_diff,td_for,cas_for": "TD difference, TDs scored, casualties (default)",
+    "head_to_head,td_diff,td_for,cas_for": "Head-to-head, TD difference, TDs scored, casualties",
+    "td_diff,cas_for,td_for": "TD difference, casualties, TDs scored",
+    "td_for,td_diff,cas_for": "TDs scored, TD difference, casualties",
+    "td_diff,td_for,cas_diff": "TD difference, TDs scored, casualty difference",
+}
+BONUS_CHOICES = [
+    app_commands.Choice(name=label, value=value)
+    for label, value in (("off", "off"), ("added to league points", "added"), ("tiebreaker", "tiebreak"))
+]
+REFEREE_CHOICES = [
+    app_commands.Choice(name=label, value=value)
+    for label, value in (
+        ("off", "off"),
+        ("generic referee", "generic"),
+        ("Elnos Lawkeeper", "elnos_lawkeeper"),
+        ("Redkur Forgebeard", "redkur_forgebeard"),
+    )
+]
+PRAYER_CHOICES = [
+    app_commands.Choice(name="league table (D16)", value="league"),
+    app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
+]
+PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
+OPENING_CHOICES = [
+    app_commands.Choice(name="a commissioner opens them (/season playoffs)", value="commissioner"),
+    app_commands.Choice(name="the bot opens them when the regular season is settled", value="automatic"),
+]
+SEEDING_CHOICES = [
+    app_commands.Choice(
+        name="keep division winners apart (paired with lower-ranked teams)", value="separate_winners"
+    ),
+    app_commands.Choice(name="random draw by the bot's dice", value="random"),
+]
+
+
+def _given(**options: Any) -> dict[str, Any]:
+    return {key: value for key, value in options.items() if value is not None}
+
+
+@app_commands.default_permissions(manage_guild=True)
+class SettingsCog(
+    commands.GroupCog, group_name="settings", group_description="A league's settings (commissioners)"
+):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    async def _apply(
+        self,
+        interaction: discord.Interaction,
+        league: str | None,
+        changes: dict[str, Any],
+        reason: str | None,
+        *,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        result = await leagues.update_settings(
+            runtime_of(interaction),
+            actor_of(interaction),
+            league,
+            changes,
+            announce_channel_id=channel.id if channel else None,
+            set_channel=channel is not None,
+            reason=reason,
+        )
+        if "reminder_hours" in result.changed:
+            await self.bot.deadlines.rearm()
+        if result.changed:
+            lines = [f"{key}: {before} → {after}" for key, (before, after) in result.changed.items()]
+            text = "Changed:\n" + "\n".join(lines)
+        elif changes or channel is not None:
+            text = "Nothing changed: those are the settings already."
+        else:
+            text = "Current settings (give options to change them):"
+        await interaction.response.send_message(text, embed=settings_embed(result.league), ephemeral=True)
+
+    @app_commands.command(name="show", description="Show a league's settings")
+    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def show(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        await self._apply(interaction, league, {}, None)
+
+    @app_commands.command(
+        name="points", description="League points for a win, draw or loss, and bonus points"
+    )
+    @app_commands.describe(
+        win="League points for a win (default 3)",
+        draw="League points for a draw (default 1)",
+        loss="League points for a loss (default 0)",
+        bonus_points="Bonus points: off, added to league points, or used as the first tiebreaker",
+        three_touchdowns="Bonus point for scoring 3+ touchdowns",
+        clean_sheet="Bonus point for conceding 0 touchdowns",
+        three_casualties="Bonus point for causing 3+ SPP casualties",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.choices(bonus_points=BONUS_CHOICES)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def points(
+        self,
+        interaction: discord.Interaction,
+        win: app_commands.Range[int, 0, 10] | None = None,
+        draw: app_commands.Range[int, 0, 10] | None = None,
+        loss: app_commands.Range[int, 0, 10] | None = None,
+        bonus_points: str | None = None,
+        three_touchdowns: bool | None = None,
+        clean_sheet: bool | None = None,
+        three_casualties: bool | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        changes = _given(
+            points_win=win,
+            points_draw=draw,
+            points_loss=loss,
+            bonus_mode=bonus_points,
+            bonus_three_touchdowns=three_touchdowns,
+            bonus_clean_sheet=clean_sheet,
+            bonus_three_casualties=three_casualties,
+        )
+        await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(name="tiebreakers", description="The tiebreakers for teams level on league points")
+    @app_commands.describe(
+        order="Tiebreakers in order, e.g. `head_to_head, td_diff, td_for, cas_for`",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def tiebreakers(
+        self,
+        interaction: discord.Interaction,
+        order: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        await self._apply(interaction, league, {"tiebreakers": order}, reason)
+
+    @tiebreakers.autocomplete("order")
+    async def order_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return [
+            choice(label, value)
+            for value, label in TIEBREAK_PRESETS.items()
+            if current.lower() in label.lower() or current.lower() in value
+        ]
+
+    @app_commands.command(name="schedule", description="Round length, deadline reminders, confirmation grace")
+    @app_commands.describe(
+        round_days="Days per round, for seasons started from now on (default 14)",
+        reminder_hours="Hours before each deadline to remind: e.g. `72, 24` (default); `none`: no reminders",
+        confirm_grace_hours="Hours after a deadline before a reported result confirms itself (default 24)",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def schedule(
+        self,
+        interaction: discord.Interaction,
+        round_days: app_commands.Range[int, 1, 90] | None = None,
+        reminder_hours: app_commands.Range[str, 1, 60] | None = None,
+        confirm_grace_hours: app_commands.Range[int, 0, 336] | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        changes = _given(
+            round_days=round_days, reminder_hours=reminder_hours, confirm_grace_hours=confirm_grace_hours
+        )
+        await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(
+        name="playoffs", description="Play-off places, who opens them, first-round match-ups"
+    )
+    @app_commands.describe(
+        places="Teams in the play-offs (0: none, prizes follow the standings)",
+        opening="Who opens the play-offs when every regular-season fixture is settled",
+        seeding="First-round match-ups: division winners kept apart, or a random draw",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.choices(places=PLAYOFF_CHOICES)
+    @app_commands.choices(opening=OPENING_CHOICES, seeding=SEEDING_CHOICES)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def playoffs(
+        self,
+        interaction: discord.Interaction,
+        places: int | None = None,
+        opening: str | None = None,
+        seeding: str | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        changes = _given(playoff_places=places, playoff_opening=opening, playoff_seeding=seeding)
+        await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(name="draft", description="Draft budget, re-draft cap, teams per division")
+    @app_commands.describe(
+        budget="Gold for drafting a new team (default 1,000,000)",
+        redraft_cap="Off-season re-draft budget cap (default 1,300,000; 0: no cap)",
+        teams_per_division="At most this many teams in a division (0: one division)",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def draft(
+        self,
+        interaction: discord.Interaction,
+        budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        redraft_cap: app_commands.Range[int, 0, 10_000_000] | None = None,
+        teams_per_division: app_commands.Range[int, 0, 64] | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        changes = _given(draft_budget=budget)
+        if redraft_cap is not None:
+            changes["redraft_cap"] = redraft_cap or None  # 0: no cap
+        if teams_per_division is not None:
+            changes["teams_per_division"] = teams_per_division or None  # 0: one division
+        await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(name="match", description="Match Events, referee rules, Prayers to Nuffle table")
+    @app_commands.describe(
+        match_events="Use the optional Match Events (seed 002)",
+        in_playoffs="Match Events also in play-off games (not recommended)",
+        referee="Referee rules on the pitch (seed 004): off, or which referee",
+        prayers_table="Prayers to Nuffle: the league table (D16) or the matched-play table (D8)",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.choices(referee=REFEREE_CHOICES, prayers_table=PRAYER_CHOICES)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def match(
+        self,
+        interaction: discord.Interaction,
+        match_events: bool | None = None,
+        in_playoffs: bool | None = None,
+        referee: str | None = None,
+        prayers_table: str | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        changes = _given(
+            match_events=match_events,
+            match_events_in_playoffs=in_playoffs,
+            referee=referee,
+            prayers_table=prayers_table,
+        )
+        await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(
+        name="stars", description="Long-term star contracts (seed 004) and the signing draft"
+    )
+    @app_commands.describe(
+        contracts="Each team signs a star for the season in a signing draft",
+        signing_pick_hours="Signing draft: hours each coach has to pick (default 24)",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def stars(
+        self,
+        interaction: discord.Interaction,
+        contracts: bool | None = None,
+        signing_pick_hours: app_commands.Range[int, 1, 168] | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        changes = _given(star_contracts=contracts, signing_pick_hours=signing_pick_hours)
+        await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(name="channel", description="Where the bot announces seasons, results and news")
+    @app_commands.describe(channel="The announcements channel", league=LEAGUE_HELP, reason=REASON_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def channel(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        await self._apply(interaction, league, {}, reason, channel=channel)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(SettingsCog(league_bot))
