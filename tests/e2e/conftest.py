@@ -134,6 +134,9 @@ async def bot_process(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]
     assert not world.discord.unhandled, (
         f"the bot called routes the fake does not know: {world.discord.unhandled}"
     )
+    assert not world.discord.refused, (
+        "the fake Discord refused payloads that break Discord's limits:\n" + "\n".join(world.discord.refused)
+    )
     errors = [line for line in process.output if " ERROR " in line or "Traceback" in line]
     assert not errors, "the bot logged errors:\n" + process.log
     assert code == 0, f"the bot exited with {code}:\n" + process.log
