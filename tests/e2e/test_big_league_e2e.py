@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import shutil
 import sqlite3
 import time
@@ -93,7 +94,10 @@ async def _build(path: Path) -> None:
             await teams.review_team(rt, admin, None, team_name(index), approve=True)
     finally:
         await db.close()
-    with sqlite3.connect(path) as conn:  # long names and six skills each: set up directly, not a game's worth
+    with (
+        contextlib.closing(sqlite3.connect(path)) as conn,
+        conn,
+    ):  # long names and six skills each: set up directly, not a game's worth
         players = conn.execute(
             "SELECT p.id, p.team_id, p.number, t.name FROM players p JOIN teams t ON t.id = p.team_id"
         ).fetchall()
@@ -214,20 +218,23 @@ async def _play(world: World, process: BotProcess, coach: FakeMember) -> tuple[I
     return report, confirmed
 
 
-async def _every_page(world: World, first: Interaction, member: FakeMember) -> list[dict[str, Any]]:
-    """The first page and every page behind its Next button."""
-    pages = [first.message]
+async def _every_page(
+    world: World, first: Interaction, member: FakeMember, at_most: int = 500
+) -> list[dict[str, Any]]:
+    """The first page and every page behind its Next button (up to `at_most` pages)."""
+    shown = first.message  # the fake updates this message in place on every click
+    pages = [copy.deepcopy(shown)]
     while True:
-        buttons = [b for row in pages[-1].get("components") or [] for b in row["components"]]
+        buttons = [b for row in shown.get("components") or [] for b in row["components"]]
         following = next(
             (b for b in buttons if b["custom_id"].endswith(":n") and not b.get("disabled")), None
         )
-        if following is None:
+        if following is None or len(pages) == at_most:
             return pages
-        clicked = await world.discord.click(pages[-1], following["custom_id"], member)
+        clicked = await world.discord.click(shown, following["custom_id"], member)
         assert clicked.response_type == 7, clicked.callbacks
-        pages.append(dict(clicked.message))
-        assert len(pages) < 200, "pagination does not end"
+        pages.append(copy.deepcopy(shown))
+        assert len(pages) < 500, "pagination does not end"
 
 
 # --- the tests --------------------------------------------------------------------------------------------
@@ -254,13 +261,16 @@ async def test_the_biggest_league_runs_without_a_refused_payload(
             finished = await discord.click(postgame, button, world.admin)
             assert "went wrong" not in finished.text, finished.text
 
-    listed = await discord.invoke("fixtures", world.admin, show="all")
-    pages = await _every_page(world, listed, world.admin)
-    text = "\n".join(message_text(page) for page in pages)
-    assert len(pages) > 1 and text.count(" v ") >= TEAMS // 2
-
+    # Every page of a round and of a coach's own fixtures; the first pages of the whole season (174 pages
+    # of 2,016 fixtures: every one of them would take most of a minute).
+    round_one = await discord.invoke("fixtures", world.admin, show="round", round=1)
+    text = "\n".join(message_text(page) for page in await _every_page(world, round_one, world.admin))
+    assert all(team_name(i) in text for i in range(TEAMS)), "every team plays in round 1"
     mine = await discord.invoke("fixtures", world.coaches[5])
-    assert mine.ephemeral and team_name(5) in mine.text
+    text = "\n".join(message_text(page) for page in await _every_page(world, mine, world.coaches[5]))
+    assert mine.ephemeral and text.count(team_name(5)) >= TEAMS - 1
+    everything = await discord.invoke("fixtures", world.admin, show="all")
+    assert len(await _every_page(world, everything, world.admin, at_most=10)) == 10
 
     standings = await discord.invoke("standings", world.outsider)
     assert "went wrong" not in standings.text
@@ -321,27 +331,23 @@ async def test_the_reminder_mentions_every_coach_still_to_play(world: World, bot
 async def test_the_postgame_summary_has_every_spp_and_injury_line(
     world: World, bot_process: BotProcess
 ) -> None:
+    """Every player the report gave SPP or an injury (14 of ours, 9 of theirs) is named in the post-game."""
     with refusals_asserted_here(world.discord):
         await _start_season(world)
         report, confirmed = await _play(world, bot_process, world.coaches[0])
-        summary = message_text(confirmed.messages[1])
-        named = [name for name in _player_names(report.text) if name not in summary]
-        assert not named, f"{len(named)} players of the report missing from the post-game, e.g. {named[:2]}"
+        opponent = next(i for i, c in enumerate(world.coaches) if c.mention in report.content)
+        summary = "\n".join(message_text(m) for m in confirmed.messages[1:])
+        expected = [player_name(0, n) for n in range(1, 15)] + [
+            player_name(opponent, n) for n in range(1, 10)
+        ]
+        missing = [name for name in expected if name not in summary]
+        assert not missing, f"{len(missing)} players of the report missing from the post-game: {missing[:2]}"
 
 
-def _player_names(text: str) -> list[str]:
-    """The (60-character) player names the report names."""
-    return sorted(
-        {
-            player_name(team, number)
-            for team in range(TEAMS)
-            for number in range(1, PLAYERS + 1)
-            if player_name(team, number)[:20] in text
-        }
-    )
-
-
-@pytest.mark.xfail(strict=True, reason="issue 13 part 2: splitting not merged yet")
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 13 parts 2 and 3: standings clip names (phone layout, splitting) not merged yet",
+)
 async def test_the_standings_list_all_64_teams(world: World, bot_process: BotProcess) -> None:
     with refusals_asserted_here(world.discord):
         await _start_season(world)
