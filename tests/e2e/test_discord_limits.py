@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import pytest
 
 from tests.e2e import discord_limits as limits
 from tests.e2e.discord_limits import Violation
+from tests.e2e.fake_discord import FakeDiscord
 
 Payload = dict[str, Any]
 
@@ -482,3 +484,29 @@ def test_a_violation_names_its_path_and_both_numbers() -> None:
         {"content": "x", "embeds": [{"fields": [{"name": "n", "value": "v" * 1187}]}]}
     )
     assert [str(v) for v in found] == ["embeds[0].fields[0].value: 1,187 > 1,024"]
+
+
+async def test_the_fake_answers_a_violation_with_discords_400_and_records_it() -> None:
+    """The wiring: every route that takes a payload from the bot is checked before it is handled."""
+    fake = FakeDiscord()
+    await fake.start()
+    channel = fake.add_guild("Server").channel
+    headers = {"Authorization": f"Bot {fake.token}"}
+    try:
+        async with aiohttp.ClientSession(headers=headers) as session:
+            url = f"{fake.api_base}/channels/{channel.id}/messages"
+            async with session.post(url, json={"content": "x" * 2001}) as refused:
+                assert refused.status == 400
+                assert (await refused.json())["code"] == 50035
+            async with session.post(url, json={"content": "x" * 2000}) as posted:
+                assert posted.status == 200
+            commands = f"{fake.api_base}/applications/{fake.application_id}/commands"
+            async with session.put(commands, json=[_command(description="x" * 101)]) as registered:
+                assert registered.status == 400
+    finally:
+        await fake.stop()
+    assert fake.refused == [
+        f"POST /channels/{channel.id}/messages: content: 2,001 > 2,000",
+        f"PUT /applications/{fake.application_id}/commands: [0].description: 101 > 100",
+    ]
+    assert len(fake.messages_in(channel.id)) == 1 and fake.global_commands == []
