@@ -131,8 +131,14 @@ async def bot_process(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]
     await process.start()
     yield process
     code = await process.stop()
-    assert not world.discord.unhandled, (
-        f"the bot called routes the fake does not know: {world.discord.unhandled}"
+    assert_clean_run(world.discord, process, code)
+
+
+def assert_clean_run(discord: FakeDiscord, process: BotProcess, code: int | None) -> None:
+    """After a bot process stopped: every route known, no payload refused, no error logged, exit code 0."""
+    assert not discord.unhandled, f"the bot called routes the fake does not know: {discord.unhandled}"
+    assert not discord.refused, (
+        "the fake Discord refused payloads that break Discord's limits:\n" + "\n".join(discord.refused)
     )
     errors = [line for line in process.output if " ERROR " in line or "Traceback" in line]
     assert not errors, "the bot logged errors:\n" + process.log

@@ -26,6 +26,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.e2e import discord_limits
+from tests.e2e.discord_limits import Violation
+
 log = logging.getLogger("fake_discord")
 
 API_PREFIX = "/api/v10"
@@ -347,6 +350,9 @@ class FakeDiscord:
         self.channel_messages: dict[int, list[dict[str, Any]]] = {}
         self.interactions: dict[int, Interaction] = {}
         self.unhandled: list[str] = []
+        self.refused: list[
+            str
+        ] = []  # requests refused for breaking Discord's limits: "POST /path: violation"
         self.identify: dict[str, Any] | None = None
         self.ready = asyncio.Event()
         self._messages_changed = asyncio.Condition()
@@ -456,6 +462,12 @@ class FakeDiscord:
         if not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return _json({"message": "401: Unauthorized", "code": 0}, 401)
         body = await self._read_body(request)
+        violations = self._violations(method, parts, body)
+        if violations:
+            for violation in violations:
+                self.refused.append(f"{method} {path}: {violation}")
+                log.warning("fake discord: refused %s %s: %s", method, path, violation)
+            return _json(discord_limits.error_body(violations), 400)
         try:
             handled = await self._route(method, parts, body, request)
         except KeyError as missing:
@@ -479,6 +491,23 @@ class FakeDiscord:
             return payload
         text = await request.text()
         return json.loads(text) if text else None
+
+    @staticmethod
+    def _violations(method: str, parts: list[str], body: Any) -> list[Violation]:
+        """What Discord would refuse in this request's payload (see tests/e2e/discord_limits.py)."""
+        match (method, parts):
+            case ("PUT", ["applications", _, "commands"]) | (
+                "PUT",
+                ["applications", _, "guilds", _, "commands"],
+            ):
+                return discord_limits.commands_violations(body or [])
+            case ("POST", ["interactions", _, _, "callback"]):
+                return discord_limits.interaction_callback_violations(body or {})
+            case ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]):
+                return discord_limits.message_violations(body)
+            case ("PATCH", ["webhooks", _, _, "messages", _]) | ("PATCH", ["channels", _, "messages", _]):
+                return discord_limits.message_violations(body, new=False)
+        return []
 
     async def _route(
         self, method: str, parts: list[str], body: Any, request: web.Request
