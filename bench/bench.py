@@ -181,7 +181,7 @@ async def _restart(db: Database, rounds: int) -> tuple[int, float, float]:
     for due in planned:
         scheduler.arm(due.job_id, due.at, job, due)
     arm_seconds = time.perf_counter() - started
-    scheduler.shutdown()
+    await scheduler.shutdown()
     return len(planned), read_seconds, arm_seconds
 
 

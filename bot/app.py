@@ -122,7 +122,7 @@ class LeagueBot(commands.Bot):
 
     async def close(self) -> None:
         await self.outbox.stop()
-        self.scheduler.shutdown()
+        await self.scheduler.shutdown()
         await super().close()
         if self._runtime is not None:
             await self._runtime.db.close()

@@ -8,12 +8,16 @@ whose time passed while the bot was down, or while the event loop was busy).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,7 @@ class Scheduler:
             timezone=UTC,
             job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1},
         )
+        self._running: set[asyncio.Task[Any]] = set()
 
     @property
     def running(self) -> bool:
@@ -37,17 +42,38 @@ class Scheduler:
         if not self._scheduler.running:
             self._scheduler.start()
 
-    def shutdown(self) -> None:
-        if self._scheduler.running:
-            self._scheduler.shutdown(wait=False)
+    async def shutdown(self, grace: float = 10.0) -> None:
+        """Stop: no new job starts, jobs already running get `grace` seconds to finish (a deadline being
+        processed is not cut between its transaction and its announcement), then the rest are stopped."""
+        if not self._scheduler.running:
+            return
+        self._scheduler.pause()
+        if self._running:
+            await asyncio.wait(set(self._running), timeout=grace)
+        stopped = set(self._running)
+        self._scheduler.shutdown(wait=False)  # cancels what still runs
+        if stopped:
+            await asyncio.wait(stopped, timeout=1)
+        await asyncio.sleep(0)  # APScheduler's asyncio shutdown completes on the next loop turn
+
+    async def _run(self, job_id: str, func: Callable[..., Awaitable[Any]], *args: Any) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._running.add(task)
+        try:
+            await func(*args)
+        except asyncio.CancelledError:
+            log.warning("job %s was stopped by the shutdown before it finished", job_id)
+        finally:
+            self._running.discard(task)
 
     def arm(self, job_id: str, run_at: datetime, func: Callable[..., Awaitable[Any]], *args: Any) -> None:
         """Run `func(*args)` at `run_at` (now, if that has passed). Re-arming an id replaces the old job."""
         self._scheduler.add_job(
-            func,
+            self._run,
             "date",
             run_date=run_at,
-            args=args,
+            args=(job_id, func, *args),
             id=job_id,
             replace_existing=True,
             misfire_grace_time=None,

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import UTC, datetime, timedelta
+
+import pytest
 
 from bot.scheduler import Scheduler
 
@@ -20,7 +23,7 @@ async def test_a_job_whose_time_has_passed_still_runs() -> None:
         scheduler.arm("deadline:1", datetime.now(UTC) - timedelta(days=3), job)
         await asyncio.wait_for(ran.wait(), 5)
     finally:
-        scheduler.shutdown()
+        await scheduler.shutdown()
 
 
 async def test_re_arming_an_id_replaces_the_job_and_cancel_removes_it() -> None:
@@ -43,6 +46,43 @@ async def test_re_arming_an_id_replaces_the_job_and_cancel_removes_it() -> None:
         scheduler.cancel("never-armed")
         assert [j.id for j in scheduler.jobs()] == ["reminder:8"]
     finally:
-        scheduler.shutdown()
-    await asyncio.sleep(0)  # APScheduler's asyncio shutdown completes on the next loop turn
+        await scheduler.shutdown()
+
     assert not scheduler.running
+
+
+async def test_shutdown_lets_a_running_job_finish() -> None:
+    """A deadline being processed is not cut between its transaction and its announcement."""
+    scheduler = Scheduler()
+    scheduler.start()
+    started, finished = asyncio.Event(), asyncio.Event()
+
+    async def job() -> None:
+        started.set()
+        await asyncio.sleep(0.2)
+        finished.set()
+
+    scheduler.arm("deadline:2", datetime.now(UTC), job)
+    await asyncio.wait_for(started.wait(), 5)
+    await scheduler.shutdown(grace=5)
+    assert finished.is_set()
+    assert not scheduler.running
+
+
+async def test_a_job_past_the_grace_is_stopped_with_a_warning_not_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    scheduler = Scheduler()
+    scheduler.start()
+    started = asyncio.Event()
+
+    async def job() -> None:
+        started.set()
+        await asyncio.sleep(60)
+
+    scheduler.arm("reminder:9", datetime.now(UTC), job)
+    await asyncio.wait_for(started.wait(), 5)
+    with caplog.at_level(logging.INFO):
+        await scheduler.shutdown(grace=0.1)
+    assert "reminder:9 was stopped by the shutdown" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
