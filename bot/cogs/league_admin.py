@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
+from bot.cogs.results import finish_view, postgame_embeds, result_embed, side_inputs
 from bot.errors import RuleViolation
 from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
@@ -20,9 +20,10 @@ from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autoc
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
-from bot.ui.league_views import COLOUR, season_embed, settings_embed, team_sheet_embed
+from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
+from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
-from bot.ui.season_views import bracket_embed
+from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embed
 
 if TYPE_CHECKING:
@@ -253,9 +254,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         result = await teams.review_team(
             runtime_of(interaction), actor_of(interaction), league, team, approve=True
         )
-        await interaction.response.send_message(
-            result.message, embed=team_sheet_embed(result.sheet), ephemeral=True
-        )
+        await send_messages(interaction, result.message, team_sheet_embeds(result.sheet), ephemeral=True)
         await announce(
             self.bot,
             result.sheet.league,
@@ -358,9 +357,11 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         )
         await interaction.response.send_message(embed=embed)
         if outcome.postgame:
-            view = finish_view(outcome.fixture.id, outcome.postgame)
-            await interaction.followup.send(
-                embed=postgame_embed(outcome.fixture, outcome.postgame), view=view or discord.utils.MISSING
+            await send_messages(
+                interaction,
+                embeds=postgame_embeds(outcome.fixture, outcome.postgame),
+                view=finish_view(outcome.fixture.id, outcome.postgame),
+                followup=True,
             )
         league = await leagues.get_league(
             runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
@@ -493,7 +494,7 @@ class SeasonAdmin(
         overview = await seasons.start_season(
             runtime_of(interaction), actor_of(interaction), league, divisions
         )
-        embed = season_embed(overview)
+        embeds = season_embeds(overview)
         note = ""
         if overview.left_out:
             note = (
@@ -505,12 +506,10 @@ class SeasonAdmin(
                 + ", ".join(plain(t.name) for t in overview.not_redrafted)
                 + "."
             )
-        await interaction.response.send_message(
-            f"Season {overview.season.number} started.{note}", embed=embed
-        )
+        await send_messages(interaction, f"Season {overview.season.number} started.{note}", embeds)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
-            await announce(self.bot, overview.league, content=coaches, embed=embed)
+            await announce(self.bot, overview.league, content=coaches, embeds=embeds)
 
     @app_commands.command(
         name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"
@@ -520,9 +519,10 @@ class SeasonAdmin(
     @commissioner_only()
     async def playoffs(self, interaction: discord.Interaction, league: str | None = None) -> None:
         bracket = await playoffs.open_playoffs(runtime_of(interaction), actor_of(interaction), league)
-        await interaction.response.send_message(
+        await send_messages(
+            interaction,
             "The play-offs are open; the coaches are told in the league channel.",
-            embed=bracket_embed(bracket),
+            bracket_embeds(bracket),
         )
 
     @app_commands.command(name="pause", description="Pause the season: no deadline passes until it resumes")

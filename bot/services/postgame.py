@@ -140,12 +140,11 @@ def _update_fans(
     if penalty:
         side.fans_after, lost = conceding_fans(before, side.rolls.dice, rt.catalog.postgame, fan_rule)
         side.rolls.keep(lost)
-        side.lines.append(f"Dedicated fans: {lost}")
+        rolled = f" ({lost})"
     else:
         side.fans_after, check = update_dedicated_fans(before, side.outcome, side.rolls.dice, fan_rule)
         side.rolls.keep(check)
-        if check is not None:
-            side.lines.append(f"Dedicated fans: {check}")
+        rolled = f" ({check.shown})" if check is not None else ""
     if side.fans_after != before:
         postgame_store.set_fans(
             conn,
@@ -157,7 +156,8 @@ def _update_fans(
             actor_id=actor.user_id,
             now=rt.clock.now(),
         )
-    side.lines.append(f"Dedicated fans {before} → {side.fans_after}")
+    change = f"{before} → {side.fans_after}" if side.fans_after != before else f"{before}, unchanged"
+    side.lines.append(f"Dedicated fans {change}{rolled}")
 
 
 def _award_mvps(
@@ -256,14 +256,15 @@ def _getting_even(
     check = getting_even(side.rolls.dice, rules, f"#{line.number} {line.name}")
     side.rolls.keep(check.roll)
     if not check.passed:
-        side.lines.append(f"#{line.number} {line.name}: {check}")
+        side.lines.append(f"#{line.number} {line.name}: Getting Even {check.shown}")
         return
     options = hatred_options(
         roster_of(rt.catalog, opponent), rules, _hated(conn, rt, side.team, line.player_id)
     )
     if not options:
         side.lines.append(
-            f"#{line.number} {line.name}: {check}, but he hates every keyword they have already"
+            f"#{line.number} {line.name}: Getting Even {check.shown}, but he hates every keyword they have "
+            "already"
         )
         return
     trait_store.add_pending(
@@ -277,8 +278,8 @@ def _getting_even(
         now=rt.clock.now(),
     )
     side.lines.append(
-        f"#{line.number} {line.name}: {check}: gains Hatred of one of {', '.join(options)}; "
-        "the coach picks it with /team hatred"
+        f"#{line.number} {line.name}: Getting Even {check.shown}: gains Hatred of one of "
+        f"{', '.join(options)}; the coach picks it with /team hatred"
     )
 
 

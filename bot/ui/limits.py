@@ -222,9 +222,11 @@ async def send_messages(
     ephemeral: bool = False,
     view: discord.ui.View | None = None,
     allowed_mentions: discord.AllowedMentions | None = None,
+    followup: bool = False,
 ) -> None:
-    """Answer an interaction with as many messages as it takes (the first as the response, the rest as
-    follow-ups); the view goes with the last message."""
+    """Answer an interaction with as many messages as it takes (the first as the response unless
+    `followup` says the interaction was answered already, the rest as follow-ups); the view goes with
+    the last message."""
     parts = messages(content, embeds)
     missing = discord.utils.MISSING
     mentions = allowed_mentions if allowed_mentions is not None else missing
@@ -232,7 +234,7 @@ async def send_messages(
         last_view = view if view is not None and i == len(parts) - 1 else missing
         one = part.embeds[0] if len(part.embeds) == 1 else missing
         many = list(part.embeds) if len(part.embeds) > 1 else missing
-        if i == 0 and not interaction.response.is_done():
+        if i == 0 and not followup and not interaction.response.is_done():
             await interaction.response.send_message(
                 part.content,
                 embed=one,
