@@ -24,7 +24,7 @@ from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_shee
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
 from bot.ui.season_views import bracket_embeds
-from bot.ui.star_views import draft_embed
+from bot.ui.star_views import draft_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -462,7 +462,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @commissioner_only()
     async def skip_signing(self, interaction: discord.Interaction, league: str | None = None) -> None:
         view = await contracts.skip_team(runtime_of(interaction), actor_of(interaction), league)
-        await interaction.response.send_message(embed=draft_embed(view))
+        await send_messages(interaction, embeds=draft_embeds(view))
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")
