@@ -16,12 +16,13 @@ from bot.services import contracts, deadlines, leagues, playoffs, results, seaso
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
+from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
-from bot.ui.limits import send_messages
+from bot.ui.limits import one_embed, send_messages
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
@@ -43,22 +44,11 @@ async def render_log(interaction: discord.Interaction, key: str, page: int) -> R
     result = await leagues.league_log(
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{key}", page
     )
-    lines = []
-    for entry in result.entries:
-        detail = ", ".join(f"{k}: {v}" for k, v in entry.detail.items())
-        reason = f" — *{plain(entry.reason)}*" if entry.reason else ""
-        lines.append(
-            f"{timestamp(entry.created_at, 'R')} <@{entry.actor_id}> **{entry.action}** "
-            f"{plain(detail)[:200]}{reason}"
-        )
-    embed = discord.Embed(
-        title=f"{result.league.name}: log", description="\n".join(lines) or "Nothing yet.", colour=COLOUR
+    lines = [log_line(entry) for entry in result.entries]
+    footer = page_footer(
+        result.page, result.page_count, len(result.entries), f"entries per page (up to {LOG_PAGE_SIZE})"
     )
-    embed.set_footer(
-        text=page_footer(
-            result.page, result.page_count, len(result.entries), f"entries per page (up to {LOG_PAGE_SIZE})"
-        )
-    )
+    embed = one_embed(f"{result.league.name}: log", lines or ["Nothing yet."], colour=COLOUR, footer=footer)
     return RenderedPage(embed, result.page, result.page_count, key)
 
 
@@ -232,9 +222,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             )
         else:
             text = "Current settings (give options to change them):"
-        await interaction.response.send_message(
-            text[:2000], embed=settings_embed(result.league), ephemeral=True
-        )
+        await send_messages(interaction, text, [settings_embed(result.league)], ephemeral=True)
 
     @settings.autocomplete("tiebreakers")
     async def tiebreakers_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:

@@ -14,7 +14,7 @@ from bot.services import redraft
 from bot.services.redraft import RedraftView
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.formatting import gp, plain
+from bot.ui.formatting import gp, plain, plural
 from bot.ui.league_views import COLOUR, team_sheet_embeds
 from bot.ui.limits import pack_embeds, send_messages
 
@@ -27,7 +27,7 @@ LEAGUE_HELP = "Which league (only needed when the server runs several)"
 def veterans_embeds(view: RedraftView) -> list[discord.Embed]:
     lines = [
         f"{'✅' if v.rehired else '▫️'} #{v.player.number} {plain(v.player.name)}: {gp(v.cost)}"
-        + (f" ({v.player.seasons_played} season{'s' if v.player.seasons_played != 1 else ''})")
+        + f" ({plural(v.player.seasons_played, 'season')})"
         for v in view.veterans
     ]
     return pack_embeds(

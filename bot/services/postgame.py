@@ -42,7 +42,7 @@ from bot.store import traits as trait_store
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
-from bot.text import gp
+from bot.text import gp, plural
 
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -433,7 +433,7 @@ def apply_confirmed(
                     state.lines.append(f"#{player.number} {player.name} quits in disgust ({check})")
         if missed:
             state.lines.append(
-                f"{len(missed)} player(s) who missed this game recover when the post-game is finished"
+                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
             )
         postgame_store.insert(
             conn,

@@ -16,6 +16,7 @@ from bot.store import audit
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
+from bot.text import plural_noun
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,8 @@ def _prepare(
                 hired_in_fixture=fx.id,
             )
         added.append(
-            f"{team.name} takes on {needed} journeyman {position.name}{'s' if needed > 1 else ''} "
+            f"{team.name} takes on {needed} journeyman "
+            f"{plural_noun(position.name) if needed > 1 else position.name} "
             "(Loner 4+) to field 11 players"
         )
         audit.record(

@@ -169,6 +169,22 @@ def pack_embeds(
     return embeds
 
 
+def one_embed(
+    title: str, lines: Sequence[str], *, colour: discord.Colour | None = None, footer: str | None = None
+) -> discord.Embed:
+    """One embed for one page of a paginated list: the description, continued in fields when the page is
+    longer than a description holds. The page's size is the caller's to keep within 6,000 characters
+    (pages are cut by entries); every line is kept whatever happens."""
+    pieces = split_lines(lines, EMBED_DESCRIPTION) or [EMPTY]
+    embed = discord.Embed(title=shorten(title, EMBED_TITLE), description=pieces[0], colour=colour)
+    for rest in pieces[1:]:
+        for piece in split_text(rest, FIELD_VALUE):
+            embed.add_field(name=CONTINUED.strip(), value=piece, inline=False)
+    if footer:
+        embed.set_footer(text=shorten(footer, FOOTER))
+    return embed
+
+
 def group_embeds(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
     """Embeds grouped into messages: at most 10 a message and 6,000 characters across them."""
     groups: list[list[discord.Embed]] = []

@@ -6,7 +6,7 @@ import discord
 
 from bot.services.playoffs import PLACE_NAMES, Bracket, LeagueHistory, winner_of
 from bot.store.seasons import Fixture
-from bot.ui.formatting import gp, plain, timestamp
+from bot.ui.formatting import gp, plain, plural, timestamp
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds
 
@@ -36,8 +36,8 @@ def bracket_embeds(bracket: Bracket) -> list[discord.Embed]:
                 else "the bot opens them"
             )
             description = (
-                f"{bracket.size} teams will qualify. {bracket.regular_left} regular-season fixture(s) "
-                f"still to settle; then {how}."
+                f"{bracket.size} teams will qualify. "
+                f"{plural(bracket.regular_left, 'regular-season fixture')} still to settle; then {how}."
             )
         else:
             description = (
