@@ -175,3 +175,13 @@ async def test_treasury_equals_its_recorded_changes(runtime: Runtime) -> None:
         return team_store.treasury_total(conn, sheet.team)
 
     assert await runtime.db.read(ledger) == sheet.team.treasury
+
+
+async def test_hiring_says_the_plural_of_the_position(runtime: Runtime) -> None:
+    await _league(runtime)
+    coach = actor(user_id=77)
+    await teams.create_team(runtime, coach, None, "Reavers", "human")
+    hired = await teams.hire_players(runtime, coach, None, "Human Lineman", count=11)
+    assert hired.message.startswith("Hired 11 Human Linemen ("), hired.message
+    one = await teams.hire_players(runtime, coach, None, "Thrower", count=1)
+    assert one.message.startswith("Hired 1 Human Thrower ("), one.message
