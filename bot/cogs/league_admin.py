@@ -22,7 +22,7 @@ from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
-from bot.ui.limits import one_embed, send_messages
+from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
@@ -368,9 +368,10 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     ) -> None:
         result = await revert_postgame(runtime_of(interaction), actor_of(interaction), fixture, reason)
         lines = "\n".join(result.lines)
-        await interaction.response.send_message(
+        await send_messages(
+            interaction,
             f"Post-game of {plain(result.fixture.label)} (#{result.fixture.id}) reverted: {plain(reason)}\n"
-            f"{lines}\nSet its result again with /league result."
+            f"{lines}\nSet its result again with /league result.",
         )
 
     @app_commands.command(
@@ -430,16 +431,13 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             "auto_confirm": "automatic confirmation",
         }
         lines = [
-            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · {names[d.kind]} #{d.item_id}"
+            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · "
+            f"{names.get(d.kind, d.kind.replace('_', ' '))} #{d.item_id}"
             + ("" if d.job_id in armed else " (not armed yet)")
-            for d in planned[:20]
+            for d in planned
         ]
-        embed = discord.Embed(
-            title="Scheduled",
-            description="\n".join(lines) or "Nothing scheduled.",
-            colour=discord.Colour.dark_red(),
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embeds = pack_embeds("Scheduled", description=lines or ["Nothing scheduled."], colour=COLOUR)
+        await send_messages(interaction, embeds=embeds, ephemeral=True)
 
     @app_commands.command(
         name="skip-signing",

@@ -175,7 +175,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             f"**{plain(winner)}** win the shoot-out {max(shootout.home_wins, shootout.away_wins)}-"
             f"{min(shootout.home_wins, shootout.away_wins)}: report the game level after extra time."
         )
-        await interaction.response.send_message("\n".join(lines))
+        await send_messages(interaction, "\n".join(lines))
 
     @app_commands.command(
         name="turn", description="Start of a team turn: the Match Events D16 (when the league uses them)"
