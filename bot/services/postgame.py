@@ -115,6 +115,11 @@ class _Side:
     stars: frozenset[int] = frozenset()  # star players under contract: no SPP, never MVP (seed 004)
 
 
+def _without(rolled: DieRoll, said: str) -> str:
+    """A roll shown after a line that already says what it is for: 'D6 3', not 'MVP: D6 3'."""
+    return rolled.shown if rolled.purpose.lower().startswith(said) else str(rolled)
+
+
 def _collect_winnings(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, amount: int, why: str
 ) -> None:
@@ -199,7 +204,7 @@ def _award_mvps(
         how = "nominated" if nominees else "no nominations: random among those who could play"
         side.lines.append(
             f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP "
-            f"({', '.join(str(r) for r in mvp_rolls)}; {how})"
+            f"({', '.join(_without(r, 'mvp') for r in mvp_rolls)}; {how})"
         )
 
 
@@ -499,7 +504,7 @@ def _finish(
             )
         else:
             rolls.keep(*mistake.rolls)
-            shown = ", ".join(str(r) for r in mistake.rolls)
+            shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
             lines.append(
                 f"Expensive mistakes: {mistake.outcome.name} ({shown})"
                 + (f": lost {gp(mistake.lost)}" if mistake.lost else "")
