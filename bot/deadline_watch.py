@@ -60,7 +60,7 @@ class DeadlineWatch:
             await self.rearm()
 
     async def announce(self, work: Work) -> None:
-        from bot.cogs.results import finish_view, postgame_embeds, result_embed
+        from bot.cogs.results import finish_view, postgame_embeds, result_embeds
         from bot.services.results import ReportedResult
 
         for closed in work.closed:
@@ -78,7 +78,7 @@ class DeadlineWatch:
             await announce(
                 self.bot,
                 league,
-                embed=result_embed(
+                embeds=result_embeds(
                     outcome, heading="✅ Confirmed automatically: neither confirmed nor disputed in time."
                 ),
             )

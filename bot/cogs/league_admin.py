@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import finish_view, postgame_embeds, result_embed, side_inputs
+from bot.cogs.results import finish_view, postgame_embeds, result_embeds, side_inputs
 from bot.errors import RuleViolation
 from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
@@ -340,10 +340,10 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             if penalty_winner == "away"
             else None,
         )
-        embed = result_embed(
+        embeds = result_embeds(
             outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
         )
-        await interaction.response.send_message(embed=embed)
+        await send_messages(interaction, embeds=embeds)
         if outcome.postgame:
             await send_messages(
                 interaction,
@@ -355,7 +355,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
         )
         if league.announce_channel_id not in (None, interaction.channel_id):
-            await announce(self.bot, league, embed=embed)
+            await announce(self.bot, league, embeds=embeds)
 
     @app_commands.command(
         name="revert", description="Undo a fixture's whole post-game (then set its result again)"

@@ -38,9 +38,8 @@ EVENTS_HELP = (
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
 
 
-def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
-    """A reported result: one embed (a report is at most 500 characters a side, so it always fits one;
-    a side's lines still continue in a second field rather than being cut)."""
+def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embed]:
+    """A reported result (a report is at most 500 characters a side: one embed, in practice)."""
     fx, report = outcome.fixture, outcome.report
     kind = {
         "league": f"Round {fx.round_number}" if fx.round_number else "League",
@@ -63,7 +62,7 @@ def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
         body,
         description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
         colour=COLOUR,
-    )[0]
+    )
 
 
 def postgame_embeds(
@@ -170,10 +169,10 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
             outcome = await results.confirm_result(
                 runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
             )
-            embed = result_embed(
+            embeds = result_embeds(
                 outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
             )
-            await interaction.response.edit_message(embed=embed, view=None)
+            await interaction.response.edit_message(embeds=embeds, view=None)
             if outcome.postgame:
                 await send_messages(
                     interaction,
@@ -182,7 +181,7 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
                     followup=True,
                 )
             if outcome.fixture.kind in ("league", "playoff"):
-                await _announce_result(interaction, outcome, embed)
+                await _announce_result(interaction, outcome, embeds)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -207,14 +206,14 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
             self.version,
             str(self.reason.value),
         )
-        embed = result_embed(
+        embeds = result_embeds(
             outcome,
             heading=f"⚠️ Disputed by {interaction.user.mention}: "
             f"{plain(str(self.reason.value))}\nA commissioner decides with "
             "/league result.",
         )
-        await interaction.response.edit_message(embed=embed, view=None)
-        await _announce_result(interaction, outcome, embed)
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        await _announce_result(interaction, outcome, embeds)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
         await report_error(interaction, error)
@@ -239,7 +238,7 @@ class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version
 
 
 async def _announce_result(
-    interaction: discord.Interaction, outcome: ReportedResult, embed: discord.Embed
+    interaction: discord.Interaction, outcome: ReportedResult, embeds: list[discord.Embed]
 ) -> None:
     from bot.services.leagues import get_league
 
@@ -247,7 +246,7 @@ async def _announce_result(
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
     )
     if league.announce_channel_id not in (None, interaction.channel_id):
-        await announce(interaction.client, league, embed=embed)
+        await announce(interaction.client, league, embeds=embeds)
 
 
 async def render_fixtures(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
@@ -310,9 +309,10 @@ class ResultsCog(commands.Cog):
             f"Reported by {interaction.user.mention}. <@{confirmer}>: confirm it, or dispute it if it is "
             "wrong. Until then either coach can /report again to fix a mistake."
         )
-        await interaction.response.send_message(
-            content=f"<@{confirmer}>",
-            embed=result_embed(outcome, heading=heading),
+        await send_messages(
+            interaction,
+            f"<@{confirmer}>",
+            result_embeds(outcome, heading=heading),
             view=answer_view(outcome.fixture.id, outcome.version),
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
