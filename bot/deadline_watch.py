@@ -19,6 +19,7 @@ from bot.store.deadlines import Due
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR
+from bot.ui.limits import CONTENT, Field, fields, pack_embeds, split_text
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -59,17 +60,17 @@ class DeadlineWatch:
             await self.rearm()
 
     async def announce(self, work: Work) -> None:
-        from bot.cogs.results import finish_view, postgame_embed, result_embed
+        from bot.cogs.results import finish_view, postgame_embeds, result_embeds
         from bot.services.results import ReportedResult
 
         for closed in work.closed:
-            await announce(self.bot, closed.league, embed=round_closed_embed(closed))
+            await announce(self.bot, closed.league, embeds=round_closed_embeds(closed))
             for settled in closed.settled:
                 if settled.postgame:
                     await announce(
                         self.bot,
                         closed.league,
-                        embed=postgame_embed(settled.fixture, settled.postgame),
+                        embeds=postgame_embeds(settled.fixture, settled.postgame),
                         view=finish_view(settled.fixture.id, settled.postgame),
                     )
         for league, fixture, report, summaries in work.confirmed:
@@ -77,31 +78,33 @@ class DeadlineWatch:
             await announce(
                 self.bot,
                 league,
-                embed=result_embed(
+                embeds=result_embeds(
                     outcome, heading="✅ Confirmed automatically: neither confirmed nor disputed in time."
                 ),
             )
             await announce(
                 self.bot,
                 league,
-                embed=postgame_embed(fixture, summaries),
+                embeds=postgame_embeds(fixture, summaries),
                 view=finish_view(fixture.id, summaries),
             )
         for reminder in work.reminders:
+            # in the content, so every coach's mention pings; several messages when it is long
             await announce(self.bot, reminder.league, content=reminder_text(reminder))
             for user_id in sorted(reminder.dm_user_ids):
-                await self._direct_message(user_id, reminder_text(reminder, direct=True))
+                await self._direct_message(user_id, reminder_messages(reminder, direct=True))
 
-    async def _direct_message(self, user_id: int, text: str) -> None:
+    async def _direct_message(self, user_id: int, texts: list[str]) -> None:
         """Best effort: a coach who closed their DMs still has the channel reminder."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+            for text in texts:
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not send a reminder to user %s by direct message", user_id)
 
 
-def round_closed_embed(closed: ClosedRound) -> discord.Embed:
+def round_closed_embeds(closed: ClosedRound) -> list[discord.Embed]:
     labels = {
         "forfeit": "not played: a loss for both (no MVP, no winnings)",
         "to commissioner": "not played: a play-off game needs a winner, so the commissioner decides",
@@ -119,19 +122,18 @@ def round_closed_embed(closed: ClosedRound) -> discord.Embed:
         )
     if closed.auto_confirm_at:
         lines.append(f"Reported results confirm themselves {timestamp(closed.auto_confirm_at, 'R')}.")
-    embed = discord.Embed(
-        title=f"{closed.league.name}: round {closed.round_number} is over",
-        description="\n".join(lines) or "No fixtures.",
-        colour=COLOUR,
-    )
+    body: list[Field] = []
     if closed.next_round:
         number, deadline = closed.next_round
-        embed.add_field(
-            name=f"Round {number} is open",
-            value=f"Deadline {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')})",
-            inline=False,
+        body += fields(
+            f"Round {number} is open", f"Deadline {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')})"
         )
-    return embed
+    return pack_embeds(
+        f"{closed.league.name}: round {closed.round_number} is over",
+        body,
+        description=lines or ["No fixtures."],
+        colour=COLOUR,
+    )
 
 
 def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:
@@ -160,3 +162,8 @@ def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:
             else ""
         )
     )
+
+
+def reminder_messages(reminder: Reminder, *, direct: bool = False) -> list[str]:
+    """The reminder in messages of at most 2,000 characters (a big division's is longer than one)."""
+    return split_text(reminder_text(reminder, direct=direct), CONTENT)

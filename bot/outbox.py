@@ -14,13 +14,12 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
 from bot.store import announcements
 from bot.store import leagues as league_store
 from bot.store.announcements import Announcement
 from bot.ui.announce import announce
 from bot.ui.league_views import COLOUR
+from bot.ui.limits import pack_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -80,5 +79,5 @@ class Outbox:
         if league is None:
             return
         content = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(item.mentions)) or None
-        embed = discord.Embed(title=item.title[:256], description="\n".join(item.lines)[:4000], colour=COLOUR)
-        await announce(self.bot, league, content=content, embed=embed)
+        embeds = pack_embeds(item.title, description=item.lines, colour=COLOUR)
+        await announce(self.bot, league, content=content, embeds=embeds)

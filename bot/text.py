@@ -2,12 +2,51 @@
 
 from __future__ import annotations
 
+import re
+
+# Last words whose English plural is not the regular one (position names of data/bb2025/teams.json).
+_IRREGULAR = {
+    "chosen": "chosen",
+    "skaven": "skaven",
+    "human": "humans",
+    "elf": "elves",
+    "wolf": "wolves",
+    "werewolf": "werewolves",
+    "dwarf": "dwarfs",
+    "coach": "coaches",
+}
+
 
 def gp(amount: int) -> str:
     """Gold pieces the way coaches write them: 1,050,000 gp."""
     return f"{amount:,} gp"
 
 
+def _match_case(model: str, word: str) -> str:
+    return word.capitalize() if model[:1].isupper() else word
+
+
+def plural_noun(name: str) -> str:
+    """The English plural of a name, by its last word: Human Lineman -> Human Linemen, Witch Elf ->
+    Witch Elves, Mummy -> Mummies, Woodland Fox -> Woodland Foxes, Chaos Chosen -> Chaos Chosen."""
+    before, space, last = name.rpartition(" ")
+    head = before + space
+    lower = last.lower()
+    if not lower:
+        return name
+    if lower in _IRREGULAR:
+        many = _match_case(last, _IRREGULAR[lower])
+    elif lower.endswith("man"):
+        many = last[:-3] + ("men" if last[-3:].islower() else "MEN")
+    elif re.search(r"[^aeiou]y$", lower):
+        many = last[:-1] + "ies"
+    elif re.search(r"(s|x|z|ch|sh)$", lower):
+        many = last + "es"
+    else:
+        many = last + "s"
+    return head + many
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 player', '3 players'."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    """'1 player', '3 players', '11 Human Linemen'."""
+    return f"{count} {word if count == 1 else (many or plural_noun(word))}"

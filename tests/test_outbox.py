@@ -41,8 +41,8 @@ async def test_announcements_are_posted_once_and_marked_sent(runtime: Runtime) -
         assert await outbox.flush() == 1
         assert await outbox.flush() == 0  # sent once
     kwargs = posted.await_args.kwargs
-    assert kwargs["content"] == "<@7> <@8>" and kwargs["embed"].title == "Play-offs"
-    assert kwargs["embed"].description == "a\nb"
+    assert kwargs["content"] == "<@7> <@8>" and kwargs["embeds"][0].title == "Play-offs"
+    assert kwargs["embeds"][0].description == "a\nb"
     bot.deadlines.rearm.assert_awaited_once()  # a posted announcement may come with a new round
     assert await runtime.db.read(announcements.unsent) == []
 

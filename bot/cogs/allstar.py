@@ -15,6 +15,7 @@ from bot.ui.autocomplete import Choices, choice
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
+from bot.ui.limits import Field, fields, pack_embeds, send_messages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -32,7 +33,10 @@ PAIR_HELP = "Random method: a pair drawn when you have one place left"
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-def allstar_embed(game: AllStarGame) -> discord.Embed:
+LOG_SHOWN = 12  # the latest entries of the draft log; every roll is in /roll-history
+
+
+def allstar_embeds(game: AllStarGame) -> list[discord.Embed]:
     row = game.row
     state = {
         "proposed": "waiting for the opponent",
@@ -40,23 +44,25 @@ def allstar_embed(game: AllStarGame) -> discord.Embed:
         "done": "rosters complete",
         "cancelled": "called off",
     }[row.status]
-    embed = discord.Embed(
-        title=f"All-Star game #{row.id} ({row.method} method): {state}",
-        description="\n".join(game.log[-12:])[:3000] or "No star drawn yet.",
-        colour=COLOUR,
-    )
+    log = game.log[-LOG_SHOWN:]
+    earlier = len(game.log) - len(log)
+    description = [*([f"({earlier} earlier entries: /roll-history)"] if earlier else []), *log]
+    body: list[Field] = []
     for index, coach in enumerate(game.coaches):
         roster = game.rosters[index]
         size = sum(u.size for u in roster)
         names = ", ".join(plain(u.name) for u in roster) or "nobody yet"
-        embed.add_field(
-            name=f"Coach {index + 1} ({size}/16)", value=f"<@{coach}>: {names}"[:1024], inline=False
-        )
+        body += fields(f"Coach {index + 1} ({size}/16)", f"<@{coach}>: {names}")
     if row.excluded:
-        embed.add_field(name="Left out", value=", ".join(row.excluded)[:1024], inline=False)
+        body += fields("Left out", ", ".join(plain(name) for name in row.excluded))
     if row.status == "done":
-        embed.add_field(name="Rules", value=RULES, inline=False)
-    return embed
+        body += fields("Rules", RULES)
+    return pack_embeds(
+        f"All-Star game #{row.id} ({row.method} method): {state}",
+        body,
+        description=description or "No star drawn yet.",
+        colour=COLOUR,
+    )
 
 
 def _content(game: AllStarGame) -> str | None:
@@ -81,9 +87,7 @@ class AllStarCog(commands.GroupCog, group_name="allstar", group_description="All
         super().__init__()
 
     async def _send(self, interaction: discord.Interaction, game: AllStarGame) -> None:
-        await interaction.response.send_message(
-            _content(game), embed=allstar_embed(game), allowed_mentions=MENTIONS
-        )
+        await send_messages(interaction, _content(game), allstar_embeds(game), allowed_mentions=MENTIONS)
 
     @app_commands.command(name="challenge", description="Challenge a coach to an All-Star game")
     @app_commands.describe(
@@ -140,12 +144,12 @@ class AllStarCog(commands.GroupCog, group_name="allstar", group_description="All
     @app_commands.command(name="show", description="Your All-Star game: rosters so far and whose turn it is")
     async def show(self, interaction: discord.Interaction) -> None:
         game = await allstar.show(runtime_of(interaction), actor_of(interaction))
-        await interaction.response.send_message(embed=allstar_embed(game), ephemeral=True)
+        await send_messages(interaction, embeds=allstar_embeds(game), ephemeral=True)
 
     @app_commands.command(name="cancel", description="Call off your proposed or running All-Star game")
     async def cancel(self, interaction: discord.Interaction) -> None:
         game = await allstar.cancel(runtime_of(interaction), actor_of(interaction))
-        await interaction.response.send_message(embed=allstar_embed(game))
+        await send_messages(interaction, embeds=allstar_embeds(game))
 
 
 async def setup(league_bot: LeagueBot) -> None:

@@ -11,13 +11,12 @@ from discord.ext import commands
 from bot.services import playoffs, seasons
 from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.league_views import standings_embed
-from bot.ui.season_views import bracket_embed, history_embed
+from bot.ui.league_views import standings_embeds
+from bot.ui.limits import send_messages
+from bot.ui.season_views import bracket_embeds, history_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
-
-EMBED_TOTAL_LIMIT = 6000
 
 
 class HistoryCog(commands.Cog):
@@ -39,7 +38,7 @@ class HistoryCog(commands.Cog):
         found = await playoffs.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, league, season
         )
-        await interaction.response.send_message(embed=bracket_embed(found))
+        await send_messages(interaction, embeds=bracket_embeds(found))
 
     @app_commands.command(
         name="history", description="Past seasons: champions and prize money, or one season's tables"
@@ -57,17 +56,13 @@ class HistoryCog(commands.Cog):
     ) -> None:
         rt, guild_id = runtime_of(interaction), actor_of(interaction).guild_id
         if season is None:
-            await interaction.response.send_message(
-                embed=history_embed(await playoffs.history(rt, guild_id, league))
+            await send_messages(
+                interaction, embeds=history_embeds(await playoffs.history(rt, guild_id, league))
             )
             return
-        tables = standings_embed(await seasons.standings(rt, guild_id, league, None, season))
-        bracket = bracket_embed(await playoffs.bracket(rt, guild_id, league, season))
-        if len(tables) + len(bracket) <= EMBED_TOTAL_LIMIT:
-            await interaction.response.send_message(embeds=[tables, bracket])
-        else:  # one message may carry 6,000 characters of embeds
-            await interaction.response.send_message(embed=tables)
-            await interaction.followup.send(embed=bracket)
+        tables = standings_embeds(await seasons.standings(rt, guild_id, league, None, season))
+        bracket = bracket_embeds(await playoffs.bracket(rt, guild_id, league, season))
+        await send_messages(interaction, embeds=[*tables, *bracket])
 
 
 async def setup(league_bot: LeagueBot) -> None:

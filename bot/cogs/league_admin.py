@@ -10,20 +10,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import finish_view, postgame_embed, result_embed, side_inputs
+from bot.cogs.results import finish_view, postgame_embeds, result_embeds, side_inputs
 from bot.errors import RuleViolation
 from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
 from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
+from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
-from bot.ui.league_views import COLOUR, season_embed, settings_embed, team_sheet_embed
+from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
+from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
-from bot.ui.season_views import bracket_embed
-from bot.ui.star_views import draft_embed
+from bot.ui.season_views import bracket_embeds
+from bot.ui.star_views import draft_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -35,22 +37,11 @@ async def render_log(interaction: discord.Interaction, key: str, page: int) -> R
     result = await leagues.league_log(
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{key}", page
     )
-    lines = []
-    for entry in result.entries:
-        detail = ", ".join(f"{k}: {v}" for k, v in entry.detail.items())
-        reason = f" — *{plain(entry.reason)}*" if entry.reason else ""
-        lines.append(
-            f"{timestamp(entry.created_at, 'R')} <@{entry.actor_id}> **{entry.action}** "
-            f"{plain(detail)[:200]}{reason}"
-        )
-    embed = discord.Embed(
-        title=f"{result.league.name}: log", description="\n".join(lines) or "Nothing yet.", colour=COLOUR
+    lines = [log_line(entry) for entry in result.entries]
+    footer = page_footer(
+        result.page, result.page_count, len(result.entries), f"entries per page (up to {LOG_PAGE_SIZE})"
     )
-    embed.set_footer(
-        text=page_footer(
-            result.page, result.page_count, len(result.entries), f"entries per page (up to {LOG_PAGE_SIZE})"
-        )
-    )
+    embed = one_embed(f"{result.league.name}: log", lines or ["Nothing yet."], colour=COLOUR, footer=footer)
     return RenderedPage(embed, result.page, result.page_count, key)
 
 
@@ -103,9 +94,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         result = await teams.review_team(
             runtime_of(interaction), actor_of(interaction), league, team, approve=True
         )
-        await interaction.response.send_message(
-            result.message, embed=team_sheet_embed(result.sheet), ephemeral=True
-        )
+        await send_messages(interaction, result.message, team_sheet_embeds(result.sheet), ephemeral=True)
         await announce(
             self.bot,
             result.sheet.league,
@@ -203,20 +192,22 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             if penalty_winner == "away"
             else None,
         )
-        embed = result_embed(
+        embeds = result_embeds(
             outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
         )
-        await interaction.response.send_message(embed=embed)
+        await send_messages(interaction, embeds=embeds)
         if outcome.postgame:
-            view = finish_view(outcome.fixture.id, outcome.postgame)
-            await interaction.followup.send(
-                embed=postgame_embed(outcome.fixture, outcome.postgame), view=view or discord.utils.MISSING
+            await send_messages(
+                interaction,
+                embeds=postgame_embeds(outcome.fixture, outcome.postgame),
+                view=finish_view(outcome.fixture.id, outcome.postgame),
+                followup=True,
             )
         league = await leagues.get_league(
             runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
         )
         if league.announce_channel_id not in (None, interaction.channel_id):
-            await announce(self.bot, league, embed=embed)
+            await announce(self.bot, league, embeds=embeds)
 
     @app_commands.command(
         name="revert", description="Undo a fixture's whole post-game (then set its result again)"
@@ -229,9 +220,10 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     ) -> None:
         result = await revert_postgame(runtime_of(interaction), actor_of(interaction), fixture, reason)
         lines = "\n".join(result.lines)
-        await interaction.response.send_message(
+        await send_messages(
+            interaction,
             f"Post-game of {plain(result.fixture.label)} (#{result.fixture.id}) reverted: {plain(reason)}\n"
-            f"{lines}\nSet its result again with /league result."
+            f"{lines}\nSet its result again with /league result.",
         )
 
     @app_commands.command(
@@ -291,16 +283,13 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             "auto_confirm": "automatic confirmation",
         }
         lines = [
-            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · {names[d.kind]} #{d.item_id}"
+            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · "
+            f"{names.get(d.kind, d.kind.replace('_', ' '))} #{d.item_id}"
             + ("" if d.job_id in armed else " (not armed yet)")
-            for d in planned[:20]
+            for d in planned
         ]
-        embed = discord.Embed(
-            title="Scheduled",
-            description="\n".join(lines) or "Nothing scheduled.",
-            colour=discord.Colour.dark_red(),
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embeds = pack_embeds("Scheduled", description=lines or ["Nothing scheduled."], colour=COLOUR)
+        await send_messages(interaction, embeds=embeds, ephemeral=True)
 
     @app_commands.command(
         name="skip-signing",
@@ -311,7 +300,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @commissioner_only()
     async def skip_signing(self, interaction: discord.Interaction, league: str | None = None) -> None:
         view = await contracts.skip_team(runtime_of(interaction), actor_of(interaction), league)
-        await interaction.response.send_message(embed=draft_embed(view))
+        await send_messages(interaction, embeds=draft_embeds(view))
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")
@@ -346,7 +335,7 @@ class SeasonAdmin(
         overview = await seasons.start_season(
             runtime_of(interaction), actor_of(interaction), league, divisions
         )
-        embed = season_embed(overview)
+        embeds = season_embeds(overview)
         note = ""
         if overview.left_out:
             note = (
@@ -358,12 +347,10 @@ class SeasonAdmin(
                 + ", ".join(plain(t.name) for t in overview.not_redrafted)
                 + "."
             )
-        await interaction.response.send_message(
-            f"Season {overview.season.number} started.{note}", embed=embed
-        )
+        await send_messages(interaction, f"Season {overview.season.number} started.{note}", embeds)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
-            await announce(self.bot, overview.league, content=coaches, embed=embed)
+            await announce(self.bot, overview.league, content=coaches, embeds=embeds)
 
     @app_commands.command(
         name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"
@@ -373,9 +360,10 @@ class SeasonAdmin(
     @commissioner_only()
     async def playoffs(self, interaction: discord.Interaction, league: str | None = None) -> None:
         bracket = await playoffs.open_playoffs(runtime_of(interaction), actor_of(interaction), league)
-        await interaction.response.send_message(
+        await send_messages(
+            interaction,
             "The play-offs are open; the coaches are told in the league channel.",
-            embed=bracket_embed(bracket),
+            bracket_embeds(bracket),
         )
 
     @app_commands.command(name="pause", description="Pause the season: no deadline passes until it resumes")

@@ -21,12 +21,13 @@ from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
+from bot.ui.limits import Field, fields, pack_embeds, send_messages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 
-def _side_text(side: MatchSide) -> str:
+def _side_lines(side: MatchSide) -> list[str]:
     lines = [f"**CTV {k(side.sheet.current_team_value)}** · {len(side.able)} able to play"]
     if side.journeymen:
         lines.append(
@@ -37,25 +38,27 @@ def _side_text(side: MatchSide) -> str:
             "Out: " + ", ".join(f"#{p.row.number} {plain(p.row.name)} ({why})" for p, why in side.out)
         )
     lines.append("Able: " + " ".join(f"#{p.row.number}" for p in side.able))
-    return "\n".join(lines)[:1024]
+    return lines
 
 
-def preparation_embed(prep: MatchPreparation) -> discord.Embed:
+def preparation_embeds(prep: MatchPreparation) -> list[discord.Embed]:
     fx = prep.fixture
-    embed = discord.Embed(
-        title=f"Before kick-off: {plain(fx.home_name)} v {plain(fx.away_name)}",
-        description="\n".join(prep.added) or f"Fixture #{fx.id}.",
-        colour=COLOUR,
-    )
-    embed.add_field(name=f"{plain(fx.home_name)} (home)", value=_side_text(prep.home), inline=False)
-    embed.add_field(name=f"{plain(fx.away_name)} (away)", value=_side_text(prep.away), inline=False)
     difference = prep.home.sheet.current_team_value - prep.away.sheet.current_team_value
     if difference:
         richer = fx.home_name if difference > 0 else fx.away_name
-        embed.set_footer(text=f"CTV difference {k(abs(difference))}: {richer} buys inducements first.")
+        footer = f"CTV difference {k(abs(difference))}: {richer} buys inducements first."
     else:
-        embed.set_footer(text="Equal CTVs: neither team spends treasury on inducements.")
-    return embed
+        footer = "Equal CTVs: neither team spends treasury on inducements."
+    return pack_embeds(
+        f"Before kick-off: {plain(fx.home_name)} v {plain(fx.away_name)}",
+        [
+            *fields(f"{plain(fx.home_name)} (home)", _side_lines(prep.home)),
+            *fields(f"{plain(fx.away_name)} (away)", _side_lines(prep.away)),
+        ],
+        description=list(prep.added) or f"Fixture #{fx.id}.",
+        colour=COLOUR,
+        footer=footer,
+    )
 
 
 def _purchase_label(purchase: Purchase) -> str:
@@ -66,7 +69,7 @@ def _purchase_label(purchase: Purchase) -> str:
     return purchase.inducement.replace("_", " ") + (f" x{purchase.count}" if purchase.count > 1 else "")
 
 
-def inducements_embed(state: InducementState) -> discord.Embed:
+def inducements_embeds(state: InducementState) -> list[discord.Embed]:
     fx, phase = state.fixture, state.phase
     lines = [f"CTV {k(phase.home_ctv)} (home) v {k(phase.away_ctv)} (away)"]
     if phase.favourite is None:
@@ -79,18 +82,14 @@ def inducements_embed(state: InducementState) -> discord.Embed:
         )
     else:
         lines.append("Inducements are closed.")
-    embed = discord.Embed(
-        title=f"Inducements: {plain(fx.label)}", description="\n".join(lines), colour=COLOUR
-    )
+    body: list[Field] = []
     for side in (state.home, state.away):
-        bought = "\n".join(f"{_purchase_label(p)}: {k(p.cost)}" for p in side.purchases) or "nothing"
+        bought = [f"{_purchase_label(p)}: {k(p.cost)}" for p in side.purchases] or ["nothing"]
         money = f"Petty cash {k(side.petty_left)} left" if side.budget.petty_cash else "No petty cash"
-        embed.add_field(
-            name=plain(side.team.name),
-            value=f"{money} · treasury {k(side.treasury_left)} may still be spent\n{bought}"[:1024],
-            inline=False,
+        body += fields(
+            plain(side.team.name), [f"{money} · treasury {k(side.treasury_left)} may still be spent", *bought]
         )
-    return embed
+    return pack_embeds(f"Inducements: {plain(fx.label)}", body, description=lines, colour=COLOUR)
 
 
 class MatchCog(commands.GroupCog, group_name="match", group_description="Before and during a match"):
@@ -110,7 +109,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         prep = await prepare.prepare_match(
             runtime_of(interaction), actor_of(interaction), fixture, journeymen
         )
-        await interaction.response.send_message(embed=preparation_embed(prep))
+        await send_messages(interaction, embeds=preparation_embeds(prep))
 
     @app_commands.command(
         name="roll",
@@ -148,10 +147,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         rolled = result.rolled
         modifier = f" + {rolled.modifier} (Niggling Injuries) = {rolled.result}" if rolled.modifier else ""
         who = f" for #{result.player.number} {plain(result.player.name)}" if result.player else ""
-        await interaction.response.send_message(
+        await send_messages(
+            interaction,
             f"🎲 **{rolled.table.name}**{who} ({plain(result.fixture.label)}): {rolled.roll.dice.upper()} "
             f"{' + '.join(map(str, rolled.roll.faces))}{modifier} → **{rolled.entry.name}**: "
-            f"{rolled.entry.summary}"
+            f"{rolled.entry.summary}",
         )
 
     @app_commands.command(
@@ -175,7 +175,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             f"**{plain(winner)}** win the shoot-out {max(shootout.home_wins, shootout.away_wins)}-"
             f"{min(shootout.home_wins, shootout.away_wins)}: report the game level after extra time."
         )
-        await interaction.response.send_message("\n".join(lines))
+        await send_messages(interaction, "\n".join(lines))
 
     @app_commands.command(
         name="turn", description="Start of a team turn: the Match Events D16 (when the league uses them)"
@@ -246,7 +246,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         state = await inducements.buy_inducement(
             runtime_of(interaction), actor_of(interaction), fixture, item, count
         )
-        await interaction.response.send_message(state.message, embed=inducements_embed(state))
+        await send_messages(interaction, state.message, inducements_embeds(state))
 
     @induce.autocomplete("item")
     async def item_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -260,7 +260,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def induce_done(self, interaction: discord.Interaction, fixture: str) -> None:
         state = await inducements.finish_buying(runtime_of(interaction), actor_of(interaction), fixture)
-        await interaction.response.send_message(state.message, embed=inducements_embed(state))
+        await send_messages(interaction, state.message, inducements_embeds(state))
 
     @app_commands.command(
         name="inducements", description="A fixture's inducements: budgets, petty cash, purchases"
@@ -269,7 +269,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def show_inducements(self, interaction: discord.Interaction, fixture: str) -> None:
         state = await inducements.inducement_state(runtime_of(interaction), actor_of(interaction), fixture)
-        await interaction.response.send_message(embed=inducements_embed(state))
+        await send_messages(interaction, embeds=inducements_embeds(state))
 
     @roll.autocomplete("player")
     async def player_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:

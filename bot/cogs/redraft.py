@@ -14,8 +14,9 @@ from bot.services import redraft
 from bot.services.redraft import RedraftView
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.formatting import gp, plain
-from bot.ui.league_views import COLOUR, team_sheet_embed
+from bot.ui.formatting import gp, plain, plural
+from bot.ui.league_views import COLOUR, team_sheet_embeds
+from bot.ui.limits import pack_embeds, send_messages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -23,16 +24,19 @@ if TYPE_CHECKING:
 LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
 
-def veterans_embed(view: RedraftView) -> discord.Embed:
+def veterans_embeds(view: RedraftView) -> list[discord.Embed]:
     lines = [
         f"{'✅' if v.rehired else '▫️'} #{v.player.number} {plain(v.player.name)}: {gp(v.cost)}"
-        + (f" ({v.player.seasons_played} season{'s' if v.player.seasons_played != 1 else ''})")
+        + f" ({plural(v.player.seasons_played, 'season')})"
         for v in view.veterans
     ]
-    return discord.Embed(
-        title="Last season's players",
-        description=("\n".join(lines) or "Nobody to re-hire.")[:4096]
-        + "\n\nRe-hire: current value + agent's fee per previous season (/redraft rehire).",
+    return pack_embeds(
+        "Last season's players",
+        description=[
+            *(lines or ["Nobody to re-hire."]),
+            "",
+            "Re-hire: current value + agent's fee per previous season (/redraft rehire).",
+        ],
         colour=COLOUR,
     )
 
@@ -66,16 +70,16 @@ class RedraftCog(
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         view = await redraft.start_redraft(runtime_of(interaction), actor_of(interaction), league)
         team = view.result.sheet.team
-        summary = discord.Embed(
-            title=f"{plain(team.name)}: off-season",
-            description="\n".join(view.redraft.summary)[:4096],
-            colour=COLOUR,
+        summary = pack_embeds(
+            f"{plain(team.name)}: off-season", description=view.redraft.summary, colour=COLOUR
         )
-        await interaction.response.send_message(embed=summary)  # every roll in the open
-        await interaction.followup.send(
+        await send_messages(interaction, embeds=summary)  # every roll in the open
+        await send_messages(
+            interaction,
             view.result.message,
-            embeds=[veterans_embed(view), team_sheet_embed(view.result.sheet)],
+            [*veterans_embeds(view), *team_sheet_embeds(view.result.sheet)],
             ephemeral=True,
+            followup=True,
         )
 
     @app_commands.command(
@@ -85,9 +89,10 @@ class RedraftCog(
     @app_commands.autocomplete(league=league_autocomplete)
     async def show(self, interaction: discord.Interaction, league: str | None = None) -> None:
         view = await redraft.show_redraft(runtime_of(interaction), actor_of(interaction), league)
-        await interaction.response.send_message(
+        await send_messages(
+            interaction,
             view.result.message,
-            embeds=[veterans_embed(view), team_sheet_embed(view.result.sheet)],
+            [*veterans_embeds(view), *team_sheet_embeds(view.result.sheet)],
             ephemeral=True,
         )
 
@@ -98,8 +103,8 @@ class RedraftCog(
     @app_commands.autocomplete(player=veteran_autocomplete, league=league_autocomplete)
     async def rehire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
         view = await redraft.rehire_player(runtime_of(interaction), actor_of(interaction), league, player)
-        await interaction.response.send_message(
-            view.result.message, embed=team_sheet_embed(view.result.sheet), ephemeral=True
+        await send_messages(
+            interaction, view.result.message, team_sheet_embeds(view.result.sheet), ephemeral=True
         )
 
     @app_commands.command(

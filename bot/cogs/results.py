@@ -23,20 +23,23 @@ from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.errors import report_error
 from bot.ui.formatting import plain
-from bot.ui.league_views import COLOUR, fixture_pages, standings_embed
+from bot.ui.league_views import COLOUR, fixture_pages, standings_embeds
+from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 FIXTURES_SOURCE = "fixtures"
+FINISH_NAME = 32  # a Finish button names the team, shortened: the post-game above names it in full
 EVENTS_HELP = (
     "What your players did, e.g. #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si (td cas comp int throw land mvp)"
 )
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
 
 
-def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
+def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embed]:
+    """A reported result (a report is at most 500 characters a side: one embed, in practice)."""
     fx, report = outcome.fixture, outcome.report
     kind = {
         "league": f"Round {fx.round_number}" if fx.round_number else "League",
@@ -48,34 +51,34 @@ def result_embed(outcome: ReportedResult, *, heading: str) -> discord.Embed:
         decided = f" · {plain(side_name(fx, report.penalty_winner))} won on penalties"
     elif report.extra_time:
         decided = " · after extra time"
-    embed = discord.Embed(
-        title=f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
-        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
-        colour=COLOUR,
-    )
+    body: list[Field] = []
     for side, name in (("home", fx.home_name), ("away", fx.away_name)):
         data = report.side(side)  # type: ignore[arg-type]
         lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
         lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
-        embed.add_field(name=plain(name), value="\n".join(lines)[:1024], inline=False)
-    return embed
-
-
-def postgame_embed(fixture: Fixture, summaries: tuple[TeamSummary, ...] | list[TeamSummary]) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Post-game: {plain(fixture.label)}",
+        body += fields(plain(name), lines)
+    return pack_embeds(
+        f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
+        body,
+        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
         colour=COLOUR,
-        description="Every roll below was made by the bot and is in /roll-history.",
     )
+
+
+def postgame_embeds(
+    fixture: Fixture, summaries: tuple[TeamSummary, ...] | list[TeamSummary]
+) -> list[discord.Embed]:
+    """The post-game of one fixture: every line of every team, in as many fields and embeds as it takes."""
+    body: list[Field] = []
     for summary in summaries:
-        state = "finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
-        body = "\n".join(summary.lines) or "Nothing changed."
-        embed.add_field(
-            name=f"{plain(summary.team_name)} ({'✅ ' if summary.finished else ''}{state})"[:256],
-            value=body[:1024],
-            inline=False,
-        )
-    return embed
+        state = "✅ finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
+        body += fields(f"{plain(summary.team_name)}", [state, *summary.lines])
+    return pack_embeds(
+        f"Post-game: {plain(fixture.label)}",
+        body,
+        description="Every roll below was made by the bot and is in /roll-history.",
+        colour=COLOUR,
+    )
 
 
 def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.ui.View | None:
@@ -94,7 +97,7 @@ class FinishPostgameButton(
     """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
 
     def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
-        label = f"Finish post-game: {team_name}"[:80] if team_name else "Finish post-game"
+        label = f"Finish: {shorten(team_name, FINISH_NAME)}" if team_name else "Finish post-game"
         super().__init__(
             discord.ui.Button(
                 label=label, style=discord.ButtonStyle.primary, custom_id=f"pgf:{fixture_id}:{team_id}"
@@ -120,7 +123,7 @@ class FinishPostgameButton(
             fixture, _ = await results.get_fixture(
                 runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
             )
-            await interaction.response.send_message(embed=postgame_embed(fixture, [summary]))
+            await send_messages(interaction, embeds=postgame_embeds(fixture, [summary]))
         except Exception as error:
             await report_error(interaction, error)
 
@@ -166,18 +169,19 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
             outcome = await results.confirm_result(
                 runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
             )
-            embed = result_embed(
+            embeds = result_embeds(
                 outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
             )
-            await interaction.response.edit_message(embed=embed, view=None)
+            await interaction.response.edit_message(embeds=embeds, view=None)
             if outcome.postgame:
-                view = finish_view(outcome.fixture.id, outcome.postgame)
-                await interaction.followup.send(
-                    embed=postgame_embed(outcome.fixture, outcome.postgame),
-                    view=view or discord.utils.MISSING,
+                await send_messages(
+                    interaction,
+                    embeds=postgame_embeds(outcome.fixture, outcome.postgame),
+                    view=finish_view(outcome.fixture.id, outcome.postgame),
+                    followup=True,
                 )
             if outcome.fixture.kind in ("league", "playoff"):
-                await _announce_result(interaction, outcome, embed)
+                await _announce_result(interaction, outcome, embeds)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -202,14 +206,14 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
             self.version,
             str(self.reason.value),
         )
-        embed = result_embed(
+        embeds = result_embeds(
             outcome,
             heading=f"⚠️ Disputed by {interaction.user.mention}: "
             f"{plain(str(self.reason.value))}\nA commissioner decides with "
             "/league result.",
         )
-        await interaction.response.edit_message(embed=embed, view=None)
-        await _announce_result(interaction, outcome, embed)
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        await _announce_result(interaction, outcome, embeds)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
         await report_error(interaction, error)
@@ -234,7 +238,7 @@ class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version
 
 
 async def _announce_result(
-    interaction: discord.Interaction, outcome: ReportedResult, embed: discord.Embed
+    interaction: discord.Interaction, outcome: ReportedResult, embeds: list[discord.Embed]
 ) -> None:
     from bot.services.leagues import get_league
 
@@ -242,7 +246,7 @@ async def _announce_result(
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
     )
     if league.announce_channel_id not in (None, interaction.channel_id):
-        await announce(interaction.client, league, embed=embed)
+        await announce(interaction.client, league, embeds=embeds)
 
 
 async def render_fixtures(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
@@ -307,9 +311,10 @@ class ResultsCog(commands.Cog):
             f"Reported by {interaction.user.mention}. <@{confirmer}>: confirm it, or dispute it if it is "
             "wrong. Until then either coach can /report again to fix a mistake."
         )
-        await interaction.response.send_message(
-            content=f"<@{confirmer}>",
-            embed=result_embed(outcome, heading=heading),
+        await send_messages(
+            interaction,
+            f"<@{confirmer}>",
+            result_embeds(outcome, heading=heading),
             view=answer_view(outcome.fixture.id, outcome.version),
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
@@ -499,7 +504,7 @@ class ResultsCog(commands.Cog):
         table = await seasons.standings(
             runtime_of(interaction), actor_of(interaction).guild_id, league, division, season
         )
-        await interaction.response.send_message(embed=standings_embed(table))
+        await send_messages(interaction, embeds=standings_embeds(table))
 
 
 async def setup(league_bot: LeagueBot) -> None:

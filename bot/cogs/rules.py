@@ -16,17 +16,18 @@ from bot.errors import NotFound
 from bot.ui.catalog_views import (
     COLOUR,
     TableView,
-    inducement_embed,
+    inducement_embeds,
     k,
     paginate_lines,
-    position_embed,
+    position_embeds,
     position_label,
-    skill_embed,
-    star_embed,
+    skill_embeds,
+    star_embeds,
     table_views,
-    team_embed,
+    team_embeds,
 )
 from bot.ui.context import runtime_of
+from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class RulesCog(
     @app_commands.describe(team="The team, e.g. Human, Skaven, Chaos Chosen")
     async def team(self, interaction: discord.Interaction, team: str) -> None:
         catalog = _catalog(interaction)
-        await interaction.response.send_message(embed=team_embed(catalog, find_team(catalog, team)))
+        await send_messages(interaction, embeds=team_embeds(catalog, find_team(catalog, team)))
 
     @team.autocomplete("team")
     async def team_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -139,7 +140,7 @@ class RulesCog(
     async def position(self, interaction: discord.Interaction, position: str) -> None:
         catalog = _catalog(interaction)
         team, found = find_position(catalog, position)
-        await interaction.response.send_message(embed=position_embed(catalog, team, found))
+        await send_messages(interaction, embeds=position_embeds(catalog, team, found))
 
     @position.autocomplete("position")
     async def position_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -154,7 +155,7 @@ class RulesCog(
     @app_commands.describe(skill="The skill or trait, e.g. Block, Dodge, Loner")
     async def skill(self, interaction: discord.Interaction, skill: str) -> None:
         catalog = _catalog(interaction)
-        await interaction.response.send_message(embed=skill_embed(catalog, find_skill(catalog, skill)))
+        await send_messages(interaction, embeds=skill_embeds(catalog, find_skill(catalog, skill)))
 
     @skill.autocomplete("skill")
     async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -172,7 +173,7 @@ class RulesCog(
     @app_commands.describe(star="The star player, e.g. Morg 'n' Thorg, Griff Oberwald")
     async def star(self, interaction: discord.Interaction, star: str) -> None:
         catalog = _catalog(interaction)
-        await interaction.response.send_message(embed=star_embed(catalog, find_star(catalog, star)))
+        await send_messages(interaction, embeds=star_embeds(catalog, find_star(catalog, star)))
 
     @star.autocomplete("star")
     async def star_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -186,8 +187,8 @@ class RulesCog(
     @app_commands.describe(inducement="The inducement, e.g. Bribe, Wandering Apothecary")
     async def inducement(self, interaction: discord.Interaction, inducement: str) -> None:
         catalog = _catalog(interaction)
-        await interaction.response.send_message(
-            embed=inducement_embed(catalog, find_inducement(catalog, inducement))
+        await send_messages(
+            interaction, embeds=inducement_embeds(catalog, find_inducement(catalog, inducement))
         )
 
     @inducement.autocomplete("inducement")

@@ -16,10 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import leagues
+from bot.ui.audit_views import describe_setting
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.league_views import settings_embed
+from bot.ui.limits import send_messages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -98,13 +100,15 @@ class SettingsCog(
         if "reminder_hours" in result.changed:
             await self.bot.deadlines.rearm()
         if result.changed:
-            lines = [f"{key}: {before} → {after}" for key, (before, after) in result.changed.items()]
-            text = "Changed:\n" + "\n".join(lines)
+            lines = [
+                describe_setting(key, [str(v) for v in change]) for key, change in result.changed.items()
+            ]
+            text = "Changed:\n" + "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines)
         elif changes or channel is not None:
             text = "Nothing changed: those are the settings already."
         else:
             text = "Current settings (give options to change them):"
-        await interaction.response.send_message(text, embed=settings_embed(result.league), ephemeral=True)
+        await send_messages(interaction, text, [settings_embed(result.league)], ephemeral=True)
 
     @app_commands.command(name="show", description="Show a league's settings")
     @app_commands.describe(league=LEAGUE_HELP)

@@ -14,7 +14,8 @@ from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
-from bot.ui.star_views import draft_embed, market_embed
+from bot.ui.limits import send_messages
+from bot.ui.star_views import draft_embeds, market_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -55,7 +56,7 @@ class StarsCog(
             star,
             as_commissioner=await is_commissioner(interaction),
         )
-        await interaction.response.send_message(embed=draft_embed(view))
+        await send_messages(interaction, embeds=draft_embeds(view))
 
     @app_commands.command(
         name="draft", description="The star signing draft: order, who is on the clock, who signed"
@@ -64,14 +65,14 @@ class StarsCog(
     @app_commands.autocomplete(league=league_autocomplete)
     async def draft(self, interaction: discord.Interaction, league: str | None = None) -> None:
         view = await contracts.draft_view(runtime_of(interaction), actor_of(interaction).guild_id, league)
-        await interaction.response.send_message(embed=draft_embed(view), ephemeral=True)
+        await send_messages(interaction, embeds=draft_embeds(view), ephemeral=True)
 
     @app_commands.command(name="unsigned", description="Stars not under contract: available as inducements")
     @app_commands.describe(league=LEAGUE_HELP)
     @app_commands.autocomplete(league=league_autocomplete)
     async def unsigned(self, interaction: discord.Interaction, league: str | None = None) -> None:
         market = await contracts.market(runtime_of(interaction), actor_of(interaction).guild_id, league)
-        await interaction.response.send_message(embed=market_embed(market), ephemeral=True)
+        await send_messages(interaction, embeds=market_embeds(market), ephemeral=True)
 
 
 async def setup(league_bot: LeagueBot) -> None:

@@ -23,7 +23,8 @@ from bot.ui.autocomplete import (
 )
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
-from bot.ui.league_views import team_sheet_embed
+from bot.ui.league_views import team_sheet_embeds
+from bot.ui.limits import send_messages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -32,9 +33,7 @@ LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
 
 async def _reply(interaction: discord.Interaction, result: DraftResult) -> None:
-    await interaction.response.send_message(
-        result.message, embed=team_sheet_embed(result.sheet), ephemeral=True
-    )
+    await send_messages(interaction, result.message, team_sheet_embeds(result.sheet), ephemeral=True)
 
 
 class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, show and submit your team"):
@@ -209,7 +208,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         league: str | None = None,
     ) -> None:
         sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
-        await interaction.response.send_message(embed=team_sheet_embed(sheet), ephemeral=not public)
+        await send_messages(interaction, embeds=team_sheet_embeds(sheet), ephemeral=not public)
 
     @app_commands.command(
         name="submit", description="Send your drafted team to the commissioner for approval"

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
+from bot.text import plural_noun
 
 JOURNEYMAN_TRAIT = "Loner (4+)"
 FIELDABLE = 11
@@ -53,10 +54,10 @@ _TRAILING_COUNT = re.compile(r"^(.+?)\s*[x×*]\s*(\d+)$")
 def _position_named(options: Sequence[Position], wanted: str) -> Position | None:
     """An option by id or name, or the only one whose name contains the text ('zombie')."""
     text = wanted.strip().lower()
-    exact = next((p for p in options if text in (p.id, p.name.lower())), None)
+    exact = next((p for p in options if text in (p.id, p.name.lower(), plural_noun(p.name).lower())), None)
     if exact is not None:
         return exact
-    partial = [p for p in options if text and text in p.name.lower()]
+    partial = [p for p in options if text and (text in p.name.lower() or text in plural_noun(p.name).lower())]
     return partial[0] if len(partial) == 1 else None
 
 
@@ -121,8 +122,10 @@ def journeyman_mixes(options: Sequence[Position], needed: int) -> list[tuple[tup
 
 
 def mix_text(mix: Sequence[tuple[Position, int]], *, ids: bool = False) -> str:
-    """'2 Skeleton Lineman + 1 Zombie Lineman' (or with position ids, as an option value)."""
-    return " + ".join(f"{count} {p.id if ids else p.name}" for p, count in mix)
+    """'2 Skeleton Linemen + 1 Zombie Lineman' (or with position ids, as an option value)."""
+    return " + ".join(
+        f"{count} {p.id if ids else (plural_noun(p.name) if count > 1 else p.name)}" for p, count in mix
+    )
 
 
 def count_types(positions: Sequence[Position]) -> list[tuple[Position, int]]:

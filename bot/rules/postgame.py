@@ -27,10 +27,14 @@ class DieRoll:
     def total(self) -> int:
         return sum(self.faces)
 
-    def __str__(self) -> str:
+    @property
+    def shown(self) -> str:
+        """The dice and the faces without the purpose: 'D6 4', '2D6 3 + 4 = 7'."""
         faces = " + ".join(map(str, self.faces))
-        shown = faces if len(self.faces) == 1 else f"{faces} = {self.total}"
-        return f"{self.purpose}: {self.dice.upper()} {shown}"
+        return f"{self.dice.upper()} {faces if len(self.faces) == 1 else f'{faces} = {self.total}'}"
+
+    def __str__(self) -> str:
+        return f"{self.purpose}: {self.shown}"
 
 
 def roll(dice: Dice, expression: str, purpose: str) -> DieRoll:

@@ -38,9 +38,14 @@ class Check:
     def passed(self) -> bool:
         return self.result >= self.target
 
+    @property
+    def shown(self) -> str:
+        """The roll and its outcome without the purpose: 'D6 4 (success, 4+ needed)'."""
+        rolled = f"{self.roll.shown} +{self.modifier} = {self.result}" if self.modifier else self.roll.shown
+        return f"{rolled} ({'success' if self.passed else 'no'}, {self.target}+ needed)"
+
     def __str__(self) -> str:
-        shown = f"{self.roll} +{self.modifier} = {self.result}" if self.modifier else str(self.roll)
-        return f"{shown} ({'success' if self.passed else 'no'}, {self.target}+ needed)"
+        return f"{self.roll.purpose}: {self.shown}"
 
 
 def check(dice: Dice, purpose: str, target: int, modifier: int = 0) -> Check:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
@@ -209,6 +210,16 @@ def _separate(
             reasons[subgroup[0]] = name
         ranked.extend(subgroup)
     return ranked
+
+
+def tie_notes(rows: Sequence[StandingRow]) -> list[StandingRow]:
+    """The rows whose place is worth a note: level on points with the row directly above, with both teams
+    having played. Teams without a game are level only because nothing happened yet: that is no tie."""
+    return [
+        below
+        for above, below in pairwise(rows)
+        if below.decided_by is not None and above.played > 0 and below.played > 0
+    ]
 
 
 def compute_standings(

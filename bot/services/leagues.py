@@ -18,7 +18,7 @@ from bot.store.audit import AuditEntry
 from bot.store.leagues import League
 
 MAX_NAME_LENGTH = 60
-LOG_PAGE_SIZE = 10
+LOG_PAGE_SIZE = 8  # eight entries of the longest kind still fit one embed (6,000 characters)
 
 
 def clean_name(name: str, what: str = "name") -> str:

@@ -116,6 +116,11 @@ class _Side:
     stars: frozenset[int] = frozenset()  # star players under contract: no SPP, never MVP (seed 004)
 
 
+def _without(rolled: DieRoll, said: str) -> str:
+    """A roll shown after a line that already says what it is for: 'D6 3', not 'MVP: D6 3'."""
+    return rolled.shown if rolled.purpose.lower().startswith(said) else str(rolled)
+
+
 def _collect_winnings(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, amount: int, why: str
 ) -> None:
@@ -141,12 +146,11 @@ def _update_fans(
     if penalty:
         side.fans_after, lost = conceding_fans(before, side.rolls.dice, rt.catalog.postgame, fan_rule)
         side.rolls.keep(lost)
-        side.lines.append(f"Dedicated fans: {lost}")
+        rolled = f" ({lost})"
     else:
         side.fans_after, check = update_dedicated_fans(before, side.outcome, side.rolls.dice, fan_rule)
         side.rolls.keep(check)
-        if check is not None:
-            side.lines.append(f"Dedicated fans: {check}")
+        rolled = f" ({check.shown})" if check is not None else ""
     if side.fans_after != before:
         postgame_store.set_fans(
             conn,
@@ -158,7 +162,8 @@ def _update_fans(
             actor_id=actor.user_id,
             now=rt.clock.now(),
         )
-    side.lines.append(f"Dedicated fans {before} → {side.fans_after}")
+    change = f"{before} → {side.fans_after}" if side.fans_after != before else f"{before}, unchanged"
+    side.lines.append(f"Dedicated fans {change}{rolled}")
 
 
 def _award_mvps(
@@ -200,7 +205,7 @@ def _award_mvps(
         how = "nominated" if nominees else "no nominations: random among those who could play"
         side.lines.append(
             f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP "
-            f"({', '.join(str(r) for r in mvp_rolls)}; {how})"
+            f"({', '.join(_without(r, 'mvp') for r in mvp_rolls)}; {how})"
         )
 
 
@@ -257,14 +262,15 @@ def _getting_even(
     check = getting_even(side.rolls.dice, rules, f"#{line.number} {line.name}")
     side.rolls.keep(check.roll)
     if not check.passed:
-        side.lines.append(f"#{line.number} {line.name}: {check}")
+        side.lines.append(f"#{line.number} {line.name}: Getting Even {check.shown}")
         return
     options = hatred_options(
         roster_of(rt.catalog, opponent), rules, _hated(conn, rt, side.team, line.player_id)
     )
     if not options:
         side.lines.append(
-            f"#{line.number} {line.name}: {check}, but he hates every keyword they have already"
+            f"#{line.number} {line.name}: Getting Even {check.shown}, but he hates every keyword they have "
+            "already"
         )
         return
     trait_store.add_pending(
@@ -278,8 +284,8 @@ def _getting_even(
         now=rt.clock.now(),
     )
     side.lines.append(
-        f"#{line.number} {line.name}: {check}: gains Hatred of one of {', '.join(options)}; "
-        "the coach picks it with /team hatred"
+        f"#{line.number} {line.name}: Getting Even {check.shown}: gains Hatred of one of "
+        f"{', '.join(options)}; the coach picks it with /team hatred"
     )
 
 
@@ -434,7 +440,7 @@ def apply_confirmed(
                     state.lines.append(f"#{player.number} {player.name} quits in disgust ({check})")
         if missed:
             state.lines.append(
-                f"{len(missed)} player(s) who missed this game recover when the post-game is finished"
+                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
             )
         elif absent:
             state.lines.append(
@@ -504,7 +510,7 @@ def _finish(
             )
         else:
             rolls.keep(*mistake.rolls)
-            shown = ", ".join(str(r) for r in mistake.rolls)
+            shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
             lines.append(
                 f"Expensive mistakes: {mistake.outcome.name} ({shown})"
                 + (f": lost {gp(mistake.lost)}" if mistake.lost else "")

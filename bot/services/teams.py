@@ -49,6 +49,7 @@ class SheetPlayer:
     row: PlayerRow
     position: Position
     gained_skills: tuple[str, ...] = ()
+    familiar_face: bool = False  # a star signed by the same team as last season: plays without Loner
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
         skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill) + tuple(
             t.label for t in traits if t.player_id == row.id
         )
-        players.append(SheetPlayer(row, position, skills))
+        players.append(SheetPlayer(row, position, skills, row.id in familiar))
     squad = [
         SquadPlayer(
             p.position,

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 
 from bot.store.leagues import League
+from bot.ui.limits import messages
 
 log = logging.getLogger(__name__)
 
@@ -17,23 +19,30 @@ async def announce(
     *,
     content: str | None = None,
     embed: discord.Embed | None = None,
+    embeds: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
 ) -> discord.Message | None:
-    """Send to the league's announcements channel; returns None (and logs) when it cannot."""
+    """Send to the league's announcements channel, in as many messages as Discord's limits need (the
+    content's mentions still ping; the view goes with the last message). Returns the last message, or
+    None (and logs) when it cannot post."""
     if league.announce_channel_id is None:
         return None
     channel = client.get_channel(league.announce_channel_id)
+    parts = messages(content, [*([embed] if embed is not None else []), *embeds])
     try:
         if channel is None:
             channel = await client.fetch_channel(league.announce_channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return None
-        return await channel.send(
-            content,
-            embed=embed if embed is not None else discord.utils.MISSING,
-            view=view if view is not None else discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-        )
+        sent = None
+        for i, part in enumerate(parts):
+            sent = await channel.send(
+                part.content,
+                embeds=list(part.embeds) if part.embeds else discord.utils.MISSING,
+                view=view if view is not None and i == len(parts) - 1 else discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
+        return sent
     except discord.HTTPException:
         log.warning("could not post in the announcements channel of league %s", league.id, exc_info=True)
         return None

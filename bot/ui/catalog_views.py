@@ -21,13 +21,10 @@ from bot.catalog.models import (
 )
 from bot.rules.eligibility import rosters_for_star
 from bot.ui.formatting import gp
+from bot.ui.limits import Field, fields, pack_embeds, split_text
 
 COLOUR = discord.Colour.dark_green()
-FIELD_LIMIT = 1024
-
-
-def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+LINE_LIMIT = 1000  # one line of a paginated table
 
 
 def _join(items: tuple[str, ...] | list[str], empty: str = "none") -> str:
@@ -43,7 +40,7 @@ def position_label(team: Team, position: Position) -> str:
     return f"{position.name} ({team.name}) 0-{position.max}, {k(position.cost)}"
 
 
-def team_embed(catalog: Catalog, team: Team) -> discord.Embed:
+def team_embeds(catalog: Catalog, team: Team) -> list[discord.Embed]:
     lines = [
         f"Tier {team.tier} · Re-roll {gp(team.reroll_cost)}"
         f" · Apothecary: {'yes' if team.apothecary else 'no'}",
@@ -58,43 +55,46 @@ def team_embed(catalog: Catalog, team: Team) -> discord.Embed:
             lines.append(f"Favoured of {options[0]}{where}")
         else:
             lines.append(f"Favoured of (choose one): {_join(options)}{where}")
-    embed = discord.Embed(title=team.name, description="\n".join(lines), colour=COLOUR)
+    body: list[Field] = []
     for position in team.positions:
         skills = _join(position.skills, "no skills")
         value = f"{position.profile_text}\n{skills}\nSkills {position.categories_text}"
-        embed.add_field(
-            name=f"0-{position.max} {position.name} · {k(position.cost)}", value=_clip(value), inline=False
-        )
-    embed.set_footer(text=f"{catalog.edition} · /rules position for one player type")
-    return embed
+        body += fields(f"0-{position.max} {position.name} · {k(position.cost)}", value)
+    return pack_embeds(
+        team.name,
+        body,
+        description=lines,
+        colour=COLOUR,
+        footer=f"{catalog.edition} · /rules position for one player type",
+    )
 
 
-def _skill_lines(catalog: Catalog, references: tuple[str, ...]) -> str:
+def _skill_lines(catalog: Catalog, references: tuple[str, ...]) -> list[str]:
     lines = []
     for reference in references:
         skill = catalog.skills.get(split_skill_reference(reference)[0])
         lines.append(f"**{reference}**: {skill.summary}" if skill else f"**{reference}**")
-    return _clip("\n".join(lines)) if lines else "none"
+    return lines or ["none"]
 
 
-def position_embed(catalog: Catalog, team: Team, position: Position) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"{position.name} ({team.name})",
-        colour=COLOUR,
-        description=f"0-{position.max} · {gp(position.cost)}\n{position.profile_text}",
-    )
-    embed.add_field(name="Skills and traits", value=_skill_lines(catalog, position.skills), inline=False)
+def position_embeds(catalog: Catalog, team: Team, position: Position) -> list[discord.Embed]:
     primary = _join([CATEGORY_NAMES[c] for c in position.primary])
     secondary = _join([CATEGORY_NAMES[c] for c in position.secondary])
-    embed.add_field(name="Advances", value=f"Primary: {primary}\nSecondary: {secondary}", inline=False)
-    embed.add_field(name="Keywords", value=_join(position.keywords), inline=False)
-    return embed
+    return pack_embeds(
+        f"{position.name} ({team.name})",
+        [
+            *fields("Skills and traits", _skill_lines(catalog, position.skills)),
+            *fields("Advances", f"Primary: {primary}\nSecondary: {secondary}"),
+            *fields("Keywords", _join(position.keywords)),
+        ],
+        description=f"0-{position.max} · {gp(position.cost)}\n{position.profile_text}",
+        colour=COLOUR,
+    )
 
 
-def skill_embed(catalog: Catalog, skill: Skill) -> discord.Embed:
+def skill_embeds(catalog: Catalog, skill: Skill) -> list[discord.Embed]:
     kind = "Trait" if skill.is_trait else f"{CATEGORY_NAMES[skill.category]} skill"
     title = skill.name + (f" ({skill.parameter})" if skill.parameter else "")
-    embed = discord.Embed(title=title, description=skill.summary, colour=COLOUR)
     facts = [kind]
     if skill.elite:
         facts.append(f"Elite: +{gp(catalog.advancement.value_increase.elite_skill_extra)} player value")
@@ -105,7 +105,7 @@ def skill_embed(catalog: Catalog, skill: Skill) -> discord.Embed:
                 f"Random {CATEGORY_NAMES[category]} table: first D6 {'1-3' if index < 6 else '4-6'}, "
                 f"second D6 {index % 6 + 1}"
             )
-    embed.add_field(name="About", value="\n".join(facts), inline=False)
+    body = fields("About", facts)
     starting = [
         f"{p.name} ({t.name})"
         for t in catalog.teams.values()
@@ -113,34 +113,33 @@ def skill_embed(catalog: Catalog, skill: Skill) -> discord.Embed:
         if any(split_skill_reference(r)[0] == skill.name for r in p.skills)
     ]
     if starting:
-        embed.add_field(
-            name=f"Starting skill of {len(starting)} player types", value=_clip(_join(starting)), inline=False
-        )
-    return embed
+        body += fields(f"Starting skill of {len(starting)} player types", _join(starting))
+    return pack_embeds(title, body, description=skill.summary, colour=COLOUR)
 
 
-def star_embed(catalog: Catalog, star: Star) -> discord.Embed:
+def star_embeds(catalog: Catalog, star: Star) -> list[discord.Embed]:
     title = star.name + (" · Mega-Star" if star.mega_star else "")
     price = gp(catalog.star_cost(star))
     if star.pair is not None:
         partners = ", ".join(p.name for p in catalog.partners(star))
         price = f"{price} for the pair ({star.pair}: hired together with {partners})"
-    embed = discord.Embed(
-        title=title, colour=COLOUR, description=f"{price}\n{star.profile_text}\n{_join(star.keywords)}"
-    )
-    embed.add_field(name="Skills and traits", value=_skill_lines(catalog, star.skills), inline=False)
-    embed.add_field(name=star.special_rule.name, value=star.special_rule.summary, inline=False)
+    body = [
+        *fields("Skills and traits", _skill_lines(catalog, star.skills)),
+        *fields(star.special_rule.name, star.special_rule.summary),
+    ]
     rule = star.plays_for
     if rule.any_team:
         plays = "Any team" + (f" except {_join(rule.except_leagues)}" if rule.except_leagues else "")
     else:
         plays = _join([*rule.leagues, *rule.special_rules])
     rosters = [t.name for t in rosters_for_star(catalog, star)]
-    embed.add_field(name="Plays for", value=_clip(f"{plays}\nRosters: {_join(rosters)}"), inline=False)
-    return embed
+    body += fields("Plays for", f"{plays}\nRosters: {_join(rosters)}")
+    return pack_embeds(
+        title, body, description=f"{price}\n{star.profile_text}\n{_join(star.keywords)}", colour=COLOUR
+    )
 
 
-def inducement_embed(catalog: Catalog, inducement: Inducement) -> discord.Embed:
+def inducement_embeds(catalog: Catalog, inducement: Inducement) -> list[discord.Embed]:
     if inducement.cost is None:
         price = "priced per player (see /rules star)" if inducement.id == "star_player" else "price varies"
         if inducement.price_rule is not None:
@@ -151,21 +150,19 @@ def inducement_embed(catalog: Catalog, inducement: Inducement) -> discord.Embed:
     else:
         price = gp(inducement.cost)
     limit = f"0-{inducement.max}" if inducement.max else "no limit"
-    embed = discord.Embed(
-        title=inducement.name, description=f"{limit} · {price}\n{inducement.summary}", colour=COLOUR
-    )
+    body: list[Field] = []
     who = inducement.only_for
     if not who.anyone:
-        embed.add_field(
-            name="Only for", value=_clip(_join([*who.special_rules, *who.leagues, *who.teams])), inline=False
-        )
+        body += fields("Only for", _join([*who.special_rules, *who.leagues, *who.teams]))
     cheaper = [f"{gp(r.cost)} for {r.special_rule or r.team}" for r in inducement.reduced_cost]
     cheaper += [f"0-{m.max} for {m.special_rule}" for m in inducement.increased_max]
     if cheaper:
-        embed.add_field(name="Special prices and limits", value=_join(cheaper), inline=False)
+        body += fields("Special prices and limits", _join(cheaper))
     if inducement.notes:
-        embed.add_field(name="Notes", value=_clip(inducement.notes), inline=False)
-    return embed
+        body += fields("Notes", inducement.notes)
+    return pack_embeds(
+        inducement.name, body, description=f"{limit} · {price}\n{inducement.summary}", colour=COLOUR
+    )
 
 
 # --- tables -----------------------------------------------------------------------------------------
@@ -273,11 +270,10 @@ def table_views(catalog: Catalog) -> dict[str, TableView]:
 
 
 def paginate_lines(lines: list[str], *, max_chars: int = 3500, max_lines: int = 16) -> list[list[str]]:
-    """Split lines into embed-sized pages."""
+    """Split lines into embed-sized pages (a line longer than a page allows continues on the next line)."""
     pages: list[list[str]] = [[]]
     size = 0
-    for line in lines:
-        line = _clip(line, 1000)
+    for line in (piece for whole in lines for piece in (split_text(whole, LINE_LIMIT) or [whole])):
         if pages[-1] and (size + len(line) + 1 > max_chars or len(pages[-1]) >= max_lines):
             pages.append([])
             size = 0

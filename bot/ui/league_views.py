@@ -5,12 +5,14 @@ from __future__ import annotations
 import discord
 
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
+from bot.rules.standings import StandingRow, tie_notes
 from bot.services.seasons import FixtureList, SeasonOverview, Standings
 from bot.services.teams import SheetPlayer, TeamSheet
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k
-from bot.ui.formatting import gp, plain, timestamp
+from bot.ui.formatting import gp, plain, plural, timestamp
+from bot.ui.limits import Field, fields, pack_embeds
 
 COLOUR = discord.Colour.dark_red()
 STATUS_MARK = {
@@ -32,7 +34,7 @@ def _profile(player: SheetPlayer) -> str:
     )
 
 
-def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
+def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
     team, roster = sheet.team, sheet.roster
     lines = [
         f"{roster.name} · coach <@{team.coach_id}> · {STATUS_MARK.get(team.status, team.status)}",
@@ -61,6 +63,8 @@ def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
             flags.append("retired")
         if row.journeyman:
             flags.append("journeyman")
+        if player.familiar_face:
+            flags.append("Familiar Face (no Loner)")
         journeyman_trait = ("Loner (4+)",) if row.journeyman else ()
         skills = ", ".join(
             (*player.position.skills, *journeyman_trait, *(f"**{s}**" for s in player.gained_skills))
@@ -71,11 +75,10 @@ def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
             + (f" · {' '.join(flags)}" if flags else "")
             + (f"\n  {skills}" if skills else "")
         )
-    embed = discord.Embed(title=plain(team.name), description="\n".join(lines)[:4096], colour=COLOUR)
     staff = sheet.staffing
-    embed.add_field(
-        name=f"Players {len(sheet.players)}/16",
-        value=f"Re-rolls {staff.rerolls} ({k(roster.reroll_cost)} each)"
+    staffing = Field(
+        f"Players {len(sheet.players)}/16",
+        f"Re-rolls {staff.rerolls} ({k(roster.reroll_cost)} each)"
         + (
             f" + {sheet.trophy_rerolls} 🏆 League Trophy re-roll (free, in TV)"
             if sheet.trophy_rerolls
@@ -84,10 +87,10 @@ def team_sheet_embed(sheet: TeamSheet) -> discord.Embed:
         + "\n"
         f"Assistant coaches {staff.assistant_coaches} · Cheerleaders {staff.cheerleaders}\n"
         f"Apothecary {'yes' if staff.apothecary else 'no'} · Dedicated fans {staff.dedicated_fans}",
-        inline=False,
     )
-    embed.set_footer(text=f"{sheet.league.name}")
-    return embed
+    return pack_embeds(
+        plain(team.name), [staffing], description=lines, colour=COLOUR, footer=sheet.league.name
+    )
 
 
 def settings_embed(league: League) -> discord.Embed:
@@ -188,29 +191,26 @@ def fixture_line(fixture: Fixture, *, with_round: bool = True) -> str:
     return f"{prefix}{names} · {state} · `#{fixture.id}`"
 
 
-def season_embed(overview: SeasonOverview) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"{overview.league.name}: season {overview.season.number} begins", colour=COLOUR
-    )
+def season_embeds(overview: SeasonOverview) -> list[discord.Embed]:
+    """The season's start: every division with its teams and coaches, and every game of round 1."""
+    body: list[Field] = []
     for division, members in overview.divisions:
-        embed.add_field(
-            name=f"{division.name} ({len(members)} teams)",
-            value="\n".join(f"{plain(t.name)} (<@{t.coach_id}>)" for t in members)[:1024],
-            inline=False,
+        body += fields(
+            f"{division.name} ({len(members)} teams)",
+            [f"{plain(t.name)} (<@{t.coach_id}>)" for t in members],
         )
+    footer = None
     if overview.rounds:
         first = overview.rounds[0]
-        games = "\n".join(fixture_line(f, with_round=False) for f in overview.round_fixtures(1))
-        embed.add_field(
-            name=f"Round 1 · deadline {timestamp(first.deadline_at, 'f')}",
-            value=games[:1024] or "-",
-            inline=False,
-        )
-        embed.set_footer(
-            text=f"{len(overview.rounds)} rounds of {overview.league.settings.round_days} days."
+        games = [fixture_line(f, with_round=False) for f in overview.round_fixtures(1)]
+        body += fields(f"Round 1 · deadline {timestamp(first.deadline_at, 'f')}", games)
+        footer = (
+            f"{len(overview.rounds)} rounds of {overview.league.settings.round_days} days."
             " /fixtures shows yours; /report when you have played."
         )
-    return embed
+    return pack_embeds(
+        f"{overview.league.name}: season {overview.season.number} begins", body, colour=COLOUR, footer=footer
+    )
 
 
 def fixture_pages(listing: FixtureList, per_page: int = 12) -> list[str]:
@@ -233,30 +233,33 @@ def fixture_pages(listing: FixtureList, per_page: int = 12) -> list[str]:
     return ["\n".join(lines[i : i + per_page]) for i in range(0, len(lines), per_page)]
 
 
-def standings_embed(standings: Standings) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"{standings.league.name}: season {standings.season.number} standings", colour=COLOUR
+def standing_line(row: StandingRow, name: str, bonus: bool) -> str:
+    """One team's line, readable on a phone: `**1.** Reikland Reavers — 9 pts · 3-0-0 · TD +4 · Cas 5`."""
+    return (
+        f"**{row.position}.** {plain(name)} — {plural(row.points, 'pt')} · {row.won}-{row.drawn}-{row.lost}"
+        f" · TD {row.td_diff:+d} · Cas {row.cas_for}" + (f" · BP {row.bonus_points}" if bonus else "")
     )
-    settings = standings.league.settings
+
+
+def standings_embeds(standings: Standings) -> list[discord.Embed]:
+    """Every division's table, a line per team with its full name; tie notes only for real ties."""
+    bonus = standings.league.settings.bonus_mode != BonusMode.OFF
+    body: list[Field] = []
     for table in standings.tables:
-        header = "#  Team            P  W-D-L  Pts  TD±  Cas" + (
-            "  BP" if settings.bonus_mode != BonusMode.OFF else ""
-        )
-        body = [header]
-        notes = []
-        for row in table.rows:
-            name = table.names.get(row.team_id, "?")
-            short = name if len(name) <= 14 else name[:13] + "…"
-            line = (
-                f"{row.position:<2} {short:<15} {row.played:<2} {row.won}-{row.drawn}-{row.lost:<3}"
-                f" {row.points:>3}  {row.td_diff:>+3}  {row.cas_for:>3}"
-            )
-            if settings.bonus_mode != BonusMode.OFF:
-                line += f"  {row.bonus_points:>2}"
-            body.append(line)
-            if row.decided_by:
-                notes.append(f"{row.position}. {plain(name)} placed on {row.decided_by}")
-        value = "```\n" + "\n".join(body) + "\n```" + ("\n" + "\n".join(notes) if notes else "")
-        embed.add_field(name=table.division.name, value=value[:1024], inline=False)
-    embed.set_footer(text="Pts: league points · TD±: touchdown difference · Cas: SPP casualties caused")
-    return embed
+        lines = [standing_line(row, table.names.get(row.team_id, "?"), bonus) for row in table.rows]
+        notes = [
+            f"{row.position}. {plain(table.names.get(row.team_id, '?'))} placed on {row.decided_by}"
+            for row in tie_notes(table.rows)
+        ]
+        body += fields(table.division.name, lines, empty="No teams.")
+        if notes:
+            body += fields(f"{table.division.name}: ties", notes)
+    legend = "W-D-L: won, drawn, lost · TD: touchdown difference · Cas: SPP casualties caused" + (
+        " · BP: bonus points" if bonus else ""
+    )
+    return pack_embeds(
+        f"{standings.league.name}: season {standings.season.number} standings",
+        body,
+        colour=COLOUR,
+        footer=legend,
+    )

@@ -6,8 +6,9 @@ import discord
 
 from bot.services.playoffs import PLACE_NAMES, Bracket, LeagueHistory, winner_of
 from bot.store.seasons import Fixture
-from bot.ui.formatting import gp, plain, timestamp
+from bot.ui.formatting import gp, plain, plural, timestamp
 from bot.ui.league_views import COLOUR
+from bot.ui.limits import Field, fields, pack_embeds
 
 
 def _game_line(fx: Fixture) -> str:
@@ -23,64 +24,71 @@ def _game_line(fx: Fixture) -> str:
     return f"#{fx.id} {teams}: {fx.status}"
 
 
-def bracket_embed(bracket: Bracket) -> discord.Embed:
+def bracket_embeds(bracket: Bracket) -> list[discord.Embed]:
     league, season = bracket.league, bracket.season
-    embed = discord.Embed(title=f"{plain(league.name)}: season {season.number} play-offs", colour=COLOUR)
     if not bracket.qualifiers:
         if bracket.size < 2:
-            embed.description = "No play-offs in this league: the prizes follow the final standings."
+            description = "No play-offs in this league: the prizes follow the final standings."
         elif bracket.regular_left:
             how = (
                 "a commissioner opens them (/season playoffs)"
                 if league.settings.playoff_opening == "commissioner"
                 else "the bot opens them"
             )
-            embed.description = (
-                f"{bracket.size} teams will qualify. {bracket.regular_left} regular-season fixture(s) "
-                f"still to settle; then {how}."
+            description = (
+                f"{bracket.size} teams will qualify. "
+                f"{plural(bracket.regular_left, 'regular-season fixture')} still to settle; then {how}."
             )
         else:
-            embed.description = (
+            description = (
                 f"The regular season is settled: {bracket.size} teams qualify when a commissioner opens the "
                 "play-offs (/season playoffs)."
             )
     else:
-        embed.description = "Seeds: " + ", ".join(
+        description = "Seeds: " + ", ".join(
             f"{q.seed}. {plain(name)} (div {q.division} #{q.place})" for q, name in bracket.qualifiers
         )
+    body: list[Field] = []
     for title, games in bracket.stages:
-        embed.add_field(name=title, value="\n".join(_game_line(g) for g in games)[:1024], inline=False)
+        body += fields(title, [_game_line(g) for g in games])
     if bracket.awards:
-        embed.add_field(
-            name="Prizes",
-            value="\n".join(
+        body += fields(
+            "Prizes",
+            [
                 f"{'🏆 ' if a.place == 1 else ''}{PLACE_NAMES[a.place]}: {plain(a.team_name)} ({gp(a.prize)})"
                 for a in bracket.awards
-            ),
-            inline=False,
+            ],
         )
-    return embed
+    return pack_embeds(
+        f"{plain(league.name)}: season {season.number} play-offs",
+        body,
+        description=description,
+        colour=COLOUR,
+    )
 
 
-def history_embed(history: LeagueHistory) -> discord.Embed:
-    embed = discord.Embed(title=f"{plain(history.league.name)}: seasons", colour=COLOUR)
+def history_embeds(history: LeagueHistory) -> list[discord.Embed]:
+    title = f"{plain(history.league.name)}: seasons"
     if not history.seasons:
-        embed.description = "No season has started yet."
-        return embed
+        return pack_embeds(title, description="No season has started yet.", colour=COLOUR)
     state = {"regular": "regular season", "playoffs": "play-offs", "finished": "finished"}
-    for line in reversed(history.seasons[-25:]):
+    body: list[Field] = []
+    for line in reversed(history.seasons):
         season = line.season
         when = f"started {timestamp(season.started_at, 'D')}" if season.started_at else ""
         if season.finished_at:
             when += f", finished {timestamp(season.finished_at, 'D')}"
-        places = "\n".join(
+        places = [
             f"{'🏆 ' if a.place == 1 else ''}{PLACE_NAMES[a.place]}: {plain(a.team_name)} ({gp(a.prize)})"
             for a in line.awards
+        ]
+        body += fields(
+            f"Season {season.number} · {state[season.status]} · {line.teams} teams",
+            [when, *places] if when else places,
         )
-        embed.add_field(
-            name=f"Season {season.number} · {state[season.status]} · {line.teams} teams",
-            value=(f"{when}\n{places}" if places else when or "-")[:1024],
-            inline=False,
-        )
-    embed.set_footer(text="/history season:<number> shows a season's final standings and play-offs")
-    return embed
+    return pack_embeds(
+        title,
+        body,
+        colour=COLOUR,
+        footer="/history season:<number> shows a season's final standings and play-offs",
+    )

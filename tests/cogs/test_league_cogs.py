@@ -167,7 +167,8 @@ async def test_settings_schedule_sets_reminders_and_grace(runtime: Runtime) -> N
     await cog.schedule.callback(cog, interaction, None, "24, 96", 48, None, "slow league")
     content, kwargs = sent(interaction)
     assert kwargs["ephemeral"] is True
-    assert "reminder_hours: (72, 24) → (96, 24)" in content and "confirm_grace_hours: 24 → 48" in content
+    assert "Reminders before deadlines 72, 24 → 96, 24 h" in content
+    assert "Automatic confirmation after 24 → 48 h" in content
     embed: discord.Embed = kwargs["embed"]
     assert "reminders 96 h, 24 h" in " ".join(str(f.value) for f in embed.fields)
     cog.bot.deadlines.rearm.assert_awaited_once()  # type: ignore[attr-defined]
@@ -181,7 +182,7 @@ async def test_settings_match_allows_events_in_playoffs(runtime: Runtime) -> Non
     interaction = make_interaction(runtime, user_id=1, manage_guild=True)
     await cog.match.callback(cog, interaction, True, True, None, None, None, None)
     content, _ = sent(interaction)
-    assert "match_events_in_playoffs: False → True" in content
+    assert "Match Events in play-offs off → on" in content
     assert "Match Events: on, also in play-offs" in " ".join(
         str(f.value) for f in sent(interaction)[1]["embed"].fields
     )

@@ -27,13 +27,13 @@ async def test_the_journeymen_option_offers_every_mix_and_takes_one(runtime: Run
     asking = _with_fixture(make_interaction(runtime, user_id=coach.user_id), f"f:{fixture_id}")
     offered = await cog.journeymen_autocomplete(asking, "")
     assert [c.name for c in offered] == [
-        "3 Skeleton Lineman",
-        "2 Skeleton Lineman + 1 Zombie Lineman",
-        "1 Skeleton Lineman + 2 Zombie Lineman",
-        "3 Zombie Lineman",
+        "3 Skeleton Linemen",
+        "2 Skeleton Linemen + 1 Zombie Lineman",
+        "1 Skeleton Lineman + 2 Zombie Linemen",
+        "3 Zombie Linemen",
     ]
     zombies = await cog.journeymen_autocomplete(asking, "2 zomb")
-    assert [c.name for c in zombies] == ["1 Skeleton Lineman + 2 Zombie Lineman"]
+    assert [c.name for c in zombies] == ["1 Skeleton Lineman + 2 Zombie Linemen"]
     no_fixture = _with_fixture(make_interaction(runtime, user_id=coach.user_id), "")
     types = await cog.journeymen_autocomplete(no_fixture, "")
     assert [c.name for c in types] == ["Skeleton Lineman", "Zombie Lineman"]
@@ -42,7 +42,7 @@ async def test_the_journeymen_option_offers_every_mix_and_takes_one(runtime: Run
     await cog.prepare.callback(cog, interaction, f"f:{fixture_id}", zombies[0].value)
     _, kwargs = sent(interaction)
     embed: discord.Embed = kwargs["embed"]
-    assert "3 journeymen (1 Skeleton Lineman + 2 Zombie Lineman" in (embed.description or "")
+    assert "3 journeymen (1 Skeleton Lineman + 2 Zombie Linemen" in (embed.description or "")
     assert all(
         field.value and "Journeymen" in field.value for field in embed.fields if "Team 0" in field.name
     )

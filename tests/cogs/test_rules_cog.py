@@ -11,19 +11,23 @@ from bot.cogs.rules import RulesCog, find_position, find_star, find_table, rende
 from bot.errors import NotFound
 from bot.services.runtime import Runtime
 from bot.ui.catalog_views import (
-    inducement_embed,
+    inducement_embeds,
     paginate_lines,
-    position_embed,
-    skill_embed,
-    star_embed,
+    position_embeds,
+    skill_embeds,
+    star_embeds,
     table_views,
-    team_embed,
+    team_embeds,
 )
+from bot.ui.limits import within_limits
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import CATALOG
 
 
-def assert_fits(embed: discord.Embed) -> None:
+def assert_fits(embeds: list[discord.Embed]) -> None:
+    assert len(embeds) == 1  # a look-up is one embed today; more would still be sent, not cut
+    assert all(within_limits(embed) for embed in embeds)
+    embed = embeds[0]
     assert len(embed) <= 6000
     assert len(embed.title or "") <= 256
     assert len(embed.description or "") <= 4096
@@ -34,15 +38,15 @@ def assert_fits(embed: discord.Embed) -> None:
 
 def test_every_lookup_embed_fits_discord() -> None:
     for team in CATALOG.teams.values():
-        assert_fits(team_embed(CATALOG, team))
+        assert_fits(team_embeds(CATALOG, team))
         for position in team.positions:
-            assert_fits(position_embed(CATALOG, team, position))
+            assert_fits(position_embeds(CATALOG, team, position))
     for skill in CATALOG.skills.values():
-        assert_fits(skill_embed(CATALOG, skill))
+        assert_fits(skill_embeds(CATALOG, skill))
     for star in CATALOG.stars.values():
-        assert_fits(star_embed(CATALOG, star))
+        assert_fits(star_embeds(CATALOG, star))
     for inducement in CATALOG.inducements.values():
-        assert_fits(inducement_embed(CATALOG, inducement))
+        assert_fits(inducement_embeds(CATALOG, inducement))
 
 
 def test_every_table_page_fits_discord() -> None:

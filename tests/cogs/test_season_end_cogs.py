@@ -97,7 +97,7 @@ async def test_redraft_start_shows_the_rolls_in_public_and_the_list_privately(ru
     start = make_interaction(runtime, user_id=coach)
     await cog.start.callback(cog, start, None)
     _, kwargs = sent(start)
-    assert "ephemeral" not in kwargs and "Re-draft budget" in (kwargs["embed"].description or "")
+    assert not kwargs.get("ephemeral") and "Re-draft budget" in (kwargs["embed"].description or "")
     private = start.followup.send.await_args
     assert private.kwargs["ephemeral"] is True
     assert [e.title for e in private.kwargs["embeds"]] == ["Last season's players", "Team 0"]

@@ -303,6 +303,17 @@ class Interaction:
         await asyncio.wait_for(waiter(), within)
         return self
 
+    async def settled(self, quiet: float = 0.5, within: float = 30) -> Interaction:
+        """Wait until the bot has sent nothing more to this interaction for `quiet` seconds: a long reply
+        comes as a response and follow-ups, and `answered` returns at the first of them."""
+        await self.answered(within)
+        seen: tuple[int, int] | None = None
+        async with asyncio.timeout(within):
+            while (now := (len(self.callbacks), len(self.messages))) != seen:
+                seen = now
+                await asyncio.sleep(quiet)
+        return self
+
     async def answered(self, within: float = 15) -> Interaction:
         """Wait for the first callback, and for the final content if the bot deferred ("thinking")."""
         await self.wait(lambda i: bool(i.callbacks), within)
@@ -687,6 +698,14 @@ class FakeDiscord:
     def messages_in(self, channel_id: int) -> list[dict[str, Any]]:
         """Messages posted in a channel (public replies and announcements), oldest first."""
         return list(self.channel_messages.get(channel_id, []))
+
+    async def channel_settled(self, channel_id: int, quiet: float = 0.5, within: float = 30) -> None:
+        """Wait until nothing new was posted in the channel for `quiet` seconds."""
+        seen: int | None = None
+        async with asyncio.timeout(within):
+            while (now := len(self.messages_in(channel_id))) != seen:
+                seen = now
+                await asyncio.sleep(quiet)
 
     async def wait_for_message(
         self, channel_id: int, predicate: Callable[[dict[str, Any]], bool], within: float = 15

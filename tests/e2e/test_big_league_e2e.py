@@ -16,8 +16,7 @@ import copy
 import shutil
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -54,9 +53,6 @@ CHANNEL_ID = 1_200_000_000_000_000_002
 ADMIN_ID = 1_200_000_000_000_000_003
 FIRST_COACH_ID = 1_200_000_000_000_001_000
 LEAGUE_NAME = ("The Grand Old World Championship of Every Blood Bowl Team " + "x" * 60)[:MAX_NAME_LENGTH]
-
-
-REFUSED_IN_BODY: list[str] = []
 
 
 def team_name(index: int) -> str:
@@ -151,26 +147,9 @@ async def bot_process(world: World, tmp_path: Path, league_file: Path) -> AsyncI
     database = tmp_path / "league.sqlite3"
     shutil.copy(league_file, database)
     process = BotProcess(world.discord, database)
-    REFUSED_IN_BODY.clear()
     await process.start()
     yield process
-    code = await process.stop()
-    if REFUSED_IN_BODY:  # the test failed on them already; a refused announcement logs a traceback
-        assert code == 0 and not world.discord.unhandled, process.log
-    else:
-        assert_clean_run(world.discord, process, code)
-
-
-@contextmanager
-def refusals_asserted_here(discord: FakeDiscord) -> Iterator[None]:
-    """For an expected failure: assert in the test body that nothing was refused, and hand the refusals
-    over (`refused_in_body`) so the fixture does not fail the teardown over what the body already failed."""
-    try:
-        yield
-        assert not discord.refused, "refused:\n" + "\n".join(discord.refused)
-    finally:
-        REFUSED_IN_BODY.extend(discord.refused)
-        discord.refused.clear()
+    assert_clean_run(world.discord, process, await process.stop())
 
 
 # --- driving it -----------------------------------------------------------------------------------------
@@ -178,6 +157,7 @@ def refusals_asserted_here(discord: FakeDiscord) -> Iterator[None]:
 
 async def _start_season(world: World) -> Interaction:
     started = await world.discord.invoke("season start", world.admin)
+    await started.settled()  # a 64-team announcement is several messages
     assert "Season 1 started" in started.content, started.text
     return started
 
@@ -215,7 +195,7 @@ async def _play(world: World, process: BotProcess, coach: FakeMember) -> tuple[I
     opponent = next(c for c in world.coaches if c.mention in report.content)  # asked to confirm
     confirmed = await discord.click(report.message, button_ids(report.message)[0], opponent)
     assert "Confirmed by" in confirmed.text, confirmed.text
-    await confirmed.wait(lambda i: len(i.messages) >= 2)
+    await confirmed.settled()  # the post-game follows the confirmation
     return report, confirmed
 
 
@@ -303,13 +283,11 @@ async def test_a_full_roster_of_long_names_and_six_skills_shows_whole(
     assert text.count(", ".join(SKILLS)) == PLAYERS or all(text.count(s) >= PLAYERS for s in SKILLS), text
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 part 2: splitting not merged yet")
 async def test_the_season_start_announcement_names_every_team(world: World, bot_process: BotProcess) -> None:
-    with refusals_asserted_here(world.discord):
-        started = await _start_season(world)
-        text = "\n".join(message_text(m) for m in started.messages)
-        missing = [team_name(i) for i in range(TEAMS) if team_name(i) not in text]
-        assert not missing, f"{len(missing)} teams missing from the announcement, e.g. {missing[:3]}"
+    started = await _start_season(world)
+    text = "\n".join(message_text(m) for m in started.messages)
+    missing = [team_name(i) for i in range(TEAMS) if team_name(i) not in text]
+    assert not missing, f"{len(missing)} teams missing from the announcement, e.g. {missing[:3]}"
 
 
 async def _reminders(world: World, process: BotProcess) -> list[dict[str, Any]]:
@@ -322,53 +300,40 @@ async def _reminders(world: World, process: BotProcess) -> list[dict[str, Any]]:
             " ON n.id = r.round_id WHERE n.number = 1 ORDER BY r.remind_at DESC LIMIT 1)",
             (int(time.time()) - 60,),
         )
-    await process.start()
     channel = world.guild.channel.id
     discord = world.discord
-    for _ in range(100):  # until the reminder was posted or refused (at most 10 s)
-        if discord.refused or any("Still to play" in message_text(m) for m in discord.messages_in(channel)):
-            break
-        await asyncio.sleep(0.1)
-    await discord.invoke("roll", world.admin, dice="d6")  # the bot is up and has handled what was due
-    return [m for m in discord.messages_in(channel) if "round 1" in message_text(m)]
+    before = len(discord.messages_in(channel))
+    await process.start()
+    await discord.wait_for_message(channel, lambda m: "Still to play" in message_text(m))
+    await discord.channel_settled(channel)  # a 64-team reminder is several messages
+    return discord.messages_in(channel)[before:]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 part 2: splitting not merged yet")
 async def test_the_reminder_mentions_every_coach_still_to_play(world: World, bot_process: BotProcess) -> None:
     """Every coach of an unplayed round-1 fixture is mentioned in message content, so each is pinged."""
-    with refusals_asserted_here(world.discord):
-        reminders = await _reminders(world, bot_process)
-        content = "\n".join(str(m.get("content") or "") for m in reminders)
-        missing = [c.mention for c in world.coaches if c.mention not in content]
-        assert not missing, f"{len(missing)} of {TEAMS} coaches not mentioned in the reminder"
+    reminders = await _reminders(world, bot_process)
+    content = "\n".join(str(m.get("content") or "") for m in reminders)
+    missing = [c.mention for c in world.coaches if c.mention not in content]
+    assert not missing, f"{len(missing)} of {TEAMS} coaches not mentioned in the reminder"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 part 2: splitting not merged yet")
 async def test_the_postgame_summary_has_every_spp_and_injury_line(
     world: World, bot_process: BotProcess
 ) -> None:
     """Every player the report gave SPP or an injury (14 of ours, 9 of theirs) is named in the post-game."""
-    with refusals_asserted_here(world.discord):
-        await _start_season(world)
-        report, confirmed = await _play(world, bot_process, world.coaches[0])
-        opponent = next(i for i, c in enumerate(world.coaches) if c.mention in report.content)
-        summary = "\n".join(message_text(m) for m in confirmed.messages[1:])
-        expected = [player_name(0, n) for n in range(1, 15)] + [
-            player_name(opponent, n) for n in range(1, 10)
-        ]
-        missing = [name for name in expected if name not in summary]
-        assert not missing, f"{len(missing)} players of the report missing from the post-game: {missing[:2]}"
+    await _start_season(world)
+    report, confirmed = await _play(world, bot_process, world.coaches[0])
+    opponent = next(i for i, c in enumerate(world.coaches) if c.mention in report.content)
+    summary = "\n".join(message_text(m) for m in confirmed.messages[1:])
+    expected = [player_name(0, n) for n in range(1, 15)] + [player_name(opponent, n) for n in range(1, 10)]
+    missing = [name for name in expected if name not in summary]
+    assert not missing, f"{len(missing)} players of the report missing from the post-game: {missing[:2]}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 13 parts 2 and 3: standings clip names (phone layout, splitting) not merged yet",
-)
 async def test_the_standings_list_all_64_teams(world: World, bot_process: BotProcess) -> None:
-    with refusals_asserted_here(world.discord):
-        await _start_season(world)
-        await _play(world, bot_process, world.coaches[0])
-        first = await world.discord.invoke("standings", world.outsider)
-        text = "\n".join(message_text(page) for page in await _every_page(world, first, world.outsider))
-        missing = [team_name(i) for i in range(TEAMS) if team_name(i) not in text]
-        assert not missing, f"{len(missing)} teams missing from the standings, e.g. {missing[:3]}"
+    await _start_season(world)
+    await _play(world, bot_process, world.coaches[0])
+    standings = await (await world.discord.invoke("standings", world.outsider)).settled()
+    text = "\n".join(message_text(message) for message in standings.messages)  # as many as it takes
+    missing = [team_name(i) for i in range(TEAMS) if team_name(i) not in text]
+    assert not missing, f"{len(missing)} teams missing from the standings, e.g. {missing[:3]}"

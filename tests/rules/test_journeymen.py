@@ -75,10 +75,10 @@ def test_a_roster_with_one_lineman_type_needs_no_choice() -> None:
 def test_every_mix_of_types_is_offered_once() -> None:
     mixes = journeyman_mixes([SKELETON, ZOMBIE], 3)
     assert [mix_text(m) for m in mixes] == [
-        "3 Skeleton Lineman",
-        "2 Skeleton Lineman + 1 Zombie Lineman",
-        "1 Skeleton Lineman + 2 Zombie Lineman",
-        "3 Zombie Lineman",
+        "3 Skeleton Linemen",
+        "2 Skeleton Linemen + 1 Zombie Lineman",
+        "1 Skeleton Lineman + 2 Zombie Linemen",
+        "3 Zombie Linemen",
     ]
     for mix in journeyman_mixes([SKELETON, ZOMBIE], 11):  # every value fits an option and reads back
         value = mix_text(mix, ids=True)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings, Tiebreaker
-from bot.rules.standings import GameResult, StandingRow, bonus_points, compute_standings
+from bot.rules.standings import GameResult, StandingRow, bonus_points, compute_standings, tie_notes
 
 ALL_TIEBREAKERS: tuple[Tiebreaker, ...] = (
     "td_diff",
@@ -552,3 +552,19 @@ def test_adjacent_tied_rows_follow_the_named_tiebreaker(
             assert above.team_id < below.team_id
         elif decider in ROW_KEYS:
             assert ROW_KEYS[decider](above) > ROW_KEYS[decider](below)
+
+
+# Tie notes: only real ties
+
+
+def test_tie_notes_only_for_teams_level_on_points_that_have_both_played() -> None:
+    """Seed 001: "tiebreakers will be used to separate teams that are on equal League Points". Teams
+    without a game are level only because nothing happened yet: that is no tie worth a note."""
+    results = [game(1, 1, 2, "2-0"), game(2, 3, 4, "2-0")]
+    rows = compute_standings([1, 2, 3, 4, 5, 6], results, LeagueSettings())
+    assert order(rows) == [1, 3, 5, 6, 2, 4]
+    # 3 is level with 1 (registration order), 6 with 5 (no games), 2 below 6 on TD difference, 4 with 2.
+    assert [r.decided_by is not None for r in rows] == [False, True, False, True, True, True]
+    assert [r.team_id for r in tie_notes(rows)] == [3, 4]
+    assert tie_notes(compute_standings([7, 3, 5], [], LeagueSettings())) == []
+    assert tie_notes([]) == []

@@ -14,6 +14,7 @@ from bot.services import contracts, deadlines, redraft, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.store import announcements
+from bot.ui.league_views import team_sheet_embeds
 from tests.conftest import actor
 from tests.services.test_playoffs import COMMISH, _fixtures, _league, _regular_season, coach
 
@@ -168,6 +169,10 @@ async def test_the_second_season_order_and_contracts_ending_with_the_season(runt
     sheet = await teams.team_sheet(runtime, who, None)
     star = next(p for p in sheet.players if p.row.star_contract is not None)
     assert not any(s.startswith("Loner") for s in star.position.skills)
+    # Familiar Face shows on the team sheet too, not only at signing
+    assert star.familiar_face
+    shown = "\n".join(e.description or "" for e in team_sheet_embeds(sheet))
+    assert f"{star.position.name}" in shown and "Familiar Face (no Loner)" in shown
 
 
 async def test_later_seasons_rank_existing_teams_as_one_division(runtime: Runtime) -> None:

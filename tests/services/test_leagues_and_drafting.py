@@ -219,3 +219,13 @@ async def test_settings_refuse_what_is_not_allowed(
         await leagues.update_settings(runtime, COMMISH, None, changes)
     league = await leagues.get_league(runtime, 1, None)
     assert league.settings == LeagueSettings()  # nothing changed
+
+
+async def test_hiring_says_the_plural_of_the_position(runtime: Runtime) -> None:
+    await _league(runtime)
+    coach = actor(user_id=77)
+    await teams.create_team(runtime, coach, None, "Reavers", "human")
+    hired = await teams.hire_players(runtime, coach, None, "Human Lineman", count=11)
+    assert hired.message.startswith("Hired 11 Human Linemen ("), hired.message
+    one = await teams.hire_players(runtime, coach, None, "Thrower", count=1)
+    assert one.message.startswith("Hired 1 Human Thrower ("), one.message

@@ -94,10 +94,13 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     summary_text = "\n".join(line for s in confirmed.postgame for line in s.lines)
     assert "Winnings 75,000 gp" in summary_text and "MVP #1" not in summary_text
     assert (
-        "Getting Even for #5 Human Lineman 5: D6 4 (success, 4+ needed): gains Hatred of one of "
-        in summary_text
+        "#5 Human Lineman 5: Getting Even D6 4 (success, 4+ needed): gains Hatred of one of " in summary_text
     )
-    assert "Getting Even for #7 Orc Lineman 7: D6 2 (no, 4+ needed)" in summary_text
+    assert "#7 Orc Lineman 7: Getting Even D6 2 (no, 4+ needed)" in summary_text
+    assert "Getting Even for" not in summary_text  # the player is named once
+    assert "Dedicated fans 3 → 4 (D6 3)" in summary_text and "Dedicated fans 3 → 2 (D6 2)" in summary_text
+    assert "Dedicated fans:" not in summary_text
+    assert "+4 SPP (D6 " in summary_text and "(MVP:" not in summary_text  # the MVP line says MVP once
     # the coach picks the keyword; until then he cannot finish the post-game
     with pytest.raises(RuleViolation, match="/team hatred"):
         await postgame.finish_postgame(runtime, HOME, fixture_id, home_team.id)

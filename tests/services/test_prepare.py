@@ -120,7 +120,7 @@ async def test_the_coach_chooses_each_journeymans_type(runtime: Runtime) -> None
     mine = prep.home if prep.fixture.home_coach_id == coach.user_id else prep.away
     assert sorted(p.position.name for p in mine.journeymen) == ["Skeleton Lineman"] + ["Zombie Lineman"] * 2
     assert prep.added == [
-        "Team 0 takes on 3 journeymen (1 Skeleton Lineman + 2 Zombie Lineman, Loner 4+) to field 11 players"
+        "Team 0 takes on 3 journeymen (1 Skeleton Lineman + 2 Zombie Linemen, Loner 4+) to field 11 players"
     ]
     after = await prepare.journeyman_need(runtime, coach, f"f:{fixture_id}")
     assert after is not None and after.needed == 0

@@ -1,0 +1,174 @@
+"""The biggest league the settings allow, rendered: every text is all there and every piece is within
+Discord's limits (a post-game with 30 lines, a 64-team season start and standings, a 24-team reminder)."""
+
+from __future__ import annotations
+
+import re
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+
+from bot.cogs.results import FinishPostgameButton, finish_view, postgame_embeds
+from bot.deadline_watch import reminder_messages, reminder_text
+from bot.rules.league_settings import BonusMode
+from bot.services import leagues, results, seasons, teams
+from bot.services.deadlines import Reminder
+from bot.services.postgame import TeamSummary
+from bot.services.results import SideInput
+from bot.services.runtime import Runtime
+from bot.services.seasons import SeasonOverview
+from bot.store.leagues import League
+from bot.ui.announce import announce
+from bot.ui.formatting import plain
+from bot.ui.league_views import season_embeds, standings_embeds
+from bot.ui.limits import CONTENT, EMBED_TOTAL, EMBEDS, group_embeds, messages, within_limits
+from tests.conftest import actor
+
+COMMISH = actor(user_id=1)
+SNOWFLAKE = 987_654_321_012_345_678  # real Discord ids are 18-19 digits long: mentions are long too
+
+
+def coach_id(n: int) -> int:
+    return SNOWFLAKE + n
+
+
+def team_name(n: int) -> str:
+    """60 characters (the longest name /team create accepts), all sharing their first 39 characters."""
+    return f"The Mighty Reikland Reavers of Altdorf {n:02d} and the Old Worlds"
+
+
+def text_of(embeds: list[discord.Embed]) -> str:
+    parts = []
+    for embed in embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        parts.append(embed.footer.text or "")
+    return "\n".join(parts)
+
+
+def assert_sendable(embeds: list[discord.Embed]) -> None:
+    assert all(within_limits(e) for e in embeds)
+    for group in group_embeds(embeds):
+        assert len(group) <= EMBEDS and sum(len(e) for e in group) <= EMBED_TOTAL
+
+
+async def _big_league(runtime: Runtime, count: int) -> SeasonOverview:
+    await leagues.create_league(runtime, COMMISH, "League", 555)
+    await leagues.update_settings(runtime, COMMISH, None, {"bonus_mode": BonusMode.ADDED})
+    for n in range(count):
+        coach = actor(user_id=coach_id(n))
+        await teams.create_team(runtime, coach, None, team_name(n), "human")
+        await teams.hire_players(runtime, coach, None, "Human Lineman", count=11)
+        await teams.submit_team(runtime, coach, None)
+        await teams.review_team(runtime, COMMISH, None, team_name(n), approve=True)
+    return await seasons.start_season(runtime, COMMISH, None, None)
+
+
+@pytest.fixture
+async def big(runtime: Runtime) -> SeasonOverview:
+    return await _big_league(runtime, 64)
+
+
+async def test_a_64_team_season_start_names_every_team_coach_and_round_1_game(big: SeasonOverview) -> None:
+    assert len(team_name(63)) == 60
+    embeds = season_embeds(big)
+    assert_sendable(embeds)
+    shown = text_of(embeds)
+    for n in range(64):
+        assert f"{plain(team_name(n))} (<@{coach_id(n)}>)" in shown
+    round_1 = big.round_fixtures(1)
+    assert len(round_1) == 32
+    for fixture in round_1:
+        assert f"`#{fixture.id}`" in shown
+    assert len(re.findall(r"<t:\d+:R>", shown)) == 32  # no timestamp cut
+    assert "Round 1 · deadline" in shown and "(cont.)" in shown
+
+
+async def test_64_team_standings_read_on_a_phone_with_full_names_and_only_real_ties(
+    runtime: Runtime, big: SeasonOverview
+) -> None:
+    # Two games won 2-0 by teams that are then level on everything: a real tie, decided by registration.
+    games = big.round_fixtures(1)[:2]
+    for fx in games:
+        reported = await results.report_result(
+            runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(0, 0)
+        )
+        await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, reported.version)
+    table = await seasons.standings(runtime, 1, None, None, None)
+    embeds = standings_embeds(table)
+    assert_sendable(embeds)
+    shown = text_of(embeds)
+    for n in range(64):
+        assert plain(team_name(n)) in shown  # the full name: teams sharing a start can be told apart
+    assert "```" not in shown  # no code block that wraps on a phone
+    first = table.tables[0].rows[0]
+    name = plain(table.tables[0].names[first.team_id])
+    assert f"**1.** {name} — {first.points} pts · 1-0-0 · TD +2 · Cas 0 · BP {first.bonus_points}" in shown
+    notes = [line for line in shown.split("\n") if "placed on" in line]
+    assert len(notes) == 2  # the 2nd winner, and the 2nd loser; none for the 60 teams without a game
+    assert all("registration order" in line for line in notes)
+
+
+async def test_a_postgame_with_30_lines_loses_none_and_finish_labels_are_short(big: SeasonOverview) -> None:
+    fx = big.round_fixtures(1)[0]
+    lines = tuple(
+        f"#{i} {'Lineman ' * 6}{i}: +{i % 5 + 1} SPP (td 2, cas 1, comp 3, mvp) and a serious injury "
+        f"(MA reduced), rolled D6 {i % 6 + 1} for Getting Even ending{i}"
+        for i in range(1, 31)
+    )
+    summaries = (
+        TeamSummary(fx.home_team_id, fx.home_name, fx.home_coach_id, lines, False),
+        TeamSummary(fx.away_team_id, fx.away_name, fx.away_coach_id, lines, False),
+    )
+    embeds = postgame_embeds(fx, summaries)
+    assert_sendable(embeds)
+    shown = text_of(embeds)
+    for line in lines:
+        assert shown.count(line) == 2  # every line of both teams, whole
+    assert "ending30" in shown
+    view = finish_view(fx.id, summaries)
+    assert view is not None
+    buttons = [item for item in view.children if isinstance(item, FinishPostgameButton)]
+    labels = [b.item.label or "" for b in buttons]
+    assert len(labels) == 2 and all(len(label) <= 45 for label in labels)
+    assert all(label.startswith("Finish: The Mighty Reikland") for label in labels)
+
+
+async def test_a_24_team_reminder_is_split_into_messages_that_keep_every_mention(runtime: Runtime) -> None:
+    overview = await _big_league(runtime, 24)
+    fixtures = overview.round_fixtures(1)
+    reminder = Reminder(overview.league, 1, overview.rounds[0].deadline_at, fixtures)
+    whole = reminder_text(reminder)
+    assert len(whole) > CONTENT  # what Discord refused before
+    pieces = reminder_messages(reminder)
+    assert len(pieces) > 1 and all(len(p) <= CONTENT for p in pieces)
+    for fx in fixtures:
+        assert any(f"<@{fx.home_coach_id}> v <@{fx.away_coach_id}>" in p for p in pieces)
+    assert "".join("".join(pieces).split()) == "".join(whole.split())
+    # Posted in the channel: several messages, every mention in the content so it pings.
+    channel = MagicMock(spec_set=discord.TextChannel)
+    channel.send = AsyncMock()
+    client = MagicMock(spec_set=discord.Client)
+    client.get_channel = MagicMock(return_value=channel)
+    league: League = overview.league
+    await announce(client, league, content=whole)
+    contents = [call.args[0] for call in channel.send.await_args_list]
+    assert len(contents) == len(pieces) and all(len(c) <= CONTENT for c in contents)
+    for fx in fixtures:
+        assert any(f"<@{fx.home_coach_id}>" in c and f"<@{fx.away_coach_id}>" in c for c in contents)
+    for call in channel.send.await_args_list:
+        assert call.kwargs["allowed_mentions"].users is True
+
+
+def test_content_and_embeds_split_into_messages_in_order() -> None:
+    embeds = [discord.Embed(title=str(i), description="d" * 3000) for i in range(5)]
+    parts = messages("<@1> " * 500, embeds)
+    assert [e for p in parts for e in p.embeds] == embeds
+    assert all(sum(len(e) for e in p.embeds) <= EMBED_TOTAL for p in parts)
+    assert all(p.content is None or len(p.content) <= CONTENT for p in parts)
+    assert "".join(p.content or "" for p in parts).count("<@1>") == 500
+
+
+def test_finish_label_for_a_short_name_is_whole() -> None:
+    assert FinishPostgameButton(1, 2, "Reavers").item.label == "Finish: Reavers"

@@ -1,0 +1,105 @@
+"""Plain-text helpers: gold pieces and English plurals of every position name of the rosters."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.text import gp, plural, plural_noun
+
+ROSTERS = json.loads((Path(__file__).parent.parent / "data" / "bb2025" / "teams.json").read_text())
+POSITION_NAMES = sorted({p["name"] for team in ROSTERS["teams"] for p in team["positions"]})
+
+# The plural of each last word a position name ends with (data/bb2025/teams.json), written out by hand.
+LAST_WORD_PLURALS = {
+    "'Ooligan": "'Ooligans",
+    "Assassin": "Assassins",
+    "Beastmaster": "Beastmasters",
+    "Berserker": "Berserkers",
+    "Blitzer": "Blitzers",
+    "Bloater": "Bloaters",
+    "Blocker": "Blockers",
+    "Bloodseeker": "Bloodseekers",
+    "Bloodspawn": "Bloodspawns",
+    "Boar": "Boars",
+    "Bodyguard": "Bodyguards",
+    "Bomma": "Bommas",
+    "Bruiser": "Bruisers",
+    "Catcher": "Catchers",
+    "Centaur": "Centaurs",
+    "Chosen": "Chosen",
+    "Clanrat": "Clanrats",
+    "Deathroller": "Deathrollers",
+    "Diver": "Divers",
+    "Elf": "Elves",
+    "Fanatic": "Fanatics",
+    "Flamesmith": "Flamesmiths",
+    "Flinga": "Flingas",
+    "Fox": "Foxes",
+    "Fun-hoppa": "Fun-hoppas",
+    "Goblin": "Goblins",
+    "Golem": "Golems",
+    "Guardian": "Guardians",
+    "Hefty": "Hefties",
+    "Hopeful": "Hopefuls",
+    "Human": "Humans",
+    "Illusionist": "Illusionists",
+    "Khorngor": "Khorngors",
+    "Knight": "Knights",
+    "Kroxigor": "Kroxigors",
+    "Lineman": "Linemen",
+    "Lion": "Lions",
+    "Looney": "Looneys",
+    "Marauder": "Marauders",
+    "Minotaur": "Minotaurs",
+    "Mummy": "Mummies",
+    "Ogre": "Ogres",
+    "Orc": "Orcs",
+    "Pestigor": "Pestigors",
+    "Pogoer": "Pogoers",
+    "Prince": "Princes",
+    "Punter": "Punters",
+    "Raider": "Raiders",
+    "Retainer": "Retainers",
+    "Rotspawn": "Rotspawns",
+    "Rotter": "Rotters",
+    "Runna": "Runnas",
+    "Runner": "Runners",
+    "Skaven": "Skaven",
+    "Skink": "Skinks",
+    "Slayer": "Slayers",
+    "Squire": "Squires",
+    "Stabba": "Stabbas",
+    "Thrower": "Throwers",
+    "Treeman": "Treemen",
+    "Troll": "Trolls",
+    "Ulfwerener": "Ulfwereners",
+    "Valkyrie": "Valkyries",
+    "Vargheist": "Vargheists",
+    "Wagon": "Wagons",
+    "Wardancer": "Wardancers",
+    "Warrior": "Warriors",
+    "Werewolf": "Werewolves",
+    "Wraith": "Wraiths",
+    "Yhetee": "Yhetees",
+}
+
+
+@pytest.mark.parametrize("name", POSITION_NAMES)
+def test_every_position_name_has_its_english_plural(name: str) -> None:
+    head, _, last = name.rpartition(" ")
+    assert last in LAST_WORD_PLURALS, f"a new position name ends with {last!r}: add its plural"
+    expected = f"{head} {LAST_WORD_PLURALS[last]}".strip()
+    assert plural_noun(name) == expected
+    assert plural(1, name) == f"1 {name}"
+    assert plural(11, name) == f"11 {expected}"
+
+
+def test_hired_11_human_linemen() -> None:
+    assert plural(11, "Human Lineman") == "11 Human Linemen"
+    assert plural(2, "assistant coach") == "2 assistant coaches"
+    assert plural(3, "player", "folk") == "3 folk"
+    assert plural(0, "team") == "0 teams"
+    assert gp(1_050_000) == "1,050,000 gp"
