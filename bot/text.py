@@ -50,3 +50,23 @@ def plural_noun(name: str) -> str:
 def plural(count: int, word: str, many: str | None = None) -> str:
     """'1 player', '3 players', '11 Human Linemen'."""
     return f"{count} {word if count == 1 else (many or plural_noun(word))}"
+
+
+def shorten(text: str, width: int) -> str:
+    """`text` cut to `width` characters with an ellipsis when it is longer."""
+    if len(text) <= width:
+        return text
+    return text[: max(width - 1, 0)].rstrip() + "…" if width > 0 else ""
+
+
+def fit_pair(first: str, second: str, room: int) -> tuple[str, str]:
+    """Two names shortened to fit `room` characters together, the longer one first, so that both stay
+    readable (two 60-character team names in a 100-character autocomplete label)."""
+    if len(first) + len(second) <= room:
+        return first, second
+    half = room // 2
+    if len(first) <= half:
+        return first, shorten(second, room - len(first))
+    if len(second) <= half:
+        return shorten(first, room - len(second)), second
+    return shorten(first, half), shorten(second, room - half)

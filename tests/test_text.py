@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bot.text import gp, plural, plural_noun
+from bot.text import fit_pair, gp, plural, plural_noun
+from bot.ui.autocomplete import fixture_choice
 
 ROSTERS = json.loads((Path(__file__).parent.parent / "data" / "bb2025" / "teams.json").read_text())
 POSITION_NAMES = sorted({p["name"] for team in ROSTERS["teams"] for p in team["positions"]})
@@ -103,3 +106,25 @@ def test_hired_11_human_linemen() -> None:
     assert plural(3, "player", "folk") == "3 folk"
     assert plural(0, "team") == "0 teams"
     assert gp(1_050_000) == "1,050,000 gp"
+
+
+@given(st.text(max_size=80), st.text(max_size=80), st.integers(min_value=2, max_value=120))
+def test_fit_pair_keeps_both_names_readable_within_the_room(first: str, second: str, room: int) -> None:
+    a, b = fit_pair(first, second, room)
+    if len(first) + len(second) <= room:
+        assert (a, b) == (first, second)
+        return
+    assert len(a) + len(b) <= room
+    for shown, original in ((a, first), (b, second)):
+        assert shown == original or (shown.endswith("…") and original.startswith(shown[:-1]))
+    # neither name is squeezed below its fair half while the other keeps more than its own
+    assert len(a) >= min(len(first), room // 2 - 1) or len(b) >= len(second)
+
+
+def test_a_fixture_label_of_two_60_character_teams_names_both() -> None:
+    """Two long names used to overflow the 100-character label, and the opponent was lost."""
+    home, away = "The Extraordinarily Long-Named Reikland Reavers Club, No. 01", "Orcland " + "R" * 52
+    label = fixture_choice("#2016 R63 ", home, away, " (reported)", "f:2016").name
+    assert len(label) <= 100
+    assert label.startswith("#2016 R63 The Extraordinarily") and " v Orcland RRR" in label
+    assert label.endswith("… (reported)")

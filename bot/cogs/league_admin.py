@@ -17,7 +17,7 @@ from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
-from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
+from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
@@ -57,7 +57,7 @@ async def any_fixture_autocomplete(interaction: discord.Interaction, current: st
         "confirmed": " (confirmed)",
     }
     return [
-        choice(f"#{f.id} {f.home_name} v {f.away_name}{label[f.status]}", f"f:{f.id}")
+        fixture_choice(f"#{f.id} ", f.home_name, f.away_name, label[f.status], f"f:{f.id}")
         for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name} {f.status}")
     ]
 

@@ -18,7 +18,7 @@ from bot.services.postgame import TeamSummary
 from bot.services.results import ReportedResult, SideInput, side_name
 from bot.store.seasons import Fixture
 from bot.ui.announce import announce
-from bot.ui.autocomplete import Choices, choice, league_autocomplete, team_autocomplete
+from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.errors import report_error
@@ -288,17 +288,17 @@ def side_inputs(
 async def fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
     return [
-        choice(_fixture_label(f), f"f:{f.id}")
+        _fixture_choice(f)
         for f in best_matches(
             current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}", keep_order=True
         )  # the service orders them: the open round's games first
     ]
 
 
-def _fixture_label(fx: Fixture) -> str:
+def _fixture_choice(fx: Fixture) -> app_commands.Choice[str]:
     prefix = f"R{fx.round_number} " if fx.round_number else ""
     state = "" if fx.status == "scheduled" else f" ({fx.status})"
-    return f"#{fx.id} {prefix}{fx.home_name} v {fx.away_name}{state}"
+    return fixture_choice(f"#{fx.id} {prefix}", fx.home_name, fx.away_name, state, f"f:{fx.id}")
 
 
 class ResultsCog(commands.Cog):

@@ -7,14 +7,24 @@ from discord import app_commands
 
 from bot.catalog.search import best_matches
 from bot.services import leagues, teams
+from bot.text import fit_pair, shorten
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
 
 Choices = list[app_commands.Choice[str]]
 
 
+CHOICE_NAME_LIMIT = 100  # Discord's limit for an autocomplete choice's name
+
+
 def choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:100], value=value[:100])
+    return app_commands.Choice(name=shorten(name, CHOICE_NAME_LIMIT), value=value[:100])
+
+
+def fixture_choice(head: str, home: str, away: str, tail: str, value: str) -> app_commands.Choice[str]:
+    """`#12 R3 Home v Away (reported)`: long team names are shortened evenly, so both stay readable."""
+    home, away = fit_pair(home, away, CHOICE_NAME_LIMIT - len(head) - len(tail) - len(" v "))
+    return choice(f"{head}{home} v {away}{tail}", value)
 
 
 def _league_option(interaction: discord.Interaction) -> str | None:
