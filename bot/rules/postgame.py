@@ -103,10 +103,12 @@ def pick_mvp(
     candidates: Sequence[int], dice: Dice, max_nominees: int, purpose: str = "MVP"
 ) -> tuple[int, list[DieRoll]]:
     """The MVP among the nominated players: numbered 1..n and a D6 rolled (results with no player are
-    rolled again). With more than six candidates (a random pick among eligible players), a die with one
-    face per candidate is used."""
+    rolled again; a single nominee needs no roll). With more than six candidates (a random pick among
+    eligible players), a die with one face per candidate is used."""
     if not candidates:
         raise ValueError("no player can be MVP")
+    if len(set(candidates)) == 1:
+        return candidates[0], []  # the only one: any number without a player would be rolled again
     rolls: list[DieRoll] = []
     if len(candidates) > max_nominees:
         pick = roll(dice, f"d{len(candidates)}", purpose)

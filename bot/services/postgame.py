@@ -203,10 +203,11 @@ def _award_mvps(
             detail={"nominated": bool(nominees)},
         )
         how = "nominated" if nominees else "no nominations: random among those who could play"
-        side.lines.append(
-            f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP "
-            f"({', '.join(_without(r, 'mvp') for r in mvp_rolls)}; {how})"
-        )
+        if not mvp_rolls:
+            how = "the only nominee" if nominees else "the only one who could play"
+        faces = ", ".join(str(r.total) for r in mvp_rolls)
+        shown = f"{mvp_rolls[0].dice.upper()} {faces}; " if mvp_rolls else ""
+        side.lines.append(f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP ({shown}{how})")
 
 
 def _award_spp(

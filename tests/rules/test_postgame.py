@@ -101,6 +101,13 @@ def test_mvp_rerolls_numbers_without_a_player() -> None:
     assert winner == 12 and [r.total for r in rolls] == [5, 6, 2]
 
 
+def test_a_single_nominee_is_the_mvp_without_a_roll() -> None:
+    """Seed 001: each coach "assigns them a number between 1 and 6. They then roll a D6 to determine which
+    of them is given the MVP award": with one nominee every other number is rolled again, so he is the MVP
+    and no die is needed (a run of re-rolls only filled the post-game with D6s)."""
+    assert pick_mvp([14], ScriptedDice([]), 6) == (14, [])
+
+
 def test_random_mvp_among_more_than_six_players() -> None:
     winner, rolls = pick_mvp(list(range(100, 111)), ScriptedDice([9]), 6)
     assert winner == 108 and rolls[0].dice == "d11"

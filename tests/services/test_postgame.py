@@ -66,8 +66,8 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     # Dice in order: home fan factor D3, away fan factor D3, then per team (home first): dedicated fans D6,
     # MVP D6 (re-rolled until it names a nominee), Getting Even D6 for each SH/SI/LI.
     ff_home, ff_away = (2, 1) if home_is_ours else (1, 2)
-    # fans: a win, D6 3 >= 3 -> 4 fans; MVP: our single nominee is number 1; #5's SI: Getting Even 4+
-    our_rolls = [3, 1, 4]
+    # fans: a win, D6 3 >= 3 -> 4 fans; MVP: our single nominee, no roll needed; #5's SI: Getting Even 4+
+    our_rolls = [3, 4]
     # fans: a loss, D6 2 < 3 -> 2 fans; MVP: no nominees, 4th of the 11 who played; #7's LI: Getting Even 2
     their_rolls = [2, 4, 2]
     rolls = [ff_home, ff_away] + (our_rolls + their_rolls if home_is_ours else their_rolls + our_rolls)
@@ -100,7 +100,8 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     assert "Getting Even for" not in summary_text  # the player is named once
     assert "Dedicated fans 3 → 4 (D6 3)" in summary_text and "Dedicated fans 3 → 2 (D6 2)" in summary_text
     assert "Dedicated fans:" not in summary_text
-    assert "+4 SPP (D6 " in summary_text and "(MVP:" not in summary_text  # the MVP line says MVP once
+    assert "+4 SPP (the only nominee)" in summary_text and "+4 SPP (D11 4; no nominations" in summary_text
+    assert "(MVP:" not in summary_text  # the MVP line says MVP once
     # the coach picks the keyword; until then he cannot finish the post-game
     with pytest.raises(RuleViolation, match="/team hatred"):
         await postgame.finish_postgame(runtime, HOME, fixture_id, home_team.id)
