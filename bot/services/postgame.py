@@ -31,7 +31,7 @@ from bot.rules.postgame import (
 )
 from bot.rules.redraft import getting_even, hatred_options
 from bot.rules.star_drafts import contract_injury
-from bot.services import playoffs
+from bot.services import playoffs, postgame_order
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import roster_of
 from bot.store import dice_log
@@ -539,6 +539,7 @@ def _finish(
         raise Conflict(f"{team.name}'s post-game is already finished.")
     _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
     playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
+    postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead
     return TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True)
 
 

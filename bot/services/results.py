@@ -13,10 +13,10 @@ from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.services.leagues import find_league
 from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary, apply_confirmed
+from bot.services.postgame_order import require_no_open_postgame
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team, own_team
 from bot.store import audit
-from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
@@ -195,15 +195,7 @@ def _decide(
 
 def _no_postgame_pending(conn: sqlite3.Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
-    for team in _teams_of(conn, fx):
-        pending = [
-            p for p in postgame_store.open_for_team(conn, fx.guild_id, team.id) if p.fixture_id != fx.id
-        ]
-        if pending:
-            raise RuleViolation(
-                f"{team.name} must first finish its post-game of fixture #{pending[0].fixture_id} "
-                "(the Finish post-game button under its result)."
-            )
+    require_no_open_postgame(conn, fx)
 
 
 def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
@@ -342,6 +334,7 @@ def _confirm(
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, str(fixture_id))
     _check_answer(fx, actor, version)
+    _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
     report = _current_report(fx)
     _lock(conn, fx, report, actor.user_id, rt)
     _log_step(
