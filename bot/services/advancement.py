@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
+from typing import get_args
 
 from bot.catalog.models import Characteristic
 from bot.errors import Conflict, NotAllowed, RuleViolation
@@ -23,6 +24,7 @@ from bot.rules.advancement import (
 )
 from bot.rules.dice import RecordingDice
 from bot.rules.postgame import DieRoll
+from bot.services.inputs import ID_MAX, one_of, whole
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
@@ -284,6 +286,7 @@ async def advance(
     category: str | None = None,
     skill: str | None = None,
 ) -> AdvanceOutcome:
+    one_of(kind, get_args(AdvancementKind), "The advancement")
     return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
 
 
@@ -407,6 +410,8 @@ def _choose(
 
 async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
     """The coach picks one of the rolled options (a second click changes nothing)."""
+    whole(pending_id, 1, ID_MAX, "The rolled advancement")
+    whole(choice, 0, 99, "The option")
     return await rt.db.write(_choose, rt, actor, pending_id, choice)
 
 

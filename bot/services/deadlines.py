@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_result import ResultReport, Side, SideReport
 from bot.services import contracts
+from bot.services.inputs import whole
 from bot.services.leagues import find_league
 from bot.services.postgame import TeamSummary, apply_confirmed
 from bot.services.postgame_order import blocker
@@ -478,7 +479,8 @@ async def extend_round(
     rt: Runtime, actor: Actor, league_ref: str | None, round_number: int, days: int, reason: str
 ) -> tuple[int, datetime]:
     """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
-    if not 1 <= days <= 60:
+    whole(round_number, 1, 999, "The round")
+    if not whole(days, 1, 60, "Days") >= 1:
         raise RuleViolation("Extend by 1 to 60 days.")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
@@ -579,7 +581,7 @@ async def extend_fixture(
     rt: Runtime, actor: Actor, fixture: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     """Give one fixture more time than its round; it is then settled at its own deadline."""
-    if not 1 <= days <= 60:
+    if not whole(days, 1, 60, "Days") >= 1:
         raise RuleViolation("Extend by 1 to 60 days.")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.services.inputs import ID_MAX, one_of, row_id, whole
 from bot.services.leagues import find_league
 from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary, apply_confirmed
@@ -23,6 +24,7 @@ from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
 OPEN = ("scheduled", "reported")
+MAX_SCORE = 30  # touchdowns or casualties of one side in one game (as the stored report allows)
 Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
 
 
@@ -48,15 +50,18 @@ class ReportedResult:
 def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fixture:
     """A fixture by autocomplete value (`f:<id>`) or its number (`#12` or `12`), in this guild only."""
     cleaned = reference.strip().removeprefix("f:").lstrip("#")
-    if not cleaned.isdigit():
+    number = row_id(cleaned)
+    if number is None:
         raise NotFound(f"`{reference[:40]}` is not a fixture: pick one from the list (or its #number).")
-    fx = season_store.fixture(conn, guild_id, int(cleaned))
+    fx = season_store.fixture(conn, guild_id, number)
     if fx is None:
         raise NotFound(f"There is no fixture #{cleaned} on this server.")
     return fx
 
 
 def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> SideReport:
+    whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
+    whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
     events: dict[int, PlayerEvents] = parse_team_events(entry.events)
     check_team_events(events, score=entry.score, casualties=entry.casualties)
     lines = []
@@ -292,6 +297,10 @@ async def report_result(
 ) -> ReportedResult:
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
     A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
+    if conceded is not None:
+        one_of(conceded, get_args(Concession), "Conceded")
+    if penalties is not None:
+        one_of(penalties, ("mine", "theirs"), "Penalties")
     return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)
 
 
@@ -346,6 +355,7 @@ def _confirm(
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     """The other coach confirms the exact version they were shown; the result is then locked."""
+    whole(version, 0, ID_MAX, "The report version")
     return await rt.db.write(_confirm, rt, actor, fixture_id, version)
 
 
@@ -445,6 +455,8 @@ async def set_result(
     penalty_winner: Side | None = None,
 ) -> ReportedResult:
     """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
+    if penalty_winner is not None:
+        one_of(penalty_winner, ("home", "away"), "The penalty shoot-out winner")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")
