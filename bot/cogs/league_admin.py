@@ -439,9 +439,12 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             "deadline": "round deadline",
             "reminder": "reminder",
             "auto_confirm": "automatic confirmation",
+            "fixture_deadline": "extended fixture deadline",
+            "signing": "star signing time-out",
+            "signing_reminder": "star signing reminder",
         }
         lines = [
-            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · {names[d.kind]} #{d.item_id}"
+            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · {names.get(d.kind, d.kind)} #{d.item_id}"
             + ("" if d.job_id in armed else " (not armed yet)")
             for d in planned[:20]
         ]

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from bot.app import cog_modules
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
-from bot.services import leagues, results, seasons, teams
+from bot.services import deadlines, leagues, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.simulation.invariants import check_invariants
@@ -107,7 +107,40 @@ USEFUL_TEXT = [
     "head_to_head, td_diff",
     "mine",
     "all",
+    "#1 td",
+    "#1 td 2, #2 cas",
+    "#3 mvp",
+    "#2 cas si, #4 int",
+    "#1 td 40",
+    "#5 dead",
+    "#99 td",
 ]
+EVENTS = ["#1 td", "#1 td 2, #2 cas", "#3 mvp", "#2 cas si, #4 int", "#1 td 40", "#5 dead", "#99 td", ""]
+HINTS: dict[str, list[str]] = {  # values that mean something in the test league, by option name
+    "fixture": [*(f"f:{n}" for n in range(1, 9)), "1", "#2"],
+    "league": ["League", "l:1"],
+    "player": [*(f"#{n}" for n in range(1, 13)), *(f"p:{n}" for n in range(1, 49, 3))],
+    "team": [*(f"Team {n}" for n in range(4)), *(f"t:{n}" for n in range(1, 5))],
+    "opponent": [*(f"Team {n}" for n in range(4)), *(f"t:{n}" for n in range(1, 5))],
+    "position": ["Human Lineman", "Orc Lineman", "human_lineman", "orc_blitzer", "Human Blitzer", "Ogre"],
+    "roster": ["human", "orc", "skaven", "chaos_chosen"],
+    "name": ["Grim", "New Team", "Ünïcode Näme"],
+    "item": ["bribe", "star:Griff Oberwald", "mercenary:human_lineman", "blitzers_best_keg", "team_mascot"],
+    "star": ["Griff Oberwald", "Morg 'n' Thorg", "star:Griff Oberwald"],
+    "skill": ["Block", "Dodge", "Guard", "Sure Hands"],
+    "keyword": ["Orc", "Human"],
+    "advancement": ["random_primary", "chosen_primary", "chosen_secondary", "characteristic"],
+    "my_players": EVENTS,
+    "their_players": EVENTS,
+    "home_players": EVENTS,
+    "away_players": EVENTS,
+    "divisions": ["1", "2", "Team 0=1, Team 1=1, Team 2=2, Team 3=2"],
+    "reason": ["because", "x" * 300],
+    "dice": ["2d6", "d6", "3d6+1", "d16"],
+    "journeymen": ["human_lineman", "orc_lineman"],
+    "tiebreakers": ["head_to_head, td_diff", "td_diff"],
+    "exclude": ["Griff Oberwald", ""],
+}
 INTS = [0, 1, -1, 2, 3, 16, 17, 99, 100, 2**31 - 1, 2**31, -(2**31), 2**63, 10**30]
 
 
@@ -199,9 +232,8 @@ def _values(param: app_commands.Parameter) -> st.SearchStrategy[Any]:
     if kind is discord.AppCommandOptionType.integer or kind is discord.AppCommandOptionType.number:
         low = int(param.min_value) if param.min_value is not None else -(2**31)
         high = int(param.max_value) if param.max_value is not None else 2**31
-        strategy: st.SearchStrategy[Any] = st.one_of(
-            st.integers(low, high), st.sampled_from(INTS), st.integers()
-        )
+        in_range = st.integers(low, high)
+        strategy: st.SearchStrategy[Any] = st.one_of(in_range, in_range, st.sampled_from(INTS), st.integers())
         if param.choices:
             strategy = st.one_of(st.sampled_from([c.value for c in param.choices]), strategy)
         return strategy
@@ -217,6 +249,9 @@ def _values(param: app_commands.Parameter) -> st.SearchStrategy[Any]:
         return st.sampled_from([10, 11]).map(_member)
     # strings
     strategy = TEXT
+    if param.name in HINTS:
+        hints = st.sampled_from(HINTS[param.name])
+        strategy = st.one_of(hints, hints, hints, TEXT)
     if param.choices:
         strategy = st.one_of(st.sampled_from([str(c.value) for c in param.choices]), strategy)
     return strategy
@@ -233,7 +268,8 @@ def _arguments(command: app_commands.Command[Any, ..., Any]) -> st.SearchStrateg
 
 
 async def _build_league(path: Path) -> None:
-    """A started season: four approved teams, one confirmed result with open post-games, one reported."""
+    """A started season: four approved teams, one confirmed result with open post-games, one reported,
+    one fixture with an extended deadline."""
     db = await Database.open(path)
     try:
         await db.migrate()
@@ -261,6 +297,8 @@ async def _build_league(path: Path) -> None:
         await results.report_result(
             rt, actor(user_id=second.home_coach_id), f"f:{second.id}", SideInput(0, 0), SideInput(0, 0)
         )
+        later = await seasons.list_fixtures(rt, actor(user_id=COACHES[0]), None, "round", round_number=2)
+        await deadlines.extend_fixture(rt, commish, f"f:{later.fixtures[0].id}", 20, "flooded pitch")
         assert await db.read(check_invariants) == []
     finally:
         await db.close()
@@ -386,3 +424,23 @@ async def test_arbitrary_options_never_reach_an_unexpected_error(
     problem = await _call(case, league.rt, caller, arguments)
     assert problem is None, f"/{case.name} {arguments} by {caller}: {problem}"
     assert await _invariants(league.rt) == []
+
+
+@settings(
+    max_examples=max(EXAMPLES // 2, 4),
+    deadline=None,
+    derandomize="FUZZ_EXAMPLES" not in os.environ,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+async def test_a_sequence_of_arbitrary_commands_keeps_every_invariant(
+    league: League, data: st.DataObject
+) -> None:
+    """Several commands in a row, by several people, on the same league."""
+    for _ in range(data.draw(st.integers(1, 8), label="commands")):
+        case = data.draw(st.sampled_from(CASES), label="command")
+        caller = data.draw(st.sampled_from(CALLERS), label="caller")
+        arguments = data.draw(_arguments(case.command), label="options")
+        problem = await _call(case, league.rt, caller, arguments)
+        assert problem is None, f"/{case.name} {arguments} by {caller}: {problem}"
+        assert await _invariants(league.rt) == [], f"after /{case.name} {arguments} by {caller}"
