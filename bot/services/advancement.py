@@ -24,7 +24,7 @@ from bot.rules.advancement import (
 )
 from bot.rules.dice import RecordingDice
 from bot.rules.postgame import DieRoll
-from bot.services.inputs import ID_MAX, one_of, whole
+from bot.services.inputs import an_id, one_of, whole
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
@@ -286,7 +286,7 @@ async def advance(
     category: str | None = None,
     skill: str | None = None,
 ) -> AdvanceOutcome:
-    one_of(kind, get_args(AdvancementKind), "The advancement")
+    one_of(kind, get_args(AdvancementKind), "the advancement")
     return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
 
 
@@ -410,8 +410,8 @@ def _choose(
 
 async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
     """The coach picks one of the rolled options (a second click changes nothing)."""
-    whole(pending_id, 1, ID_MAX, "The rolled advancement")
-    whole(choice, 0, 99, "The option")
+    an_id(pending_id, "rolled advancement")
+    whole(choice, 0, 99, "the option")
     return await rt.db.write(_choose, rt, actor, pending_id, choice)
 
 

@@ -21,7 +21,7 @@ from bot.rules.star_drafts import (
     roll_off,
     star_units,
 )
-from bot.services.inputs import ID_MAX, one_of, whole
+from bot.services.inputs import an_id, one_of
 from bot.services.runtime import Actor, Runtime
 from bot.store import allstar as allstar_store
 from bot.store import audit, dice_log
@@ -150,9 +150,9 @@ async def challenge(
     pair_choice: PairChoice = "redraw",
 ) -> AllStarGame:
     """Propose an All-Star game; the opponent accepts with /allstar accept."""
-    whole(opponent, 0, ID_MAX, "The opponent")
-    one_of(method, get_args(Method), "The method")
-    one_of(pair_choice, get_args(PairChoice), "The pair choice")
+    an_id(opponent, "coach")
+    one_of(method, get_args(Method), "the method")
+    one_of(pair_choice, get_args(PairChoice), "the pair choice")
     return await rt.db.write(_challenge, rt, actor, opponent, method, excluded, pair_choice)
 
 
@@ -225,7 +225,7 @@ async def accept(
     rt: Runtime, actor: Actor, excluded: str = "", pair_choice: PairChoice = "redraw"
 ) -> AllStarGame:
     """Accept a challenge: the roll-off, then (random method) the whole draw, or the first pick's turn."""
-    one_of(pair_choice, get_args(PairChoice), "The pair choice")
+    one_of(pair_choice, get_args(PairChoice), "the pair choice")
     return await rt.db.write(_accept, rt, actor, excluded, pair_choice)
 
 

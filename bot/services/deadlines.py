@@ -479,8 +479,8 @@ async def extend_round(
     rt: Runtime, actor: Actor, league_ref: str | None, round_number: int, days: int, reason: str
 ) -> tuple[int, datetime]:
     """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
-    whole(round_number, 1, 999, "The round")
-    if not whole(days, 1, 60, "Days") >= 1:
+    whole(round_number, 1, 999, "the round")
+    if not whole(days, 1, 60, "the days") >= 1:
         raise RuleViolation("Extend by 1 to 60 days.")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
@@ -581,7 +581,7 @@ async def extend_fixture(
     rt: Runtime, actor: Actor, fixture: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     """Give one fixture more time than its round; it is then settled at its own deadline."""
-    if not whole(days, 1, 60, "Days") >= 1:
+    if not whole(days, 1, 60, "the days") >= 1:
         raise RuleViolation("Extend by 1 to 60 days.")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league_settings import LeagueSettings
-from bot.services.inputs import ID_MAX, optional_whole, row_id, whole
+from bot.services.inputs import optional_id, row_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import leagues as league_store
@@ -78,7 +78,7 @@ def _create(conn: sqlite3.Connection, rt: Runtime, actor: Actor, name: str, chan
 
 
 async def create_league(rt: Runtime, actor: Actor, name: str, announce_channel_id: int | None) -> League:
-    optional_whole(announce_channel_id, 0, ID_MAX, "The channel")
+    optional_id(announce_channel_id, "channel")
     return await rt.db.write(_create, rt, actor, clean_name(name, "league name"), announce_channel_id)
 
 
@@ -170,5 +170,5 @@ def _log(conn: sqlite3.Connection, guild_id: int, reference: str | None, page: i
 
 
 async def league_log(rt: Runtime, guild_id: int, reference: str | None, page: int = 0) -> LogPage:
-    whole(page, 0, 1_000_000, "The page")
+    whole(page, 0, 1_000_000, "the page")
     return await rt.db.read(_log, guild_id, reference, page)

@@ -65,7 +65,7 @@ async def roll_table(
     rt: Runtime, actor: Actor, fixture: str, which: MatchTable, player: str | None = None
 ) -> MatchRoll:
     """Roll on a match-day table for a fixture (casualty: +1 per Niggling Injury of the player named)."""
-    one_of(which, get_args(MatchTable), "The table")
+    one_of(which, get_args(MatchTable), "the table")
     return await rt.db.write(_roll, rt, actor, fixture, which, player)
 
 

@@ -85,7 +85,7 @@ def _turn(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str,
 
 async def start_team_turn(rt: Runtime, actor: Actor, fixture: str, half: Half) -> TurnOutcome:
     """The D16 at the start of a team turn (and the event, on a 1)."""
-    one_of(half, get_args(Half), "The half")
+    one_of(half, get_args(Half), "the half")
     return await rt.db.write(_turn, rt, actor, fixture, half)
 
 
@@ -112,5 +112,5 @@ def _foul(
 
 async def foul(rt: Runtime, actor: Actor, fixture: str, distance: int) -> FoulOutcome:
     """Roll whether the referee sends the fouler off, by the squares between them."""
-    whole(distance, 1, 30, "The distance to the referee (squares)")
+    whole(distance, 1, 30, "the squares between the fouler and the referee")
     return await rt.db.write(_foul, rt, actor, fixture, distance)

@@ -465,7 +465,7 @@ def _read_bracket(
 
 async def bracket(rt: Runtime, guild_id: int, league_ref: str | None, season: int | None = None) -> Bracket:
     """The play-off bracket of the current (or a past) season, with each game's state."""
-    optional_whole(season, 1, 9999, "The season")
+    optional_whole(season, 1, 9999, "the season")
     return await rt.db.read(_read_bracket, guild_id, league_ref, season)
 
 

@@ -32,7 +32,7 @@ from bot.rules.postgame import (
 from bot.rules.redraft import getting_even, hatred_options
 from bot.rules.star_drafts import contract_injury
 from bot.services import playoffs, postgame_order
-from bot.services.inputs import ID_MAX, whole
+from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import roster_of
 from bot.store import dice_log
@@ -548,8 +548,8 @@ async def finish_postgame(
     rt: Runtime, actor: Actor, fixture_id: int, team_id: int, *, as_commissioner: bool = False
 ) -> TeamSummary:
     """Roll expensive mistakes and prepare the team for its next fixture; a second click changes nothing."""
-    whole(fixture_id, 1, ID_MAX, "The fixture")
-    whole(team_id, 1, ID_MAX, "The team")
+    an_id(fixture_id, "fixture")
+    an_id(team_id, "team")
     return await rt.db.write(_finish, rt, actor, fixture_id, team_id, as_commissioner)
 
 

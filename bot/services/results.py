@@ -10,7 +10,7 @@ from typing import Literal, get_args
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
-from bot.services.inputs import ID_MAX, one_of, row_id, whole
+from bot.services.inputs import an_id, one_of, row_id, whole
 from bot.services.leagues import find_league
 from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary, apply_confirmed
@@ -298,9 +298,9 @@ async def report_result(
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
     A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
     if conceded is not None:
-        one_of(conceded, get_args(Concession), "Conceded")
+        one_of(conceded, get_args(Concession), "who conceded")
     if penalties is not None:
-        one_of(penalties, ("mine", "theirs"), "Penalties")
+        one_of(penalties, ("mine", "theirs"), "who won the penalties")
     return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)
 
 
@@ -355,7 +355,7 @@ def _confirm(
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     """The other coach confirms the exact version they were shown; the result is then locked."""
-    whole(version, 0, ID_MAX, "The report version")
+    an_id(version, "report of this fixture")
     return await rt.db.write(_confirm, rt, actor, fixture_id, version)
 
 
@@ -456,7 +456,7 @@ async def set_result(
 ) -> ReportedResult:
     """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
     if penalty_winner is not None:
-        one_of(penalty_winner, ("home", "away"), "The penalty shoot-out winner")
+        one_of(penalty_winner, ("home", "away"), "the penalty shoot-out winner")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")

@@ -268,9 +268,9 @@ async def list_fixtures(
     round_number: int | None = None,
     division_number: int | None = None,
 ) -> FixtureList:
-    one_of(scope, get_args(FixtureScope), "Show")
-    optional_whole(round_number, 1, 999, "The round")
-    optional_whole(division_number, 1, 999, "The division")
+    one_of(scope, get_args(FixtureScope), "what to show")
+    optional_whole(round_number, 1, 999, "the round")
+    optional_whole(division_number, 1, 999, "the division")
     return await rt.db.read(_fixtures, actor, league_ref, scope, round_number, division_number)
 
 
@@ -360,6 +360,6 @@ async def standings(
     season_number: int | None = None,
 ) -> Standings:
     """Standings recomputed from the confirmed results (never stored, so never out of step)."""
-    optional_whole(division_number, 1, 999, "The division")
-    optional_whole(season_number, 1, 9999, "The season")
+    optional_whole(division_number, 1, 999, "the division")
+    optional_whole(season_number, 1, 9999, "the season")
     return await rt.db.read(_standings, guild_id, league_ref, division_number, season_number)
