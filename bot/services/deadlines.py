@@ -480,8 +480,7 @@ async def extend_round(
 ) -> tuple[int, datetime]:
     """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
     whole(round_number, 1, 999, "the round")
-    if not whole(days, 1, 60, "the days") >= 1:
-        raise RuleViolation("Extend by 1 to 60 days.")
+    whole(days, 1, 60, "the days to extend by")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")
@@ -581,8 +580,7 @@ async def extend_fixture(
     rt: Runtime, actor: Actor, fixture: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     """Give one fixture more time than its round; it is then settled at its own deadline."""
-    if not whole(days, 1, 60, "the days") >= 1:
-        raise RuleViolation("Extend by 1 to 60 days.")
+    whole(days, 1, 60, "the days to extend by")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")
