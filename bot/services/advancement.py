@@ -448,6 +448,8 @@ async def skill_choices(
     rt: Runtime, actor: Actor, league_ref: str | None, player: str, which: str
 ) -> list[str]:
     """Skills the player may take (primary, secondary or either), for autocomplete."""
+    if which not in ("primary", "secondary", "any"):
+        return []
     return await rt.db.read(_skills_for, rt, actor, league_ref, player, which)
 
 
