@@ -48,6 +48,10 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
             f"INSERT INTO players ({listed}, number) SELECT {listed}, number + 50 FROM players"  # noqa: S608
             " WHERE team_id = 1 AND status = 'active'"
         )
+        conn.execute(  # two open post-games for one team
+            "UPDATE team_postgames SET status = 'open' WHERE id IN"
+            " (SELECT id FROM team_postgames WHERE team_id = 1 LIMIT 2)"
+        )
         conn.execute("UPDATE teams SET treasury = treasury + 5000 WHERE id = 1")
         conn.execute("UPDATE players SET spp = spp + 1 WHERE id = 2")
         conn.execute(
@@ -67,6 +71,7 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
     text = "\n".join(problems)
     assert "not the sum of its changes" in text and "not earned minus spent" in text
     assert "meet 2 times" in text and "differs from its report" in text
+    assert "open post-games (fixtures" in text
     assert "(16 at most)" in text and f"{dice_logged} dice were rolled but" in text
     assert (
         "without a re-draft" in text

@@ -82,7 +82,10 @@ class Catalog:
 
     def skill(self, name: str) -> Skill | None:
         """A skill by name, with or without its parameter ('Loner (4+)' finds Loner)."""
-        base, _ = split_skill_reference(name.strip()) if name.strip() else ("", None)
+        try:
+            base, _ = split_skill_reference(name.strip())
+        except ValueError:  # user text such as 'Loner (4+' is no reference: its part before '('
+            base = name.split("(", 1)[0]
         return self.skills.get(self._by_name["skills"].get(normalise(base), ""))
 
     def star(self, name: str) -> Star | None:

@@ -281,6 +281,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             "deadline": "round deadline",
             "reminder": "reminder",
             "auto_confirm": "automatic confirmation",
+            "fixture_deadline": "extended fixture deadline",
+            "signing": "star signing time-out",
+            "signing_reminder": "star signing reminder",
         }
         lines = [
             f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · "

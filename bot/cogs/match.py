@@ -268,7 +268,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.describe(fixture="The fixture")
     @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def show_inducements(self, interaction: discord.Interaction, fixture: str) -> None:
-        state = await inducements.inducement_state(runtime_of(interaction), actor_of(interaction), fixture)
+        state = await inducements.inducement_state(
+            runtime_of(interaction),
+            actor_of(interaction),
+            fixture,
+            as_commissioner=await is_commissioner(interaction),
+        )
         await send_messages(interaction, embeds=inducements_embeds(state))
 
     @roll.autocomplete("player")

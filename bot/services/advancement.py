@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
+from typing import get_args
 
 from bot.catalog.models import Characteristic
 from bot.errors import Conflict, NotAllowed, RuleViolation
@@ -24,6 +25,7 @@ from bot.rules.advancement import (
 )
 from bot.rules.dice import RecordingDice
 from bot.rules.postgame import DieRoll
+from bot.services.inputs import an_id, one_of, whole
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
@@ -289,6 +291,7 @@ async def advance(
     category: str | None = None,
     skill: str | None = None,
 ) -> AdvanceOutcome:
+    one_of(kind, get_args(AdvancementKind), "the advancement")
     return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
 
 
@@ -412,6 +415,8 @@ def _choose(
 
 async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
     """The coach picks one of the rolled options (a second click changes nothing)."""
+    an_id(pending_id, "rolled advancement")
+    whole(choice, 0, 99, "the option")
     return await rt.db.write(_choose, rt, actor, pending_id, choice)
 
 
@@ -448,6 +453,8 @@ async def skill_choices(
     rt: Runtime, actor: Actor, league_ref: str | None, player: str, which: str
 ) -> list[str]:
     """Skills the player may take (primary, secondary or either), for autocomplete."""
+    if which not in ("primary", "secondary", "any"):
+        return []
     return await rt.db.read(_skills_for, rt, actor, league_ref, player, which)
 
 

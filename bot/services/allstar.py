@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
@@ -21,6 +21,7 @@ from bot.rules.star_drafts import (
     roll_off,
     star_units,
 )
+from bot.services.inputs import an_id, one_of
 from bot.services.runtime import Actor, Runtime
 from bot.store import allstar as allstar_store
 from bot.store import audit, dice_log
@@ -149,6 +150,9 @@ async def challenge(
     pair_choice: PairChoice = "redraw",
 ) -> AllStarGame:
     """Propose an All-Star game; the opponent accepts with /allstar accept."""
+    an_id(opponent, "coach")
+    one_of(method, get_args(Method), "the method")
+    one_of(pair_choice, get_args(PairChoice), "the pair choice")
     return await rt.db.write(_challenge, rt, actor, opponent, method, excluded, pair_choice)
 
 
@@ -221,6 +225,7 @@ async def accept(
     rt: Runtime, actor: Actor, excluded: str = "", pair_choice: PairChoice = "redraw"
 ) -> AllStarGame:
     """Accept a challenge: the roll-off, then (random method) the whole draw, or the first pick's turn."""
+    one_of(pair_choice, get_args(PairChoice), "the pair choice")
     return await rt.db.write(_accept, rt, actor, excluded, pair_choice)
 
 

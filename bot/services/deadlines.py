@@ -16,8 +16,10 @@ from datetime import datetime, timedelta
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_result import ResultReport, Side, SideReport
 from bot.services import contracts
+from bot.services.inputs import whole
 from bot.services.leagues import find_league
 from bot.services.postgame import TeamSummary, apply_confirmed
+from bot.services.postgame_order import blocker
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
@@ -192,6 +194,15 @@ def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id:
         own = deadline_store.own_deadline(conn, guild_id, fx.id)
         if own is not None and own > now and fx.status in ("scheduled", "reported"):
             settled.append(SettledFixture(fx, "extended"))  # its own job settles it at its own deadline
+        elif fx.status == "scheduled" and (held := blocker(conn, fx)) is not None:
+            deadline_store.hold_unplayed(conn, guild_id, fx.id, now)  # settled once that post-game is done
+            settled.append(
+                SettledFixture(
+                    fx,
+                    f"not played: settled once {held.team.name} finishes its post-game of fixture "
+                    f"#{held.fixture.id}",
+                )
+            )
         elif fx.status == "scheduled":
             settled.append(_settle_unplayed(conn, rt, actor, fx))
         elif fx.status == "reported":
@@ -218,10 +229,11 @@ def _close_fixture(
 ) -> ClosedRound | None:
     """A fixture whose deadline was extended past its round's: settled on its own, once."""
     now = rt.clock.now()
+    fx = season_store.fixture(conn, guild_id, fixture_id)
+    if fx is None or (fx.status == "scheduled" and blocker(conn, fx) is not None):
+        return None  # held: settled once the earlier post-game is finished
     if not deadline_store.claim_fixture_deadline(conn, guild_id, fixture_id, now):
         return None
-    fx = season_store.fixture(conn, guild_id, fixture_id)
-    assert fx is not None
     league = league_store.get(conn, guild_id, fx.league_id)
     assert league is not None
     auto_at = None
@@ -249,10 +261,12 @@ def _auto_confirm(
     conn: sqlite3.Connection, rt: Runtime, guild_id: int, fixture_id: int
 ) -> tuple[League, Fixture, ResultReport, tuple[TeamSummary, ...]] | None:
     now = rt.clock.now()
+    fx = season_store.fixture(conn, guild_id, fixture_id)
+    if fx is None or blocker(conn, fx) is not None:
+        return None  # held: confirmed once the earlier post-game is finished
     if not deadline_store.claim_auto_confirm(conn, guild_id, fixture_id, now):
         return None
-    fx = season_store.fixture(conn, guild_id, fixture_id)
-    assert fx is not None and fx.report is not None
+    assert fx.report is not None
     league = league_store.get(conn, guild_id, fx.league_id)
     assert league is not None
     report = ResultReport.model_validate_json(fx.report)
@@ -362,7 +376,20 @@ def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
         + deadline_store.extended_fixtures(conn)
         + contract_store.due_signings(conn)
     )
-    return sorted(items, key=lambda d: (d.at, d.kind, d.item_id))
+    return sorted((d for d in items if not _held(conn, d, now)), key=lambda d: (d.at, d.kind, d.item_id))
+
+
+def _held(conn: sqlite3.Connection, due: Due, now: datetime) -> bool:
+    """An overdue confirmation or settlement waiting for an earlier post-game is not armed (it would only
+    wait again); finishing that post-game re-arms the watch (see services/postgame_order.py)."""
+    if due.kind not in ("auto_confirm", "fixture_deadline") or due.at > now:
+        return False
+    fx = season_store.fixture(conn, due.guild_id, due.item_id)
+    return (
+        fx is not None
+        and (due.kind == "auto_confirm" or fx.status == "scheduled")
+        and blocker(conn, fx) is not None
+    )
 
 
 async def schedule(rt: Runtime) -> list[Due]:
@@ -452,8 +479,8 @@ async def extend_round(
     rt: Runtime, actor: Actor, league_ref: str | None, round_number: int, days: int, reason: str
 ) -> tuple[int, datetime]:
     """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
-    if not 1 <= days <= 60:
-        raise RuleViolation("Extend by 1 to 60 days.")
+    whole(round_number, 1, 999, "the round")
+    whole(days, 1, 60, "the days to extend by")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")
@@ -553,8 +580,7 @@ async def extend_fixture(
     rt: Runtime, actor: Actor, fixture: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     """Give one fixture more time than its round; it is then settled at its own deadline."""
-    if not 1 <= days <= 60:
-        raise RuleViolation("Extend by 1 to 60 days.")
+    whole(days, 1, 60, "the days to extend by")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")

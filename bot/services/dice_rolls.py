@@ -6,6 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from bot.rules.dice import parse_expression, roll_expression
+from bot.services.inputs import optional_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
 from bot.store.dice_log import LoggedRoll, NewRoll
@@ -76,4 +77,6 @@ async def history(
     rt: Runtime, guild_id: int, channel_id: int, *, page: int = 0, anchor_id: int | None = None
 ) -> RollHistoryPage:
     """The channel's rolls, newest first, one page at a time."""
+    whole(page, 0, 1_000_000, "the page")
+    optional_id(anchor_id, "roll")
     return await rt.db.read(_history, guild_id, channel_id, anchor_id, page)

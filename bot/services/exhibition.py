@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.errors import RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.star_drafts import chests_and_portals, ordered_roll
+from bot.services.inputs import an_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
 
@@ -40,7 +41,7 @@ def _order(
 
 
 def _check(coaches: list[int]) -> list[int]:
-    unique = list(dict.fromkeys(coaches))
+    unique = list(dict.fromkeys(an_id(c, "coach") for c in coaches))
     if not MIN_COACHES <= len(unique) <= MAX_COACHES:
         raise RuleViolation(
             f"Multi-player Dungeon Bowl is for {MIN_COACHES} to {MAX_COACHES} different coaches; "
@@ -57,5 +58,6 @@ async def placing_order(rt: Runtime, actor: Actor, coaches: list[int]) -> Rolled
 
 async def turn_order(rt: Runtime, actor: Actor, coaches: list[int], game_turn: int) -> RolledOrder:
     """The start of a game turn: each coach rolls a D6 (ties re-rolled), highest takes the first team turn."""
+    whole(game_turn, 1, 99, "the game turn")
     unique = _check(coaches)
     return await rt.db.write(_order, rt, actor, unique, f"Dungeon Bowl: game turn {game_turn} order", False)

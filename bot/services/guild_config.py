@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from bot.services.inputs import optional_id
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit, guild_settings
 from bot.store.guild_settings import GuildSettings
@@ -30,4 +31,5 @@ def _set_role(conn: sqlite3.Connection, rt: Runtime, actor: Actor, role_id: int 
 
 async def set_commissioner_role(rt: Runtime, actor: Actor, role_id: int | None) -> GuildSettings:
     """Name the role whose members act as commissioners (None removes it). Recorded in the audit log."""
+    optional_id(role_id, "role")
     return await rt.db.write(_set_role, rt, actor, role_id)

@@ -342,18 +342,28 @@ async def finish_buying(rt: Runtime, actor: Actor, fixture: str) -> InducementSt
     return await rt.db.write(_done, rt, actor, fixture)
 
 
-def _show(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> InducementState:
+def _show(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
+) -> InducementState:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
-    if fx.status == "scheduled":
-        return _state(conn, rt, fx)
     phase = inducement_store.phase(conn, fx.guild_id, fx.id)
     if phase is None:
-        raise NotFound(f"{fx.label} had no inducements.")
+        if fx.status != "scheduled":
+            raise NotFound(f"{fx.label} had no inducements.")
+        # Looking first opens the phase and fixes both CTVs: only the two coaches or a commissioner may.
+        if fx.side_of(actor.user_id) is None and not as_commissioner:
+            raise NotAllowed(
+                f"Inducements for {fx.label} are not open yet: one of its two coaches (or a commissioner) "
+                "opens them with /match inducements. Anyone may look once they are open."
+            )
     return _state(conn, rt, fx)
 
 
-async def inducement_state(rt: Runtime, actor: Actor, fixture: str) -> InducementState:
-    return await rt.db.write(_show, rt, actor, fixture)
+async def inducement_state(
+    rt: Runtime, actor: Actor, fixture: str, *, as_commissioner: bool = False
+) -> InducementState:
+    """A fixture's inducements; the first look (by a coach of the fixture or a commissioner) opens them."""
+    return await rt.db.write(_show, rt, actor, fixture, as_commissioner)
 
 
 @dataclass(frozen=True)

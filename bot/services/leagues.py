@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league_settings import LeagueSettings
+from bot.services.inputs import optional_id, row_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import deadlines as deadline_store
@@ -35,8 +36,9 @@ def find_league(conn: sqlite3.Connection, guild_id: int, reference: str | None) 
     if reference:
         reference = reference.strip()
         league = None
-        if reference.startswith("l:") and reference[2:].isdigit():
-            league = league_store.get(conn, guild_id, int(reference[2:]))
+        number = row_id(reference[2:]) if reference.startswith("l:") else None
+        if number is not None:
+            league = league_store.get(conn, guild_id, number)
         league = league or league_store.by_name(conn, guild_id, reference)
         if league is None:
             raise NotFound(f"There is no league called `{reference[:60]}` on this server.")
@@ -77,6 +79,7 @@ def _create(conn: sqlite3.Connection, rt: Runtime, actor: Actor, name: str, chan
 
 
 async def create_league(rt: Runtime, actor: Actor, name: str, announce_channel_id: int | None) -> League:
+    optional_id(announce_channel_id, "channel")
     return await rt.db.write(_create, rt, actor, clean_name(name, "league name"), announce_channel_id)
 
 
@@ -179,4 +182,5 @@ def _log(conn: sqlite3.Connection, guild_id: int, reference: str | None, page: i
 
 
 async def league_log(rt: Runtime, guild_id: int, reference: str | None, page: int = 0) -> LogPage:
+    whole(page, 0, 1_000_000, "the page")
     return await rt.db.read(_log, guild_id, reference, page)

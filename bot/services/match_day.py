@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import get_args
 
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.match_day import MatchTable, TableRoll, roll_on, table_for
+from bot.services.inputs import one_of, row_id
 from bot.services.leagues import find_league
 from bot.services.playoffs import ShootoutResult, roll_shootout
 from bot.services.postgame import log_rolls
@@ -25,11 +27,12 @@ class MatchRoll:
 
 
 def _fixture_player(conn: sqlite3.Connection, fx: Fixture, reference: str) -> PlayerRow:
-    if reference.startswith("p:") and reference[2:].isdigit():
+    player_id = row_id(reference[2:]) if reference.startswith("p:") else None
+    if player_id is not None:
         for team_id in (fx.home_team_id, fx.away_team_id):
             team = team_store.get(conn, fx.guild_id, team_id)
             assert team is not None
-            found = team_store.player(conn, team, int(reference[2:]))
+            found = team_store.player(conn, team, player_id)
             if found is not None:
                 return found
     raise NotFound("Pick the player from the list: a player of one of the two teams.")
@@ -62,6 +65,7 @@ async def roll_table(
     rt: Runtime, actor: Actor, fixture: str, which: MatchTable, player: str | None = None
 ) -> MatchRoll:
     """Roll on a match-day table for a fixture (casualty: +1 per Niggling Injury of the player named)."""
+    one_of(which, get_args(MatchTable), "the table")
     return await rt.db.write(_roll, rt, actor, fixture, which, player)
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.catalog.models import Referee
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_events import SendOff, TurnRoll, referee_named, send_off_roll, start_of_turn
+from bot.services.inputs import one_of, whole
 from bot.services.leagues import find_league
 from bot.services.postgame import log_rolls
 from bot.services.results import find_fixture
@@ -84,6 +85,7 @@ def _turn(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str,
 
 async def start_team_turn(rt: Runtime, actor: Actor, fixture: str, half: Half) -> TurnOutcome:
     """The D16 at the start of a team turn (and the event, on a 1)."""
+    one_of(half, get_args(Half), "the half")
     return await rt.db.write(_turn, rt, actor, fixture, half)
 
 
@@ -110,4 +112,5 @@ def _foul(
 
 async def foul(rt: Runtime, actor: Actor, fixture: str, distance: int) -> FoulOutcome:
     """Roll whether the referee sends the fouler off, by the squares between them."""
+    whole(distance, 1, 30, "the squares between the fouler and the referee")
     return await rt.db.write(_foul, rt, actor, fixture, distance)

@@ -33,6 +33,7 @@ from bot.rules.playoffs import (
     stage_name,
 )
 from bot.services import contracts
+from bot.services.inputs import optional_whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.services.seasons import standings_tables
@@ -464,6 +465,7 @@ def _read_bracket(
 
 async def bracket(rt: Runtime, guild_id: int, league_ref: str | None, season: int | None = None) -> Bracket:
     """The play-off bracket of the current (or a past) season, with each game's state."""
+    optional_whole(season, 1, 9999, "the season")
     return await rt.db.read(_read_bracket, guild_id, league_ref, season)
 
 

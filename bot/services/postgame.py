@@ -32,7 +32,8 @@ from bot.rules.postgame import (
 )
 from bot.rules.redraft import getting_even, hatred_options
 from bot.rules.star_drafts import contract_injury
-from bot.services import playoffs
+from bot.services import playoffs, postgame_order
+from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import roster_of
 from bot.store import dice_log
@@ -552,6 +553,7 @@ def _finish(
         raise Conflict(f"{team.name}'s post-game is already finished.")
     _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
     playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
+    postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead
     return TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True)
 
 
@@ -559,6 +561,8 @@ async def finish_postgame(
     rt: Runtime, actor: Actor, fixture_id: int, team_id: int, *, as_commissioner: bool = False
 ) -> TeamSummary:
     """Roll expensive mistakes and prepare the team for its next fixture; a second click changes nothing."""
+    an_id(fixture_id, "fixture")
+    an_id(team_id, "team")
     return await rt.db.write(_finish, rt, actor, fixture_id, team_id, as_commissioner)
 
 

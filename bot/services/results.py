@@ -5,24 +5,26 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.services.inputs import an_id, one_of, row_id, whole
 from bot.services.leagues import find_league
 from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary, apply_confirmed
+from bot.services.postgame_order import require_no_open_postgame
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team, own_team
 from bot.store import audit
-from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
 OPEN = ("scheduled", "reported")
+MAX_SCORE = 30  # touchdowns or casualties of one side in one game (as the stored report allows)
 Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
 
 
@@ -48,15 +50,18 @@ class ReportedResult:
 def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fixture:
     """A fixture by autocomplete value (`f:<id>`) or its number (`#12` or `12`), in this guild only."""
     cleaned = reference.strip().removeprefix("f:").lstrip("#")
-    if not cleaned.isdigit():
+    number = row_id(cleaned)
+    if number is None:
         raise NotFound(f"`{reference[:40]}` is not a fixture: pick one from the list (or its #number).")
-    fx = season_store.fixture(conn, guild_id, int(cleaned))
+    fx = season_store.fixture(conn, guild_id, number)
     if fx is None:
         raise NotFound(f"There is no fixture #{cleaned} on this server.")
     return fx
 
 
 def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> SideReport:
+    whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
+    whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
     events: dict[int, PlayerEvents] = parse_team_events(entry.events)
     check_team_events(events, score=entry.score, casualties=entry.casualties)
     lines = []
@@ -195,15 +200,7 @@ def _decide(
 
 def _no_postgame_pending(conn: sqlite3.Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
-    for team in _teams_of(conn, fx):
-        pending = [
-            p for p in postgame_store.open_for_team(conn, fx.guild_id, team.id) if p.fixture_id != fx.id
-        ]
-        if pending:
-            raise RuleViolation(
-                f"{team.name} must first finish its post-game of fixture #{pending[0].fixture_id} "
-                "(the Finish post-game button under its result)."
-            )
+    require_no_open_postgame(conn, fx)
 
 
 def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
@@ -300,6 +297,10 @@ async def report_result(
 ) -> ReportedResult:
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
     A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
+    if conceded is not None:
+        one_of(conceded, get_args(Concession), "who conceded")
+    if penalties is not None:
+        one_of(penalties, ("mine", "theirs"), "who won the penalties")
     return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)
 
 
@@ -342,6 +343,7 @@ def _confirm(
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, str(fixture_id))
     _check_answer(fx, actor, version)
+    _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
     report = _current_report(fx)
     _lock(conn, fx, report, actor.user_id, rt)
     _log_step(
@@ -353,6 +355,7 @@ def _confirm(
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     """The other coach confirms the exact version they were shown; the result is then locked."""
+    an_id(version, "report of this fixture")
     return await rt.db.write(_confirm, rt, actor, fixture_id, version)
 
 
@@ -452,6 +455,8 @@ async def set_result(
     penalty_winner: Side | None = None,
 ) -> ReportedResult:
     """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
+    if penalty_winner is not None:
+        one_of(penalty_winner, ("home", "away"), "the penalty shoot-out winner")
     cleaned = " ".join(reason.split())[:300]
     if not cleaned:
         raise RuleViolation("Give a reason: it is kept in the league log.")

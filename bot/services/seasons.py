@@ -6,13 +6,14 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.round_robin import assign_divisions, draw_divisions, round_robin
 from bot.rules.standings import GameResult, StandingRow, compute_standings
 from bot.services import contracts
+from bot.services.inputs import one_of, optional_whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team
@@ -280,6 +281,9 @@ async def list_fixtures(
     round_number: int | None = None,
     division_number: int | None = None,
 ) -> FixtureList:
+    one_of(scope, get_args(FixtureScope), "what to show")
+    optional_whole(round_number, 1, 999, "the round")
+    optional_whole(division_number, 1, 999, "the division")
     return await rt.db.read(_fixtures, actor, league_ref, scope, round_number, division_number)
 
 
@@ -380,4 +384,6 @@ async def standings(
     season_number: int | None = None,
 ) -> Standings:
     """Standings recomputed from the confirmed results (never stored, so never out of step)."""
+    optional_whole(division_number, 1, 999, "the division")
+    optional_whole(season_number, 1, 9999, "the season")
     return await rt.db.read(_standings, guild_id, league_ref, division_number, season_number)

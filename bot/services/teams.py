@@ -24,6 +24,7 @@ from bot.rules.team_building import (
     next_free_number,
     team_value,
 )
+from bot.services.inputs import row_id
 from bot.services.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
 from bot.store import advancements as advancement_store
@@ -193,8 +194,9 @@ def find_team(
 ) -> TeamRow:
     """A team by autocomplete value (`t:<id>`) or by name, in the guild (and league, when given)."""
     reference = reference.strip()
-    if reference.startswith("t:") and reference[2:].isdigit():
-        team = team_store.get(conn, guild_id, int(reference[2:]))
+    number = row_id(reference[2:]) if reference.startswith("t:") else None
+    if number is not None:
+        team = team_store.get(conn, guild_id, number)
         if team is not None and (league is None or team.league_id == league.id):
             return team
     candidates = (
@@ -478,12 +480,14 @@ async def hire_players(
 def find_player(conn: sqlite3.Connection, team: TeamRow, reference: str) -> PlayerRow:
     """A player by autocomplete value (`p:<id>`), shirt number (`7` or `#7`) or name."""
     reference = reference.strip()
-    if reference.startswith("p:") and reference[2:].isdigit():
-        found = team_store.player(conn, team, int(reference[2:]))
+    player_id = row_id(reference[2:]) if reference.startswith("p:") else None
+    if player_id is not None:
+        found = team_store.player(conn, team, player_id)
         if found is not None and found.status == "active":
             return found
-    if reference.lstrip("#").isdigit():
-        by_number = team_store.player_by_number(conn, team, int(reference.lstrip("#")))
+    shirt = row_id(reference.lstrip("#"))
+    if shirt is not None:
+        by_number = team_store.player_by_number(conn, team, shirt)
         if by_number is not None:
             return by_number
     matches = best_matches(reference, team_store.players(conn, team), lambda p: p.name, limit=1)

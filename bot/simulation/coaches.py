@@ -58,6 +58,9 @@ class Tally:
     champions: dict[int, list[str]] = field(default_factory=dict)  # guild -> 'season 1: team', ...
     stars_signed: int = 0
     signing_timeouts: int = 0
+    late_postgames: int = 0  # post-games a coach left open past the next deadline
+    held: int = 0  # fixtures not reported, or settled late, because a post-game was still open
+    late: set[int] = field(default_factory=set)  # fixtures whose post-game waits for the next round
 
 
 def coach_of(guild_id: int, index: int) -> Actor:
@@ -225,4 +228,6 @@ async def finish_open_postgames(rt: Runtime, rng: random.Random, guild_id: int, 
         return [(r[0], r[1], r[2]) for r in rows]
 
     for fixture_id, _team_id, coach_id in await rt.db.read(open_rows):
+        if fixture_id in tally.late:
+            continue  # a slow coach: this one is finished after the next round
         await play_postgame(rt, rng, Actor(guild_id, coach_id, guild_id), fixture_id, tally)

@@ -289,12 +289,22 @@ def _contracts(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
+def _postgames_one_at_a_time(conn: sqlite3.Connection) -> list[str]:
+    """A team's post-games happen one at a time: never two open at once."""
+    rows = conn.execute(
+        "SELECT t.name, COUNT(*) AS open, GROUP_CONCAT(g.fixture_id) AS fixtures FROM team_postgames g"
+        " JOIN teams t ON t.id = g.team_id WHERE g.status = 'open' GROUP BY g.team_id HAVING COUNT(*) > 1"
+    ).fetchall()
+    return [f"{r['name']} has {r['open']} open post-games (fixtures {r['fixtures']})" for r in rows]
+
+
 def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) -> list[str]:
     """Every problem found (an empty list when the database is sound)."""
     return (
         _treasuries(conn)
         + _spp(conn)
         + _rosters(conn)
+        + _postgames_one_at_a_time(conn)
         + _pairs(conn)
         + _standings(conn)
         + _locked_results(conn)

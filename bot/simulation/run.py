@@ -17,6 +17,7 @@ from typing import Literal
 
 from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
+from bot.errors import RuleViolation
 from bot.rules.dice import SeededDice
 from bot.services import deadlines, results, seasons
 from bot.services.runtime import Actor, Runtime
@@ -34,6 +35,8 @@ from bot.simulation.coaches import (
 from bot.simulation.invariants import check_invariants
 from bot.simulation.season_end import off_season, play_playoffs
 from bot.store import Database
+
+LATE_POSTGAME = 0.05  # how often a coach leaves his post-game open until after the next deadline
 
 
 @dataclass(frozen=True)
@@ -64,10 +67,18 @@ async def _play_round(
         conceded: Literal["theirs"] | None = "theirs" if luck > 0.98 else None
         if conceded:
             tally.conceded_in_game += 1
-        await results.report_result(rt, home, f"f:{fx.id}", home_side, away_side, conceded)
+        try:
+            await results.report_result(rt, home, f"f:{fx.id}", home_side, away_side, conceded)
+        except RuleViolation:  # a team still has last round's post-game open: settled (held) at the deadline
+            tally.held += 1
+            continue
         await results.confirm_result(rt, away, fx.id, 1)
         tally.played += 1
         await play_postgame(rt, rng, home, fx.id, tally)
+        if rng.random() < LATE_POSTGAME:
+            tally.late.add(fx.id)  # the away coach finishes only after the next round's deadline
+            tally.late_postgames += 1
+            continue
         await play_postgame(rt, rng, away, fx.id, tally)
 
 
@@ -102,11 +113,20 @@ async def _regular_season(
         for rnd in overview.rounds:
             deadlines_by_round.setdefault(rnd.number, {})[guild_id] = rnd.deadline_at
     for number, deadline_of in sorted(deadlines_by_round.items()):
+        late = set(tally.late)  # left open last round: finished once this round's deadline has passed
         for guild_id in deadline_of:
             await _play_round(rt, rng, guild_id, number, tally)
         await _pass_deadlines(rt, clock, max(deadline_of.values()) + timedelta(minutes=1))
+        tally.late -= late
         for guild_id in guilds:
             await finish_open_postgames(rt, rng, guild_id, tally)
+        # Settlements held for those post-games go ahead now (the outbox would re-arm the watch).
+        await _pass_deadlines(rt, clock, clock.now())
+        for guild_id in guilds:
+            await finish_open_postgames(rt, rng, guild_id, tally)
+    tally.late.clear()  # the last round's slow coaches finish before the play-offs
+    for guild_id in guilds:
+        await finish_open_postgames(rt, rng, guild_id, tally)
 
 
 async def simulate(
@@ -149,7 +169,8 @@ async def simulate(
             f"{tally.leagues} leagues x {tally.seasons} seasons, {tally.teams} teams, "
             f"{tally.fixtures} league fixtures: {tally.played} played ({tally.conceded_in_game} conceded in "
             f"the game), {tally.conceded_ahead} conceded ahead of the deadline, "
-            f"{tally.forfeits} double forfeits",
+            f"{tally.forfeits} double forfeits; {tally.late_postgames} post-games finished late, "
+            f"{tally.held} fixtures waiting for one",
             f"{tally.playoff_games} play-off games ({tally.shootouts} penalty shoot-outs); champions of the "
             f"first league: {'; '.join(tally.champions.get(guilds[0], [])) or 'none'}",
             f"{tally.advancements} advancements, {tally.hires} players hired, "

@@ -285,3 +285,23 @@ def replan_reminders(
             [(guild_id, p["id"]) for p in pending if p["hours"] not in hours],
         )
         ensure_reminders(conn, guild_id, int(row["id"]), from_unix(row["deadline_at"]), hours, now)
+
+
+def hold_unplayed(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> None:
+    """An unplayed fixture whose settlement waits for a post-game: it becomes due again as its own deadline."""
+    conn.execute(
+        "UPDATE fixtures SET deadline_at = ?, deadline_processed_at = NULL WHERE guild_id = ? AND id = ?",
+        (unix(now), guild_id, fixture_id),
+    )
+
+
+def overdue_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int, now: datetime) -> list[int]:
+    """The team's fixtures whose automatic confirmation or deadline settlement is overdue (held)."""
+    rows = conn.execute(
+        "SELECT id FROM fixtures WHERE guild_id = ? AND (home_team_id = ? OR away_team_id = ?) AND ("
+        " (status = 'reported' AND auto_confirm_at IS NOT NULL AND auto_confirm_at <= ?)"
+        " OR (status = 'scheduled' AND deadline_at IS NOT NULL AND deadline_processed_at IS NULL"
+        " AND deadline_at <= ?)) ORDER BY id",
+        (guild_id, team_id, team_id, unix(now), unix(now)),
+    )
+    return [int(row["id"]) for row in rows]

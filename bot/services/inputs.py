@@ -1,0 +1,53 @@
+"""Checks every service runs on the values a user sent, whatever sent them (a slash command, a button, the
+simulator, a script): Discord's option ranges and choices are a convenience, not a guarantee.
+
+Each check raises a RuleViolation (or NotFound for a reference) that says what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TypeVar
+
+from bot.errors import NotFound, RuleViolation
+
+T = TypeVar("T")
+ID_MAX = 2**63 - 1  # the largest id SQLite stores (Discord's snowflakes fit)
+_ID = re.compile(r"[0-9]{1,18}")  # ASCII digits that fit a SQLite INTEGER (below 2^63)
+
+
+def row_id(text: str) -> int | None:
+    """The number in a reference such as '12' (from 'f:12', '#12', 'p:12'), or None if it is not one."""
+    return int(text) if _ID.fullmatch(text) else None
+
+
+def whole(value: object, low: int, high: int, what: str) -> int:
+    """A whole number within [low, high], or a refusal saying so."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleViolation(f"Give {what} as a whole number from {low:,} to {high:,}.")
+    return value
+
+
+def an_id(value: object, what: str) -> int:
+    """An id the bot itself handed out (in a button, a mention, an autocomplete value); anything else is
+    no such thing."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= ID_MAX:
+        raise NotFound(f"There is no such {what}.")
+    return value
+
+
+def optional_id(value: object, what: str) -> int | None:
+    return None if value is None else an_id(value, what)
+
+
+def optional_whole(value: object, low: int, high: int, what: str) -> int | None:
+    return None if value is None else whole(value, low, high, what)
+
+
+def one_of(value: T, allowed: Iterable[T], what: str) -> T:
+    """One of the allowed choices, or a refusal that lists them."""
+    choices = list(allowed)
+    if value not in choices:
+        raise RuleViolation(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")
+    return value

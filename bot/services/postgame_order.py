@@ -1,0 +1,76 @@
+"""A team's post-games happen one at a time: a result that would open a second one waits.
+
+A coach's Confirm and a commissioner's /league result are refused with the post-game to finish first. What
+the bot does by itself is never lost: an automatic confirmation or a deadline settlement that would open a
+second post-game is held (left overdue in the database, not armed), and goes ahead as soon as the earlier
+post-game is finished (the Finish writes an announcement; posting it re-arms the deadline watch) or at the
+next start-up.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from bot.errors import RuleViolation
+from bot.services.runtime import Runtime
+from bot.store import announcements
+from bot.store import deadlines as deadline_store
+from bot.store import postgame as postgame_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store.seasons import Fixture
+from bot.store.teams import TeamRow
+
+
+@dataclass(frozen=True)
+class Blocker:
+    team: TeamRow
+    fixture: Fixture  # whose post-game the team must finish first
+
+    @property
+    def text(self) -> str:
+        return f"{self.team.name} must first finish its post-game of fixture #{self.fixture.id}"
+
+
+def blocker(conn: sqlite3.Connection, fx: Fixture) -> Blocker | None:
+    """The first open post-game (of another fixture) of either team of `fx`, if any."""
+    for team_id in (fx.home_team_id, fx.away_team_id):
+        pending = [
+            p for p in postgame_store.open_for_team(conn, fx.guild_id, team_id) if p.fixture_id != fx.id
+        ]
+        if pending:
+            team = team_store.get(conn, fx.guild_id, team_id)
+            other = season_store.fixture(conn, fx.guild_id, pending[0].fixture_id)
+            assert team is not None and other is not None
+            return Blocker(team, other)
+    return None
+
+
+def require_no_open_postgame(conn: sqlite3.Connection, fx: Fixture) -> None:
+    """Refuse a coach's or commissioner's action that would give a team a second open post-game."""
+    found = blocker(conn, fx)
+    if found is not None:
+        raise RuleViolation(
+            f"{found.text} ({found.fixture.label}): a team's post-games happen one at a time. "
+            "Its coach (or a commissioner) presses Finish post-game under that result, then try again."
+        )
+
+
+def release_held(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, finished: Fixture) -> None:
+    """After a Finish: announce the team's held confirmations and settlements that may now go ahead."""
+    now = rt.clock.now()
+    released = []
+    for fixture_id in deadline_store.overdue_of_team(conn, team.guild_id, team.id, now):
+        fx = season_store.fixture(conn, team.guild_id, fixture_id)
+        if fx is not None and blocker(conn, fx) is None:
+            released.append(f"Fixture #{fx.id} {fx.label}: its result is settled now.")
+    if released:
+        announcements.add(
+            conn,
+            guild_id=team.guild_id,
+            league_id=finished.league_id,
+            title=f"{team.name} finished the post-game of fixture #{finished.id}",
+            lines=released,
+            now=now,
+        )
