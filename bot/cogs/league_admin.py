@@ -13,7 +13,6 @@ from bot.catalog.search import best_matches
 from bot.cogs.results import finish_view, postgame_embeds, result_embeds, side_inputs
 from bot.errors import RuleViolation
 from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
-from bot.services.leagues import LOG_PAGE_SIZE
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
@@ -23,7 +22,7 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
 from bot.ui.limits import one_embed, pack_embeds, send_messages
-from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
+from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
 
@@ -38,9 +37,7 @@ async def render_log(interaction: discord.Interaction, key: str, page: int) -> R
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{key}", page
     )
     lines = [log_line(entry) for entry in result.entries]
-    footer = page_footer(
-        result.page, result.page_count, len(result.entries), f"entries per page (up to {LOG_PAGE_SIZE})"
-    )
+    footer = f"Page {result.page + 1} of {result.page_count} · newest first"
     embed = one_embed(f"{result.league.name}: log", lines or ["Nothing yet."], colour=COLOUR, footer=footer)
     return RenderedPage(embed, result.page, result.page_count, key)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Literal
 
@@ -20,6 +21,7 @@ def timestamp(moment: datetime, style: TimestampStyle = "f") -> str:
     return f"<t:{unix(moment)}:{style}>"
 
 
+@functools.lru_cache(maxsize=4096)  # team and player names repeat on every line of a long list
 def plain(text: str) -> str:
     """User-typed text made safe to show: no markdown tricks, no mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
