@@ -13,6 +13,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Position, Skill, Star, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.catalog_views import (
     COLOUR,
     TableView,
@@ -35,15 +36,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 TABLE_SOURCE = "rules_table"
-Choices = list[app_commands.Choice[str]]
 
 
 def _catalog(interaction: discord.Interaction) -> Catalog:
     return runtime_of(interaction).catalog
-
-
-def _choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:100], value=value[:100])
 
 
 def _pick(query: str, items: list[T], label: Callable[[T], str], what: str, example: str) -> T:
@@ -131,7 +127,7 @@ class RulesCog(
     @team.autocomplete("team")
     async def team_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         teams = best_matches(current, list(_catalog(interaction).teams.values()), lambda t: t.name)
-        return [_choice(f"{t.name} (tier {t.tier})", t.id) for t in teams]
+        return [choice(f"{t.name} (tier {t.tier})", t.id) for t in teams]
 
     @app_commands.command(
         name="position", description="One player type: profile, skills with what they do, advance categories"
@@ -147,7 +143,7 @@ class RulesCog(
         positions = best_matches(
             current, list(_catalog(interaction).positions.values()), lambda tp: f"{tp[1].name} {tp[0].name}"
         )
-        return [_choice(position_label(team, pos), pos.id) for team, pos in positions]
+        return [choice(position_label(team, pos), pos.id) for team, pos in positions]
 
     @app_commands.command(
         name="skill", description="A skill or trait: what it does, its category, Elite or not"
@@ -161,7 +157,7 @@ class RulesCog(
     async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         skills = best_matches(current, list(_catalog(interaction).skills.values()), lambda s: s.name)
         return [
-            _choice(
+            choice(
                 f"{s.name} ({'Trait' if s.is_trait else s.category}{', Elite' if s.elite else ''})", s.name
             )
             for s in skills
@@ -180,7 +176,7 @@ class RulesCog(
         catalog = _catalog(interaction)
         stars = best_matches(current, list(catalog.stars.values()), lambda s: s.name)
         return [
-            _choice(f"{s.name} ({k(catalog.star_cost(s))}{' pair' if s.pair else ''})", s.name) for s in stars
+            choice(f"{s.name} ({k(catalog.star_cost(s))}{' pair' if s.pair else ''})", s.name) for s in stars
         ]
 
     @app_commands.command(name="inducement", description="An inducement: cost, limit, who may buy it")
@@ -194,7 +190,7 @@ class RulesCog(
     @inducement.autocomplete("inducement")
     async def inducement_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         found = best_matches(current, list(_catalog(interaction).inducements.values()), lambda i: i.name)
-        return [_choice(f"{i.name} ({k(i.cost) if i.cost is not None else 'varies'})", i.id) for i in found]
+        return [choice(f"{i.name} ({k(i.cost) if i.cost is not None else 'varies'})", i.id) for i in found]
 
     @app_commands.command(
         name="table",
@@ -210,7 +206,7 @@ class RulesCog(
     @table.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         views = best_matches(current, list(table_views(_catalog(interaction)).values()), lambda v: v.title)
-        return [_choice(v.title, v.key) for v in views]
+        return [choice(v.title, v.key) for v in views]
 
 
 async def setup(league_bot: LeagueBot) -> None:
