@@ -47,6 +47,24 @@ class Confirmed:
     postgame: tuple[TeamSummary, ...]  # empty when no post-game ran
 
 
+def save_version(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
+) -> tuple[int, str]:
+    """Store `report` as the fixture's next version (reported, not yet locked): its number and its JSON."""
+    version = fx.report_version + 1
+    payload = report.model_dump_json()
+    season_store.save_report(
+        conn,
+        fx,
+        status="reported",
+        report=payload,
+        version=version,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+    )
+    return version, payload
+
+
 def log_step(
     conn: sqlite3.Connection,
     rt: Runtime,
@@ -100,14 +118,9 @@ def confirm(
     """Lock `report` as the result of `fx`, record it, and (unless `how` says not) run the post-game and the
     after-result hooks. The caller has checked that this may happen; this only does it."""
     now = rt.clock.now()
-    version = fx.report_version
-    payload = None
-    if how.new_version:
-        version += 1
-        payload = report.model_dump_json()
-        season_store.save_report(
-            conn, fx, status="reported", report=payload, version=version, actor_id=actor.user_id, now=now
-        )
+    version, payload = (
+        save_version(conn, rt, actor, fx, report) if how.new_version else (fx.report_version, None)
+    )
     home_outcome, away_outcome = report.outcomes
     season_store.lock_result(
         conn,

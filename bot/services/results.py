@@ -11,7 +11,7 @@ from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.postgame import conceded_result
-from bot.services.confirmation import Confirmation, confirm, log_step
+from bot.services.confirmation import Confirmation, confirm, log_step, save_version
 from bot.services.inputs import an_id, one_of, row_id, whole
 from bot.services.leagues import find_league
 from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
@@ -171,17 +171,7 @@ def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
 def _record_report(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
 ) -> ReportedResult:
-    version = fx.report_version + 1
-    payload = report.model_dump_json()
-    season_store.save_report(
-        conn,
-        fx,
-        status="reported",
-        report=payload,
-        version=version,
-        actor_id=actor.user_id,
-        now=rt.clock.now(),
-    )
+    version, payload = save_version(conn, rt, actor, fx, report)
     log_step(
         conn,
         rt,
