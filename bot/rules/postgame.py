@@ -10,7 +10,7 @@ from typing import Literal
 
 from bot.catalog.models import ExpensiveMistakesFile, FanRule, MistakeOutcome, PostgameRules, SppEvent
 from bot.rules.dice import Dice, parse_expression, roll_expression
-from bot.rules.match_result import PlayerLine
+from bot.rules.match_result import PlayerLine, ResultReport, Side
 
 Outcome = Literal["W", "D", "L"]
 
@@ -82,6 +82,20 @@ def conceding_fans(current: int, dice: Dice, rules: PostgameRules, fans: FanRule
 def conceded_score(winner_touchdowns: int, rules: PostgameRules) -> int:
     """The winner of a conceded game wins 2-0, or X-0 if it had already scored X more than that."""
     return max(rules.concession.win_score, winner_touchdowns)
+
+
+def conceded_result(report: ResultReport, conceded_by: Side, rules: PostgameRules) -> ResultReport:
+    """A game `conceded_by` one side, as it counts: that side scores 0 and the other wins 2-0, or X-0 if it
+    had already scored X more (`conceded_score`). What the players did stays as reported."""
+    winner: Side = "away" if conceded_by == "home" else "home"
+    won = report.side(winner)
+    sides = {
+        conceded_by: report.side(conceded_by).model_copy(update={"score": 0}),
+        winner: won.model_copy(update={"score": conceded_score(won.score, rules)}),
+    }
+    return report.model_copy(
+        update={"home": sides["home"], "away": sides["away"], "conceded_by": conceded_by}
+    )
 
 
 SPP_FIELDS: dict[SppEvent, str] = {

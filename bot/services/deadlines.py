@@ -15,10 +15,12 @@ from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_result import ResultReport, Side, SideReport
+from bot.rules.postgame import conceded_result
 from bot.services import contracts
+from bot.services.confirmation import Confirmation, confirm
 from bot.services.inputs import whole
 from bot.services.leagues import find_league
-from bot.services.postgame import TeamSummary, apply_confirmed
+from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import blocker
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -112,69 +114,35 @@ def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fi
     conceder = deadline_store.concession_of(conn, fx.guild_id, fx.id)
     if conceder is None and fx.kind == "playoff":
         return _to_commissioner(conn, rt, fx)
+    unplayed = ResultReport(
+        home=SideReport(team_id=fx.home_team_id, score=0, casualties=0),
+        away=SideReport(team_id=fx.away_team_id, score=0, casualties=0),
+    )
     if conceder is None:
-        report = ResultReport(
-            home=SideReport(team_id=fx.home_team_id, score=0, casualties=0),
-            away=SideReport(team_id=fx.away_team_id, score=0, casualties=0),
-            unplayed="forfeit",
-        )
+        report = unplayed.model_copy(update={"unplayed": "forfeit"})
         how = "forfeit"
     else:
         conceded_by: Side = "home" if conceder == fx.home_team_id else "away"
-        winner_score = rt.catalog.postgame.concession.win_score
-        scores = (0, winner_score) if conceded_by == "home" else (winner_score, 0)
-        report = ResultReport(
-            home=SideReport(team_id=fx.home_team_id, score=scores[0], casualties=0),
-            away=SideReport(team_id=fx.away_team_id, score=scores[1], casualties=0),
-            conceded_by=conceded_by,
-            concession_penalty=False,
-            unplayed="conceded",
+        report = conceded_result(unplayed, conceded_by, rt.catalog.postgame).model_copy(
+            update={"concession_penalty": False, "unplayed": "conceded"}
         )
         how = "conceded"
-    now = rt.clock.now()
-    version = fx.report_version + 1
-    payload = report.model_dump_json()
-    season_store.save_report(
-        conn, fx, status="reported", report=payload, version=version, actor_id=BOT_USER, now=now
-    )
-    home_outcome, away_outcome = report.outcomes
-    season_store.lock_result(
-        conn,
-        fx,
-        home_score=report.home.score,
-        away_score=report.away.score,
-        home_cas=0,
-        away_cas=0,
-        home_outcome=home_outcome,
-        away_outcome=away_outcome,
-        counts_for_bonus=False,
-        actor_id=BOT_USER,
-        now=now,
-    )
     deadline_store.mark_settled(conn, fx.guild_id, fx.id, "forfeit" if how == "forfeit" else "concession")
-    season_store.add_history(
+    done = confirm(
         conn,
+        rt,
+        actor,
         fx,
-        version=version,
-        action="confirmed",
-        report=payload,
-        actor_id=BOT_USER,
-        reason=f"deadline passed: {how}",
-        now=now,
+        report,
+        Confirmation(
+            step="confirmed",
+            audit_action=f"deadline.{how}",
+            note=f"deadline passed: {how}",
+            new_version=True,
+            counts_for_bonus=False,
+        ),
     )
-    audit.record(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=BOT_USER,
-        action=f"deadline.{how}",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text},
-    )
-    summaries = apply_confirmed(conn, rt, actor, fx, report)
-    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
-    assert fresh is not None
-    return SettledFixture(fresh, how, tuple(summaries))
+    return SettledFixture(done.fixture, how, done.postgame)
 
 
 def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id: int) -> ClosedRound | None:
@@ -270,43 +238,13 @@ def _auto_confirm(
     league = league_store.get(conn, guild_id, fx.league_id)
     assert league is not None
     report = ResultReport.model_validate_json(fx.report)
-    home_outcome, away_outcome = report.outcomes
-    season_store.lock_result(
-        conn,
-        fx,
-        home_score=report.home.score,
-        away_score=report.away.score,
-        home_cas=report.home.casualties,
-        away_cas=report.away.casualties,
-        home_outcome=home_outcome,
-        away_outcome=away_outcome,
-        counts_for_bonus=True,
-        actor_id=BOT_USER,
-        now=now,
+    how = Confirmation(
+        step="confirmed",
+        audit_action="result.auto_confirm",
+        note="not confirmed or disputed within the grace period",
     )
-    season_store.add_history(
-        conn,
-        fx,
-        version=fx.report_version,
-        action="confirmed",
-        report=None,
-        actor_id=BOT_USER,
-        reason="not confirmed or disputed within the grace period",
-        now=now,
-    )
-    audit.record(
-        conn,
-        guild_id=guild_id,
-        league_id=fx.league_id,
-        actor_id=BOT_USER,
-        action="result.auto_confirm",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label, "score": report.score_text},
-    )
-    summaries = apply_confirmed(conn, rt, _system(guild_id, league), fx, report)
-    fresh = season_store.fixture(conn, guild_id, fixture_id)
-    assert fresh is not None
-    return league, fresh, report, tuple(summaries)
+    done = confirm(conn, rt, _system(guild_id, league), fx, report, how)
+    return league, done.fixture, report, done.postgame
 
 
 def _remind(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reminder_id: int) -> Reminder | None:

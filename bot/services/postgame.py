@@ -338,7 +338,8 @@ def apply_confirmed(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
     """Steps 1-3 and 5 of the post-game sequence for both teams (friendlies: injuries only, as Badly Hurt;
-    fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
+    fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says). Called by
+    services/confirmation.py, the one path by which a result becomes final."""
     friendly = fx.kind == "friendly"
     rules = rt.catalog.postgame
     now = rt.clock.now()
@@ -462,8 +463,7 @@ def apply_confirmed(
         )
         _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
         summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
-    playoffs.after_result(conn, rt, fx)  # the play-offs may open, or their next stage be drawn
-    return summaries
+    return summaries  # the after-result hooks run next, in services/confirmation.py
 
 
 def _finish(

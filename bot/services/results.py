@@ -10,14 +10,15 @@ from typing import Literal, get_args
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.rules.postgame import conceded_result
+from bot.services.confirmation import Confirmation, confirm, log_step, save_version
 from bot.services.inputs import an_id, one_of, row_id, whole
 from bot.services.leagues import find_league
 from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
-from bot.services.postgame import TeamSummary, apply_confirmed
+from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import require_no_open_postgame
 from bot.services.runtime import Actor, Runtime
 from bot.services.teams import find_team, own_team
-from bot.store import audit
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
@@ -100,44 +101,6 @@ def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> S
     )
 
 
-def _log_step(
-    conn: sqlite3.Connection,
-    rt: Runtime,
-    actor: Actor,
-    fx: Fixture,
-    *,
-    version: int,
-    step: str,
-    audit_action: str,
-    report: ResultReport,
-    payload: str | None = None,
-    reason: str | None = None,
-    extra: dict[str, object] | None = None,
-) -> None:
-    """Keep one step of a result's life twice: in its version history and in the league's audit log."""
-    now = rt.clock.now()
-    season_store.add_history(
-        conn, fx, version=version, action=step, report=payload, actor_id=actor.user_id, reason=reason, now=now
-    )
-    detail: dict[str, object] = {
-        "fixture": fx.id,
-        "match": fx.label,
-        "score": report.score_text,
-        "version": version,
-        **(extra or {}),
-    }
-    audit.record(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action=audit_action,
-        now=now,
-        detail=detail,
-        reason=reason,
-    )
-
-
 def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
     home = team_store.get(conn, fx.guild_id, fx.home_team_id)
     away = team_store.get(conn, fx.guild_id, fx.away_team_id)
@@ -146,7 +109,12 @@ def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
 
 
 def _build_report(
-    conn: sqlite3.Connection, fx: Fixture, home: SideInput, away: SideInput, conceded_by: Side | None = None
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    fx: Fixture,
+    home: SideInput,
+    away: SideInput,
+    conceded_by: Side | None = None,
 ) -> ResultReport:
     """The report as stored. Players' events are checked against the score as played; a conceded game is
     then recorded as a 2-0 (or X-0) win for the other side."""
@@ -154,16 +122,7 @@ def _build_report(
     report = ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
     if conceded_by is None:
         return report
-    minimum = 2  # seed 001, Conceding: 2-0 unless the winner had already scored more
-    loser = report.side(conceded_by)
-    winner = report.side("away" if conceded_by == "home" else "home")
-    sides = {
-        conceded_by: loser.model_copy(update={"score": 0}),
-        ("away" if conceded_by == "home" else "home"): winner.model_copy(
-            update={"score": max(minimum, winner.score)}
-        ),
-    }
-    return ResultReport(home=sides["home"], away=sides["away"], conceded_by=conceded_by)
+    return conceded_result(report, conceded_by, rt.catalog.postgame)
 
 
 def _decide(
@@ -212,18 +171,8 @@ def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
 def _record_report(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
 ) -> ReportedResult:
-    version = fx.report_version + 1
-    payload = report.model_dump_json()
-    season_store.save_report(
-        conn,
-        fx,
-        status="reported",
-        report=payload,
-        version=version,
-        actor_id=actor.user_id,
-        now=rt.clock.now(),
-    )
-    _log_step(
+    version, payload = save_version(conn, rt, actor, fx, report)
+    log_step(
         conn,
         rt,
         actor,
@@ -267,7 +216,7 @@ def _report(
     conceded_by: Side | None = None
     if conceded is not None:
         conceded_by = side if conceded.startswith("mine") else ("away" if side == "home" else "home")
-    report = _build_report(conn, fx, home, away, conceded_by)
+    report = _build_report(conn, rt, fx, home, away, conceded_by)
     if conceded is not None and conceded.endswith("no_penalty"):
         report = report.model_copy(update={"concession_penalty": False})
     penalty_winner: Side | None = None
@@ -321,23 +270,6 @@ def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
         raise NotAllowed("The other coach confirms or disputes your report; you can report again to fix it.")
 
 
-def _lock(conn: sqlite3.Connection, fx: Fixture, report: ResultReport, actor_id: int, rt: Runtime) -> None:
-    home_outcome, away_outcome = report.outcomes
-    season_store.lock_result(
-        conn,
-        fx,
-        home_score=report.home.score,
-        away_score=report.away.score,
-        home_cas=report.home.casualties,
-        away_cas=report.away.casualties,
-        home_outcome=home_outcome,
-        away_outcome=away_outcome,
-        counts_for_bonus=True,
-        actor_id=actor_id,
-        now=rt.clock.now(),
-    )
-
-
 def _confirm(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int
 ) -> ReportedResult:
@@ -345,12 +277,8 @@ def _confirm(
     _check_answer(fx, actor, version)
     _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
     report = _current_report(fx)
-    _lock(conn, fx, report, actor.user_id, rt)
-    _log_step(
-        conn, rt, actor, fx, version=version, step="confirmed", audit_action="result.confirm", report=report
-    )
-    summaries = apply_confirmed(conn, rt, actor, fx, report)
-    return ReportedResult(_reload(conn, fx), report, version, None, tuple(summaries))
+    done = confirm(conn, rt, actor, fx, report, Confirmation(step="confirmed", audit_action="result.confirm"))
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame)
 
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
@@ -366,7 +294,7 @@ def _dispute(
     _check_answer(fx, actor, version)
     report = _current_report(fx)
     season_store.set_status(conn, fx, "disputed")
-    _log_step(
+    log_step(
         conn,
         rt,
         actor,
@@ -405,42 +333,25 @@ def _set(
     first_confirmation = fx.status != "confirmed"
     if first_confirmation:
         _no_postgame_pending(conn, fx)
-    report = _decide(conn, fx, _build_report(conn, fx, home, away), extra_time, penalty_winner)
+    report = _decide(conn, fx, _build_report(conn, rt, fx, home, away), extra_time, penalty_winner)
     if not first_confirmation and fx.kind == "playoff":
         winner = fx.home_team_id if report.outcomes[0] == "W" else fx.away_team_id
         if winner != winner_of(fx) and bracket_moved_on(conn, fx):
             raise Conflict(
                 f"{fx.label}'s winner has played on (or taken a prize): a correction may not change who won."
             )
-    version = fx.report_version + 1
-    payload = report.model_dump_json()
-    season_store.save_report(
-        conn,
-        fx,
-        status="reported",
-        report=payload,
-        version=version,
-        actor_id=actor.user_id,
-        now=rt.clock.now(),
-    )
-    _lock(conn, fx, report, actor.user_id, rt)
-    _log_step(
-        conn,
-        rt,
-        actor,
-        fx,
-        version=version,
+    how = Confirmation(
         step="corrected",
         audit_action="result.set",
-        report=report,
-        payload=payload,
         reason=reason,
+        new_version=True,
+        # The post-game runs once, at the first confirmation; a later correction changes the result and the
+        # standings, not the post-game already applied.
+        postgame=first_confirmation,
         extra={"was": fx.status},
     )
-    # The post-game runs once, at the first confirmation; a later correction changes the result and the
-    # standings, not the post-game already applied.
-    summaries = apply_confirmed(conn, rt, actor, fx, report) if first_confirmation else []
-    return ReportedResult(_reload(conn, fx), report, version, None, tuple(summaries))
+    done = confirm(conn, rt, actor, fx, report, how)
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame)
 
 
 async def set_result(
@@ -493,7 +404,7 @@ def _friendly(
     )
     fx = season_store.fixture(conn, actor.guild_id, fixture_id)
     assert fx is not None
-    report = _build_report(conn, fx, mine, theirs)
+    report = _build_report(conn, rt, fx, mine, theirs)
     return _record_report(conn, rt, actor, fx, report, "reported")
 
 

@@ -7,9 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.rules.dice import ScriptedDice, SeededDice
-from bot.rules.match_result import PlayerLine
+from bot.rules.match_result import PlayerLine, ResultReport, SideReport
 from bot.rules.postgame import (
     RosterPlace,
+    conceded_result,
     conceded_score,
     conceding_fans,
     counts_towards_player_limit,
@@ -77,6 +78,42 @@ def test_conceding_loses_d3_fans_to_a_minimum_of_one() -> None:
 
 def test_conceded_score() -> None:
     assert conceded_score(0, RULES) == 2 and conceded_score(1, RULES) == 2 and conceded_score(4, RULES) == 4
+
+
+def _report(home: int, away: int) -> ResultReport:
+    line = PlayerLine(player_id=7, number=7, name="Griff", touchdowns=home)
+    return ResultReport(
+        home=SideReport(team_id=1, score=home, casualties=1, players=(line,) if home else ()),
+        away=SideReport(team_id=2, score=away, casualties=2),
+    )
+
+
+def test_a_conceded_game_counts_as_2_0_or_x_0() -> None:
+    # Seed 001, Conceding Without Penalty: "their opponent will automatically earn a 2-0 win, unless they have
+    # already scored more Touchdowns in which case they will count as winning X-0, where X is the number of
+    # Touchdowns they have currently scored."
+    trailing = conceded_result(_report(0, 1), "away", RULES)  # the leader concedes: still 2-0 to the other
+    assert (trailing.score_text, trailing.outcomes, trailing.conceded_by) == ("2-0", ("W", "L"), "away")
+    ahead = conceded_result(_report(3, 0), "away", RULES)
+    assert ahead.score_text == "3-0"
+    by_home = conceded_result(_report(0, 4), "home", RULES)
+    assert (by_home.score_text, by_home.outcomes) == ("0-4", ("L", "W"))
+
+
+def test_a_conceded_game_keeps_what_the_players_did() -> None:
+    report = _report(3, 1)
+    conceded = conceded_result(report, "away", RULES)
+    assert conceded.home.players == report.home.players  # touchdowns already scored still earn their SPP
+    assert (conceded.home.casualties, conceded.away.casualties) == (1, 2)
+    assert conceded.concession_penalty and conceded.unplayed is None
+
+
+@given(st.integers(0, 30), st.integers(0, 30), st.sampled_from(["home", "away"]))
+def test_the_side_that_concedes_loses_to_nil(home: int, away: int, conceder: str) -> None:
+    conceded = conceded_result(_report(home, away), "home" if conceder == "home" else "away", RULES)
+    loser, winner = (conceded.home, conceded.away) if conceder == "home" else (conceded.away, conceded.home)
+    before = away if conceder == "home" else home
+    assert loser.score == 0 and winner.score == max(RULES.concession.win_score, before)
 
 
 def test_spp_values_and_brawlin_brutes() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from datetime import timedelta
 
@@ -10,7 +11,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.errors import Conflict, NotAllowed
-from bot.services import deadlines, leagues, results, seasons, teams
+from bot.services import confirmation, deadlines, leagues, postgame, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from tests.conftest import actor
@@ -313,3 +314,83 @@ async def test_changed_reminder_hours_apply_to_the_open_rounds(runtime: Runtime)
     )
     assert ("reminder", round_two - timedelta(hours=2)) in planned
     assert ("reminder", round_two - timedelta(hours=24)) not in planned
+
+
+# --- one confirmation path (services/confirmation.py) ----------------------------------------------------
+
+
+async def test_every_way_of_confirming_goes_the_one_path(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A coach's confirmation, /league result, the deadline's forfeit and the automatic confirmation each run
+    the after-result hooks once and log the same way; a correction runs no post-game and no hook."""
+    hooked: list[int] = []
+    monkeypatch.setattr(
+        confirmation,
+        "AFTER_RESULT",
+        (*confirmation.AFTER_RESULT, lambda conn, rt, fx: hooked.append(fx.id)),
+    )
+    await _season(runtime)
+    f1, f2 = (await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)).fixtures
+    f3, f4 = (await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=2)).fixtures
+    home = actor(user_id=f1.home_coach_id)
+    await results.report_result(runtime, home, f"f:{f1.id}", SideInput(1, 0), SideInput(0, 0))
+    await results.confirm_result(runtime, actor(user_id=f1.away_coach_id), f1.id, 1)
+    await results.set_result(runtime, COMMISH, f"f:{f2.id}", SideInput(2, 1), SideInput(1, 0), "on stream")
+    for fx in (f1, f2):
+        for team_id in (fx.home_team_id, fx.away_team_id):
+            await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
+    corrected = await results.set_result(
+        runtime, COMMISH, f"f:{f1.id}", SideInput(2, 0), SideInput(0, 0), "typo"
+    )
+    assert corrected.postgame == () and hooked == [f1.id, f2.id]
+    home = actor(user_id=f3.home_coach_id)
+    await results.report_result(runtime, home, f"f:{f3.id}", SideInput(1, 0), SideInput(0, 0))
+    _clock(runtime).advance(
+        timedelta(days=28, minutes=1)
+    )  # round 2 is over: #4 unplayed, #3 awaits its grace
+    for due in await _due_now(runtime):
+        await deadlines.run_due(runtime, due)
+    _clock(runtime).advance(timedelta(hours=24))
+    for due in await _due_now(runtime):
+        await deadlines.run_due(runtime, due)
+    assert hooked == [f1.id, f2.id, f4.id, f3.id]
+
+    def logs(conn: sqlite3.Connection) -> tuple[list[tuple[object, ...]], ...]:
+        history = conn.execute(
+            "SELECT fixture_id, action, version, reason FROM fixture_reports"
+            " WHERE action IN ('confirmed', 'corrected') ORDER BY id"
+        ).fetchall()
+        audits = conn.execute(
+            "SELECT action, detail, reason FROM audit_log WHERE action LIKE 'deadline.%'"
+            " OR action IN ('result.confirm', 'result.set', 'result.auto_confirm') ORDER BY id"
+        ).fetchall()
+        locked = conn.execute(
+            "SELECT id, confirmed_by, counts_for_bonus FROM fixtures WHERE id IN (?, ?, ?, ?) ORDER BY id",
+            (f1.id, f2.id, f3.id, f4.id),
+        ).fetchall()
+        return (
+            [tuple(r) for r in history],
+            [(r[0], json.loads(r[1])["version"], r[2]) for r in audits],
+            [tuple(r) for r in locked],
+        )
+
+    history, audits, locked = await runtime.db.read(logs)
+    assert history == [
+        (f1.id, "confirmed", 1, None),
+        (f2.id, "corrected", 1, "on stream"),
+        (f1.id, "corrected", 2, "typo"),
+        (f4.id, "confirmed", 1, "deadline passed: forfeit"),
+        (f3.id, "confirmed", 1, "not confirmed or disputed within the grace period"),
+    ]
+    # the bot's own explanation stays in the history: the audit action already says it
+    assert audits == [
+        ("result.confirm", 1, None),
+        ("result.set", 1, "on stream"),
+        ("result.set", 2, "typo"),
+        ("deadline.forfeit", 1, None),
+        ("result.auto_confirm", 1, None),
+    ]
+    bonus = {f1.id: 1, f2.id: 1, f3.id: 1, f4.id: 0}  # a fixture settled unplayed earns no bonus points
+    by = {f1.id: COMMISH.user_id, f2.id: COMMISH.user_id, f3.id: 0, f4.id: 0}
+    assert locked == sorted((i, by[i], bonus[i]) for i in bonus)
