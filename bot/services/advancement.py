@@ -29,7 +29,7 @@ from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, one_of, whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import find_player, own_team, position_of, roster_of
+from bot.services.team_lookup import find_player, own_team, position_of, roster_of
 from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store

@@ -32,7 +32,7 @@ from bot.rules.team_building import next_free_number
 from bot.services.dice_logging import log_dice
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import star_position_id
+from bot.services.team_lookup import star_position_id
 from bot.store import announcements, audit
 from bot.store import contracts as contract_store
 from bot.store import leagues as league_store

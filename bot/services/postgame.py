@@ -37,7 +37,7 @@ from bot.services.advancement import unfinished_advancements
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import roster_of
+from bot.services.team_lookup import roster_of
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store

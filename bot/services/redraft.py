@@ -31,7 +31,7 @@ from bot.rules.team_building import check_hire, next_free_number
 from bot.services.dice_logging import log_dice
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import DraftResult, build_sheet, own_team, roster_of, squad_positions
+from bot.services.team_lookup import DraftResult, build_sheet, own_team, roster_of, squad_positions
 from bot.store import audit
 from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store

@@ -17,7 +17,7 @@ from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, optional_whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import find_team
+from bot.services.team_lookup import find_team
 from bot.store import audit
 from bot.store import deadlines as deadline_store
 from bot.store import redrafts as redraft_store
