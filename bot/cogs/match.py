@@ -9,13 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import fixture_autocomplete
 from bot.rules.journeymen import journeyman_mixes, journeyman_positions, mix_text
 from bot.services import inducements, match_day, match_events, prepare, team_lookup
 from bot.services.inducements import InducementState
 from bot.services.prepare import MatchPreparation, MatchSide
 from bot.store.inducements import Purchase
-from bot.ui.autocomplete import Choices, choice
+from bot.ui.autocomplete import Choices, choice, fixture_autocomplete
 from bot.ui.catalog_views import k
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of

@@ -12,19 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog.search import best_matches
 from bot.services import deadlines, results, seasons
-from bot.services.results import ReportedResult, SideInput
-from bot.store.seasons import Fixture
+from bot.services.results import ReportedResult
 from bot.ui.announce import announce
-from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
+from bot.ui.autocomplete import fixture_autocomplete, league_autocomplete, team_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.errors import report_error
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_embeds
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
-from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds, result_embeds
+from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds, result_embeds, side_inputs
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -175,38 +173,6 @@ async def render_fixtures(interaction: discord.Interaction, key: str, page: int)
 
 
 register_page_source(FIXTURES_SOURCE, render_fixtures)
-
-
-def side_inputs(
-    my_score: int,
-    their_score: int,
-    my_casualties: int,
-    their_casualties: int,
-    my_players: str | None,
-    their_players: str | None,
-    my_stalling: bool,
-    their_stalling: bool,
-) -> tuple[SideInput, SideInput]:
-    return (
-        SideInput(my_score, my_casualties, my_players or "", my_stalling),
-        SideInput(their_score, their_casualties, their_players or "", their_stalling),
-    )
-
-
-async def fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
-    return [
-        _fixture_choice(f)
-        for f in best_matches(
-            current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}", keep_order=True
-        )  # the service orders them: the open round's games first
-    ]
-
-
-def _fixture_choice(fx: Fixture) -> app_commands.Choice[str]:
-    prefix = f"R{fx.round_number} " if fx.round_number else ""
-    state = "" if fx.status == "scheduled" else f" ({fx.status})"
-    return fixture_choice(f"#{fx.id} {prefix}", fx.home_name, fx.away_name, state, f"f:{fx.id}")
 
 
 class ResultsCog(commands.Cog):

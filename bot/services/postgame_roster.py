@@ -63,15 +63,26 @@ def fire_in_postgame(
     )
 
 
-def _retire(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
-) -> DraftResult:
+def _in_postgame(
+    conn: sqlite3.Connection, actor: Actor, league_ref: str | None, refusal: str
+) -> tuple[League, Changeable]:
+    """The coach's team with its open post-game; `refusal` when the team is drafting instead."""
     league = find_league(conn, actor.guild_id, league_ref)
     change = changeable(conn, own_team(conn, actor, league))
     if change.drafting:
-        raise RuleViolation(
-            "Players are temporarily retired in the post-game sequence, after a Lasting Injury."
-        )
+        raise RuleViolation(refusal)
+    return league, change
+
+
+def _retire(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> DraftResult:
+    league, change = _in_postgame(
+        conn,
+        actor,
+        league_ref,
+        "Players are temporarily retired in the post-game sequence, after a Lasting Injury.",
+    )
     player = find_player(conn, change.team, player_ref)
     if player.temporarily_retired:
         raise Conflict(f"#{player.number} {player.name} is already temporarily retired.")
@@ -102,10 +113,9 @@ async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, playe
 def _keep(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
-    change = changeable(conn, own_team(conn, actor, league))
-    if change.drafting:
-        raise RuleViolation("Journeymen are hired in the post-game of the game they played.")
+    league, change = _in_postgame(
+        conn, actor, league_ref, "Journeymen are hired in the post-game of the game they played."
+    )
     team = change.team
     player = find_player(conn, team, player_ref)
     if not player.journeyman or player.hired_in_fixture != change.postgame_fixture:

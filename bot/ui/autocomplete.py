@@ -1,4 +1,5 @@
-"""Autocomplete shared by several command groups: leagues, teams, my players, my roster's positions."""
+"""Autocomplete shared by several command groups: leagues, teams, my open fixtures, my players, my roster's
+positions."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import discord
 from discord import app_commands
 
 from bot.catalog.search import best_matches
-from bot.services import leagues, postgame_roster, team_lookup
+from bot.services import leagues, postgame_roster, results, team_lookup
+from bot.store.seasons import Fixture
 from bot.text import fit_pair, shorten
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
@@ -111,3 +113,19 @@ async def hatred_autocomplete(interaction: discord.Interaction, current: str) ->
         runtime_of(interaction), actor_of(interaction), _league_option(interaction), player
     )
     return [choice(f"Hatred ({k})", k) for k in best_matches(current, options)]
+
+
+async def fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
+    return [
+        _fixture_choice(f)
+        for f in best_matches(
+            current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}", keep_order=True
+        )  # the service orders them: the open round's games first
+    ]
+
+
+def _fixture_choice(fx: Fixture) -> app_commands.Choice[str]:
+    prefix = f"R{fx.round_number} " if fx.round_number else ""
+    state = "" if fx.status == "scheduled" else f" ({fx.status})"
+    return fixture_choice(f"#{fx.id} {prefix}", fx.home_name, fx.away_name, state, f"f:{fx.id}")

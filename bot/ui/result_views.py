@@ -1,6 +1,6 @@
 """Renderers shared by the cogs and the deadline watch: a reported or confirmed result, a fixture's
 post-game, and the Finish buttons under it (a DynamicItem, `pgf:<fixture>:<team>`, so it works after a
-restart; the results cog registers it)."""
+restart; the results cog registers it); and the two sides of a result as the report commands take them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import discord
 
 from bot.services import postgame, results
 from bot.services.postgame import TeamSummary
-from bot.services.results import ReportedResult, side_name
+from bot.services.results import ReportedResult, SideInput, side_name
 from bot.store.seasons import Fixture
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
@@ -111,3 +111,19 @@ class FinishPostgameButton(
             await send_messages(interaction, embeds=postgame_embeds(fixture, [summary]))
         except Exception as error:
             await report_error(interaction, error)
+
+
+def side_inputs(
+    my_score: int,
+    their_score: int,
+    my_casualties: int,
+    their_casualties: int,
+    my_players: str | None,
+    their_players: str | None,
+    my_stalling: bool,
+    their_stalling: bool,
+) -> tuple[SideInput, SideInput]:
+    return (
+        SideInput(my_score, my_casualties, my_players or "", my_stalling),
+        SideInput(their_score, their_casualties, their_players or "", their_stalling),
+    )
