@@ -15,11 +15,13 @@ import discord
 
 from bot.services import deadlines
 from bot.services.deadlines import ClosedRound, Reminder, Work
+from bot.services.results import ReportedResult
 from bot.store.deadlines import Due
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import CONTENT, Field, fields, pack_embeds, split_text
+from bot.ui.result_views import finish_view, postgame_embeds, result_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -60,9 +62,6 @@ class DeadlineWatch:
             await self.rearm()
 
     async def announce(self, work: Work) -> None:
-        from bot.cogs.results import finish_view, postgame_embeds, result_embeds
-        from bot.services.results import ReportedResult
-
         for closed in work.closed:
             await announce(self.bot, closed.league, embeds=round_closed_embeds(closed))
             for settled in closed.settled:

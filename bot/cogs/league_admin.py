@@ -10,7 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import finish_view, postgame_embeds, result_embeds, side_inputs
 from bot.errors import RuleViolation
 from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
 from bot.services.revert import revert_postgame
@@ -23,6 +22,7 @@ from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
 from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.result_views import finish_view, postgame_embeds, result_embeds, side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
 

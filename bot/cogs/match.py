@@ -9,13 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.cogs.results import fixture_autocomplete
 from bot.rules.journeymen import journeyman_mixes, journeyman_positions, mix_text
-from bot.services import inducements, match_day, match_events, prepare
+from bot.services import inducements, match_day, match_events, prepare, team_lookup
 from bot.services.inducements import InducementState
 from bot.services.prepare import MatchPreparation, MatchSide
 from bot.store.inducements import Purchase
-from bot.ui.autocomplete import Choices, choice
+from bot.ui.autocomplete import Choices, choice, fixture_autocomplete
 from bot.ui.catalog_views import k
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
@@ -288,15 +287,13 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     async def journeymen_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         """The roster's 0-16 Lineman positions; once the fixture is chosen and several journeymen are
         needed, every mix of them too ("2 Skeleton Lineman + 1 Zombie Lineman")."""
-        from bot.services import teams
-
         need = await prepare.journeyman_need(
             runtime_of(interaction), actor_of(interaction), str(interaction.namespace.fixture or "")
         )
         if need is not None:
             options, needed = need.options, need.needed
         else:
-            roster = await teams.my_roster(runtime_of(interaction), actor_of(interaction), None)
+            roster = await team_lookup.my_roster(runtime_of(interaction), actor_of(interaction), None)
             options, needed = (journeyman_positions(roster) if roster else []), 0
         if needed > 1 and len(options) > 1:
             offered = [(mix_text(mix), mix_text(mix, ids=True)) for mix in journeyman_mixes(options, needed)]

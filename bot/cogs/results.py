@@ -12,120 +12,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog.search import best_matches
-from bot.services import deadlines, postgame, results, seasons
-from bot.services.postgame import TeamSummary
-from bot.services.results import ReportedResult, SideInput, side_name
-from bot.store.seasons import Fixture
+from bot.services import deadlines, results, seasons
+from bot.services.results import ReportedResult
 from bot.ui.announce import announce
-from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
-from bot.ui.checks import is_commissioner
+from bot.ui.autocomplete import fixture_autocomplete, league_autocomplete, team_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.errors import report_error
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_embeds
-from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
+from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds, result_embeds, side_inputs
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 FIXTURES_SOURCE = "fixtures"
-FINISH_NAME = 32  # a Finish button names the team, shortened: the post-game above names it in full
 EVENTS_HELP = (
     "What your players did, e.g. #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si (td cas comp int throw land mvp)"
 )
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
-
-
-def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embed]:
-    """A reported result (a report is at most 500 characters a side: one embed, in practice)."""
-    fx, report = outcome.fixture, outcome.report
-    kind = {
-        "league": f"Round {fx.round_number}" if fx.round_number else "League",
-        "friendly": "Friendly",
-        "playoff": "Play-off",
-    }[fx.kind]
-    decided = ""
-    if report.penalty_winner:
-        decided = f" · {plain(side_name(fx, report.penalty_winner))} won on penalties"
-    elif report.extra_time:
-        decided = " · after extra time"
-    body: list[Field] = []
-    for side, name in (("home", fx.home_name), ("away", fx.away_name)):
-        data = report.side(side)  # type: ignore[arg-type]
-        lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
-        lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
-        body += fields(plain(name), lines)
-    return pack_embeds(
-        f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
-        body,
-        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
-        colour=COLOUR,
-    )
-
-
-def postgame_embeds(
-    fixture: Fixture, summaries: tuple[TeamSummary, ...] | list[TeamSummary]
-) -> list[discord.Embed]:
-    """The post-game of one fixture: every line of every team, in as many fields and embeds as it takes."""
-    body: list[Field] = []
-    for summary in summaries:
-        state = "✅ finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
-        body += fields(f"{plain(summary.team_name)}", [state, *summary.lines])
-    return pack_embeds(
-        f"Post-game: {plain(fixture.label)}",
-        body,
-        description="Every roll below was made by the bot and is in /roll-history.",
-        colour=COLOUR,
-    )
-
-
-def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.ui.View | None:
-    pending = [s for s in summaries if not s.finished]
-    if not pending:
-        return None
-    view = discord.ui.View(timeout=None)
-    for summary in pending:
-        view.add_item(FinishPostgameButton(fixture_id, summary.team_id, summary.team_name))
-    return view
-
-
-class FinishPostgameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"
-):
-    """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
-
-    def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
-        label = f"Finish: {shorten(team_name, FINISH_NAME)}" if team_name else "Finish post-game"
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"pgf:{fixture_id}:{team_id}"
-            )
-        )
-        self.fixture_id, self.team_id = fixture_id, team_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> FinishPostgameButton:
-        return cls(int(match["fixture"]), int(match["team"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            summary = await postgame.finish_postgame(
-                runtime_of(interaction),
-                actor_of(interaction),
-                self.fixture_id,
-                self.team_id,
-                as_commissioner=await is_commissioner(interaction),
-            )
-            fixture, _ = await results.get_fixture(
-                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
-            )
-            await send_messages(interaction, embeds=postgame_embeds(fixture, [summary]))
-        except Exception as error:
-            await report_error(interaction, error)
 
 
 def answer_view(fixture_id: int, version: int) -> discord.ui.View:
@@ -267,38 +173,6 @@ async def render_fixtures(interaction: discord.Interaction, key: str, page: int)
 
 
 register_page_source(FIXTURES_SOURCE, render_fixtures)
-
-
-def side_inputs(
-    my_score: int,
-    their_score: int,
-    my_casualties: int,
-    their_casualties: int,
-    my_players: str | None,
-    their_players: str | None,
-    my_stalling: bool,
-    their_stalling: bool,
-) -> tuple[SideInput, SideInput]:
-    return (
-        SideInput(my_score, my_casualties, my_players or "", my_stalling),
-        SideInput(their_score, their_casualties, their_players or "", their_stalling),
-    )
-
-
-async def fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
-    return [
-        _fixture_choice(f)
-        for f in best_matches(
-            current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}", keep_order=True
-        )  # the service orders them: the open round's games first
-    ]
-
-
-def _fixture_choice(fx: Fixture) -> app_commands.Choice[str]:
-    prefix = f"R{fx.round_number} " if fx.round_number else ""
-    state = "" if fx.status == "scheduled" else f" ({fx.status})"
-    return fixture_choice(f"#{fx.id} {prefix}", fx.home_name, fx.away_name, state, f"f:{fx.id}")
 
 
 class ResultsCog(commands.Cog):

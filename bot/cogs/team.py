@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import teams
-from bot.services.teams import DraftResult
+from bot.services import postgame_roster, teams
+from bot.services.team_lookup import DraftResult
 from bot.ui.announce import announce
 from bot.ui.autocomplete import (
     alignment_autocomplete,
@@ -111,7 +111,9 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.describe(player="The injured player", league=LEAGUE_HELP)
     @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def retire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
-        result = await teams.retire_player(runtime_of(interaction), actor_of(interaction), league, player)
+        result = await postgame_roster.retire_player(
+            runtime_of(interaction), actor_of(interaction), league, player
+        )
         await _reply(interaction, result)
 
     @app_commands.command(
@@ -120,7 +122,9 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.describe(player="The journeyman", league=LEAGUE_HELP)
     @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def keep(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
-        result = await teams.keep_journeyman(runtime_of(interaction), actor_of(interaction), league, player)
+        result = await postgame_roster.keep_journeyman(
+            runtime_of(interaction), actor_of(interaction), league, player
+        )
         await _reply(interaction, result)
 
     @app_commands.command(
@@ -135,7 +139,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     async def hatred(
         self, interaction: discord.Interaction, player: str, keyword: str, league: str | None = None
     ) -> None:
-        result = await teams.choose_hatred(
+        result = await postgame_roster.choose_hatred(
             runtime_of(interaction), actor_of(interaction), league, player, keyword
         )
         await _reply(interaction, result)

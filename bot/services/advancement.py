@@ -25,11 +25,11 @@ from bot.rules.advancement import (
 )
 from bot.rules.dice import RecordingDice
 from bot.rules.postgame import DieRoll
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, one_of, whole
 from bot.services.leagues import find_league
-from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import find_player, own_team, position_of, roster_of
+from bot.services.team_lookup import find_player, own_team, position_of, roster_of
 from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
@@ -97,8 +97,8 @@ def _log(
     rolls: list[DieRoll],
     fixture_id: int,
 ) -> None:
-    log_rolls(
-        conn, actor, rolls, rt, prefix=f"advancement #{player.number} {player.name}", fixture_id=fixture_id
+    log_dice(
+        conn, rt, actor, rolls, purpose=f"advancement #{player.number} {player.name}", fixture_id=fixture_id
     )
 
 

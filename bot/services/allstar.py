@@ -21,10 +21,11 @@ from bot.rules.star_drafts import (
     roll_off,
     star_units,
 )
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, one_of
 from bot.services.runtime import Actor, Runtime
 from bot.store import allstar as allstar_store
-from bot.store import audit, dice_log
+from bot.store import audit
 from bot.store.allstar import AllStarRow
 
 Method = Literal["random", "drafting"]
@@ -98,15 +99,7 @@ def _game(rt: Runtime, row: AllStarRow) -> AllStarGame:
 def _log_dice(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, rolls: list[tuple[int, int]], what: str
 ) -> None:
-    dice_log.insert_recorded(
-        conn,
-        guild_id=actor.guild_id,
-        channel_id=actor.channel_id,
-        user_id=actor.user_id,
-        purpose=f"All-Star game: {what}",
-        rolls=rolls,
-        rolled_at=rt.clock.now(),
-    )
+    log_dice(conn, rt, actor, rolls, purpose=f"All-Star game: {what}")
 
 
 def _challenge(

@@ -29,10 +29,11 @@ from bot.rules.star_drafts import (
     star_units,
 )
 from bot.rules.team_building import next_free_number
+from bot.services.dice_logging import log_dice
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import star_position_id
-from bot.store import announcements, audit, dice_log
+from bot.services.team_lookup import star_position_id
+from bot.store import announcements, audit
 from bot.store import contracts as contract_store
 from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
@@ -99,14 +100,8 @@ def begin(
         how = "new teams first (drawn), then last season's teams from the bottom, as one table"
     now = rt.clock.now()
     if dice.rolls:
-        dice_log.insert_recorded(
-            conn,
-            guild_id=league.guild_id,
-            channel_id=actor.channel_id,
-            user_id=actor.user_id,
-            purpose=f"{league.name} season {season.number}: star signing order",
-            rolls=dice.rolls,
-            rolled_at=now,
+        log_dice(
+            conn, rt, actor, dice.rolls, purpose=f"{league.name} season {season.number}: star signing order"
         )
     teams = {t.id: t for t in team_store.in_league(conn, league.guild_id, league.id)}
     deadline = now + timedelta(hours=league.settings.signing_pick_hours)

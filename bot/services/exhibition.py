@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from bot.errors import RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.star_drafts import chests_and_portals, ordered_roll
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, whole
 from bot.services.runtime import Actor, Runtime
-from bot.store import dice_log
 
 MIN_COACHES, MAX_COACHES = 3, 8
 
@@ -28,15 +28,7 @@ def _order(
 ) -> RolledOrder:
     dice = RecordingDice(rt.dice)
     order, rolls = ordered_roll(coaches, dice)
-    dice_log.insert_recorded(
-        conn,
-        guild_id=actor.guild_id,
-        channel_id=actor.channel_id,
-        user_id=actor.user_id,
-        purpose=purpose,
-        rolls=dice.rolls,
-        rolled_at=rt.clock.now(),
-    )
+    log_dice(conn, rt, actor, dice.rolls, purpose=purpose)
     return RolledOrder(order, rolls, chests_and_portals(order) if placing else [])
 
 

@@ -17,7 +17,7 @@ from bot.services.contracts import signed_stars
 from bot.services.prepare import MatchSide, match_side
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import roster_of
+from bot.services.team_lookup import roster_of
 from bot.store import audit
 from bot.store import inducements as inducement_store
 from bot.store import teams as team_store

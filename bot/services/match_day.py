@@ -8,10 +8,10 @@ from typing import get_args
 
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.match_day import MatchTable, TableRoll, roll_on, table_for
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, row_id
 from bot.services.leagues import find_league
 from bot.services.playoffs import ShootoutResult, roll_shootout
-from bot.services.postgame import log_rolls
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import teams as team_store
@@ -57,7 +57,7 @@ def _roll(
     table = table_for(rt.catalog, which, league.settings.prayers_table)
     rolled = roll_on(table, rt.dice, modifier)
     who = f" for #{player.number} {player.name}" if player else ""
-    log_rolls(conn, actor, [rolled.roll], rt, prefix=f"{fx.label}{who}", fixture_id=fx.id)
+    log_dice(conn, rt, actor, [rolled.roll], purpose=f"{fx.label}{who}", fixture_id=fx.id)
     return MatchRoll(fx, rolled, player)
 
 

@@ -9,9 +9,9 @@ from typing import Literal, get_args
 from bot.catalog.models import Referee
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_events import SendOff, TurnRoll, referee_named, send_off_roll, start_of_turn
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, whole
 from bot.services.leagues import find_league
-from bot.services.postgame import log_rolls
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import seasons as season_store
@@ -59,12 +59,12 @@ def _turn(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str,
     if already:
         raise Conflict(f"Half {number} already had its Match Event ({already}): no more rolls this half.")
     turn = start_of_turn(rt.catalog.match_events, rt.dice)
-    log_rolls(
+    log_dice(
         conn,
+        rt,
         actor,
         [turn.trigger, *turn.event_rolls],
-        rt,
-        prefix=f"{fx.label}, half {number}",
+        purpose=f"{fx.label}, half {number}",
         fixture_id=fx.id,
     )
     if turn.event is not None:
@@ -99,12 +99,12 @@ def _foul(
         )
     referee = referee_named(rt.catalog.referees, league.settings.referee)
     result = send_off_roll(rt.catalog.referees, referee, distance, rt.dice)
-    log_rolls(
+    log_dice(
         conn,
+        rt,
         actor,
         [result.roll],
-        rt,
-        prefix=f"{fx.label}, foul {distance} squares from the referee",
+        purpose=f"{fx.label}, foul {distance} squares from the referee",
         fixture_id=fx.id,
     )
     return FoulOutcome(fx, referee, distance, result)

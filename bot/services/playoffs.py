@@ -33,11 +33,12 @@ from bot.rules.playoffs import (
     stage_name,
 )
 from bot.services import contracts
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import optional_whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.services.seasons import standings_tables
-from bot.store import announcements, audit, dice_log
+from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store import playoffs as playoff_store
@@ -207,15 +208,7 @@ def _open(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, s
     pairs = first_round(qualifiers, settings.playoff_seeding, dice)
     now = rt.clock.now()
     if dice.rolls:
-        dice_log.insert_recorded(
-            conn,
-            guild_id=league.guild_id,
-            channel_id=actor.channel_id,
-            user_id=actor.user_id,
-            purpose=f"{league.name} season {season.number}: play-off draw",
-            rolls=dice.rolls,
-            rolled_at=now,
-        )
+        log_dice(conn, rt, actor, dice.rolls, purpose=f"{league.name} season {season.number}: play-off draw")
     playoff_store.save_qualifiers(conn, league.guild_id, season.id, qualifiers)
     deadline_store.close_rounds(conn, league.guild_id, season.id, now)  # all settled: nothing left to chase
     if not season_store.open_playoffs(conn, league.guild_id, season):
@@ -496,14 +489,12 @@ def roll_shootout(
     shootout = penalty_shootout(dice, shootout_rules.roll_offs, shootout_rules.die)
     now = rt.clock.now()
     playoff_store.save_shootout(conn, fx.guild_id, fx.id, shootout, actor.user_id, now)
-    dice_log.insert_recorded(
+    log_dice(
         conn,
-        guild_id=fx.guild_id,
-        channel_id=actor.channel_id,
-        user_id=actor.user_id,
+        rt,
+        actor,
+        dice.rolls,
         purpose=f"{fx.label}: penalty shoot-out (home, away alternately)",
-        rolls=dice.rolls,
-        rolled_at=now,
         fixture_id=fx.id,
     )
     winner = fx.home_name if shootout.winner == "home" else fx.away_name

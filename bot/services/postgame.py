@@ -33,10 +33,11 @@ from bot.rules.postgame import (
 from bot.rules.redraft import getting_even, hatred_options
 from bot.rules.star_drafts import contract_injury
 from bot.services import playoffs, postgame_order
+from bot.services.advancement import unfinished_advancements
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import roster_of
-from bot.store import dice_log
+from bot.services.team_lookup import roster_of
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -79,28 +80,7 @@ def _log_rolls(
     team: TeamRow | None = None,
 ) -> None:
     prefix = f"{fx.label} post-game" + (f", {team.name}" if team else "")
-    log_rolls(conn, actor, rolls, rt, prefix=prefix, fixture_id=fx.id)
-
-
-def log_rolls(
-    conn: sqlite3.Connection,
-    actor: Actor,
-    rolls: list[DieRoll],
-    rt: Runtime,
-    *,
-    prefix: str,
-    fixture_id: int | None,
-) -> None:
-    """Every die a rule rolled goes into the dice log, with what it was for and the fixture."""
-    dice_log.insert_rolls(
-        conn,
-        guild_id=actor.guild_id,
-        channel_id=actor.channel_id,
-        user_id=actor.user_id,
-        rolls=[(f"{prefix}: {die.purpose}", die.dice, die.faces) for die in rolls],
-        rolled_at=rt.clock.now(),
-        fixture_id=fixture_id,
-    )
+    log_dice(conn, rt, actor, rolls, purpose=prefix, fixture_id=fx.id)
 
 
 @dataclass
@@ -481,8 +461,6 @@ def _finish(
     if record.status == "finished":
         raise Conflict(f"{team.name}'s post-game for {fx.label} is already finished.")
     if not as_commissioner:
-        from bot.services.advancement import unfinished_advancements
-
         waiting = unfinished_advancements(conn, rt, team)
         hatred = trait_store.of_team(conn, team.guild_id, team.id, ("pending",))
         if hatred:

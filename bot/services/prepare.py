@@ -18,7 +18,7 @@ from bot.rules.team_building import next_free_number
 from bot.services.leagues import find_league
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import SheetPlayer, TeamSheet, build_sheet, roster_of
+from bot.services.team_lookup import SheetPlayer, TeamSheet, build_sheet, roster_of
 from bot.store import audit
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture

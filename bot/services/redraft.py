@@ -28,10 +28,10 @@ from bot.rules.redraft import (
     rehire_cost,
 )
 from bot.rules.team_building import check_hire, next_free_number
+from bot.services.dice_logging import log_dice
 from bot.services.leagues import find_league
-from bot.services.postgame import log_rolls
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import DraftResult, build_sheet, own_team, roster_of, squad_positions
+from bot.services.team_lookup import DraftResult, build_sheet, own_team, roster_of, squad_positions
 from bot.store import audit
 from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store
@@ -129,7 +129,7 @@ def _rest_and_relaxation(
                         conn, team, player.id, characteristic, actor_id=actor.user_id, now=now
                     )
                 lines.append(f"{who} (retired for now): {check}")
-    log_rolls(conn, actor, rolls, rt, prefix=f"{team.name} off-season", fixture_id=None)
+    log_dice(conn, rt, actor, rolls, purpose=f"{team.name} off-season")
     return lines or ["Nobody needed rest and relaxation."]
 
 

@@ -18,7 +18,7 @@ from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import require_no_open_postgame
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import find_team, own_team
+from bot.services.team_lookup import find_team, own_team
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture

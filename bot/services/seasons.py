@@ -13,11 +13,12 @@ from bot.rules.dice import RecordingDice
 from bot.rules.round_robin import assign_divisions, draw_divisions, round_robin
 from bot.rules.standings import GameResult, StandingRow, compute_standings
 from bot.services import contracts
+from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, optional_whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.teams import find_team
-from bot.store import audit, dice_log
+from bot.services.team_lookup import find_team
+from bot.store import audit
 from bot.store import deadlines as deadline_store
 from bot.store import redrafts as redraft_store
 from bot.store import seasons as season_store
@@ -95,15 +96,7 @@ def _start(
     else:
         dice = RecordingDice(rt.dice)
         split = draw_divisions([t.id for t in approved], per_division, dice, divisions=count)
-        dice_log.insert_recorded(
-            conn,
-            guild_id=actor.guild_id,
-            channel_id=actor.channel_id,
-            user_id=actor.user_id,
-            purpose=f"{league.name} season {number}: division draw",
-            rolls=dice.rolls,
-            rolled_at=now,
-        )
+        log_dice(conn, rt, actor, dice.rolls, purpose=f"{league.name} season {number}: division draw")
     season = season_store.insert_season(
         conn, guild_id=actor.guild_id, league_id=league.id, number=number, started_by=actor.user_id, now=now
     )

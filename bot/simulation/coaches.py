@@ -13,7 +13,18 @@ from bot.errors import DomainError
 from bot.rules.advancement import affordable, must_advance
 from bot.rules.dice import Dice
 from bot.rules.journeymen import journeyman_positions
-from bot.services import advancement, contracts, deadlines, leagues, postgame, prepare, seasons, teams
+from bot.services import (
+    advancement,
+    contracts,
+    deadlines,
+    leagues,
+    postgame,
+    postgame_roster,
+    prepare,
+    seasons,
+    team_lookup,
+    teams,
+)
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.store import traits as trait_store
@@ -132,7 +143,7 @@ async def contracts_due(rt: Runtime, deadline: datetime, guild_id: int, draft_id
 
 
 async def able_numbers(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int) -> list[int]:
-    roster = await teams.my_roster(rt, coach, None)
+    roster = await team_lookup.my_roster(rt, coach, None)
     options = journeyman_positions(roster) if roster else []
     wanted = rng.choice(options).id if len(options) > 1 else None  # the coach picks the journeymen's position
     prep = await prepare.prepare_match(rt, coach, f"f:{fixture_id}", wanted)
@@ -192,7 +203,9 @@ async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally:
     the coach's team id."""
     team = (await teams.team_sheet(rt, coach, None)).team
     for trait in await rt.db.read(trait_store.of_team, coach.guild_id, team.id, ("pending",)):
-        await teams.choose_hatred(rt, coach, None, f"p:{trait.player_id}", rng.choice(trait.options))
+        await postgame_roster.choose_hatred(
+            rt, coach, None, f"p:{trait.player_id}", rng.choice(trait.options)
+        )
         tally.hatreds += 1
     await _spend_spp(rt, rng, coach, tally)
     sheet = await teams.team_sheet(rt, coach, None)
@@ -200,7 +213,7 @@ async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally:
         regulars = [p for p in sheet.players if not p.row.journeyman]
         if len(regulars) < 16 and rng.random() < 0.3:
             try:
-                await teams.keep_journeyman(rt, coach, None, f"p:{journeyman.row.id}")
+                await postgame_roster.keep_journeyman(rt, coach, None, f"p:{journeyman.row.id}")
                 tally.journeymen_kept += 1
             except DomainError:
                 pass

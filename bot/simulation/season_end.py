@@ -10,7 +10,7 @@ from datetime import timedelta
 from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.journeymen import journeyman_positions
-from bot.services import match_day, playoffs, redraft, results, teams
+from bot.services import match_day, playoffs, redraft, results, team_lookup, teams
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import (
@@ -111,7 +111,7 @@ async def off_season(rt: Runtime, rng: random.Random, guild_id: int, team_count:
     and a new one joins. Then the commissioner starts the next season."""
     season = (await playoffs.bracket(rt, guild_id, None)).season
     approved = sorted(
-        (t for t in await teams.team_choices(rt, guild_id, None) if t.status == "approved"),
+        (t for t in await team_lookup.team_choices(rt, guild_id, None) if t.status == "approved"),
         key=lambda t: t.id,
     )
     index = team_count + season.number * 10  # new coaches' ids never clash with earlier ones

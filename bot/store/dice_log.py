@@ -114,38 +114,6 @@ def in_channel(
     return [_row_to_roll(row) for row in rows], int(total)
 
 
-def insert_recorded(
-    conn: sqlite3.Connection,
-    *,
-    guild_id: int,
-    channel_id: int,
-    user_id: int,
-    purpose: str,
-    rolls: list[tuple[int, int]],
-    rolled_at: datetime,
-    fixture_id: int | None = None,
-) -> None:
-    """Log dice a rule rolled (one row per die, `dS` each), e.g. a division draw."""
-    conn.executemany(
-        "INSERT INTO dice_rolls (guild_id, channel_id, user_id, purpose, expression, faces, total,"
-        " fixture_id, rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                guild_id,
-                channel_id,
-                user_id,
-                purpose,
-                f"d{sides}",
-                json.dumps({"faces": [face], "labels": [str(face)]}),
-                face,
-                fixture_id,
-                unix(rolled_at),
-            )
-            for sides, face in rolls
-        ],
-    )
-
-
 def insert_rolls(
     conn: sqlite3.Connection,
     *,

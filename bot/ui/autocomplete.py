@@ -1,4 +1,5 @@
-"""Autocomplete shared by several command groups: leagues, teams, my players, my roster's positions."""
+"""Autocomplete shared by several command groups: leagues, teams, my open fixtures, my players, my roster's
+positions."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import discord
 from discord import app_commands
 
 from bot.catalog.search import best_matches
-from bot.services import leagues, teams
+from bot.services import leagues, postgame_roster, results, team_lookup
+from bot.store.seasons import Fixture
 from bot.text import fit_pair, shorten
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
@@ -40,7 +42,7 @@ async def league_autocomplete(interaction: discord.Interaction, current: str) ->
 
 
 async def team_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    found = await teams.team_choices(
+    found = await team_lookup.team_choices(
         runtime_of(interaction), actor_of(interaction).guild_id, _league_option(interaction)
     )
     rt = runtime_of(interaction)
@@ -55,7 +57,7 @@ async def team_autocomplete(interaction: discord.Interaction, current: str) -> C
 
 
 async def my_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    found = await teams.my_players(
+    found = await team_lookup.my_players(
         runtime_of(interaction), actor_of(interaction), _league_option(interaction)
     )
     return [
@@ -65,7 +67,7 @@ async def my_player_autocomplete(interaction: discord.Interaction, current: str)
 
 
 async def my_position_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    roster = await teams.my_roster(
+    roster = await team_lookup.my_roster(
         runtime_of(interaction), actor_of(interaction), _league_option(interaction)
     )
     if roster is None:
@@ -107,7 +109,23 @@ async def hatred_autocomplete(interaction: discord.Interaction, current: str) ->
     player = str(getattr(interaction.namespace, "player", "") or "")
     if not player:
         return []
-    options = await teams.hatred_options(
+    options = await postgame_roster.hatred_options(
         runtime_of(interaction), actor_of(interaction), _league_option(interaction), player
     )
     return [choice(f"Hatred ({k})", k) for k in best_matches(current, options)]
+
+
+async def fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await results.open_fixtures(runtime_of(interaction), actor_of(interaction))
+    return [
+        _fixture_choice(f)
+        for f in best_matches(
+            current, found, lambda f: f"{f.id} {f.home_name} {f.away_name}", keep_order=True
+        )  # the service orders them: the open round's games first
+    ]
+
+
+def _fixture_choice(fx: Fixture) -> app_commands.Choice[str]:
+    prefix = f"R{fx.round_number} " if fx.round_number else ""
+    state = "" if fx.status == "scheduled" else f" ({fx.status})"
+    return fixture_choice(f"#{fx.id} {prefix}", fx.home_name, fx.away_name, state, f"f:{fx.id}")

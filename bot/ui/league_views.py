@@ -7,7 +7,7 @@ import discord
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
 from bot.rules.standings import StandingRow, tie_notes
 from bot.services.seasons import FixtureList, SeasonOverview, Standings
-from bot.services.teams import SheetPlayer, TeamSheet
+from bot.services.team_lookup import SheetPlayer, TeamSheet
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k

@@ -8,12 +8,13 @@ import discord
 import pytest
 
 from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
-from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view, fixture_autocomplete
+from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view
 from bot.cogs.settings import SettingsCog
 from bot.cogs.team import TeamCog
 from bot.errors import RuleViolation
 from bot.services import leagues, seasons, teams
 from bot.services.runtime import Runtime
+from bot.ui.autocomplete import fixture_autocomplete
 from bot.ui.checks import require_commissioner
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor

@@ -9,7 +9,6 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
-from bot.cogs.results import FinishPostgameButton, finish_view, postgame_embeds
 from bot.deadline_watch import reminder_messages, reminder_text
 from bot.rules.league_settings import BonusMode
 from bot.services import leagues, results, seasons, teams
@@ -23,6 +22,7 @@ from bot.ui.announce import announce
 from bot.ui.formatting import plain
 from bot.ui.league_views import season_embeds, standings_embeds
 from bot.ui.limits import CONTENT, EMBED_TOTAL, EMBEDS, group_embeds, messages, within_limits
+from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds
 from tests.conftest import actor
 
 COMMISH = actor(user_id=1)

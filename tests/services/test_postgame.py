@@ -8,7 +8,7 @@ import pytest
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.dice import ScriptedDice
-from bot.services import leagues, postgame, results, seasons, teams
+from bot.services import leagues, postgame, postgame_roster, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.store import postgame as postgame_store
@@ -106,13 +106,13 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     with pytest.raises(RuleViolation, match="/team hatred"):
         await postgame.finish_postgame(runtime, HOME, fixture_id, home_team.id)
     with pytest.raises(RuleViolation, match="may hate"):
-        await teams.choose_hatred(runtime, HOME, None, "#5", "Elf")
-    chosen = await teams.choose_hatred(runtime, HOME, None, "#5", "orc")
+        await postgame_roster.choose_hatred(runtime, HOME, None, "#5", "Elf")
+    chosen = await postgame_roster.choose_hatred(runtime, HOME, None, "#5", "orc")
     assert "Hatred (Orc)" in chosen.message
     sheet = {p.row.number: p for p in chosen.sheet.players}
     assert "Hatred (Orc)" in sheet[5].gained_skills
     with pytest.raises(Conflict, match="no Hatred to choose"):
-        await teams.choose_hatred(runtime, HOME, None, "#5", "Orc")
+        await postgame_roster.choose_hatred(runtime, HOME, None, "#5", "Orc")
 
 
 async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: Runtime) -> None:
@@ -130,9 +130,9 @@ async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: 
     with pytest.raises(RuleViolation, match="must first finish its post-game"):
         other = next(f for f in listing.fixtures if f.id != fixture_id)
         await results.report_result(runtime, HOME, f"f:{other.id}", SideInput(0, 0), SideInput(0, 0))
-    options = await teams.hatred_options(runtime, HOME, None, "#9")
+    options = await postgame_roster.hatred_options(runtime, HOME, None, "#9")
     if options:  # Getting Even (#9's Serious Injury) gave him Hatred: choose it first
-        await teams.choose_hatred(runtime, HOME, None, "#9", options[0])
+        await postgame_roster.choose_hatred(runtime, HOME, None, "#9", options[0])
     # The treasury is over 100,000: D6 2 on the 400,000-495,000 column is a Major Incident (halved).
     before = home.treasury
     finished = await postgame.finish_postgame(_with_dice(runtime, [2]), HOME, fixture_id, home.id)

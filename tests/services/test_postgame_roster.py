@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import RuleViolation
-from bot.services import postgame, seasons, teams
+from bot.services import postgame, postgame_roster, seasons, teams
 from bot.services.runtime import Runtime
 from tests.services.test_advancement_service import _confirmed_with_spp
 from tests.services.test_postgame import HOME, _team
@@ -56,8 +56,8 @@ async def test_firing_keeps_eleven_eligible_players(runtime: Runtime) -> None:
 async def test_temporary_retirement_needs_a_lasting_injury(runtime: Runtime) -> None:
     await _confirmed_with_spp(runtime, "#1 td, #4 li-ma")
     with pytest.raises(RuleViolation, match="Lasting Injury"):
-        await teams.retire_player(runtime, HOME, None, "#1")
-    retired = await teams.retire_player(runtime, HOME, None, "#4")
+        await postgame_roster.retire_player(runtime, HOME, None, "#1")
+    retired = await postgame_roster.retire_player(runtime, HOME, None, "#4")
     player = next(p for p in retired.sheet.players if p.row.number == 4)
     assert player.row.temporarily_retired and player.row.ma_change == -1
     assert retired.sheet.current_team_value == retired.sheet.team_value - 50_000

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from bot.errors import RuleViolation
-from bot.services import leagues, postgame, prepare, results, seasons, teams
+from bot.services import leagues, postgame, postgame_roster, prepare, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from tests.conftest import actor
@@ -55,7 +55,7 @@ async def test_journeymen_about_to_leave_do_not_count_towards_sixteen(runtime: R
         await teams.hire_players(runtime, COACH, None, "Skaven Clanrat")
     journeyman = next(p for p in hired.sheet.players if p.row.journeyman)
     with pytest.raises(RuleViolation, match="more than 16 players"):  # keeping him would make 17
-        await teams.keep_journeyman(runtime, COACH, None, f"#{journeyman.row.number}")
+        await postgame_roster.keep_journeyman(runtime, COACH, None, f"#{journeyman.row.number}")
 
 
 async def test_players_who_missed_this_game_count_as_eligible_for_the_next(runtime: Runtime) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import NotAllowed, RuleViolation
-from bot.services import leagues, postgame, prepare, results, seasons, teams
+from bot.services import leagues, postgame, postgame_roster, prepare, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from tests.conftest import actor
@@ -64,13 +64,13 @@ async def test_a_journeyman_who_played_can_be_hired_and_the_others_leave(runtime
         else prep.fixture.home_coach_id
     )
     with pytest.raises(RuleViolation, match="post-game"):
-        await teams.keep_journeyman(runtime, coach, None, f"#{first}")
+        await postgame_roster.keep_journeyman(runtime, coach, None, f"#{first}")
     await results.report_result(
         runtime, coach, f"f:{fixture_id}", SideInput(1, 0, f"#{first} td, #3 mvp"), SideInput(0, 0)
     )
     await results.confirm_result(runtime, opponent, fixture_id, 1)
     before = (await teams.team_sheet(runtime, coach, None)).team.treasury
-    kept = await teams.keep_journeyman(runtime, coach, None, f"#{first}")
+    kept = await postgame_roster.keep_journeyman(runtime, coach, None, f"#{first}")
     player = next(p for p in kept.sheet.players if p.row.number == first)
     assert not player.row.journeyman and player.row.spp == 3  # keeps the touchdown's SPP
     assert kept.sheet.team.treasury == before - 50_000

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from bot.errors import Conflict, RuleViolation
-from bot.services import advancement, postgame, results, seasons, teams
+from bot.services import advancement, postgame, postgame_roster, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.revert import revert_postgame
 from bot.services.runtime import Runtime
@@ -44,7 +44,7 @@ async def test_revert_puts_everything_back(runtime: Runtime) -> None:
     await advancement.advance(_with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
     await teams.hire_players(runtime, HOME, None, "Human Lineman", name="Rookie")
     await teams.set_staff(runtime, HOME, None, rerolls=1)
-    await teams.retire_player(runtime, HOME, None, "#3")
+    await postgame_roster.retire_player(runtime, HOME, None, "#3")
     assert await runtime.db.read(_snapshot) != before
 
     reverted = await revert_postgame(runtime, COMMISH, f"f:{fixture_id}", "wrong score")

@@ -1,0 +1,129 @@
+"""Renderers shared by the cogs and the deadline watch: a reported or confirmed result, a fixture's
+post-game, and the Finish buttons under it (a DynamicItem, `pgf:<fixture>:<team>`, so it works after a
+restart; the results cog registers it); and the two sides of a result as the report commands take them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.services import postgame, results
+from bot.services.postgame import TeamSummary
+from bot.services.results import ReportedResult, SideInput, side_name
+from bot.store.seasons import Fixture
+from bot.ui.checks import is_commissioner
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.errors import report_error
+from bot.ui.formatting import plain
+from bot.ui.league_views import COLOUR
+from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
+
+FINISH_NAME = 32  # a Finish button names the team, shortened: the post-game above names it in full
+
+
+def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embed]:
+    """A reported result (a report is at most 500 characters a side: one embed, in practice)."""
+    fx, report = outcome.fixture, outcome.report
+    kind = {
+        "league": f"Round {fx.round_number}" if fx.round_number else "League",
+        "friendly": "Friendly",
+        "playoff": "Play-off",
+    }[fx.kind]
+    decided = ""
+    if report.penalty_winner:
+        decided = f" · {plain(side_name(fx, report.penalty_winner))} won on penalties"
+    elif report.extra_time:
+        decided = " · after extra time"
+    body: list[Field] = []
+    for side, name in (("home", fx.home_name), ("away", fx.away_name)):
+        data = report.side(side)  # type: ignore[arg-type]
+        lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
+        lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
+        body += fields(plain(name), lines)
+    return pack_embeds(
+        f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
+        body,
+        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
+        colour=COLOUR,
+    )
+
+
+def postgame_embeds(
+    fixture: Fixture, summaries: tuple[TeamSummary, ...] | list[TeamSummary]
+) -> list[discord.Embed]:
+    """The post-game of one fixture: every line of every team, in as many fields and embeds as it takes."""
+    body: list[Field] = []
+    for summary in summaries:
+        state = "✅ finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
+        body += fields(f"{plain(summary.team_name)}", [state, *summary.lines])
+    return pack_embeds(
+        f"Post-game: {plain(fixture.label)}",
+        body,
+        description="Every roll below was made by the bot and is in /roll-history.",
+        colour=COLOUR,
+    )
+
+
+def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.ui.View | None:
+    pending = [s for s in summaries if not s.finished]
+    if not pending:
+        return None
+    view = discord.ui.View(timeout=None)
+    for summary in pending:
+        view.add_item(FinishPostgameButton(fixture_id, summary.team_id, summary.team_name))
+    return view
+
+
+class FinishPostgameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"
+):
+    """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
+
+    def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
+        label = f"Finish: {shorten(team_name, FINISH_NAME)}" if team_name else "Finish post-game"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"pgf:{fixture_id}:{team_id}"
+            )
+        )
+        self.fixture_id, self.team_id = fixture_id, team_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FinishPostgameButton:
+        return cls(int(match["fixture"]), int(match["team"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            summary = await postgame.finish_postgame(
+                runtime_of(interaction),
+                actor_of(interaction),
+                self.fixture_id,
+                self.team_id,
+                as_commissioner=await is_commissioner(interaction),
+            )
+            fixture, _ = await results.get_fixture(
+                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+            )
+            await send_messages(interaction, embeds=postgame_embeds(fixture, [summary]))
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+def side_inputs(
+    my_score: int,
+    their_score: int,
+    my_casualties: int,
+    their_casualties: int,
+    my_players: str | None,
+    their_players: str | None,
+    my_stalling: bool,
+    their_stalling: bool,
+) -> tuple[SideInput, SideInput]:
+    return (
+        SideInput(my_score, my_casualties, my_players or "", my_stalling),
+        SideInput(their_score, their_casualties, their_players or "", their_stalling),
+    )
