@@ -50,6 +50,7 @@ class Entry:
     name: str
     roster: str = "human"
     staff: Mapping[str, int] = field(default_factory=dict)
+    players: int = 11
 
 
 def entries(
@@ -66,14 +67,15 @@ def entries(
 async def league(
     runtime: Runtime, teams_in: int | Sequence[Entry], *, channel: int | None = 555, **settings: Any
 ) -> list[Entry]:
-    """A league (with these settings) and its teams, each with 11 linemen, submitted and approved."""
+    """A league (with these settings) and its teams, each with its linemen (11 unless the entry says
+    otherwise), submitted and approved."""
     await leagues.create_league(runtime, COMMISH, "League", channel)
     if settings:
         await leagues.update_settings(runtime, COMMISH, None, settings)
     drafted = entries(teams_in) if isinstance(teams_in, int) else list(teams_in)
     for entry in drafted:
         await teams.create_team(runtime, entry.coach, None, entry.name, entry.roster)
-        await teams.hire_players(runtime, entry.coach, None, LINEMEN[entry.roster], count=11)
+        await teams.hire_players(runtime, entry.coach, None, LINEMEN[entry.roster], count=entry.players)
         if entry.staff:
             await teams.set_staff(runtime, entry.coach, None, **entry.staff)
         await teams.submit_team(runtime, entry.coach, None)
