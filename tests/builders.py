@@ -168,12 +168,21 @@ async def confirmed_with_spp(runtime: Runtime, events: str) -> int:
     return fixture_id
 
 
-async def short_team_fixture(runtime: Runtime, roster: str, out: int) -> tuple[int, Actor]:
+async def short_team_fixture(runtime: Runtime, roster: str, out: int) -> tuple[int, int]:
     """A season of four teams where Team 0 (of `roster`, coach(0)) has players #1-#<out> missing the next
-    game; returns (Team 0's first fixture, its coach). No league channel."""
+    game; returns (Team 0's first fixture, its coach's user id). No league channel."""
     await season(runtime, entries(4, rosters={0: roster}), channel=None)
     await injure(runtime, coach(0), range(1, out + 1))
-    return (await first_fixture(runtime, coach(0))).id, coach(0)
+    return (await first_fixture(runtime, coach(0))).id, coach(0).user_id
+
+
+async def rich_poor_fixture(runtime: Runtime, extra_rerolls: int) -> tuple[int, int, int]:
+    """A season of four Human teams where Team 0 bought `extra_rerolls` re-rolls at the draft; returns
+    (Team 0's first fixture, the rich coach's user id, the poorer opponent's). No league channel."""
+    await season(runtime, entries(4, staff={0: {"rerolls": extra_rerolls}}), channel=None)
+    fx = await first_fixture(runtime, coach(0))
+    rich = coach(0).user_id
+    return fx.id, rich, fx.away_coach_id if fx.home_coach_id == rich else fx.home_coach_id
 
 
 async def injure(runtime: Runtime, who: Actor, numbers: Sequence[int] | range) -> None:
