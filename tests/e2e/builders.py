@@ -64,7 +64,7 @@ def opponent(world: World, label: str, coach: FakeMember) -> FakeMember:
 
 async def report(world: World, coach: FakeMember) -> tuple[Interaction, FakeMember]:
     fixture, label = await my_first_fixture(world, coach)
-    report = await world.discord.invoke(
+    reported = await world.discord.invoke(
         "report",
         coach,
         fixture=fixture,
@@ -74,8 +74,8 @@ async def report(world: World, coach: FakeMember) -> tuple[Interaction, FakeMemb
         my_players="#1 td, #2 td cas, #3 mvp",
         their_players="#4 td, #5 si",
     )
-    assert not report.ephemeral, report.content
-    return report, opponent(world, label, coach)
+    assert not reported.ephemeral, reported.content
+    return reported, opponent(world, label, coach)
 
 
 async def choose_grudges(world: World, postgame: dict[str, Any]) -> None:
