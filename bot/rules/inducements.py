@@ -6,17 +6,29 @@ up to 50,000 from its treasury; petty cash not spent is lost. With equal CTVs ne
 Each inducement has a 0-N limit (some raised for a special rule), a price (some reduced for a special rule or
 a team), and may be for some teams only; a star player only for teams he plays for, a pair together.
 Seed example: 1,240,000 v 1,160,000; the favourite spends 50,000; the underdog adds 10,000: 140,000.
+
+A purchase is decided here (`check_turn`, then `order`): whose turn it is, what the item is (an inducement,
+a star player or a pair, a mercenary), whether this team may have it and how many, and what it costs. The
+service loads the team and writes the purchase.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Literal, Protocol
 
-from bot.catalog.models import Inducement, Team
-from bot.errors import RuleViolation
-from bot.rules.eligibility import may_buy
+from bot.catalog import Catalog
+from bot.catalog.models import Inducement, Star, Team
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.eligibility import may_buy, plays_for
+from bot.rules.match_result import Side
 
 STAR_LIMIT_ID = "star_player"
+MERCENARY_ID = "mercenary_player"
+
+Stage = Literal["favourite", "underdog", "closed"]
+ItemKind = Literal["inducement", "star", "mercenary"]
 
 
 @dataclass(frozen=True)
@@ -82,3 +94,171 @@ def check_allowed(inducement: Inducement, roster: Team, league: str, alignment: 
             [*inducement.only_for.special_rules, *inducement.only_for.leagues, *inducement.only_for.teams]
         )
         raise RuleViolation(f"{inducement.name} is only for: {who}.")
+
+
+def whose_turn(stage: Stage, favourite: Side | None) -> Side | None:
+    """The favourite buys first, then the underdog; nobody once closed or with equal CTVs."""
+    if stage == "closed" or favourite is None:
+        return None
+    if stage == "favourite":
+        return favourite
+    return "away" if favourite == "home" else "home"
+
+
+def check_turn(stage: Stage, favourite: Side | None, side: Side) -> None:
+    """Refuse a purchase by a side whose turn it is not."""
+    if favourite is None:
+        raise RuleViolation(
+            "The CTVs are equal: the teams are even, and neither may spend treasury on inducements."
+        )
+    waiting_for = whose_turn(stage, favourite)
+    if waiting_for != side:
+        if waiting_for is None:
+            raise Conflict("Inducements are closed for this fixture.")
+        raise RuleViolation(
+            "The team with the higher CTV buys first; it is the other coach's turn "
+            "(/match induce-done ends a turn)."
+        )
+
+
+class Bought(Protocol):
+    """One purchase a team already made for this fixture."""
+
+    @property
+    def inducement(self) -> str: ...
+
+    @property
+    def star(self) -> str | None: ...
+
+    @property
+    def count(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Buyer:
+    """The team that buys: its roster and draft choices, what it bought for this fixture, and (needed for
+    star players and mercenaries only) the position id and journeyman flag of each player able to play."""
+
+    name: str
+    roster: Team
+    league: str
+    alignment: str | None
+    bought: Sequence[Bought]
+    able: Sequence[tuple[str, bool]] = ()
+
+    @property
+    def special_rules(self) -> tuple[str, ...]:
+        return self.roster.special_rules_with(self.league, self.alignment)
+
+    def owned(self, *inducement_ids: str) -> int:
+        return sum(p.count for p in self.bought if p.inducement in inducement_ids)
+
+
+@dataclass(frozen=True)
+class Order:
+    """What a purchase buys: the inducement id, its label (the star, pair or mercenary's position for those),
+    how many units it counts as against the limits, and its total cost."""
+
+    inducement: str
+    label: str
+    units: int
+    cost: int
+
+    @property
+    def player(self) -> str | None:
+        """The star, pair or mercenary position recorded with the purchase."""
+        return self.label if self.inducement in (STAR_LIMIT_ID, MERCENARY_ID) else None
+
+
+def item_kind(catalog: Catalog, item: str) -> ItemKind:
+    """`mercenary:<position id>`, `star:<star or pair>` (or any name that is not an inducement), or an
+    inducement's id or name."""
+    if item.startswith("mercenary:"):
+        return "mercenary"
+    if item.startswith("star:") or catalog.inducement(item) is None:
+        return "star"
+    return "inducement"
+
+
+def find_star(catalog: Catalog, name: str) -> Star:
+    """A star player by name, or the first member of a pair by the pair's name."""
+    key = name.removeprefix("star:")
+    star = catalog.star(key)
+    if star is not None:
+        return star
+    pair = next((p for p in catalog.pairs.values() if p.name.lower() == key.lower()), None)
+    if pair is None:
+        raise NotFound(f"No star player called {name[:40]}.")
+    return catalog.stars[pair.members[0]]
+
+
+def order(catalog: Catalog, buyer: Buyer, item: str, count: int, *, signed: Collection[str] = ()) -> Order:
+    """Decide a purchase of `count` of `item` (a star or pair is always one purchase) or refuse it.
+
+    `signed` are the star players under contract in the league this season (seed 004): none of them, nor
+    their partners, can be induced. `buyer.able` must be given for star players and mercenaries."""
+    kind = item_kind(catalog, item)
+    if kind == "mercenary":
+        return _mercenary(catalog, buyer, item.removeprefix("mercenary:"), count)
+    if kind == "star":
+        return _star(catalog, buyer, find_star(catalog, item), signed)
+    found = catalog.inducement(item)
+    assert found is not None
+    if found.price_rule is not None or found.id == STAR_LIMIT_ID:
+        raise RuleViolation(
+            f"{found.name}: pick the player (star players are in the list by name; "
+            "mercenaries are not supported yet)."
+        )
+    check_allowed(found, buyer.roster, buyer.league, buyer.alignment)
+    owned = buyer.owned(found.id)
+    most = limit(found, buyer.special_rules)
+    if owned + count > most:
+        raise RuleViolation(f"{found.name} is 0-{most}; {buyer.name} has {owned}.")
+    return Order(found.id, found.name, count, price(found, buyer.roster, buyer.special_rules) * count)
+
+
+def _star(catalog: Catalog, buyer: Buyer, star: Star, signed: Collection[str]) -> Order:
+    """A star player plays for the team's league or rules, is not under contract, is hired once (a pair
+    together, as two star players), within the star player limit and 16 players able to play."""
+    if not plays_for(star, buyer.roster, buyer.league, buyer.alignment):
+        raise RuleViolation(f"{star.name} does not play for {buyer.name}.")
+    names = [star.name, *(p.name for p in catalog.partners(star))]
+    label = star.pair or star.name
+    if set(names) & set(signed):
+        raise RuleViolation(f"{label} is under contract to a team this season (/stars unsigned).")
+    if any(p.star == label for p in buyer.bought):
+        raise Conflict(f"{buyer.name} already has {label}.")
+    stars_now = buyer.owned(STAR_LIMIT_ID)
+    most = limit(catalog.inducements[STAR_LIMIT_ID], buyer.special_rules)
+    if stars_now + len(names) > most:
+        raise RuleViolation(f"At most {most} star players; {buyer.name} has {stars_now}.")
+    if len(buyer.able) + stars_now + len(names) > catalog.drafting.max_players:
+        raise RuleViolation(
+            f"Star players cannot take the team past {catalog.drafting.max_players} players able to play."
+        )
+    return Order(STAR_LIMIT_ID, label, len(names), catalog.star_cost(star))
+
+
+def _mercenary(catalog: Catalog, buyer: Buyer, position_id: str, count: int) -> Order:
+    """Mercenaries: a player of a roster position at its cost + 30,000, with Loner (4+), for this game only;
+    at most 3, within the position's limit (players missing the game do not count) and 16 able to play."""
+    rule = catalog.inducements[MERCENARY_ID]
+    assert rule.price_rule is not None
+    position = buyer.roster.position(position_id)
+    if position is None:
+        raise NotFound(f"{buyer.roster.name} teams have no such player type for a mercenary.")
+    hired = buyer.owned(rule.id)
+    most = limit(rule, buyer.special_rules)
+    if hired + count > most:
+        raise RuleViolation(f"At most {most} mercenaries; {buyer.name} has {hired}.")
+    same = sum(1 for pid, journeyman in buyer.able if pid == position.id and not journeyman)
+    same += sum(p.count for p in buyer.bought if p.inducement == rule.id and p.star == position.name)
+    if same + count > position.max:
+        raise RuleViolation(
+            f"{buyer.roster.name} teams may have 0-{position.max} {position.name}, mercenaries included."
+        )
+    if len(buyer.able) + buyer.owned(rule.id, STAR_LIMIT_ID) + count > catalog.drafting.max_players:
+        raise RuleViolation(
+            f"Mercenaries cannot take the team past {catalog.drafting.max_players} players able to play."
+        )
+    return Order(rule.id, position.name, count, (position.cost + rule.price_rule.surcharge) * count)

@@ -6,13 +6,26 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Literal
 
-from bot.catalog.models import Star, Team
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.eligibility import plays_for
-from bot.rules.inducements import STAR_LIMIT_ID, Budget, budgets, check_allowed, limit, pay, price
+from bot.rules.inducements import (
+    MERCENARY_ID,
+    STAR_LIMIT_ID,
+    Budget,
+    Buyer,
+    budgets,
+    check_allowed,
+    check_turn,
+    item_kind,
+    limit,
+    order,
+    pay,
+    price,
+    whose_turn,
+)
 from bot.rules.journeymen import FIELDABLE
+from bot.rules.match_result import Side
 from bot.services.contracts import signed_stars
 from bot.services.prepare import MatchSide, match_side
 from bot.services.results import find_fixture
@@ -25,8 +38,6 @@ from bot.store.inducements import Phase, Purchase
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.text import gp
-
-Side = Literal["home", "away"]
 
 
 @dataclass(frozen=True)
@@ -60,11 +71,7 @@ class InducementState:
     @property
     def waiting_for(self) -> Side | None:
         """Whose turn it is to buy (None once closed)."""
-        if self.phase.stage == "closed" or self.phase.favourite is None:
-            return None
-        if self.phase.stage == "favourite":
-            return self.phase.favourite
-        return "away" if self.phase.favourite == "home" else "home"
+        return whose_turn(self.phase.stage, self.phase.favourite)
 
 
 def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
@@ -132,94 +139,37 @@ def _open_fixture(conn: sqlite3.Connection, actor: Actor, fixture_ref: str) -> F
     return fx
 
 
-def find_star(rt: Runtime, name: str) -> Star:
-    star = rt.catalog.star(name.removeprefix("star:"))
-    if star is None:
-        pair = next(
-            (p for p in rt.catalog.pairs.values() if p.name.lower() == name.removeprefix("star:").lower()),
-            None,
-        )
-        if pair is None:
-            raise NotFound(f"No star player called {name[:40]}.")
-        star = rt.catalog.stars[pair.members[0]]
-    return star
-
-
 def _buy(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, item: str, count: int
 ) -> InducementState:
     fx = _open_fixture(conn, actor, fixture_ref)
     side = _coach_side(fx, actor)
     state = _state(conn, rt, fx)
-    if state.phase.favourite is None:
-        raise RuleViolation(
-            "The CTVs are equal: the teams are even, and neither may spend treasury on inducements."
-        )
-    if state.waiting_for != side:
-        if state.waiting_for is None:
-            raise Conflict("Inducements are closed for this fixture.")
-        raise RuleViolation(
-            "The team with the higher CTV buys first; it is the other coach's turn "
-            "(/match induce-done ends a turn)."
-        )
+    check_turn(state.phase.stage, state.phase.favourite, side)
     mine = state.side(side)
     team = mine.team
-    roster = roster_of(rt.catalog, team)
-    special = roster.special_rules_with(team.regional_league, team.alignment)
-    if item.startswith("mercenary:"):
-        inducement_id, label, units, cost = _mercenary(conn, rt, fx, team, roster, special, mine, item, count)
-    elif item.startswith("star:") or rt.catalog.inducement(item) is None:
-        star = find_star(rt, item)
-        if not plays_for(star, roster, team.regional_league, team.alignment):
-            raise RuleViolation(f"{star.name} does not play for {team.name}.")
-        if {star.name, *(p.name for p in rt.catalog.partners(star))} & signed_stars(
-            conn, fx.guild_id, fx.league_id
-        ):
-            raise RuleViolation(
-                f"{star.pair or star.name} is under contract to a team this season (/stars unsigned)."
-            )
-        names = [star.name, *(p.name for p in rt.catalog.partners(star))]
-        if any(p.star in (star.pair or star.name,) for p in mine.purchases):
-            raise Conflict(f"{team.name} already has {star.pair or star.name}.")
-        stars_now = sum(p.count for p in mine.purchases if p.inducement == STAR_LIMIT_ID)
-        star_rule = rt.catalog.inducements[STAR_LIMIT_ID]
-        if stars_now + len(names) > limit(star_rule, special):
-            raise RuleViolation(
-                f"At most {limit(star_rule, special)} star players; {team.name} has {stars_now}."
-            )
-        side_state = match_side(conn, rt, fx, team)
-        if len(side_state.able) + stars_now + len(names) > rt.catalog.drafting.max_players:
-            raise RuleViolation(
-                f"Star players cannot take the team past {rt.catalog.drafting.max_players} players "
-                "able to play."
-            )
-        inducement_id, label, units, cost = (
-            STAR_LIMIT_ID,
-            star.pair or star.name,
-            len(names),
-            rt.catalog.star_cost(star),
-        )
-    else:
-        found = rt.catalog.inducement(item)
-        assert found is not None
-        if found.price_rule is not None or found.id == STAR_LIMIT_ID:
-            raise RuleViolation(
-                f"{found.name}: pick the player (star players are in the list by name; "
-                "mercenaries are not supported yet)."
-            )
-        check_allowed(found, roster, team.regional_league, team.alignment)
-        owned = sum(p.count for p in mine.purchases if p.inducement == found.id)
-        if owned + count > limit(found, special):
-            raise RuleViolation(f"{found.name} is 0-{limit(found, special)}; {team.name} has {owned}.")
-        inducement_id, label, units, cost = found.id, found.name, count, price(found, roster, special) * count
-    payment = pay(cost, mine.budget, petty_spent=mine.petty_spent, treasury_spent=mine.treasury_spent)
+    kind = item_kind(rt.catalog, item)
+    buyer = Buyer(
+        team.name,
+        roster_of(rt.catalog, team),
+        team.regional_league,
+        team.alignment,
+        mine.purchases,
+        # who is able to play counts for players joining the team only
+        [(p.position.id, p.row.journeyman) for p in match_side(conn, rt, fx, team).able]
+        if kind != "inducement"
+        else (),
+    )
+    signed = signed_stars(conn, fx.guild_id, fx.league_id) if kind == "star" else set()
+    bought = order(rt.catalog, buyer, item, count, signed=signed)
+    payment = pay(bought.cost, mine.budget, petty_spent=mine.petty_spent, treasury_spent=mine.treasury_spent)
     now = rt.clock.now()
     if payment.from_treasury:
         team_store.change_treasury(
             conn,
             team,
             -payment.from_treasury,
-            f"inducement: {label} ({fx.label})",
+            f"inducement: {bought.label} ({fx.label})",
             actor_id=actor.user_id,
             now=now,
             fixture_id=fx.id,
@@ -231,10 +181,10 @@ def _buy(
         fx.guild_id,
         fx.id,
         team.id,
-        inducement=inducement_id,
-        star=label if inducement_id in (STAR_LIMIT_ID, "mercenary_player") else None,
-        count=units,
-        cost=cost,
+        inducement=bought.inducement,
+        star=bought.player,
+        count=bought.units,
+        cost=bought.cost,
         from_petty=payment.from_petty_cash,
         from_treasury=payment.from_treasury,
         actor_id=actor.user_id,
@@ -247,7 +197,13 @@ def _buy(
         actor_id=actor.user_id,
         action="match.inducement",
         now=now,
-        detail={"fixture": fx.id, "team": team.name, "item": label, "count": units, "cost": cost},
+        detail={
+            "fixture": fx.id,
+            "team": team.name,
+            "item": bought.label,
+            "count": bought.units,
+            "cost": bought.cost,
+        },
     )
     paid = " + ".join(
         part
@@ -257,49 +213,10 @@ def _buy(
         )
         if part
     )
+    times = f" x{count}" if bought.units > 1 and bought.inducement != STAR_LIMIT_ID else ""
     return _state(
-        conn,
-        rt,
-        fx,
-        f"{team.name} buys {label}{f' x{count}' if units > 1 and inducement_id != STAR_LIMIT_ID else ''}"
-        f" for {gp(cost)} ({paid or 'free'}).",
+        conn, rt, fx, f"{team.name} buys {bought.label}{times} for {gp(bought.cost)} ({paid or 'free'})."
     )
-
-
-def _mercenary(
-    conn: sqlite3.Connection,
-    rt: Runtime,
-    fx: Fixture,
-    team: TeamRow,
-    roster: Team,
-    special: tuple[str, ...],
-    mine: SideBudget,
-    item: str,
-    count: int,
-) -> tuple[str, str, int, int]:
-    """Mercenaries: a player of a roster position at its cost + 30,000, with Loner (4+), for this game only;
-    at most 3, within the position's limit (players missing the game do not count) and 16 able to play."""
-    rule = rt.catalog.inducements["mercenary_player"]
-    assert rule.price_rule is not None
-    position = roster.position(item.removeprefix("mercenary:"))
-    if position is None:
-        raise NotFound(f"{roster.name} teams have no such player type for a mercenary.")
-    hired = sum(p.count for p in mine.purchases if p.inducement == rule.id)
-    if hired + count > limit(rule, special):
-        raise RuleViolation(f"At most {limit(rule, special)} mercenaries; {team.name} has {hired}.")
-    side = match_side(conn, rt, fx, team)
-    same = sum(1 for p in side.able if p.position.id == position.id and not p.row.journeyman)
-    same += sum(p.count for p in mine.purchases if p.inducement == rule.id and p.star == position.name)
-    if same + count > position.max:
-        raise RuleViolation(
-            f"{roster.name} teams may have 0-{position.max} {position.name}, mercenaries included."
-        )
-    extra = sum(p.count for p in mine.purchases if p.inducement in (rule.id, STAR_LIMIT_ID))
-    if len(side.able) + extra + count > rt.catalog.drafting.max_players:
-        raise RuleViolation(
-            f"Mercenaries cannot take the team past {rt.catalog.drafting.max_players} players able to play."
-        )
-    return rule.id, position.name, count, (position.cost + rule.price_rule.surcharge) * count
 
 
 async def buy_inducement(
@@ -397,7 +314,7 @@ def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: s
                 f"0-{limit(inducement, special)})",
             )
         )
-    mercenary = rt.catalog.inducements["mercenary_player"]
+    mercenary = rt.catalog.inducements[MERCENARY_ID]
     if mercenary.price_rule is not None:
         surcharge = mercenary.price_rule.surcharge
         for position in roster.positions:

@@ -8,20 +8,16 @@ import pytest
 
 from bot.cogs.exhibition import ExhibitionCog
 from bot.errors import RuleViolation
-from bot.rules.dice import ScriptedDice
 from bot.services import dice_rolls
 from bot.services.runtime import Runtime
+from tests.builders import with_dice
 from tests.cogs.mocks import make_interaction, make_member, sent
 
 ROB, XAVIER, JAY, NICOLAS = (make_member(n) for n in (501, 502, 503, 504))
 
 
-def _scripted(runtime: Runtime, faces: list[int]) -> Runtime:
-    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
-
-
 async def test_placing_follows_the_seed_example(runtime: Runtime) -> None:
-    rigged = _scripted(runtime, [2, 6, 4, 4, 1, 3])
+    rigged = with_dice(runtime, [2, 6, 4, 4, 1, 3])
     cog = ExhibitionCog(MagicMock())
     interaction = make_interaction(rigged)
     await cog.placing.callback(cog, interaction, ROB, XAVIER, JAY, NICOLAS, None, None, None, None)
@@ -33,7 +29,7 @@ async def test_placing_follows_the_seed_example(runtime: Runtime) -> None:
 
 
 async def test_game_turn_order_rerolls_ties(runtime: Runtime) -> None:
-    rigged = _scripted(runtime, [4, 2, 4, 6, 5, 3])
+    rigged = with_dice(runtime, [4, 2, 4, 6, 5, 3])
     cog = ExhibitionCog(MagicMock())
     interaction = make_interaction(rigged)
     await cog.turn.callback(cog, interaction, 2, ROB, JAY, XAVIER, NICOLAS, None, None, None, None)

@@ -16,6 +16,8 @@ from bot.services import leagues, seasons, teams
 from bot.services.runtime import Runtime
 from bot.ui.autocomplete import fixture_autocomplete
 from bot.ui.checks import require_commissioner
+from tests import builders as build
+from tests.builders import Entry
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
 
@@ -40,16 +42,10 @@ async def test_team_create_replies_privately_with_the_draft_list(runtime: Runtim
 
 
 async def _season(runtime: Runtime) -> int:
-    await leagues.create_league(runtime, actor(user_id=1), "League", None)
-    for n in range(4):
-        coach = actor(user_id=10 + n)
-        await teams.create_team(runtime, coach, None, f"T{n}", "orc")
-        await teams.hire_players(runtime, coach, None, "Orc Lineman", count=11)
-        await teams.submit_team(runtime, coach, None)
-        await teams.review_team(runtime, actor(user_id=1), None, f"T{n}", approve=True)
-    await seasons.start_season(runtime, actor(user_id=1), None)
-    listing = await seasons.list_fixtures(runtime, actor(user_id=10), None, "mine")
-    return listing.fixtures[0].id
+    """Four Orc teams T0-T3 of coaches 10-13, divisions drawn; returns coach 10's first fixture."""
+    orcs = [Entry(actor(user_id=10 + n), f"T{n}", "orc") for n in range(4)]
+    await build.season(runtime, orcs, draw=True, channel=None)
+    return (await build.first_fixture(runtime, actor(user_id=10))).id
 
 
 async def test_report_posts_confirm_and_dispute_buttons_for_the_opponent(runtime: Runtime) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.deadline_watch import reminder_messages, reminder_text
 from bot.rules.league_settings import BonusMode
-from bot.services import leagues, results, seasons, teams
+from bot.services import results, seasons
 from bot.services.deadlines import Reminder
 from bot.services.postgame import TeamSummary
 from bot.services.results import SideInput
@@ -23,6 +23,8 @@ from bot.ui.formatting import plain
 from bot.ui.league_views import season_embeds, standings_embeds
 from bot.ui.limits import CONTENT, EMBED_TOTAL, EMBEDS, group_embeds, messages, within_limits
 from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds
+from tests import builders as build
+from tests.builders import Entry
 from tests.conftest import actor
 
 COMMISH = actor(user_id=1)
@@ -54,15 +56,8 @@ def assert_sendable(embeds: list[discord.Embed]) -> None:
 
 
 async def _big_league(runtime: Runtime, count: int) -> SeasonOverview:
-    await leagues.create_league(runtime, COMMISH, "League", 555)
-    await leagues.update_settings(runtime, COMMISH, None, {"bonus_mode": BonusMode.ADDED})
-    for n in range(count):
-        coach = actor(user_id=coach_id(n))
-        await teams.create_team(runtime, coach, None, team_name(n), "human")
-        await teams.hire_players(runtime, coach, None, "Human Lineman", count=11)
-        await teams.submit_team(runtime, coach, None)
-        await teams.review_team(runtime, COMMISH, None, team_name(n), approve=True)
-    return await seasons.start_season(runtime, COMMISH, None, None)
+    drafted = [Entry(actor(user_id=coach_id(n)), team_name(n)) for n in range(count)]
+    return await build.season(runtime, drafted, draw=True, bonus_mode=BonusMode.ADDED)
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.cogs.match import MatchCog
 from bot.services.runtime import Runtime
+from tests.builders import short_team_fixture
 from tests.cogs.mocks import make_interaction, sent
-from tests.services.test_prepare import _undead_short_of_three
 
 
 def _with_fixture(interaction: MagicMock, fixture: str) -> MagicMock:
@@ -22,9 +22,9 @@ def _with_fixture(interaction: MagicMock, fixture: str) -> MagicMock:
 async def test_the_journeymen_option_offers_every_mix_and_takes_one(runtime: Runtime) -> None:
     """Seed 001: "If a team has multiple Lineman positions in their Team Roster, you may choose which type
     they will be." """
-    fixture_id, coach = await _undead_short_of_three(runtime)
+    fixture_id, coach_id = await short_team_fixture(runtime, "shambling_undead", out=3)
     cog = MatchCog(MagicMock())
-    asking = _with_fixture(make_interaction(runtime, user_id=coach.user_id), f"f:{fixture_id}")
+    asking = _with_fixture(make_interaction(runtime, user_id=coach_id), f"f:{fixture_id}")
     offered = await cog.journeymen_autocomplete(asking, "")
     assert [c.name for c in offered] == [
         "3 Skeleton Linemen",
@@ -34,11 +34,11 @@ async def test_the_journeymen_option_offers_every_mix_and_takes_one(runtime: Run
     ]
     zombies = await cog.journeymen_autocomplete(asking, "2 zomb")
     assert [c.name for c in zombies] == ["1 Skeleton Lineman + 2 Zombie Linemen"]
-    no_fixture = _with_fixture(make_interaction(runtime, user_id=coach.user_id), "")
+    no_fixture = _with_fixture(make_interaction(runtime, user_id=coach_id), "")
     types = await cog.journeymen_autocomplete(no_fixture, "")
     assert [c.name for c in types] == ["Skeleton Lineman", "Zombie Lineman"]
 
-    interaction = make_interaction(runtime, user_id=coach.user_id)
+    interaction = make_interaction(runtime, user_id=coach_id)
     await cog.prepare.callback(cog, interaction, f"f:{fixture_id}", zombies[0].value)
     _, kwargs = sent(interaction)
     embed: discord.Embed = kwargs["embed"]

@@ -11,9 +11,9 @@ from bot.cogs.match import MatchCog
 from bot.errors import NotAllowed
 from bot.services import deadlines, prepare
 from bot.services.runtime import Runtime
+from tests.builders import rich_poor_fixture
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
-from tests.services.test_inducements import _fixture
 
 
 def _bot() -> MagicMock:
@@ -24,7 +24,7 @@ def _bot() -> MagicMock:
 
 
 async def test_the_schedule_names_an_extended_fixture_deadline(runtime: Runtime) -> None:
-    fixture_id, _, _ = await _fixture(runtime, extra_rerolls=0)
+    fixture_id, _, _ = await rich_poor_fixture(runtime, extra_rerolls=0)
     await deadlines.extend_fixture(runtime, actor(user_id=1), f"f:{fixture_id}", 20, "flooded pitch")
     cog = LeagueAdmin(_bot())
     interaction = make_interaction(runtime, user_id=1, manage_guild=True)
@@ -34,7 +34,7 @@ async def test_the_schedule_names_an_extended_fixture_deadline(runtime: Runtime)
 
 
 async def test_only_a_coach_or_a_commissioner_opens_the_inducements(runtime: Runtime) -> None:
-    fixture_id, rich, poor = await _fixture(runtime, extra_rerolls=1)
+    fixture_id, rich, poor = await rich_poor_fixture(runtime, extra_rerolls=1)
     for coach in (rich, poor):
         await prepare.prepare_match(runtime, actor(user_id=coach), f"f:{fixture_id}")
     cog = MatchCog(_bot())

@@ -20,16 +20,16 @@ from bot.services import results
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.ui.autocomplete import hatred_autocomplete
+from tests import builders as build
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
-from tests.services.test_playoffs import _fixtures, _league, _regular_season
 
 COMMISSIONER = 1
 
 
 async def _open(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     cog = SeasonAdmin(MagicMock())
     interaction = make_interaction(runtime, user_id=COMMISSIONER, manage_guild=True)
     await cog.playoffs.callback(cog, interaction, None)
@@ -56,7 +56,7 @@ async def test_playoffs_shows_each_games_state(runtime: Runtime) -> None:
 
 async def test_a_level_playoff_report_names_the_shootout_winner(runtime: Runtime) -> None:
     await _open(runtime)
-    semi = (await _fixtures(runtime, "playoff"))[0]
+    semi = (await build.fixtures(runtime, "playoff"))[0]
     match = MatchCog(MagicMock())
     roll = make_interaction(runtime, user_id=semi.home_coach_id)
     await match.penalties.callback(match, roll, f"f:{semi.id}")
@@ -72,8 +72,8 @@ async def test_a_level_playoff_report_names_the_shootout_winner(runtime: Runtime
 
 
 async def test_history_lists_seasons_and_shows_one_in_full(runtime: Runtime) -> None:
-    await _league(runtime, 4, playoff_places=0)
-    await _regular_season(runtime)
+    await build.season(runtime, 4, playoff_places=0)
+    await build.regular_season(runtime)
     cog = HistoryCog(MagicMock())
     overview = make_interaction(runtime, user_id=500)
     await cog.history.callback(cog, overview, None, None)
@@ -90,8 +90,8 @@ async def test_history_lists_seasons_and_shows_one_in_full(runtime: Runtime) -> 
 
 
 async def test_redraft_start_shows_the_rolls_in_public_and_the_list_privately(runtime: Runtime) -> None:
-    await _league(runtime, 4, playoff_places=0)
-    await _regular_season(runtime)
+    await build.season(runtime, 4, playoff_places=0)
+    await build.regular_season(runtime)
     cog = RedraftCog(MagicMock())
     coach = 100  # Team 0's coach
     start = make_interaction(runtime, user_id=coach)
@@ -114,8 +114,8 @@ async def test_redraft_start_shows_the_rolls_in_public_and_the_list_privately(ru
 
 
 async def test_hatred_keyword_autocomplete_offers_what_the_player_may_hate(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    fx = (await _fixtures(runtime))[0]
+    await build.season(runtime, 4)
+    fx = (await build.fixtures(runtime))[0]
     home = actor(user_id=fx.home_coach_id)
     await results.report_result(runtime, home, f"f:{fx.id}", SideInput(1, 0, "#5 si"), SideInput(0, 0))
     # fan factors D3 x2; the winner's dedicated fans D6 and MVP (no nominee: a d11 among those who

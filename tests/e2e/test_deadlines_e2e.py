@@ -6,9 +6,9 @@ from __future__ import annotations
 import sqlite3
 import time
 
+from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import button_ids, message_text
-from tests.e2e.test_league_e2e import _set_up_season
 
 
 def _move_round_one_reminders_into_the_past(database: str) -> None:
@@ -34,7 +34,7 @@ def _move_round_one_into_the_past(database: str) -> None:
 
 async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_process: BotProcess) -> None:
     discord = world.discord
-    await _set_up_season(world)
+    await build.set_up_season(world)
     opted = await discord.invoke("notify", world.coaches[0], dm_reminders=True)
     assert opted.ephemeral and "direct message" in opted.content
     schedule = await discord.invoke("league schedule", world.admin)

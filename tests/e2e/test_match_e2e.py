@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
-from tests.e2e.test_league_e2e import _my_first_fixture, _opponent, _set_up_season
 
 
 def _ctv(text: str, team: str) -> int:
@@ -18,10 +18,10 @@ async def test_two_coaches_prepare_and_the_underdog_gets_the_right_petty_cash(
     world: World, bot_process: BotProcess
 ) -> None:
     discord = world.discord
-    await _set_up_season(world)
+    await build.set_up_season(world)
     dwarfs = world.coaches[2]  # Dwarf Giants: the highest CTV in this league
-    fixture, label = await _my_first_fixture(world, dwarfs)
-    other = _opponent(world, label, dwarfs)
+    fixture, label = await build.my_first_fixture(world, dwarfs)
+    other = build.opponent(world, label, dwarfs)
     prepared = await discord.invoke("match prepare", dwarfs, fixture=fixture)
     await discord.invoke("match prepare", other, fixture=fixture)
     ctv_dwarfs = _ctv(prepared.text, "Dwarf Giants")

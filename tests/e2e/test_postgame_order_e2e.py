@@ -7,18 +7,18 @@ import sqlite3
 import time
 from typing import Any
 
+from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, button_ids, message_text
-from tests.e2e.test_league_e2e import _choose_grudges, _coaches_of, _report, _set_up_season
 
 
 async def _play(world: World, coach: FakeMember) -> tuple[dict[str, Any], FakeMember]:
     """Coach reports round 1, the opponent confirms: the post-game message (with its Finish buttons)."""
-    report, opponent = await _report(world, coach)
+    report, opponent = await build.report(world, coach)
     confirmed = await world.discord.click(report.message, button_ids(report.message)[0], opponent)
     await confirmed.wait(lambda i: len(i.messages) >= 2)
     postgame = confirmed.messages[1]
-    await _choose_grudges(world, postgame)
+    await build.choose_grudges(world, postgame)
     return postgame, opponent
 
 
@@ -38,16 +38,16 @@ async def test_a_held_forfeit_is_settled_when_the_earlier_post_game_is_finished(
     world: World, bot_process: BotProcess
 ) -> None:
     discord = world.discord
-    await _set_up_season(world)
+    await build.set_up_season(world)
     slow = world.coaches[0]
     first, opponent = await _play(world, slow)
-    buttons = {c.id: b for c, b in zip(_coaches_of(world, first), button_ids(first), strict=True)}
+    buttons = {c.id: b for c, b in zip(build.coaches_of(world, first), button_ids(first), strict=True)}
     await discord.click(
         first, buttons[opponent.id], opponent
     )  # the opponent finishes; the slow coach doesn't
     others = [c for c in world.coaches if c not in (slow, opponent)]
     other, _ = await _play(world, others[0])
-    for coach, button in zip(_coaches_of(world, other), button_ids(other), strict=True):
+    for coach, button in zip(build.coaches_of(world, other), button_ids(other), strict=True):
         await discord.click(other, button, coach)
 
     assert await bot_process.stop() == 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, button_ids, message_text
-from tests.e2e.test_league_e2e import ROSTERS, _set_up_season
 
 
 async def _fixture_choices(world: World) -> list[dict[str, Any]]:
@@ -36,7 +36,7 @@ async def _settle(world: World, fixture: str, home: int, away: int, **extra: Any
 
 def _coach_of(world: World, label: str, first: bool) -> FakeMember:
     """The coach of the home (first named) or away team of a fixture label `#7 R4 Home v Away`."""
-    names = [name for name, _, _ in ROSTERS]
+    names = [name for name, _, _ in build.ROSTERS]
     home_part, away_part = label.split(" v ", 1)
     wanted = home_part if first else away_part
     return world.coaches[next(i for i, n in enumerate(names) if n in wanted)]
@@ -47,7 +47,7 @@ async def test_a_season_ends_with_playoffs_prizes_redrafts_and_season_two(
 ) -> None:
     discord = world.discord
     channel = world.guild.channel.id
-    await _set_up_season(world)
+    await build.set_up_season(world)
     regular = await _fixture_choices(world)
     assert len(regular) == 6
     for choice in regular:  # the home side wins every game
@@ -95,7 +95,7 @@ async def test_a_season_ends_with_playoffs_prizes_redrafts_and_season_two(
     assert "Season 1 · finished · 4 teams" in history.text and "🏆 1st:" in history.text
 
     # The off-season: three coaches re-draft, the fourth retires his team and starts a new one.
-    for coach, (_, _, lineman) in zip(world.coaches[:3], ROSTERS, strict=False):
+    for coach, (_, _, lineman) in zip(world.coaches[:3], build.ROSTERS, strict=False):
         started = await discord.invoke("redraft start", coach)
         assert "Rest and relaxation" in started.text and "Re-draft budget" in started.text, started.text
         await started.wait(lambda i: len(i.messages) >= 2)
@@ -118,7 +118,7 @@ async def test_a_season_ends_with_playoffs_prizes_redrafts_and_season_two(
     hired = await discord.invoke("team hire", world.coaches[3], position="orc_lineman", count=11)
     assert "Hired 11" in hired.content, hired.content
     await discord.invoke("team submit", world.coaches[3])
-    for name in [n for n, _, _ in ROSTERS[:3]] + ["Fresh Start"]:
+    for name in [n for n, _, _ in build.ROSTERS[:3]] + ["Fresh Start"]:
         teams = await discord.autocomplete("league approve", world.admin, "team", team=name.split()[0])
         submitted_team = next(t for t in teams if "submitted" in t["name"])
         approved = await discord.invoke("league approve", world.admin, team=submitted_team["value"])

@@ -6,16 +6,16 @@ import re
 import sqlite3
 import time
 
+from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, message_text
-from tests.e2e.test_league_e2e import ROSTERS, _draft
 
 
 async def _on_clock(world: World) -> FakeMember:
     draft = await world.discord.invoke("stars draft", world.outsider)
     match = re.search(r"On the clock: \*\*(.+?)\*\*", draft.text)
     assert match, draft.text
-    names = [name for name, _, _ in ROSTERS]
+    names = [name for name, _, _ in build.ROSTERS]
     return world.coaches[names.index(match.group(1))]
 
 
@@ -30,8 +30,8 @@ async def test_a_signing_draft_with_a_time_out(world: World, bot_process: BotPro
     await discord.invoke("league create", world.admin, name="Old World League")
     changed = await discord.invoke("settings stars", world.admin, contracts=True, signing_pick_hours=12)
     assert "long-term contracts" in changed.text, changed.text
-    for coach, (name, roster, lineman) in zip(world.coaches, ROSTERS, strict=True):
-        await _draft(world, coach, name, roster, lineman)
+    for coach, (name, roster, lineman) in zip(world.coaches, build.ROSTERS, strict=True):
+        await build.draft(world, coach, name, roster, lineman)
         teams = await discord.autocomplete("league approve", world.admin, "team", team=name.split()[0])
         await discord.invoke("league approve", world.admin, team=teams[0]["value"])
     started = await discord.invoke("season start", world.admin)

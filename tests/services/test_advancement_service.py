@@ -7,25 +7,11 @@ import sqlite3
 import pytest
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
-from bot.services import advancement, postgame, results, seasons, teams
-from bot.services.results import SideInput
+from bot.services import advancement, postgame, teams
 from bot.services.runtime import Runtime
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
-from tests.services.test_postgame import AWAY, HOME, _fixture, _team, _with_dice
-
-
-async def _confirmed_with_spp(runtime: Runtime, events: str) -> int:
-    """A confirmed game in which HOME's players did `events`; returns the fixture id."""
-    fixture_id = await _fixture(runtime)
-    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
-    fx = next(f for f in listing.fixtures if f.id == fixture_id)
-    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
-    ours, theirs = SideInput(12, 6, f"{events}, #11 mvp"), SideInput(0, 0)  # the MVP goes to #11
-    mine, other = (ours, theirs) if reporter is HOME else (theirs, ours)
-    await results.report_result(runtime, reporter, f"f:{fixture_id}", mine, other)
-    await results.confirm_result(runtime, confirmer, fixture_id, 1)
-    return fixture_id
+from tests.builders import AWAY, HOME, confirmed_with_spp, team_of, with_dice
 
 
 async def _player(runtime: Runtime, number: int) -> team_store.PlayerRow:
@@ -34,7 +20,7 @@ async def _player(runtime: Runtime, number: int) -> team_store.PlayerRow:
 
 
 async def test_chosen_primary_skill(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td 2")  # 6 SPP
+    await confirmed_with_spp(runtime, "#1 td 2")  # 6 SPP
     outcome = await advancement.advance(runtime, HOME, None, "#1", "chosen_primary", skill="Block")
     assert "gains Block (Elite): value +30,000 gp" in outcome.message
     player = await _player(runtime, 1)
@@ -46,7 +32,7 @@ async def test_chosen_primary_skill(runtime: Runtime) -> None:
 
 
 async def test_only_legal_skills_and_only_with_enough_spp(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td 2")
+    await confirmed_with_spp(runtime, "#1 td 2")
     with pytest.raises(RuleViolation, match="costs 10 SPP now"):
         await advancement.advance(runtime, HOME, None, "#1", "chosen_secondary", skill="Dodge")
     with pytest.raises(RuleViolation, match="not a primary skill"):
@@ -54,8 +40,8 @@ async def test_only_legal_skills_and_only_with_enough_spp(runtime: Runtime) -> N
 
 
 async def test_random_primary_choice_with_buttons(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#2 td")  # 3 SPP
-    rolled = await advancement.advance(_with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
+    await confirmed_with_spp(runtime, "#2 td")  # 3 SPP
+    rolled = await advancement.advance(with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
     assert rolled.pending is not None and rolled.pending.options == ("Tackle", "Wrestle")
     assert (await _player(runtime, 2)).spp == 0  # spent when rolled
     with pytest.raises(NotAllowed):
@@ -67,17 +53,17 @@ async def test_random_primary_choice_with_buttons(runtime: Runtime) -> None:
 
 
 async def test_characteristic_roll_and_skill_instead(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#3 td 4, #4 td 4")  # 12 SPP each: too few for a characteristic (14)
+    await confirmed_with_spp(runtime, "#3 td 4, #4 td 4")  # 12 SPP each: too few for a characteristic (14)
     with pytest.raises(RuleViolation, match="costs 14 SPP"):
         await advancement.advance(runtime, HOME, None, "#3", "characteristic")
 
 
 async def test_a_player_at_the_characteristic_price_must_advance_before_finishing(runtime: Runtime) -> None:
-    fixture_id = await _confirmed_with_spp(runtime, "#3 td 3, #3 cas 3")  # 9 + 6 = 15 SPP
-    home = await _team(runtime, HOME)
+    fixture_id = await confirmed_with_spp(runtime, "#3 td 3, #3 cas 3")  # 9 + 6 = 15 SPP
+    home = await team_of(runtime, HOME)
     with pytest.raises(RuleViolation, match="#3 \\(15 SPP\\)"):
         await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
-    rolled = await advancement.advance(_with_dice(runtime, [7]), HOME, None, "#3", "characteristic")
+    rolled = await advancement.advance(with_dice(runtime, [7]), HOME, None, "#3", "characteristic")
     assert rolled.pending is not None and set(rolled.pending.options) == {"ag", "st"}
     with pytest.raises(RuleViolation, match="rolled choices"):
         await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
@@ -92,8 +78,8 @@ async def test_a_player_at_the_characteristic_price_must_advance_before_finishin
 
 
 async def test_skill_instead_of_a_rolled_characteristic(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#5 td 3, #5 cas 3")
-    rolled = await advancement.advance(_with_dice(runtime, [1]), HOME, None, "#5", "characteristic")
+    await confirmed_with_spp(runtime, "#5 td 3, #5 cas 3")
+    rolled = await advancement.advance(with_dice(runtime, [1]), HOME, None, "#5", "characteristic")
     assert rolled.pending is not None and rolled.pending.options == ("av",)
     instead = await advancement.advance(
         runtime, HOME, None, "#5", "characteristic", skill="Dodge"
@@ -103,9 +89,9 @@ async def test_skill_instead_of_a_rolled_characteristic(runtime: Runtime) -> Non
 
 
 async def test_spp_always_equal_their_recorded_changes(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td 2, #2 td")
+    await confirmed_with_spp(runtime, "#1 td 2, #2 td")
     await advancement.advance(runtime, HOME, None, "#1", "chosen_primary", skill="Block")
-    await advancement.advance(_with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
+    await advancement.advance(with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
 
     def check(conn: sqlite3.Connection) -> None:
         team = team_store.by_coach(conn, 1, 1, HOME.user_id)
@@ -120,7 +106,7 @@ async def test_a_skill_the_player_could_not_use_is_refused_and_not_offered(runti
     """Seed 001: "Players may not select a Skill that they already have or one they are unable to use due
     to their other Skills." A Human Lineman who took Frenzy cannot take Grab (Frenzy: "cannot have the
     Grab, Hit & Run or Multiple Block Skills")."""
-    await _confirmed_with_spp(runtime, "#1 td 6")  # 18 SPP
+    await confirmed_with_spp(runtime, "#1 td 6")  # 18 SPP
     await advancement.advance(runtime, HOME, None, "#1", "chosen_primary", skill="Frenzy")
     offered = await advancement.skill_choices(runtime, HOME, None, "#1", "secondary")
     assert "Grab" not in offered and "Multiple Block" not in offered and "Strong Arm" not in offered

@@ -5,16 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.dice import ScriptedDice
 from bot.services import allstar
 from bot.services.runtime import Runtime
+from tests.builders import with_dice
 from tests.conftest import actor
 
 ROB, JAY, OTHER = actor(user_id=21), actor(user_id=22), actor(user_id=23)
-
-
-def _dice(runtime: Runtime, faces: list[int]) -> Runtime:
-    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
 
 
 async def test_a_challenge_needs_two_free_coaches(runtime: Runtime) -> None:
@@ -42,7 +38,7 @@ async def test_the_random_method_draws_both_rosters_without_the_excluded_stars(r
 
 async def test_the_drafting_method_takes_turns_and_pairs_cost_a_pick(runtime: Runtime) -> None:
     await allstar.challenge(runtime, ROB, JAY.user_id, "drafting")
-    game = await allstar.accept(_dice(runtime, [3, 3, 2, 5]), JAY)  # a tie re-rolled: Jay (coach 2) first
+    game = await allstar.accept(with_dice(runtime, [3, 3, 2, 5]), JAY)  # a tie re-rolled: Jay (coach 2) first
     assert game.row.status == "drafting" and game.on_turn == JAY.user_id
     assert "3-3, then 2-5" in game.log[0]
     with pytest.raises(NotAllowed, match="pick"):

@@ -15,12 +15,13 @@ from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.store import announcements
 from bot.ui.league_views import team_sheet_embeds
+from tests import builders as build
+from tests.builders import COMMISH, coach
 from tests.conftest import actor
-from tests.services.test_playoffs import COMMISH, _fixtures, _league, _regular_season, coach
 
 
 async def _draft(runtime: Runtime) -> contracts.DraftView:
-    await _league(runtime, 4, playoff_places=0, star_contracts=True)
+    await build.season(runtime, 4, playoff_places=0, star_contracts=True)
     return await contracts.draft_view(runtime, 1, None)
 
 
@@ -110,7 +111,7 @@ async def test_contracted_stars_earn_no_spp_are_never_mvp_and_are_only_seriously
     morg = next(
         p for p in (await teams.team_sheet(runtime, who, None)).players if p.row.name == "Morg 'n' Thorg"
     )
-    fx = next(f for f in await _fixtures(runtime) if who.user_id in f.coaches())
+    fx = next(f for f in await build.fixtures(runtime) if who.user_id in f.coaches())
     mine_first = fx.home_coach_id == who.user_id
     events = f"#{morg.row.number} td, #{morg.row.number} dead"
     with pytest.raises(RuleViolation, match="never MVP"):
@@ -138,7 +139,7 @@ async def test_the_second_season_order_and_contracts_ending_with_the_season(runt
         options, _ = await contracts.sign_options(runtime, who, None)
         await contracts.sign_star(runtime, who, None, next(u for u in options if not u.is_pair).name)
     signed_before = {c.team_id: c.star for c in (await contracts.draft_view(runtime, 1, None)).contracts}
-    await _regular_season(runtime)  # lower-numbered teams win: Team 0 first ... Team 3 last
+    await build.regular_season(runtime)  # lower-numbered teams win: Team 0 first ... Team 3 last
 
     def stars_left(conn: sqlite3.Connection) -> int:
         return conn.execute(
@@ -180,15 +181,14 @@ async def test_later_seasons_rank_existing_teams_as_one_division(runtime: Runtim
     as if they had all been part of the same division. The team that is ranked last will get the first
     pick". Division 1 (Teams 0-3): the lower number wins, so Team 1 is second with 6 points; division 2
     (Teams 4-7) draws every game, so its winner has 3. Team 1 ranks above division 2's winner."""
-    from tests.services.test_playoffs import _play
 
-    await _league(runtime, 8, divisions=2, playoff_places=0, star_contracts=True)
-    for fx in await _fixtures(runtime):
+    await build.season(runtime, 8, divisions=2, playoff_places=0, star_contracts=True)
+    for fx in await build.fixtures(runtime):
         home, away = int(fx.home_name.split()[-1]), int(fx.away_name.split()[-1])
         if home >= 4:
-            await _play(runtime, fx, 1, 1)
+            await build.play(runtime, fx, 1, 1)
         else:
-            await _play(runtime, fx, 2 if home < away else 0, 0 if home < away else 2)
+            await build.play(runtime, fx, 2 if home < away else 0, 0 if home < away else 2)
     for n in range(8):
         await redraft.start_redraft(runtime, coach(n), None)
         sheet = await redraft.show_redraft(runtime, coach(n), None)

@@ -9,42 +9,17 @@ from datetime import timedelta
 
 import pytest
 
-from bot.clock import FakeClock
 from bot.errors import Conflict, NotAllowed
 from bot.services import confirmation, deadlines, leagues, postgame, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
+from tests import builders as build
+from tests.builders import COMMISH, clock_of, coach, due_now
 from tests.conftest import actor
-
-COMMISH = actor(user_id=1)
-
-
-def coach(n: int):  # type: ignore[no-untyped-def]
-    return actor(user_id=100 + n)
-
-
-async def _season(runtime: Runtime) -> None:
-    await leagues.create_league(runtime, COMMISH, "League", 555)
-    for n in range(4):
-        await teams.create_team(runtime, coach(n), None, f"Team {n}", "human")
-        await teams.hire_players(runtime, coach(n), None, "Human Lineman", count=11)
-        await teams.submit_team(runtime, coach(n), None)
-        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
-    await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
-
-
-def _clock(runtime: Runtime) -> FakeClock:
-    assert isinstance(runtime.clock, FakeClock)
-    return runtime.clock
-
-
-async def _due_now(runtime: Runtime) -> list[deadlines.Due]:
-    now = runtime.clock.now()
-    return [d for d in await deadlines.schedule(runtime) if d.at <= now]
 
 
 async def test_schedule_lists_deadlines_and_reminders(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     planned = await deadlines.schedule(runtime)
     kinds = [(d.kind, d.at - runtime.clock.now()) for d in planned]
     assert ("deadline", timedelta(days=14)) in kinds and ("deadline", timedelta(days=42)) in kinds
@@ -53,13 +28,13 @@ async def test_schedule_lists_deadlines_and_reminders(runtime: Runtime) -> None:
 
 
 async def test_a_missed_deadline_is_processed_once(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
     played, unplayed = listing.fixtures[0], listing.fixtures[1]
     home = actor(user_id=played.home_coach_id)
     await results.report_result(runtime, home, f"f:{played.id}", SideInput(1, 0), SideInput(0, 0))
-    _clock(runtime).advance(timedelta(days=20))  # the bot was down past the deadline
-    due = [d for d in await _due_now(runtime) if d.kind == "deadline"]
+    clock_of(runtime).advance(timedelta(days=20))  # the bot was down past the deadline
+    due = [d for d in await due_now(runtime) if d.kind == "deadline"]
     assert len(due) == 1
     work = await deadlines.run_due(runtime, due[0])
     assert len(work.closed) == 1
@@ -77,26 +52,26 @@ async def test_a_missed_deadline_is_processed_once(runtime: Runtime) -> None:
 
 
 async def test_two_processes_apply_a_deadline_once(runtime: Runtime) -> None:
-    await _season(runtime)
-    _clock(runtime).advance(timedelta(days=15))
-    due = next(d for d in await _due_now(runtime) if d.kind == "deadline")
+    await build.season(runtime)
+    clock_of(runtime).advance(timedelta(days=15))
+    due = next(d for d in await due_now(runtime) if d.kind == "deadline")
     works = await asyncio.gather(*(deadlines.run_due(runtime, due) for _ in range(5)))
     assert sum(len(w.closed) for w in works) == 1
 
 
 async def test_reported_results_confirm_themselves_after_the_grace_period(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
     fx = listing.fixtures[0]
     await results.report_result(
         runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(0, 0)
     )
-    _clock(runtime).advance(timedelta(days=14, minutes=1))
-    for due in await _due_now(runtime):
+    clock_of(runtime).advance(timedelta(days=14, minutes=1))
+    for due in await due_now(runtime):
         await deadlines.run_due(runtime, due)
-    assert not [d for d in await _due_now(runtime) if d.kind == "auto_confirm"]  # not before the grace period
-    _clock(runtime).advance(timedelta(hours=24))
-    auto = [d for d in await _due_now(runtime) if d.kind == "auto_confirm"]
+    assert not [d for d in await due_now(runtime) if d.kind == "auto_confirm"]  # not before the grace period
+    clock_of(runtime).advance(timedelta(hours=24))
+    auto = [d for d in await due_now(runtime) if d.kind == "auto_confirm"]
     assert len(auto) == 1
     work = await deadlines.run_due(runtime, auto[0])
     assert work.confirmed and work.confirmed[0][1].status == "confirmed"
@@ -104,20 +79,20 @@ async def test_reported_results_confirm_themselves_after_the_grace_period(runtim
 
 
 async def test_a_disputed_result_is_left_to_the_commissioner(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
     fx = listing.fixtures[0]
     await results.report_result(
         runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(0, 0)
     )
     await results.dispute_result(runtime, actor(user_id=fx.away_coach_id), fx.id, 1, "wrong")
-    _clock(runtime).advance(timedelta(days=15))
-    work = await deadlines.run_due(runtime, next(d for d in await _due_now(runtime) if d.kind == "deadline"))
+    clock_of(runtime).advance(timedelta(days=15))
+    work = await deadlines.run_due(runtime, next(d for d in await due_now(runtime) if d.kind == "deadline"))
     assert {s.fixture.id: s.how for s in work.closed[0].settled}[fx.id] == "disputed"
 
 
 async def test_conceding_ahead_of_the_deadline(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
     fx = listing.fixtures[0]
     conceder = actor(user_id=fx.home_coach_id)
@@ -125,8 +100,8 @@ async def test_conceding_ahead_of_the_deadline(runtime: Runtime) -> None:
         await deadlines.concede_fixture(runtime, COMMISH, f"f:{fx.id}")
     await deadlines.concede_fixture(runtime, conceder, f"f:{fx.id}")
     other_before = (await teams.team_sheet(runtime, actor(user_id=fx.away_coach_id), None)).team.treasury
-    _clock(runtime).advance(timedelta(days=15))
-    work = await deadlines.run_due(runtime, next(d for d in await _due_now(runtime) if d.kind == "deadline"))
+    clock_of(runtime).advance(timedelta(days=15))
+    work = await deadlines.run_due(runtime, next(d for d in await due_now(runtime) if d.kind == "deadline"))
     settled = {s.fixture.id: s for s in work.closed[0].settled}[fx.id]
     assert settled.how == "conceded"
     assert (settled.fixture.home_score, settled.fixture.away_score) == (0, 2)
@@ -139,22 +114,22 @@ async def test_conceding_ahead_of_the_deadline(runtime: Runtime) -> None:
 
 
 async def test_a_reminder_is_sent_once(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     await deadlines.set_dm_reminders(runtime, coach(0), True)
     await deadlines.set_dm_reminders(runtime, coach(1), True)
     await deadlines.set_dm_reminders(runtime, coach(1), False)
-    _clock(runtime).advance(timedelta(days=11, hours=1))  # past the 72-hour reminder of round 1
-    due = [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    clock_of(runtime).advance(timedelta(days=11, hours=1))  # past the 72-hour reminder of round 1
+    due = [d for d in await due_now(runtime) if d.kind == "reminder"]
     assert len(due) == 1
     first = await deadlines.run_due(runtime, due[0])
     assert first.reminders and len(first.reminders[0].fixtures) == 2
     assert first.reminders[0].dm_user_ids == {coach(0).user_id}  # only the coach who opted in
     assert (await deadlines.run_due(runtime, due[0])).reminders == []  # e.g. after a restart
-    assert not [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    assert not [d for d in await due_now(runtime) if d.kind == "reminder"]
 
 
 async def test_an_extended_deadline_moves_its_reminders_and_later_rounds(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     before = {(d.kind, d.item_id): d.at for d in await deadlines.schedule(runtime)}
     await deadlines.extend_round(runtime, COMMISH, None, 1, 3, "holidays")
     after = {(d.kind, d.item_id): d.at for d in await deadlines.schedule(runtime)}
@@ -162,32 +137,32 @@ async def test_an_extended_deadline_moves_its_reminders_and_later_rounds(runtime
 
 
 async def test_a_paused_season_misses_no_deadline(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     first_deadline = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline")
     await deadlines.pause_season(runtime, COMMISH, None, pause=True, reason="server move")
     assert await deadlines.schedule(runtime) == []  # nothing runs while paused
-    _clock(runtime).advance(timedelta(days=30))
+    clock_of(runtime).advance(timedelta(days=30))
     await deadlines.pause_season(runtime, COMMISH, None, pause=False)
     resumed = min(d.at for d in await deadlines.schedule(runtime) if d.kind == "deadline")
     assert resumed - first_deadline == timedelta(days=30)
 
 
 async def test_one_fixture_can_get_more_time_than_its_round(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     listing = await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)
     late, other = listing.fixtures[0], listing.fixtures[1]
     fx, deadline = await deadlines.extend_fixture(runtime, COMMISH, f"f:{late.id}", 5, "coach travelling")
     assert deadline - (listing.rounds[0].deadline_at) == timedelta(days=5) and fx.deadline_at == deadline
-    _clock(runtime).advance(timedelta(days=15))  # past the round's deadline, not the fixture's
-    round_due = next(d for d in await _due_now(runtime) if d.kind == "deadline")
+    clock_of(runtime).advance(timedelta(days=15))  # past the round's deadline, not the fixture's
+    round_due = next(d for d in await due_now(runtime) if d.kind == "deadline")
     closed = (await deadlines.run_due(runtime, round_due)).closed[0]
     assert {s.fixture.id: s.how for s in closed.settled} == {late.id: "extended", other.id: "forfeit"}
-    assert not [d for d in await _due_now(runtime) if d.kind == "fixture_deadline"]
+    assert not [d for d in await due_now(runtime) if d.kind == "fixture_deadline"]
     await results.report_result(
         runtime, actor(user_id=late.home_coach_id), f"f:{late.id}", SideInput(1, 0), SideInput(0, 0)
     )  # still allowed: it has its own deadline
-    _clock(runtime).advance(timedelta(days=5))
-    fixture_due = next(d for d in await _due_now(runtime) if d.kind == "fixture_deadline")
+    clock_of(runtime).advance(timedelta(days=5))
+    fixture_due = next(d for d in await due_now(runtime) if d.kind == "fixture_deadline")
     settled = (await deadlines.run_due(runtime, fixture_due)).closed[0]
     assert settled.fixture_only and settled.settled[0].how == "auto confirm pending"
     assert (await deadlines.run_due(runtime, fixture_due)).closed == []  # once
@@ -196,7 +171,7 @@ async def test_one_fixture_can_get_more_time_than_its_round(runtime: Runtime) ->
 async def _run_everything_due(runtime: Runtime) -> list[deadlines.Work]:
     """What the deadline watch does at start-up: re-arm from the database (`schedule`), then run every
     overdue job in the order it arms them."""
-    return [await deadlines.run_due(runtime, due) for due in await _due_now(runtime)]
+    return [await deadlines.run_due(runtime, due) for due in await due_now(runtime)]
 
 
 async def _reminder_statuses(runtime: Runtime, round_number: int = 1) -> dict[int, str]:
@@ -217,24 +192,24 @@ def _sent(works: list[deadlines.Work]) -> list[deadlines.Reminder]:
 async def test_after_a_downtime_only_the_latest_reminder_before_the_deadline_is_sent(
     runtime: Runtime,
 ) -> None:
-    await _season(runtime)  # round 1 ends in 14 days; reminders 72 h and 24 h before
-    _clock(runtime).advance(timedelta(days=13, hours=1))  # down past both reminder times, not the deadline
-    due = [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    await build.season(runtime)  # round 1 ends in 14 days; reminders 72 h and 24 h before
+    clock_of(runtime).advance(timedelta(days=13, hours=1))  # down past both reminder times, not the deadline
+    due = [d for d in await due_now(runtime) if d.kind == "reminder"]
     assert len(due) == 2  # both are overdue and armed at the restart
     sent = _sent(await _run_everything_due(runtime))
     assert len(sent) == 1 and sent[0].round_number == 1 and len(sent[0].fixtures) == 2
     assert await _reminder_statuses(runtime) == {72: "skipped", 24: "sent"}
     # the next re-arm (another restart) finds nothing to send, and the skipped one never comes later
-    assert not [d for d in await _due_now(runtime) if d.kind == "reminder"]
+    assert not [d for d in await due_now(runtime) if d.kind == "reminder"]
     assert _sent(await _run_everything_due(runtime)) == []
     for job in due:  # a job that was armed twice does nothing either
         assert (await deadlines.run_due(runtime, job)).reminders == []
 
 
 async def test_the_earlier_reminder_job_firing_first_still_sends_only_the_latest(runtime: Runtime) -> None:
-    await _season(runtime)
-    _clock(runtime).advance(timedelta(days=13, hours=1))
-    due = sorted((d for d in await _due_now(runtime) if d.kind == "reminder"), key=lambda d: d.at)
+    await build.season(runtime)
+    clock_of(runtime).advance(timedelta(days=13, hours=1))
+    due = sorted((d for d in await due_now(runtime) if d.kind == "reminder"), key=lambda d: d.at)
     first = await deadlines.run_due(runtime, due[0])  # the 72-hour job
     assert len(first.reminders) == 1
     assert await _reminder_statuses(runtime) == {72: "skipped", 24: "sent"}
@@ -242,8 +217,8 @@ async def test_the_earlier_reminder_job_firing_first_still_sends_only_the_latest
 
 
 async def test_no_reminder_once_the_deadline_has_passed(runtime: Runtime) -> None:
-    await _season(runtime)
-    _clock(runtime).advance(timedelta(days=14, hours=2))  # down past both reminders and the deadline
+    await build.season(runtime)
+    clock_of(runtime).advance(timedelta(days=14, hours=2))  # down past both reminders and the deadline
     works = await _run_everything_due(runtime)
     assert _sent(works) == []
     assert [closed.round_number for work in works for closed in work.closed] == [1]  # the round's end
@@ -252,49 +227,51 @@ async def test_no_reminder_once_the_deadline_has_passed(runtime: Runtime) -> Non
 
 
 async def test_a_reminder_job_that_fires_after_the_deadline_sends_nothing(runtime: Runtime) -> None:
-    await _season(runtime)
-    _clock(runtime).advance(timedelta(days=11, hours=1))
-    job = next(d for d in await _due_now(runtime) if d.kind == "reminder")  # armed before a downtime
-    _clock(runtime).advance(timedelta(days=3))  # the deadline passed before it ran
+    await build.season(runtime)
+    clock_of(runtime).advance(timedelta(days=11, hours=1))
+    job = next(d for d in await due_now(runtime) if d.kind == "reminder")  # armed before a downtime
+    clock_of(runtime).advance(timedelta(days=3))  # the deadline passed before it ran
     assert (await deadlines.run_due(runtime, job)).reminders == []
     assert (await _reminder_statuses(runtime))[72] == "skipped"
 
 
 async def test_reminders_on_time_are_each_sent(runtime: Runtime) -> None:
-    await _season(runtime)
-    _clock(runtime).advance(timedelta(days=11, minutes=1))
+    await build.season(runtime)
+    clock_of(runtime).advance(timedelta(days=11, minutes=1))
     assert len(_sent(await _run_everything_due(runtime))) == 1
-    _clock(runtime).advance(timedelta(days=2))
+    clock_of(runtime).advance(timedelta(days=2))
     assert len(_sent(await _run_everything_due(runtime))) == 1
     assert await _reminder_statuses(runtime) == {72: "sent", 24: "sent"}
 
 
 async def test_an_extended_round_after_a_downtime_gets_its_latest_reminder(runtime: Runtime) -> None:
-    await _season(runtime)
-    _clock(runtime).advance(timedelta(days=10))
+    await build.season(runtime)
+    clock_of(runtime).advance(timedelta(days=10))
     new_deadline = (await deadlines.extend_round(runtime, COMMISH, None, 1, 5, "holidays"))[1]
     assert new_deadline - runtime.clock.now() == timedelta(days=9)
     # down from day 10 to day 18: past the round's original deadline, past both moved reminders
-    _clock(runtime).advance(timedelta(days=8))
+    clock_of(runtime).advance(timedelta(days=8))
     works = await _run_everything_due(runtime)
     sent = _sent(works)
     assert len(sent) == 1 and sent[0].deadline == new_deadline
     assert not [closed for work in works for closed in work.closed]  # the round is still open
     assert await _reminder_statuses(runtime) == {72: "skipped", 24: "sent"}
-    _clock(runtime).advance(timedelta(days=2))  # past the new deadline: the round ends, no more reminders
+    clock_of(runtime).advance(timedelta(days=2))  # past the new deadline: the round ends, no more reminders
     works = await _run_everything_due(runtime)
     assert _sent(works) == [] and [c.round_number for w in works for c in w.closed] == [1]
 
 
 async def test_a_coachs_open_fixtures_list_the_open_round_first(runtime: Runtime) -> None:
-    await _season(runtime)  # 4 teams: rounds 1-3, every coach plays once a round
+    await build.season(runtime)  # 4 teams: rounds 1-3, every coach plays once a round
     me = coach(0)
     mine = await results.open_fixtures(runtime, me)
     assert [f.round_number for f in mine] == [1, 2, 3]
     first = mine[0]
     await results.report_result(runtime, me, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0))
-    _clock(runtime).advance(timedelta(days=14, minutes=1))  # round 1 is over, its report awaits confirmation
-    for due in await _due_now(runtime):
+    clock_of(runtime).advance(
+        timedelta(days=14, minutes=1)
+    )  # round 1 is over, its report awaits confirmation
+    for due in await due_now(runtime):
         await deadlines.run_due(runtime, due)
     mine = await results.open_fixtures(runtime, me)
     # the open round's game first, then the earlier one still to confirm, then the later round
@@ -302,8 +279,8 @@ async def test_a_coachs_open_fixtures_list_the_open_round_first(runtime: Runtime
 
 
 async def test_changed_reminder_hours_apply_to_the_open_rounds(runtime: Runtime) -> None:
-    await _season(runtime)  # round 1 ends in 14 days, round 2 in 28, round 3 in 42
-    _clock(runtime).advance(timedelta(days=11, hours=1))  # the 72-hour reminder of round 1 is due
+    await build.season(runtime)  # round 1 ends in 14 days, round 2 in 28, round 3 in 42
+    clock_of(runtime).advance(timedelta(days=11, hours=1))  # the 72-hour reminder of round 1 is due
     assert len(_sent(await _run_everything_due(runtime))) == 1
     await leagues.update_settings(runtime, COMMISH, None, {"reminder_hours": "48, 2"}, reason="quicker")
     assert await _reminder_statuses(runtime, 1) == {72: "sent", 48: "pending", 2: "pending"}  # 24 h went
@@ -330,7 +307,7 @@ async def test_every_way_of_confirming_goes_the_one_path(
         "AFTER_RESULT",
         (*confirmation.AFTER_RESULT, lambda conn, rt, fx: hooked.append(fx.id)),
     )
-    await _season(runtime)
+    await build.season(runtime)
     f1, f2 = (await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=1)).fixtures
     f3, f4 = (await seasons.list_fixtures(runtime, coach(0), None, "round", round_number=2)).fixtures
     home = actor(user_id=f1.home_coach_id)
@@ -346,13 +323,13 @@ async def test_every_way_of_confirming_goes_the_one_path(
     assert corrected.postgame == () and hooked == [f1.id, f2.id]
     home = actor(user_id=f3.home_coach_id)
     await results.report_result(runtime, home, f"f:{f3.id}", SideInput(1, 0), SideInput(0, 0))
-    _clock(runtime).advance(
+    build.clock_of(runtime).advance(
         timedelta(days=28, minutes=1)
     )  # round 2 is over: #4 unplayed, #3 awaits its grace
-    for due in await _due_now(runtime):
+    for due in await build.due_now(runtime):
         await deadlines.run_due(runtime, due)
-    _clock(runtime).advance(timedelta(hours=24))
-    for due in await _due_now(runtime):
+    build.clock_of(runtime).advance(timedelta(hours=24))
+    for due in await build.due_now(runtime):
         await deadlines.run_due(runtime, due)
     assert hooked == [f1.id, f2.id, f4.id, f3.id]
 

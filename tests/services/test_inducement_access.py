@@ -9,8 +9,8 @@ from bot.errors import NotAllowed
 from bot.services import inducements
 from bot.services.runtime import Runtime
 from bot.store import inducements as inducement_store
+from tests.builders import COMMISH, rich_poor_fixture
 from tests.conftest import actor
-from tests.services.test_inducements import COMMISH, _fixture
 
 STRANGER = actor(user_id=999)
 
@@ -20,7 +20,7 @@ async def _phase_open(runtime: Runtime, fixture_id: int) -> bool:
 
 
 async def test_a_stranger_cannot_open_the_inducements_and_fix_the_ctvs(runtime: Runtime) -> None:
-    fixture_id, rich, _ = await _fixture(runtime, extra_rerolls=1)
+    fixture_id, rich, _ = await rich_poor_fixture(runtime, extra_rerolls=1)
     with pytest.raises(NotAllowed, match=r"not open yet: one of its two coaches \(or a commissioner\)"):
         await inducements.inducement_state(runtime, STRANGER, f"f:{fixture_id}")
     assert not await _phase_open(runtime, fixture_id)
@@ -31,13 +31,13 @@ async def test_a_stranger_cannot_open_the_inducements_and_fix_the_ctvs(runtime: 
 
 
 async def test_a_commissioner_may_open_them(runtime: Runtime) -> None:
-    fixture_id, _, _ = await _fixture(runtime, extra_rerolls=1)
+    fixture_id, _, _ = await rich_poor_fixture(runtime, extra_rerolls=1)
     await inducements.inducement_state(runtime, COMMISH, f"f:{fixture_id}", as_commissioner=True)
     assert await _phase_open(runtime, fixture_id)
 
 
 async def test_a_stranger_cannot_buy_or_end_a_turn(runtime: Runtime) -> None:
-    fixture_id, _, _ = await _fixture(runtime, extra_rerolls=1)
+    fixture_id, _, _ = await rich_poor_fixture(runtime, extra_rerolls=1)
     with pytest.raises(NotAllowed, match="Only the two coaches"):
         await inducements.buy_inducement(runtime, STRANGER, f"f:{fixture_id}", "bribe")
     with pytest.raises(NotAllowed, match="Only the two coaches"):

@@ -7,34 +7,15 @@ import sqlite3
 import pytest
 
 from bot.errors import Conflict, RuleViolation
-from bot.services import inducements, leagues, prepare, seasons, teams
+from bot.services import inducements, prepare
 from bot.services.runtime import Runtime
 from bot.store import teams as team_store
+from tests.builders import rich_poor_fixture
 from tests.conftest import actor
-
-COMMISH = actor(user_id=1)
-
-
-async def _fixture(runtime: Runtime, extra_rerolls: int) -> tuple[int, int, int]:
-    """A fixture between a richer team (more re-rolls) and a poorer one: (fixture, rich coach, poor coach)."""
-    await leagues.create_league(runtime, COMMISH, "League", None)
-    for n in range(4):
-        coach = actor(user_id=100 + n)
-        await teams.create_team(runtime, coach, None, f"Team {n}", "human")
-        await teams.hire_players(runtime, coach, None, "Human Lineman", count=11)
-        if n == 0:
-            await teams.set_staff(runtime, coach, None, rerolls=extra_rerolls)
-        await teams.submit_team(runtime, coach, None)
-        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
-    await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
-    listing = await seasons.list_fixtures(runtime, actor(user_id=100), None, "mine")
-    fx = listing.fixtures[0]
-    poor = fx.away_coach_id if fx.home_coach_id == 100 else fx.home_coach_id
-    return fx.id, 100, poor
 
 
 async def test_the_favourite_buys_first_then_the_underdog_has_petty_cash(runtime: Runtime) -> None:
-    fixture_id, rich, poor = await _fixture(runtime, extra_rerolls=2)  # CTV 650,000 v 550,000
+    fixture_id, rich, poor = await rich_poor_fixture(runtime, extra_rerolls=2)  # CTV 650,000 v 550,000
     for coach in (rich, poor):
         await prepare.prepare_match(runtime, actor(user_id=coach), f"f:{fixture_id}")
     with pytest.raises(RuleViolation, match="higher CTV buys first"):
@@ -69,7 +50,7 @@ async def test_the_favourite_buys_first_then_the_underdog_has_petty_cash(runtime
 
 
 async def test_limits_and_star_players(runtime: Runtime) -> None:
-    fixture_id, rich, _ = await _fixture(runtime, extra_rerolls=1)
+    fixture_id, rich, _ = await rich_poor_fixture(runtime, extra_rerolls=1)
     coach = actor(user_id=rich)
     with pytest.raises(RuleViolation, match="0-1"):
         await inducements.buy_inducement(runtime, coach, f"f:{fixture_id}", "team_mascot", count=2)
@@ -87,7 +68,7 @@ async def test_limits_and_star_players(runtime: Runtime) -> None:
 
 
 async def test_equal_ctvs_buy_nothing(runtime: Runtime) -> None:
-    fixture_id, rich, _ = await _fixture(runtime, extra_rerolls=0)
+    fixture_id, rich, _ = await rich_poor_fixture(runtime, extra_rerolls=0)
     state = await inducements.inducement_state(runtime, actor(user_id=rich), f"f:{fixture_id}")
     assert state.phase.favourite is None and state.waiting_for is None
     with pytest.raises(RuleViolation, match="even"):
@@ -95,7 +76,7 @@ async def test_equal_ctvs_buy_nothing(runtime: Runtime) -> None:
 
 
 async def test_mercenaries(runtime: Runtime) -> None:
-    fixture_id, rich, _ = await _fixture(runtime, extra_rerolls=1)
+    fixture_id, rich, _ = await rich_poor_fixture(runtime, extra_rerolls=1)
     coach = actor(user_id=rich)
     hired = await inducements.buy_inducement(
         runtime, coach, f"f:{fixture_id}", "mercenary:human_blitzer", count=2

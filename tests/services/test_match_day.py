@@ -10,12 +10,12 @@ from bot.errors import NotAllowed
 from bot.rules.dice import ScriptedDice
 from bot.services import match_day
 from bot.services.runtime import Runtime
+from tests.builders import short_team_fixture
 from tests.conftest import actor
-from tests.services.test_prepare import _season_with_a_short_team
 
 
 async def test_a_coach_rolls_the_weather_and_it_is_logged(runtime: Runtime) -> None:
-    fixture_id, coach_id = await _season_with_a_short_team(runtime)
+    fixture_id, coach_id = await short_team_fixture(runtime, "skaven", out=2)
     scripted = Runtime(runtime.db, ScriptedDice([6, 6]), runtime.clock, runtime.catalog)
     result = await match_day.roll_table(scripted, actor(user_id=coach_id), f"f:{fixture_id}", "weather")
     assert (
@@ -34,7 +34,7 @@ async def test_a_coach_rolls_the_weather_and_it_is_logged(runtime: Runtime) -> N
 
 
 async def test_casualty_roll_adds_the_players_niggling_injuries(runtime: Runtime) -> None:
-    fixture_id, coach_id = await _season_with_a_short_team(runtime)
+    fixture_id, coach_id = await short_team_fixture(runtime, "skaven", out=2)
 
     def niggle(conn: sqlite3.Connection) -> int:
         conn.execute("UPDATE players SET niggling_injuries = 2 WHERE team_id = 1 AND number = 5")

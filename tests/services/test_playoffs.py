@@ -4,65 +4,19 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import timedelta
-from typing import Any
 
 import pytest
 
 from bot.clock import FakeClock
 from bot.errors import Conflict, RuleViolation
 from bot.rules.dice import ScriptedDice
-from bot.services import deadlines, leagues, match_day, playoffs, postgame, results, seasons, teams
+from bot.services import deadlines, match_day, playoffs, postgame, results, teams
 from bot.services.results import SideInput
-from bot.services.runtime import Actor, Runtime
+from bot.services.runtime import Runtime
 from bot.store import announcements
-from bot.store.seasons import Fixture
+from tests import builders as build
+from tests.builders import COMMISH, NOTHING, coach
 from tests.conftest import actor
-
-COMMISH = actor(user_id=1)
-NOTHING = SideInput(0, 0)
-
-
-def coach(n: int) -> Actor:
-    return actor(user_id=100 + n)
-
-
-async def _league(runtime: Runtime, team_count: int, divisions: int = 1, **settings: Any) -> None:
-    await leagues.create_league(runtime, COMMISH, "League", 555)
-    if settings:
-        await leagues.update_settings(runtime, COMMISH, None, settings)
-    for n in range(team_count):
-        await teams.create_team(runtime, coach(n), None, f"Team {n}", "human")
-        await teams.hire_players(runtime, coach(n), None, "Human Lineman", count=11)
-        await teams.submit_team(runtime, coach(n), None)
-        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
-    per = team_count // divisions
-    assignment = ", ".join(f"Team {n}={n // per + 1}" for n in range(team_count))
-    await seasons.start_season(runtime, COMMISH, None, assignment)
-
-
-async def _fixtures(runtime: Runtime, kind: str = "league") -> list[Fixture]:
-    listing = await seasons.list_fixtures(runtime, COMMISH, None, "all")
-    return [f for f in listing.fixtures if f.kind == kind]
-
-
-async def _play(runtime: Runtime, fx: Fixture, home: int, away: int, **options: Any) -> None:
-    """Report (home coach), confirm (away coach) and finish both post-games."""
-    reporter, confirmer = actor(user_id=fx.home_coach_id), actor(user_id=fx.away_coach_id)
-    outcome = await results.report_result(
-        runtime, reporter, f"f:{fx.id}", SideInput(home, 0), SideInput(away, 0), **options
-    )
-    await results.confirm_result(runtime, confirmer, fx.id, outcome.version)
-    for team_id in (fx.home_team_id, fx.away_team_id):
-        await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
-
-
-async def _regular_season(runtime: Runtime, winners_first: bool = True) -> None:
-    """Lower-numbered teams win every game: Team 0 tops the table, then Team 1, ..."""
-    for fx in await _fixtures(runtime):
-        home_number = int(fx.home_name.split()[-1])
-        away_number = int(fx.away_name.split()[-1])
-        home_wins = (home_number < away_number) == winners_first
-        await _play(runtime, fx, 2 if home_wins else 0, 0 if home_wins else 2)
 
 
 async def _announced(runtime: Runtime) -> list[str]:
@@ -77,8 +31,8 @@ async def _treasury(runtime: Runtime, n: int) -> int:
 
 
 async def test_a_four_team_league_plays_its_playoffs_and_pays_its_prizes(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     said = await _announced(runtime)
     assert any("regular season is over" in line and "/season playoffs" in line for line in said)
     bracket = await playoffs.open_playoffs(runtime, COMMISH, None)
@@ -89,7 +43,7 @@ async def test_a_four_team_league_plays_its_playoffs_and_pays_its_prizes(runtime
         (3, "Team 2"),
         (4, "Team 3"),
     ]
-    semis = await _fixtures(runtime, "playoff")
+    semis = await build.fixtures(runtime, "playoff")
     assert [(f.home_name, f.away_name, f.playoff_stage, f.playoff_slot) for f in semis] == [
         ("Team 0", "Team 3", 1, 1),
         ("Team 1", "Team 2", 1, 2),
@@ -97,17 +51,17 @@ async def test_a_four_team_league_plays_its_playoffs_and_pays_its_prizes(runtime
     assert semis[0].deadline_at is not None
     with pytest.raises(Conflict):
         await playoffs.open_playoffs(runtime, COMMISH, None)
-    await _play(runtime, semis[0], 1, 0)  # Team 0 through
-    assert len(await _fixtures(runtime, "playoff")) == 2  # the other semi-final is still to play
-    await _play(runtime, semis[1], 0, 3)  # Team 2 through
-    stage_two = [f for f in await _fixtures(runtime, "playoff") if f.playoff_stage == 2]
+    await build.play(runtime, semis[0], 1, 0)  # Team 0 through
+    assert len(await build.fixtures(runtime, "playoff")) == 2  # the other semi-final is still to play
+    await build.play(runtime, semis[1], 0, 3)  # Team 2 through
+    stage_two = [f for f in await build.fixtures(runtime, "playoff") if f.playoff_stage == 2]
     assert [(f.home_name, f.away_name, f.third_place) for f in stage_two] == [
         ("Team 0", "Team 2", False),
         ("Team 1", "Team 3", True),
     ]
     assert any("Final" in line and "Third-place play-off" in line for line in await _announced(runtime))
     third = next(f for f in stage_two if f.third_place)
-    await _play(runtime, third, 0, 1)  # Team 3 takes third
+    await build.play(runtime, third, 0, 1)  # Team 3 takes third
     final = next(f for f in stage_two if not f.third_place)
     outcome = await results.report_result(
         runtime, actor(user_id=final.home_coach_id), f"f:{final.id}", SideInput(1, 0), SideInput(2, 0)
@@ -138,14 +92,14 @@ async def test_a_four_team_league_plays_its_playoffs_and_pays_its_prizes(runtime
 
 
 async def test_prizes_are_paid_after_expensive_mistakes(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     await playoffs.open_playoffs(runtime, COMMISH, None)
-    for fx in await _fixtures(runtime, "playoff"):
-        await _play(runtime, fx, 1, 0)
-    stage_two = [f for f in await _fixtures(runtime, "playoff") if f.playoff_stage == 2]
+    for fx in await build.fixtures(runtime, "playoff"):
+        await build.play(runtime, fx, 1, 0)
+    stage_two = [f for f in await build.fixtures(runtime, "playoff") if f.playoff_stage == 2]
     for fx in stage_two:
-        await _play(runtime, fx, 1, 0)
+        await build.play(runtime, fx, 1, 0)
 
     def ledger(conn: sqlite3.Connection) -> list[tuple[str, int]]:
         rows = conn.execute("SELECT cause, amount FROM treasury_changes WHERE team_id = 1 ORDER BY id")
@@ -156,10 +110,10 @@ async def test_prizes_are_paid_after_expensive_mistakes(runtime: Runtime) -> Non
 
 
 async def test_a_level_playoff_game_needs_a_winner(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     await playoffs.open_playoffs(runtime, COMMISH, None)
-    semi = (await _fixtures(runtime, "playoff"))[0]
+    semi = (await build.fixtures(runtime, "playoff"))[0]
     home = actor(user_id=semi.home_coach_id)
     with pytest.raises(RuleViolation, match="needs a winner"):
         await results.report_result(runtime, home, f"f:{semi.id}", SideInput(1, 0), SideInput(1, 0))
@@ -175,10 +129,10 @@ async def test_a_level_playoff_game_needs_a_winner(runtime: Runtime) -> None:
 
 
 async def test_the_bots_shootout_decides_and_is_rolled_once(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     await playoffs.open_playoffs(runtime, COMMISH, None)
-    semi = (await _fixtures(runtime, "playoff"))[0]
+    semi = (await build.fixtures(runtime, "playoff"))[0]
     home = actor(user_id=semi.home_coach_id)
     rigged = Runtime(
         db=runtime.db,
@@ -196,7 +150,7 @@ async def test_the_bots_shootout_decides_and_is_rolled_once(runtime: Runtime) ->
         )
     reported = await results.report_result(runtime, home, f"f:{semi.id}", SideInput(0, 0), SideInput(0, 0))
     assert reported.report.penalty_winner == "home"
-    league_game = (await _fixtures(runtime))[0]
+    league_game = (await build.fixtures(runtime))[0]
     with pytest.raises(RuleViolation, match="play-off games"):
         await match_day.roll_penalties(
             runtime, actor(user_id=league_game.home_coach_id), f"f:{league_game.id}"
@@ -204,8 +158,8 @@ async def test_the_bots_shootout_decides_and_is_rolled_once(runtime: Runtime) ->
 
 
 async def test_extra_time_is_only_for_playoff_games(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    fx = (await _fixtures(runtime))[0]
+    await build.season(runtime, 4)
+    fx = (await build.fixtures(runtime))[0]
     with pytest.raises(RuleViolation, match="Only play-off games"):
         await results.report_result(
             runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", NOTHING, NOTHING, extra_time=True
@@ -213,16 +167,16 @@ async def test_extra_time_is_only_for_playoff_games(runtime: Runtime) -> None:
 
 
 async def test_the_playoffs_wait_for_every_regular_fixture(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    first = (await _fixtures(runtime))[0]
-    await _play(runtime, first, 1, 0)
+    await build.season(runtime, 4)
+    first = (await build.fixtures(runtime))[0]
+    await build.play(runtime, first, 1, 0)
     with pytest.raises(RuleViolation, match="5 regular-season fixture"):
         await playoffs.open_playoffs(runtime, COMMISH, None)
 
 
 async def test_three_divisions_automatic_opening_and_no_same_division_first_round(runtime: Runtime) -> None:
-    await _league(runtime, 12, divisions=3, playoff_places=8, playoff_opening="automatic")
-    await _regular_season(runtime)
+    await build.season(runtime, 12, divisions=3, playoff_places=8, playoff_opening="automatic")
+    await build.regular_season(runtime)
     bracket = await playoffs.bracket(runtime, 1, None)
     assert bracket.season.status == "playoffs"  # the bot opened them at the last confirmation
     qualified = {name for _, name in bracket.qualifiers}
@@ -238,8 +192,8 @@ async def test_three_divisions_automatic_opening_and_no_same_division_first_roun
 
 
 async def test_a_league_without_playoffs_pays_prizes_by_the_standings(runtime: Runtime) -> None:
-    await _league(runtime, 4, playoff_places=0)
-    await _regular_season(runtime)
+    await build.season(runtime, 4, playoff_places=0)
+    await build.regular_season(runtime)
     history = await playoffs.history(runtime, 1, None)
     season = history.seasons[0]
     assert season.season.status == "finished"
@@ -250,8 +204,8 @@ async def test_a_league_without_playoffs_pays_prizes_by_the_standings(runtime: R
 
 
 async def test_an_unplayed_playoff_game_goes_to_the_commissioner(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     await playoffs.open_playoffs(runtime, COMMISH, None)
     clock = runtime.clock
     assert isinstance(clock, FakeClock)
@@ -260,7 +214,7 @@ async def test_an_unplayed_playoff_game_goes_to_the_commissioner(runtime: Runtim
     assert len(due) == 1
     work = await deadlines.run_due(runtime, due[0])
     assert {s.how for s in work.closed[0].settled} == {"to commissioner"}
-    semi = (await _fixtures(runtime, "playoff"))[0]
+    semi = (await build.fixtures(runtime, "playoff"))[0]
     assert semi.status == "disputed"
     decided = await results.set_result(
         runtime, COMMISH, f"f:{semi.id}", NOTHING, NOTHING, "nobody turned up", penalty_winner="away"
@@ -269,15 +223,15 @@ async def test_an_unplayed_playoff_game_goes_to_the_commissioner(runtime: Runtim
 
 
 async def test_a_correction_may_not_change_a_winner_who_has_played_on(runtime: Runtime) -> None:
-    await _league(runtime, 4)
-    await _regular_season(runtime)
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
     await playoffs.open_playoffs(runtime, COMMISH, None)
-    semis = await _fixtures(runtime, "playoff")
-    await _play(runtime, semis[0], 1, 0)
+    semis = await build.fixtures(runtime, "playoff")
+    await build.play(runtime, semis[0], 1, 0)
     # the other semi-final is not played: correcting the first (winner changed) is still allowed
     await results.set_result(runtime, COMMISH, f"f:{semis[0].id}", SideInput(0, 0), SideInput(1, 0), "typo")
     await results.set_result(runtime, COMMISH, f"f:{semis[0].id}", SideInput(1, 0), SideInput(0, 0), "typo")
-    await _play(runtime, semis[1], 1, 0)
+    await build.play(runtime, semis[1], 1, 0)
     with pytest.raises(Conflict, match="played on"):
         await results.set_result(runtime, COMMISH, f"f:{semis[0].id}", NOTHING, SideInput(1, 0), "late")
     await results.set_result(runtime, COMMISH, f"f:{semis[0].id}", SideInput(2, 0), NOTHING, "score only")
@@ -286,9 +240,9 @@ async def test_a_correction_may_not_change_a_winner_who_has_played_on(runtime: R
 async def test_a_result_the_playoffs_rest_on_cannot_be_reverted(runtime: Runtime) -> None:
     from bot.services import revert
 
-    await _league(runtime, 4)
-    await _regular_season(runtime)
-    last_regular = (await _fixtures(runtime))[-1]
+    await build.season(runtime, 4)
+    await build.regular_season(runtime)
+    last_regular = (await build.fixtures(runtime))[-1]
     await playoffs.open_playoffs(runtime, COMMISH, None)
     with pytest.raises(RuleViolation, match="moved on"):
         await revert.revert_postgame(runtime, COMMISH, f"f:{last_regular.id}", "wrong score")

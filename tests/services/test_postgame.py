@@ -7,54 +7,17 @@ import sqlite3
 import pytest
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
-from bot.rules.dice import ScriptedDice
-from bot.services import leagues, postgame, postgame_roster, results, seasons, teams
+from bot.services import postgame, postgame_roster, results, seasons, teams
 from bot.services.results import SideInput
-from bot.services.runtime import Actor, Runtime
+from bot.services.runtime import Runtime
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
+from tests.builders import AWAY, HOME, home_away_fixture, team_of, with_dice
 from tests.conftest import actor
-
-COMMISH = actor(user_id=1)
-HOME = actor(user_id=10)
-AWAY = actor(user_id=11)
-
-
-async def _fixture(runtime: Runtime, home_roster: str = "human") -> int:
-    """A league with four approved teams and one season; returns a fixture between HOME and AWAY coaches.
-
-    Divisions and schedules come from the runtime's dice, so the teams are assigned and the fixture found.
-    """
-    await leagues.create_league(runtime, COMMISH, "League", None)
-    rosters = [
-        (HOME, "Home", home_roster),
-        (AWAY, "Away", "orc"),
-        (actor(user_id=12), "C", "human"),
-        (actor(user_id=13), "D", "human"),
-    ]
-    for coach, name, roster in rosters:
-        await teams.create_team(runtime, coach, None, name, roster)
-        lineman = {"human": "Human Lineman", "orc": "Orc Lineman", "dwarf": "Dwarf Lineman"}[roster]
-        await teams.hire_players(runtime, coach, None, lineman, count=11)
-        await teams.set_staff(runtime, coach, None, dedicated_fans=3)
-        await teams.submit_team(runtime, coach, None)
-        await teams.review_team(runtime, COMMISH, None, name, approve=True)
-    await seasons.start_season(runtime, COMMISH, None, "Home=1, Away=1, C=1, D=1")
-    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
-    fx = next(f for f in listing.fixtures if {f.home_coach_id, f.away_coach_id} == {10, 11})
-    return fx.id
-
-
-def _with_dice(runtime: Runtime, faces: list[int]) -> Runtime:
-    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
-
-
-async def _team(runtime: Runtime, coach: Actor) -> team_store.TeamRow:
-    return (await teams.team_sheet(runtime, coach, None)).team
 
 
 async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
@@ -71,10 +34,10 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
     # fans: a loss, D6 2 < 3 -> 2 fans; MVP: no nominees, 4th of the 11 who played; #7's LI: Getting Even 2
     their_rolls = [2, 4, 2]
     rolls = [ff_home, ff_away] + (our_rolls + their_rolls if home_is_ours else their_rolls + our_rolls)
-    confirmed = await results.confirm_result(_with_dice(runtime, rolls), confirmer, fixture_id, 1)
+    confirmed = await results.confirm_result(with_dice(runtime, rolls), confirmer, fixture_id, 1)
     assert len(confirmed.postgame) == 2
-    home_team = await _team(runtime, HOME)
-    away_team = await _team(runtime, AWAY)
+    home_team = await team_of(runtime, HOME)
+    away_team = await team_of(runtime, AWAY)
     # Fan factors: 3 + 2 = 5 for us, 3 + 1 = 4 for them: attendance 9.
     # Our winnings: 9 * 10,000 / 2 + (2 TD + 1 no stalling) * 10,000 = 75,000; theirs 45,000 + 20,000.
     spent = 11 * 50_000 + 10_000
@@ -116,7 +79,7 @@ async def test_confirmation_runs_steps_one_to_three_and_five(runtime: Runtime) -
 
 
 async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
@@ -124,7 +87,7 @@ async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: 
         runtime, reporter, f"f:{fixture_id}", SideInput(1, 0, "#9 si"), SideInput(0, 0)
     )
     await results.confirm_result(runtime, confirmer, fixture_id, 1)
-    home = await _team(runtime, HOME)
+    home = await team_of(runtime, HOME)
     with pytest.raises(NotAllowed, match="coach"):
         await postgame.finish_postgame(runtime, AWAY, fixture_id, home.id)
     with pytest.raises(RuleViolation, match="must first finish its post-game"):
@@ -135,8 +98,8 @@ async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: 
         await postgame_roster.choose_hatred(runtime, HOME, None, "#9", options[0])
     # The treasury is over 100,000: D6 2 on the 400,000-495,000 column is a Major Incident (halved).
     before = home.treasury
-    finished = await postgame.finish_postgame(_with_dice(runtime, [2]), HOME, fixture_id, home.id)
-    after = await _team(runtime, HOME)
+    finished = await postgame.finish_postgame(with_dice(runtime, [2]), HOME, fixture_id, home.id)
+    after = await team_of(runtime, HOME)
     assert after.treasury == before // 2 // 5000 * 5000
     assert any("Major Incident" in line for line in finished.lines)
     with pytest.raises(Conflict, match="already finished"):
@@ -146,7 +109,7 @@ async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: 
 async def test_players_who_missed_a_game_recover_when_the_next_post_game_is_finished(
     runtime: Runtime,
 ) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
@@ -154,7 +117,7 @@ async def test_players_who_missed_a_game_recover_when_the_next_post_game_is_fini
     mine, other = (ours, SideInput(0, 0)) if reporter is HOME else (SideInput(0, 0), ours)
     await results.report_result(runtime, reporter, f"f:{fixture_id}", mine, other)
     await results.confirm_result(runtime, confirmer, fixture_id, 1)
-    home = await _team(runtime, HOME)
+    home = await team_of(runtime, HOME)
     await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
     sheet = await teams.team_sheet(runtime, HOME, None)
     assert next(p for p in sheet.players if p.row.number == 9).row.miss_next_game  # hurt in this game
@@ -174,7 +137,7 @@ async def test_players_who_missed_a_game_recover_when_the_next_post_game_is_fini
 
 
 async def test_conceding(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
@@ -188,35 +151,35 @@ async def test_conceding(runtime: Runtime) -> None:
     assert reported.report.conceded_by == home_side
     assert reported.report.side(home_side).score == 0  # type: ignore[arg-type]
     assert reported.report.side("away" if home_side == "home" else "home").score == 2
-    before = await _team(runtime, HOME)
+    before = await team_of(runtime, HOME)
     confirmed = await results.confirm_result(runtime, confirmer, fixture_id, 1)
     assert confirmed.fixture.home_outcome == ("L" if home_side == "home" else "W")
-    after = await _team(runtime, HOME)
+    after = await team_of(runtime, HOME)
     assert after.treasury == before.treasury  # no winnings for the conceding team
     assert after.dedicated_fans < before.dedicated_fans or after.dedicated_fans == 1
     sheet = await teams.team_sheet(runtime, HOME, None)
     assert all(p.row.spp == 0 for p in sheet.players)  # its SPP are lost
-    opponent = await _team(runtime, AWAY)
+    opponent = await team_of(runtime, AWAY)
     opponent_sheet = await teams.team_sheet(runtime, AWAY, None)
     assert sum(p.row.spp for p in opponent_sheet.players) == 8  # two MVP awards
     assert opponent.treasury > 1_000_000 - 11 * 50_000 - 10_000
 
 
 async def test_friendly_changes_nothing_but_injuries_count_as_badly_hurt(runtime: Runtime) -> None:
-    await _fixture(runtime)
-    before = await _team(runtime, HOME)
+    await home_away_fixture(runtime)
+    before = await team_of(runtime, HOME)
     friendly = await results.report_friendly(
         runtime, HOME, None, "Away", SideInput(3, 2, "#1 td 3, #2 si"), SideInput(0, 0)
     )
     await results.confirm_result(runtime, AWAY, friendly.fixture.id, 1)
-    after = await _team(runtime, HOME)
+    after = await team_of(runtime, HOME)
     assert (after.treasury, after.dedicated_fans) == (before.treasury, before.dedicated_fans)
     sheet = await teams.team_sheet(runtime, HOME, None)
     assert all(p.row.spp == 0 and not p.row.miss_next_game for p in sheet.players)
 
 
 async def test_every_change_is_recorded_against_the_fixture(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
@@ -239,7 +202,7 @@ async def test_every_change_is_recorded_against_the_fixture(runtime: Runtime) ->
 
 
 async def test_conceding_without_penalty_only_changes_the_result(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
@@ -250,11 +213,11 @@ async def test_conceding_without_penalty_only_changes_the_result(runtime: Runtim
         runtime, reporter, f"f:{fixture_id}", mine, other, conceded=conceder
     )
     assert not reported.report.concession_penalty
-    before = await _team(runtime, HOME)
+    before = await team_of(runtime, HOME)
     confirmed = await results.confirm_result(runtime, confirmer, fixture_id, 1)
     home_side = "home" if fx.home_coach_id == 10 else "away"
     assert (confirmed.fixture.home_outcome if home_side == "home" else confirmed.fixture.away_outcome) == "L"
-    after = await _team(runtime, HOME)
+    after = await team_of(runtime, HOME)
     assert after.treasury > before.treasury  # winnings as usual
     sheet = await teams.team_sheet(runtime, HOME, None)
     assert sum(p.row.spp for p in sheet.players) == 3 + 4  # the touchdown and its own MVP are kept

@@ -18,8 +18,9 @@ from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.invariants import check_invariants
 from bot.store.seasons import Fixture
+from tests import builders as build
+from tests.builders import COMMISH, clock_of, coach, due_now
 from tests.conftest import actor
-from tests.services.test_deadlines import COMMISH, _clock, _due_now, _season, coach
 
 A = coach(0)
 
@@ -55,7 +56,7 @@ async def _play_round_one_other_game(runtime: Runtime, first: Fixture) -> None:
 
 async def _run_due(runtime: Runtime) -> Work:
     total = Work()
-    for due in await _due_now(runtime):
+    for due in await due_now(runtime):
         work = await deadlines.run_due(runtime, due)
         total.closed += work.closed
         total.confirmed += work.confirmed
@@ -75,7 +76,7 @@ async def _announcements(runtime: Runtime) -> list[str]:
 
 
 async def test_a_confirmation_that_would_open_a_second_post_game_is_refused(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     first, second = await _mine(runtime)
     # Team 0 reports both of its games before either is confirmed (reporting ahead).
     await results.report_result(runtime, A, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0))
@@ -100,24 +101,24 @@ async def test_a_confirmation_that_would_open_a_second_post_game_is_refused(runt
 
 
 async def test_an_automatic_confirmation_waits_for_the_earlier_post_game(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     first, second = await _mine(runtime)
     await results.report_result(runtime, A, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0))
     await results.report_result(runtime, A, f"f:{second.id}", SideInput(2, 0), SideInput(0, 0))
     await results.confirm_result(runtime, _other(first, A), first.id, 1)  # team 0's post-game is open
     await _finish(runtime, first, _team_of(first, _other(first, A)))
     await _play_round_one_other_game(runtime, first)
-    _clock(runtime).advance(timedelta(days=60))  # every deadline has passed
+    clock_of(runtime).advance(timedelta(days=60))  # every deadline has passed
     await _run_due(runtime)  # the round-2 deadline sets the automatic confirmation
-    _clock(runtime).advance(timedelta(hours=25))  # and the grace period passes
+    clock_of(runtime).advance(timedelta(hours=25))  # and the grace period passes
     assert (await _run_due(runtime)).confirmed == []
     fx = (await results.get_fixture(runtime, 1, second.id))[0]
     assert fx.status == "reported"  # held, not lost
-    assert not [d for d in await _due_now(runtime) if d.kind == "auto_confirm"]  # not armed while held
+    assert not [d for d in await due_now(runtime) if d.kind == "auto_confirm"]  # not armed while held
     await _no_two_open(runtime)
     await _finish(runtime, first, _team_of(first, A))
     assert any(f"#{second.id}" in text for text in await _announcements(runtime))
-    due = [d for d in await _due_now(runtime) if d.kind == "auto_confirm"]
+    due = [d for d in await due_now(runtime) if d.kind == "auto_confirm"]
     assert [d.item_id for d in due] == [second.id]
     work = await deadlines.run_due(runtime, due[0])
     assert work.confirmed and work.confirmed[0][1].status == "confirmed" and work.confirmed[0][3]
@@ -125,24 +126,24 @@ async def test_an_automatic_confirmation_waits_for_the_earlier_post_game(runtime
 
 
 async def test_a_deadline_forfeit_waits_for_the_earlier_post_game(runtime: Runtime) -> None:
-    await _season(runtime)
+    await build.season(runtime)
     first, second = await _mine(runtime)
     await results.report_result(runtime, A, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0))
     await results.confirm_result(runtime, _other(first, A), first.id, 1)  # team 0's post-game stays open
     await _finish(runtime, first, _team_of(first, _other(first, A)))
     await _play_round_one_other_game(runtime, first)
-    _clock(runtime).advance(timedelta(days=29))  # past the round-2 deadline; round 2 was never played
+    clock_of(runtime).advance(timedelta(days=29))  # past the round-2 deadline; round 2 was never played
     work = await _run_due(runtime)
     settled = {s.fixture.id: s.how for closed in work.closed for s in closed.settled}
     assert settled[second.id] == (
         f"not played: settled once Team 0 finishes its post-game of fixture #{first.id}"
     )
     assert (await results.get_fixture(runtime, 1, second.id))[0].status == "scheduled"
-    assert not [d for d in await _due_now(runtime) if d.item_id == second.id]
+    assert not [d for d in await due_now(runtime) if d.item_id == second.id]
     assert (await _run_due(runtime)).closed == []  # running everything due again changes nothing
     await _no_two_open(runtime)
     await _finish(runtime, first, _team_of(first, A))
-    released = [d for d in await _due_now(runtime) if d.item_id == second.id]
+    released = [d for d in await due_now(runtime) if d.item_id == second.id]
     assert [d.kind for d in released] == ["fixture_deadline"]
     done = await deadlines.run_due(runtime, released[0])
     forfeit = done.closed[0].settled[0]

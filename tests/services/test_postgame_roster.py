@@ -7,28 +7,27 @@ import pytest
 from bot.errors import RuleViolation
 from bot.services import postgame, postgame_roster, seasons, teams
 from bot.services.runtime import Runtime
-from tests.services.test_advancement_service import _confirmed_with_spp
-from tests.services.test_postgame import HOME, _team
+from tests.builders import HOME, confirmed_with_spp, team_of
 
 
 async def test_roster_changes_only_in_the_post_game(runtime: Runtime) -> None:
-    fixture_id = await _confirmed_with_spp(runtime, "#1 td")
-    home = await _team(runtime, HOME)
+    fixture_id = await confirmed_with_spp(runtime, "#1 td")
+    home = await team_of(runtime, HOME)
     await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
     with pytest.raises(RuleViolation, match="in the post-game sequence"):
         await teams.hire_players(runtime, HOME, None, "Human Lineman")
 
 
 async def test_hiring_pays_from_the_treasury(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td")
-    before = await _team(runtime, HOME)
+    await confirmed_with_spp(runtime, "#1 td")
+    before = await team_of(runtime, HOME)
     hired = await teams.hire_players(runtime, HOME, None, "Human Blitzer", name="Rookie")
     assert hired.sheet.team.treasury == before.treasury - 85_000
     assert len(hired.sheet.players) == 12
 
 
 async def test_rerolls_cost_double_and_are_never_removed(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td")
+    await confirmed_with_spp(runtime, "#1 td")
     before = await teams.team_sheet(runtime, HOME, None)
     bought = await teams.set_staff(runtime, HOME, None, rerolls=1)
     assert bought.sheet.team.treasury == before.team.treasury - 2 * 50_000  # double the roster's 50,000
@@ -43,18 +42,18 @@ async def test_rerolls_cost_double_and_are_never_removed(runtime: Runtime) -> No
 
 
 async def test_firing_keeps_eleven_eligible_players(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td")
+    await confirmed_with_spp(runtime, "#1 td")
     with pytest.raises(RuleViolation, match="below 11"):
         await teams.fire_player(runtime, HOME, None, "#2")
     await teams.hire_players(runtime, HOME, None, "Human Lineman")
-    before = await _team(runtime, HOME)
+    before = await team_of(runtime, HOME)
     fired = await teams.fire_player(runtime, HOME, None, "#2")
     assert "no refund" in fired.message and fired.sheet.team.treasury == before.treasury
     assert 2 not in [p.row.number for p in fired.sheet.players]
 
 
 async def test_temporary_retirement_needs_a_lasting_injury(runtime: Runtime) -> None:
-    await _confirmed_with_spp(runtime, "#1 td, #4 li-ma")
+    await confirmed_with_spp(runtime, "#1 td, #4 li-ma")
     with pytest.raises(RuleViolation, match="Lasting Injury"):
         await postgame_roster.retire_player(runtime, HOME, None, "#1")
     retired = await postgame_roster.retire_player(runtime, HOME, None, "#4")

@@ -3,32 +3,34 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
 from bot.errors import RuleViolation
-from bot.services import leagues, postgame, postgame_roster, prepare, results, seasons, teams
+from bot.services import postgame, postgame_roster, prepare, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
+from tests import builders as build
+from tests.builders import (
+    AWAY,
+    HOME,
+    coach,
+    entries,
+    home_away_fixture,
+    team_of,
+)
 from tests.conftest import actor
-from tests.services.test_postgame import AWAY, HOME, _fixture, _team
 
-COMMISH = actor(user_id=1)
-COACH = actor(user_id=100)
+COACH = coach(0)
 
 
 async def _played_with_journeymen(runtime: Runtime, hired: int, injured: int, dead: int = 0) -> int:
     """Team 0 (Skaven, coach 100) hires `hired` Clanrats; `injured` of them miss the fixture and `dead`
     are gone before it, so the team takes on journeymen, plays (0-0) and its post-game is open."""
-    await leagues.create_league(runtime, COMMISH, "League", None)
-    for n in range(4):
-        coach = actor(user_id=100 + n)
-        roster, lineman = ("skaven", "Skaven Clanrat") if n == 0 else ("human", "Human Lineman")
-        await teams.create_team(runtime, coach, None, f"Team {n}", roster)
-        await teams.hire_players(runtime, coach, None, lineman, count=hired if n == 0 else 11)
-        await teams.submit_team(runtime, coach, None)
-        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
-    await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
+    drafted = entries(4, rosters={0: "skaven"})
+    drafted[0] = replace(drafted[0], players=hired)
+    await build.season(runtime, drafted, channel=None)
 
     def out(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE players SET miss_next_game = 1 WHERE team_id = 1 AND number <= ?", (injured,))
@@ -80,7 +82,7 @@ async def test_leaving_journeymen_are_not_eligible_for_the_next_game(runtime: Ru
 async def test_a_friendly_does_not_clear_miss_next_game(runtime: Runtime) -> None:
     """Seed 001, Friendly games: "any players that were scheduled to miss a team's next game will still
     count as missing the team's next game"."""
-    await _fixture(runtime)
+    await home_away_fixture(runtime)
 
     def injure(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE players SET miss_next_game = 1 WHERE team_id = 1 AND number = 1")
@@ -88,7 +90,7 @@ async def test_a_friendly_does_not_clear_miss_next_game(runtime: Runtime) -> Non
     await runtime.db.write(injure)
     friendly = await results.report_friendly(runtime, HOME, None, "Away", SideInput(1, 0), SideInput(0, 0))
     confirmed = await results.confirm_result(runtime, AWAY, friendly.fixture.id, 1)
-    home = await _team(runtime, HOME)
+    home = await team_of(runtime, HOME)
     summary = next(s for s in confirmed.postgame if s.team_id == home.id)
     assert any("still out for the next game" in line for line in summary.lines)
     await postgame.finish_postgame(runtime, HOME, friendly.fixture.id, home.id)

@@ -8,30 +8,26 @@ import sqlite3
 import pytest
 
 from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.dice import ScriptedDice
 from bot.services import redraft, seasons, teams
 from bot.services.runtime import Actor, Runtime
 from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
+from tests import builders as build
+from tests.builders import COMMISH, coach
 from tests.conftest import actor
-from tests.services.test_playoffs import COMMISH, _fixtures, _league, _regular_season, coach
-
-
-def _with_dice(runtime: Runtime, faces: list[int]) -> Runtime:
-    return Runtime(runtime.db, ScriptedDice(faces), runtime.clock, runtime.catalog)
 
 
 async def _finished_season(runtime: Runtime, team_count: int = 4) -> None:
     """A league without play-offs whose season is over (lower-numbered teams won every game)."""
-    await _league(runtime, team_count, playoff_places=0)
-    await _regular_season(runtime)
+    await build.season(runtime, team_count, playoff_places=0)
+    await build.regular_season(runtime)
 
 
 async def _hurt(runtime: Runtime, n: int) -> None:
     """Team n: #1 two Serious Injuries, #2 a Lasting Injury (MA) and retired for now, #3 Hatred (Orc)."""
-    fixture_id = (await _fixtures(runtime))[0].id
+    fixture_id = (await build.fixtures(runtime))[0].id
 
     def hurt(conn: sqlite3.Connection) -> None:
         team = team_store.by_coach(conn, 1, 1, 100 + n)
@@ -85,7 +81,7 @@ async def _rehire_all(runtime: Runtime, who: Actor) -> None:
 
 
 async def test_the_off_season_waits_for_the_season_to_end(runtime: Runtime) -> None:
-    await _league(runtime, 4, playoff_places=0)
+    await build.season(runtime, 4, playoff_places=0)
     with pytest.raises(RuleViolation, match="still running"):
         await redraft.start_redraft(runtime, coach(0), None)
 
@@ -96,7 +92,7 @@ async def test_rest_and_relaxation_then_raise_funds(runtime: Runtime) -> None:
     before = (await teams.team_sheet(runtime, coach(0), None)).team
     # #1: two niggling injuries, D6 3 and 2 with the apothecary's +1: the first heals (4), the second not;
     # #2 (retired for now): his MA reduction, D6 3 + 1 = 4 heals; #3: Hatred (Orc), D6 4 subsides.
-    view = await redraft.start_redraft(_with_dice(runtime, [3, 2, 3, 4]), coach(0), None)
+    view = await redraft.start_redraft(build.with_dice(runtime, [3, 2, 3, 4]), coach(0), None)
     summary = "\n".join(view.redraft.summary)
     assert "niggling injury heals?: D6 3 +1 = 4 (success, 4+ needed)" in summary
     assert "niggling injury heals?: D6 2 +1 = 3 (no, 4+ needed)" in summary
@@ -122,7 +118,7 @@ async def test_rest_and_relaxation_then_raise_funds(runtime: Runtime) -> None:
 async def test_rehiring_costs_value_and_agents_fee_and_keeps_the_profile(runtime: Runtime) -> None:
     await _finished_season(runtime)
     await _hurt(runtime, 0)
-    await redraft.start_redraft(_with_dice(runtime, [1, 1, 1, 1]), coach(0), None)  # nothing heals
+    await redraft.start_redraft(build.with_dice(runtime, [1, 1, 1, 1]), coach(0), None)  # nothing heals
     view = await redraft.show_redraft(runtime, coach(0), None)
     retired = next(v for v in view.veterans if v.player.number == 2)
     treasury = view.result.sheet.team.treasury
@@ -180,8 +176,8 @@ async def test_a_team_with_an_unfinished_post_game_finishes_it_before_re_draftin
     from bot.services import postgame, results
     from bot.services.results import SideInput
 
-    await _league(runtime, 4, playoff_places=0)
-    fixtures = await _fixtures(runtime)
+    await build.season(runtime, 4, playoff_places=0)
+    fixtures = await build.fixtures(runtime)
     last_of_team_3 = max(f.id for f in fixtures if "Team 3" in (f.home_name, f.away_name))
     for fx in fixtures:
         home_wins = int(fx.home_name[-1]) < int(fx.away_name[-1])
@@ -202,7 +198,7 @@ async def test_a_team_with_an_unfinished_post_game_finishes_it_before_re_draftin
 
 async def test_a_grudge_leaves_with_its_player(runtime: Runtime) -> None:
     await _finished_season(runtime)
-    fixture_id = (await _fixtures(runtime))[0].id
+    fixture_id = (await build.fixtures(runtime))[0].id
 
     def grudge_then_death(conn: sqlite3.Connection) -> tuple[int, int]:
         team = team_store.by_coach(conn, 1, 1, 100)
@@ -235,9 +231,8 @@ async def test_raise_funds_counts_only_fixtures_actually_played(runtime: Runtime
     from bot.clock import FakeClock
     from bot.services import deadlines, postgame, results
     from bot.services.results import SideInput
-    from tests.services.test_playoffs import _play
 
-    await _league(runtime, 4, playoff_places=0)
+    await build.season(runtime, 4, playoff_places=0)
     clock = runtime.clock
     assert isinstance(clock, FakeClock)
     winner_without_playing = 0
@@ -245,7 +240,7 @@ async def test_raise_funds_counts_only_fixtures_actually_played(runtime: Runtime
         listing = await seasons.list_fixtures(runtime, COMMISH, None, "round", round_number=round_number)
         for fx in listing.fixtures:
             if "Team 0" not in (fx.home_name, fx.away_name):
-                await _play(runtime, fx, 1, 0)
+                await build.play(runtime, fx, 1, 0)
                 continue
             mine = actor(user_id=fx.home_coach_id if fx.home_name == "Team 0" else fx.away_coach_id)
             theirs = actor(user_id=fx.away_coach_id if fx.home_name == "Team 0" else fx.home_coach_id)
@@ -261,7 +256,7 @@ async def test_raise_funds_counts_only_fixtures_actually_played(runtime: Runtime
         for due in await deadlines.schedule(runtime):
             if due.at <= clock.now() and due.kind == "deadline":
                 await deadlines.run_due(runtime, due)
-        for fx in await _fixtures(runtime):
+        for fx in await build.fixtures(runtime):
             if "Team 0" in (fx.home_name, fx.away_name) and fx.status == "confirmed":
                 for team_id in (fx.home_team_id, fx.away_team_id):
                     with contextlib.suppress(Conflict):  # finished already

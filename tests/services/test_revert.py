@@ -13,7 +13,7 @@ from bot.services.revert import revert_postgame
 from bot.services.runtime import Runtime
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
-from tests.services.test_postgame import AWAY, COMMISH, HOME, _fixture, _team, _with_dice
+from tests.builders import AWAY, COMMISH, HOME, home_away_fixture, team_of, with_dice
 
 
 def _snapshot(conn: sqlite3.Connection) -> dict[str, object]:
@@ -26,7 +26,7 @@ def _snapshot(conn: sqlite3.Connection) -> dict[str, object]:
 
 
 async def test_revert_puts_everything_back(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     before = await runtime.db.read(_snapshot)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
@@ -41,7 +41,7 @@ async def test_revert_puts_everything_back(runtime: Runtime) -> None:
     await results.confirm_result(runtime, confirmer, fixture_id, 1)
     # The coach does all a post-game allows: advances, hires, buys a re-roll, retires an injured player.
     await advancement.advance(runtime, HOME, None, "#1", "chosen_primary", skill="Block")
-    await advancement.advance(_with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
+    await advancement.advance(with_dice(runtime, [4, 4, 5, 6]), HOME, None, "#2", "random_primary")
     await teams.hire_players(runtime, HOME, None, "Human Lineman", name="Rookie")
     await teams.set_staff(runtime, HOME, None, rerolls=1)
     await postgame_roster.retire_player(runtime, HOME, None, "#3")
@@ -74,13 +74,13 @@ async def test_revert_puts_everything_back(runtime: Runtime) -> None:
 
 
 async def test_revert_is_refused_when_a_later_fixture_depends_on_it(runtime: Runtime) -> None:
-    fixture_id = await _fixture(runtime)
+    fixture_id = await home_away_fixture(runtime)
     listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
     await results.report_result(runtime, reporter, f"f:{fixture_id}", SideInput(1, 0), SideInput(0, 0))
     await results.confirm_result(runtime, confirmer, fixture_id, 1)
-    home = await _team(runtime, HOME)
+    home = await team_of(runtime, HOME)
     await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
     later = next(f for f in listing.fixtures if f.id != fixture_id)
     await results.report_result(runtime, HOME, f"f:{later.id}", SideInput(0, 0), SideInput(0, 0))

@@ -14,35 +14,19 @@ from bot.services import leagues, results, seasons, teams
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
-from tests.conftest import actor
-
-COMMISH = actor(user_id=1)
-
-
-def coach(n: int) -> Actor:
-    return actor(user_id=100 + n)
-
-
-async def _league_with_teams(runtime: Runtime, count: int, **settings: object) -> None:
-    await leagues.create_league(runtime, COMMISH, "League", 555)
-    if settings:
-        await leagues.update_settings(runtime, COMMISH, None, dict(settings))
-    for n in range(count):
-        await teams.create_team(runtime, coach(n), None, f"Team {n}", "human")
-        await teams.hire_players(runtime, coach(n), None, "Human Lineman", count=11)
-        await teams.submit_team(runtime, coach(n), None)
-        await teams.review_team(runtime, COMMISH, None, f"Team {n}", approve=True)
+from tests import builders as build
+from tests.builders import COMMISH, coach
 
 
 async def test_a_season_needs_four_approved_teams(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 3)
+    await build.league(runtime, 3)
     await teams.create_team(runtime, coach(9), None, "Late", "orc")  # drafting, not approved
     with pytest.raises(RuleViolation, match="at least 4 approved teams; there are 3"):
         await seasons.start_season(runtime, COMMISH, None)
 
 
 async def test_start_season_draws_divisions_and_schedules_a_round_robin(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 9, teams_per_division=5)
+    await build.league(runtime, 9, teams_per_division=5)
     overview = await seasons.start_season(runtime, COMMISH, None)
     sizes = sorted(len(members) for _, members in overview.divisions)
     assert sizes == [4, 5]
@@ -66,7 +50,7 @@ async def test_start_season_draws_divisions_and_schedules_a_round_robin(runtime:
 
 
 async def test_commissioner_assigns_divisions(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 8)
+    await build.league(runtime, 8)
     text = ", ".join(f"Team {n}={1 + n % 2}" for n in range(8))
     overview = await seasons.start_season(runtime, COMMISH, None, text)
     assert [[t.name for t in m] for _, m in overview.divisions] == [
@@ -76,14 +60,14 @@ async def test_commissioner_assigns_divisions(runtime: Runtime) -> None:
 
 
 async def test_start_season_with_a_number_of_divisions(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 9)  # one division by the settings; the commissioner asks for 2
+    await build.league(runtime, 9)  # one division by the settings; the commissioner asks for 2
     overview = await seasons.start_season(runtime, COMMISH, None, " 2 ")
     assert sorted(len(members) for _, members in overview.divisions) == [4, 5]
     assert [d.name for d, _ in overview.divisions] == ["Division 1", "Division 2"]
 
 
 async def test_a_number_of_divisions_too_large_is_refused(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 8)
+    await build.league(runtime, 8)
     with pytest.raises(RuleViolation, match="8 teams make 1 to 2 divisions of at least 4 teams each, not 3"):
         await seasons.start_season(runtime, COMMISH, None, "3")
     with pytest.raises(RuleViolation, match="not 0"):
@@ -93,7 +77,7 @@ async def test_a_number_of_divisions_too_large_is_refused(runtime: Runtime) -> N
 
 
 async def test_too_few_teams_for_the_divisions_the_settings_ask_for_is_refused(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 7, teams_per_division=4)
+    await build.league(runtime, 7, teams_per_division=4)
     with pytest.raises(RuleViolation) as refused:
         await seasons.start_season(runtime, COMMISH, None)
     assert str(refused.value).startswith(
@@ -105,7 +89,7 @@ async def test_too_few_teams_for_the_divisions_the_settings_ask_for_is_refused(r
 
 
 async def test_assignment_must_cover_every_team(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 5)
+    await build.league(runtime, 5)
     with pytest.raises(RuleViolation, match="missing: Team 4"):
         await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
     with pytest.raises(RuleViolation, match="Can't read"):
@@ -121,7 +105,7 @@ async def _first_fixture(runtime: Runtime) -> tuple[int, Actor, Actor]:
 
 
 async def test_report_confirm_and_standings(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 4)
+    await build.league(runtime, 4)
     await seasons.start_season(runtime, COMMISH, None)
     fixture_id, home, away = await _first_fixture(runtime)
     reported = await results.report_result(
@@ -148,7 +132,7 @@ async def test_report_confirm_and_standings(runtime: Runtime) -> None:
 
 
 async def test_bonus_points_added(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 4, bonus_mode="added")
+    await build.league(runtime, 4, bonus_mode="added")
     await seasons.start_season(runtime, COMMISH, None)
     fixture_id, home, away = await _first_fixture(runtime)
     await results.report_result(runtime, home, f"f:{fixture_id}", SideInput(3, 3), SideInput(0, 0))
@@ -158,7 +142,7 @@ async def test_bonus_points_added(runtime: Runtime) -> None:
 
 
 async def test_report_checks_players_and_totals(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 4)
+    await build.league(runtime, 4)
     await seasons.start_season(runtime, COMMISH, None)
     fixture_id, home, _ = await _first_fixture(runtime)
     with pytest.raises(RuleViolation, match="has no player #40"):
@@ -174,7 +158,7 @@ async def test_report_checks_players_and_totals(runtime: Runtime) -> None:
 
 
 async def test_dispute_then_commissioner_decides(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 4)
+    await build.league(runtime, 4)
     await seasons.start_season(runtime, COMMISH, None)
     fixture_id, home, away = await _first_fixture(runtime)
     await results.report_result(runtime, home, f"f:{fixture_id}", SideInput(2, 0), SideInput(0, 0))
@@ -191,7 +175,7 @@ async def test_dispute_then_commissioner_decides(runtime: Runtime) -> None:
 
 
 async def test_friendlies_do_not_count_in_standings(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 4)
+    await build.league(runtime, 4)
     await seasons.start_season(runtime, COMMISH, None)
     friendly = await results.report_friendly(
         runtime, coach(0), None, "Team 1", SideInput(5, 0), SideInput(0, 0)
@@ -202,7 +186,7 @@ async def test_friendlies_do_not_count_in_standings(runtime: Runtime) -> None:
 
 
 async def test_nothing_crosses_guilds(runtime: Runtime) -> None:
-    await _league_with_teams(runtime, 4)
+    await build.league(runtime, 4)
     await seasons.start_season(runtime, COMMISH, None)
     fixture_id, home, _ = await _first_fixture(runtime)
     stranger = Actor(guild_id=2, user_id=home.user_id, channel_id=100)

@@ -28,8 +28,8 @@ from bot.services import (
 )
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
+from tests.builders import COMMISH, rich_poor_fixture
 from tests.conftest import actor
-from tests.services.test_inducements import COMMISH, _fixture
 
 HUGE = 2**63  # one more than SQLite's largest INTEGER
 BIG = 2**31
@@ -159,7 +159,7 @@ CALLS: dict[str, Call] = {
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 async def test_a_value_out_of_range_is_refused_clearly(runtime: Runtime, name: str) -> None:
-    fixture_id, coach, _ = await _fixture(runtime, extra_rerolls=0)
+    fixture_id, coach, _ = await rich_poor_fixture(runtime, extra_rerolls=0)
     await teams.create_team(runtime, _c(DRAFTING), None, "Drafting", "human")
     await teams.hire_players(runtime, _c(DRAFTING), None, "Human Lineman", count=2)
     with pytest.raises(DomainError) as refused:

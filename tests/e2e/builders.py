@@ -1,0 +1,104 @@
+"""Builders for the end-to-end tests: a league and its season set up as users would, through the fake
+Discord (the commissioner creates the league, four coaches draft and submit, the commissioner approves and
+starts the season), and the steps the tests share (a coach's first fixture, a report, Getting Even)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.e2e.conftest import World
+from tests.e2e.fake_discord import FakeMember, Interaction, message_text
+
+ROSTERS = [
+    ("Reikland Reavers", "human", "Human Lineman"),
+    ("Orcland Raiders", "orc", "Orc Lineman"),
+    ("Dwarf Giants", "dwarf", "Dwarf Lineman"),
+    ("Skavenblight Scramblers", "skaven", "Skaven Clanrat"),
+]
+
+
+async def draft(world: World, coach: FakeMember, name: str, roster: str, lineman: str) -> None:
+    discord = world.discord
+    created = await discord.invoke("team create", coach, name=name, roster=roster)
+    assert created.ephemeral and "is drafting with 1,000,000 gp" in created.content, created.content
+    positions = await discord.autocomplete("team hire", coach, "position", position=lineman.split()[-1][:4])
+    pick = next((p for p in positions if p["name"].startswith(lineman)), None)
+    assert pick is not None, positions
+    hired = await discord.invoke("team hire", coach, position=pick["value"], count=11)
+    assert "Hired 11" in hired.content, hired.content
+    staffed = await discord.invoke("team staff", coach, rerolls=2)
+    assert "team re-roll 0→2" in staffed.content, staffed.content
+    submitted = await discord.invoke("team submit", coach)
+    assert "is submitted" in submitted.content, submitted.content
+
+
+async def set_up_season(world: World) -> None:
+    discord = world.discord
+    created = await discord.invoke("league create", world.admin, name="Old World League")
+    assert "League **Old World League** created" in created.content, created.content
+    for coach, (name, roster, lineman) in zip(world.coaches, ROSTERS, strict=True):
+        await draft(world, coach, name, roster, lineman)
+    for name, _, _ in ROSTERS:
+        teams = await discord.autocomplete("league approve", world.admin, "team", team=name.split()[0])
+        approved = await discord.invoke("league approve", world.admin, team=teams[0]["value"])
+        assert "is approved" in approved.content, approved.content
+    started = await discord.invoke("season start", world.admin)
+    assert "Season 1 started" in started.content, started.content
+    assert "Round 1" in started.text and "deadline <t:" in started.text
+
+
+async def my_first_fixture(world: World, coach: FakeMember) -> tuple[str, str]:
+    choices = await world.discord.autocomplete("report", coach, "fixture", fixture="")
+    assert choices, "the coach has fixtures to report"
+    return choices[0]["value"], choices[0]["name"]
+
+
+def opponent(world: World, label: str, coach: FakeMember) -> FakeMember:
+    names = [name for name, _, _ in ROSTERS]
+    playing = [n for n in names if n in label]
+    mine = names[world.coaches.index(coach)]
+    other = next(n for n in playing if n != mine)
+    return world.coaches[names.index(other)]
+
+
+async def report(world: World, coach: FakeMember) -> tuple[Interaction, FakeMember]:
+    fixture, label = await my_first_fixture(world, coach)
+    reported = await world.discord.invoke(
+        "report",
+        coach,
+        fixture=fixture,
+        my_score=2,
+        their_score=1,
+        my_casualties=1,
+        my_players="#1 td, #2 td cas, #3 mvp",
+        their_players="#4 td, #5 si",
+    )
+    assert not reported.ephemeral, reported.content
+    return reported, opponent(world, label, coach)
+
+
+async def choose_grudges(world: World, postgame: dict[str, Any]) -> None:
+    """Getting Even (a D6 the bot rolls for #5's Serious Injury) may have given Hatred: its coach picks it."""
+    if "/team hatred" not in message_text(postgame):
+        return
+    for coach in coaches_of(world, postgame):
+        options = await world.discord.autocomplete("team hatred", coach, "keyword", player="#5", keyword="")
+        if options:
+            chosen = await world.discord.invoke(
+                "team hatred", coach, player="#5", keyword=options[0]["value"]
+            )
+            assert "now has Hatred" in chosen.content, chosen.content
+
+
+def coaches_of(world: World, postgame: dict[str, Any]) -> list[FakeMember]:
+    """The coaches named on the post-game's fields, in field order."""
+    names = [name for name, _, _ in ROSTERS]
+    fields = [f["name"] for f in postgame["embeds"][0]["fields"]]
+    return [world.coaches[next(i for i, n in enumerate(names) if field.startswith(n))] for field in fields]
+
+
+def fixture_id(report: Interaction) -> int:
+    match = re.search(r"fixture #(\d+)", report.text)
+    assert match, report.text
+    return int(match.group(1))
