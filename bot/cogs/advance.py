@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,8 +16,8 @@ from bot.services import advancement as advancement_service
 from bot.services.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
 from bot.store.advancements import PendingAdvancement
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
+from bot.ui.buttons import GuardedButton
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.errors import report_error
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -53,9 +53,7 @@ def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord
     return view
 
 
-class AdvanceChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"adv:(?P<pending>\d+):(?P<choice>\d+)"
-):
+class AdvanceChoiceButton(GuardedButton, template=r"adv:(?P<pending>\d+):(?P<choice>\d+)"):
     """One option of a rolled advancement; the pending id and the option index live in the custom_id."""
 
     def __init__(self, pending_id: int, index: int, label: str = "Take") -> None:
@@ -67,19 +65,14 @@ class AdvanceChoiceButton(
         self.pending_id, self.index = pending_id, index
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> AdvanceChoiceButton:
+    def from_match(cls, match: re.Match[str]) -> AdvanceChoiceButton:
         return cls(int(match["pending"]), int(match["choice"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            outcome = await advancement_service.choose(
-                runtime_of(interaction), actor_of(interaction), self.pending_id, self.index
-            )
-            await interaction.response.edit_message(content=outcome.message, view=None)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        outcome = await advancement_service.choose(
+            runtime_of(interaction), actor_of(interaction), self.pending_id, self.index
+        )
+        await interaction.response.edit_message(content=outcome.message, view=None)
 
 
 class AdvanceCog(commands.Cog):

@@ -6,7 +6,7 @@ so they work after a restart, and a button under an outdated report is refused."
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Self
 
 import discord
 from discord import app_commands
@@ -19,6 +19,7 @@ from bot.services.results import ReportedResult, SideInput, side_name
 from bot.store.seasons import Fixture
 from bot.ui.announce import announce
 from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
+from bot.ui.buttons import GuardedButton
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.errors import report_error
@@ -91,9 +92,7 @@ def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.
     return view
 
 
-class FinishPostgameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"
-):
+class FinishPostgameButton(GuardedButton, template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"):
     """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
 
     def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
@@ -106,26 +105,18 @@ class FinishPostgameButton(
         self.fixture_id, self.team_id = fixture_id, team_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> FinishPostgameButton:
+    def from_match(cls, match: re.Match[str]) -> FinishPostgameButton:
         return cls(int(match["fixture"]), int(match["team"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            summary = await postgame.finish_postgame(
-                runtime_of(interaction),
-                actor_of(interaction),
-                self.fixture_id,
-                self.team_id,
-                as_commissioner=await is_commissioner(interaction),
-            )
-            fixture, _ = await results.get_fixture(
-                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
-            )
-            await send_messages(interaction, embeds=postgame_embeds(fixture, [summary]))
-        except Exception as error:
-            await report_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        finished = await postgame.finish_postgame(
+            runtime_of(interaction),
+            actor_of(interaction),
+            self.fixture_id,
+            self.team_id,
+            as_commissioner=await is_commissioner(interaction),
+        )
+        await send_messages(interaction, embeds=postgame_embeds(finished.fixture, [finished.summary]))
 
 
 def answer_view(fixture_id: int, version: int) -> discord.ui.View:
@@ -135,7 +126,7 @@ def answer_view(fixture_id: int, version: int) -> discord.ui.View:
     return view
 
 
-class _AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:[cd]:\d+:\d+"):
+class _AnswerButton(GuardedButton, template=r"res:[cd]:\d+:\d+"):
     """A button answering one version of one fixture's report; the custom_id carries both."""
 
     code = ""
@@ -155,35 +146,30 @@ class _AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r
         self.fixture_id, self.version = fixture_id, version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _AnswerButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["fixture"]), int(match["version"]))
 
 
 class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version>\d+)"):
     code, label, style, emoji = "c", "Confirm", discord.ButtonStyle.success, "✅"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            outcome = await results.confirm_result(
-                runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        outcome = await results.confirm_result(
+            runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
+        )
+        embeds = result_embeds(
+            outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
+        )
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        if outcome.postgame:
+            await send_messages(
+                interaction,
+                embeds=postgame_embeds(outcome.fixture, outcome.postgame),
+                view=finish_view(outcome.fixture.id, outcome.postgame),
+                followup=True,
             )
-            embeds = result_embeds(
-                outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
-            )
-            await interaction.response.edit_message(embeds=embeds, view=None)
-            if outcome.postgame:
-                await send_messages(
-                    interaction,
-                    embeds=postgame_embeds(outcome.fixture, outcome.postgame),
-                    view=finish_view(outcome.fixture.id, outcome.postgame),
-                    followup=True,
-                )
-            if outcome.fixture.kind in ("league", "playoff"):
-                await _announce_result(interaction, outcome, embeds)
-        except Exception as error:
-            await report_error(interaction, error)
+        if outcome.fixture.kind in ("league", "playoff"):
+            await _announce_result(interaction, outcome, embeds)
 
 
 class DisputeModal(discord.ui.Modal, title="Dispute this result"):
@@ -222,19 +208,16 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
 class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"):
     code, label, style, emoji = "d", "Dispute", discord.ButtonStyle.danger, "⚠️"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            fx, _ = await results.get_fixture(
-                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        fx, _ = await results.get_fixture(
+            runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+        )
+        if fx.side_of(interaction.user.id) is None or interaction.user.id == fx.reported_by:
+            await interaction.response.send_message(
+                "Only the other coach of this fixture can dispute it.", ephemeral=True
             )
-            if fx.side_of(interaction.user.id) is None or interaction.user.id == fx.reported_by:
-                await interaction.response.send_message(
-                    "Only the other coach of this fixture can dispute it.", ephemeral=True
-                )
-                return
-            await interaction.response.send_modal(DisputeModal(self.fixture_id, self.version))
-        except Exception as error:
-            await report_error(interaction, error)
+            return
+        await interaction.response.send_modal(DisputeModal(self.fixture_id, self.version))
 
 
 async def _announce_result(
