@@ -10,10 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import Catalog
+from bot.catalog.models import CHARACTERISTICS
 from bot.catalog.search import best_matches
-from bot.rules.advancement import KIND_NAMES
+from bot.rules.advancement import ADVANCEMENT_KINDS, KIND_NAMES
 from bot.services import advancement as advancement_service
 from bot.services.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
+from bot.services.inputs import one_of
 from bot.store.advancements import PendingAdvancement
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
 from bot.ui.buttons import GuardedButton
@@ -43,9 +45,9 @@ def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord
     view = discord.ui.View(timeout=None)
     for index, option in enumerate(pending.options):
         if pending.kind == "characteristic":
-            label = (
-                f"+1 {CHARACTERISTIC_NAMES.get(option, option)} (+{values.characteristic[option] // 1000}k)"  # type: ignore[index]
-            )
+            characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
+            increase = values.characteristic[characteristic] // 1000
+            label = f"+1 {CHARACTERISTIC_NAMES[characteristic]} (+{increase}k)"
         else:
             elite = values.elite_skill_extra if catalog.skills[option].elite else 0
             label = f"{option} (+{(values.primary_skill + elite) // 1000}k)"
@@ -105,7 +107,7 @@ class AdvanceCog(commands.Cog):
             actor_of(interaction),
             league,
             player,
-            advancement,  # type: ignore[arg-type]
+            one_of(advancement, ADVANCEMENT_KINDS, "the advancement"),
             category=category,
             skill=skill,
         )

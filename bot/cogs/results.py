@@ -13,16 +13,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
+from bot.rules.match_result import Side
 from bot.services import deadlines, postgame, results, seasons
+from bot.services.inputs import one_of
 from bot.services.postgame import TeamSummary
-from bot.services.results import ReportedResult, SideInput, side_name
+from bot.services.results import CONCESSIONS, ReportedResult, SideInput, side_name
+from bot.services.seasons import FIXTURE_SCOPES
 from bot.store.seasons import Fixture
 from bot.ui.announce import announce
 from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
-from bot.ui.buttons import GuardedButton
+from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.errors import report_error
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_embeds
 from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
@@ -53,8 +55,9 @@ def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embe
     elif report.extra_time:
         decided = " · after extra time"
     body: list[Field] = []
-    for side, name in (("home", fx.home_name), ("away", fx.away_name)):
-        data = report.side(side)  # type: ignore[arg-type]
+    sides: tuple[tuple[Side, str], ...] = (("home", fx.home_name), ("away", fx.away_name))
+    for side, name in sides:
+        data = report.side(side)
         lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
         lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
         body += fields(plain(name), lines)
@@ -172,7 +175,7 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
             await _announce_result(interaction, outcome, embeds)
 
 
-class DisputeModal(discord.ui.Modal, title="Dispute this result"):
+class DisputeModal(GuardedModal, title="Dispute this result"):
     reason: discord.ui.TextInput[DisputeModal] = discord.ui.TextInput(
         label="What is wrong with it?",
         style=discord.TextStyle.paragraph,
@@ -184,7 +187,7 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
         super().__init__(timeout=900)
         self.fixture_id, self.version = fixture_id, version
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
+    async def submitted(self, interaction: discord.Interaction) -> None:
         outcome = await results.dispute_result(
             runtime_of(interaction),
             actor_of(interaction),
@@ -200,9 +203,6 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
         )
         await interaction.response.edit_message(embeds=embeds, view=None)
         await _announce_result(interaction, outcome, embeds)
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        await report_error(interaction, error)
 
 
 class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"):
@@ -238,7 +238,7 @@ async def render_fixtures(interaction: discord.Interaction, key: str, page: int)
         runtime_of(interaction),
         actor_of(interaction),
         f"l:{league_id}",
-        scope,  # type: ignore[arg-type]
+        one_of(scope, FIXTURE_SCOPES, "what to show"),
         round_number=int(round_text) or None,
         division_number=int(division_text) or None,
     )
@@ -371,7 +371,7 @@ class ResultsCog(commands.Cog):
             fixture,
             mine,
             theirs,
-            conceded,  # type: ignore[arg-type]  # one of the choices above
+            None if conceded is None else one_of(conceded, CONCESSIONS, "who conceded"),
             extra_time=extra_time,
             penalties="mine" if penalties == "mine" else "theirs" if penalties == "theirs" else None,
         )
@@ -460,7 +460,7 @@ class ResultsCog(commands.Cog):
             runtime_of(interaction),
             actor_of(interaction),
             league,
-            show,  # type: ignore[arg-type]
+            one_of(show, FIXTURE_SCOPES, "what to show"),
             round_number=round,
             division_number=division,
         )

@@ -14,16 +14,16 @@ import pytest
 import bot.cogs
 import bot.ui
 from bot.cogs.advance import AdvanceChoiceButton
-from bot.cogs.results import ConfirmButton, DisputeButton, FinishPostgameButton
+from bot.cogs.results import ConfirmButton, DisputeButton, DisputeModal, FinishPostgameButton
 from bot.errors import Conflict
 from bot.services.runtime import Runtime
-from bot.ui.buttons import GuardedButton
+from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.pagination import PageButton
 from tests.cogs.mocks import make_interaction, sent
 
 
-def _dynamic_items() -> set[type]:
-    """Every DynamicItem class defined in bot/cogs and bot/ui."""
+def _classes(base: type) -> set[type]:
+    """Every subclass of base defined in bot/cogs and bot/ui."""
     found: set[type] = set()
     for package in (bot.cogs, bot.ui):
         for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
@@ -31,7 +31,7 @@ def _dynamic_items() -> set[type]:
             for value in vars(module).values():
                 if (
                     isinstance(value, type)
-                    and issubclass(value, discord.ui.DynamicItem)
+                    and issubclass(value, base)
                     and value.__module__ == module.__name__
                 ):
                     found.add(value)
@@ -39,11 +39,19 @@ def _dynamic_items() -> set[type]:
 
 
 def test_every_button_of_the_bot_shares_the_guarded_base() -> None:
-    found = _dynamic_items()
+    found = _classes(discord.ui.DynamicItem)
     assert {PageButton, FinishPostgameButton, ConfirmButton, DisputeButton, AdvanceChoiceButton} <= found
     assert {cls.__name__ for cls in found if not issubclass(cls, GuardedButton)} == set()
     # Each button's class answers its own callback only through the guard.
     assert {cls.__name__ for cls in found if cls is not GuardedButton and "callback" in vars(cls)} == set()
+
+
+def test_every_form_of_the_bot_shares_the_guarded_base() -> None:
+    found = _classes(discord.ui.Modal)
+    assert DisputeModal in found
+    assert {cls.__name__ for cls in found if not issubclass(cls, GuardedModal)} == set()
+    overridden = {"on_submit", "on_error"}
+    assert {cls.__name__ for cls in found if cls is not GuardedModal and overridden & set(vars(cls))} == set()
 
 
 def test_the_base_template_matches_no_custom_id() -> None:
@@ -106,6 +114,18 @@ async def test_a_click_after_an_answer_still_gets_its_error(runtime: Runtime) ->
     click = make_interaction(runtime, responded=True)
     await _Failing(1, Conflict("Too late.")).callback(click)
     click.followup.send.assert_awaited_once_with("Too late.", ephemeral=True)
+
+
+class _FailingForm(GuardedModal, title="Test"):
+    async def submitted(self, interaction: discord.Interaction) -> None:
+        raise Conflict("That result was reported again: answer the new version.")
+
+
+async def test_a_refused_form_is_answered_privately_with_the_reason(runtime: Runtime) -> None:
+    submit = make_interaction(runtime)
+    await _FailingForm().on_submit(submit)
+    content, kwargs = sent(submit)
+    assert content.startswith("That result was reported again") and kwargs["ephemeral"] is True
 
 
 async def test_a_page_of_a_list_that_is_gone_says_so(runtime: Runtime) -> None:
