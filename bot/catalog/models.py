@@ -7,12 +7,13 @@ Roll tables check that their entries cover every result of their dice exactly on
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SkillCategory = Literal["A", "D", "G", "M", "P", "S"]
 Characteristic = Literal["ma", "st", "ag", "pa", "av"]
+CHARACTERISTICS: tuple[Characteristic, ...] = get_args(Characteristic)
 CATEGORY_NAMES: dict[str, str] = {
     "A": "Agility",
     "D": "Devious",

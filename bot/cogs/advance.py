@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import Catalog
+from bot.catalog.models import CHARACTERISTICS
 from bot.catalog.search import best_matches
-from bot.rules.advancement import KIND_NAMES
+from bot.rules.advancement import ADVANCEMENT_KINDS, KIND_NAMES
 from bot.services import advancement as advancement_service
 from bot.services.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
+from bot.services.inputs import one_of
 from bot.store.advancements import PendingAdvancement
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
+from bot.ui.buttons import GuardedButton
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.errors import report_error
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -43,9 +45,9 @@ def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord
     view = discord.ui.View(timeout=None)
     for index, option in enumerate(pending.options):
         if pending.kind == "characteristic":
-            label = (
-                f"+1 {CHARACTERISTIC_NAMES.get(option, option)} (+{values.characteristic[option] // 1000}k)"  # type: ignore[index]
-            )
+            characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
+            increase = values.characteristic[characteristic] // 1000
+            label = f"+1 {CHARACTERISTIC_NAMES[characteristic]} (+{increase}k)"
         else:
             elite = values.elite_skill_extra if catalog.skills[option].elite else 0
             label = f"{option} (+{(values.primary_skill + elite) // 1000}k)"
@@ -53,9 +55,7 @@ def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord
     return view
 
 
-class AdvanceChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"adv:(?P<pending>\d+):(?P<choice>\d+)"
-):
+class AdvanceChoiceButton(GuardedButton, template=r"adv:(?P<pending>\d+):(?P<choice>\d+)"):
     """One option of a rolled advancement; the pending id and the option index live in the custom_id."""
 
     def __init__(self, pending_id: int, index: int, label: str = "Take") -> None:
@@ -67,19 +67,14 @@ class AdvanceChoiceButton(
         self.pending_id, self.index = pending_id, index
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> AdvanceChoiceButton:
+    def from_match(cls, match: re.Match[str]) -> AdvanceChoiceButton:
         return cls(int(match["pending"]), int(match["choice"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            outcome = await advancement_service.choose(
-                runtime_of(interaction), actor_of(interaction), self.pending_id, self.index
-            )
-            await interaction.response.edit_message(content=outcome.message, view=None)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        outcome = await advancement_service.choose(
+            runtime_of(interaction), actor_of(interaction), self.pending_id, self.index
+        )
+        await interaction.response.edit_message(content=outcome.message, view=None)
 
 
 class AdvanceCog(commands.Cog):
@@ -112,7 +107,7 @@ class AdvanceCog(commands.Cog):
             actor_of(interaction),
             league,
             player,
-            advancement,  # type: ignore[arg-type]
+            one_of(advancement, ADVANCEMENT_KINDS, "the advancement"),
             category=category,
             skill=skill,
         )

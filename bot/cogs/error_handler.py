@@ -20,10 +20,10 @@ class ErrorHandler(commands.Cog):
         self._previous = league_bot.tree.on_error
 
     async def cog_load(self) -> None:
-        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.bot.tree.error(self.on_app_command_error)  # discord.py's public way to set the tree's handler
 
     async def cog_unload(self) -> None:
-        self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
+        self.bot.tree.error(self._previous)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

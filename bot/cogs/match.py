@@ -10,8 +10,10 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.rules.journeymen import journeyman_mixes, journeyman_positions, mix_text
+from bot.rules.match_day import MATCH_TABLES
 from bot.services import inducements, match_day, match_events, prepare, team_lookup
 from bot.services.inducements import InducementState
+from bot.services.inputs import one_of
 from bot.services.prepare import MatchPreparation, MatchSide
 from bot.store.inducements import Purchase
 from bot.ui.autocomplete import Choices, choice, fixture_autocomplete
@@ -140,7 +142,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             runtime_of(interaction),
             actor_of(interaction),
             fixture,
-            table,  # type: ignore[arg-type]  # one of the choices
+            one_of(table, MATCH_TABLES, "the table"),
             player,
         )
         rolled = result.rolled

@@ -6,18 +6,24 @@ so they work after a restart, and a button under an outdated report is refused."
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.services import deadlines, results, seasons
-from bot.services.results import ReportedResult
+from bot.services.inputs import one_of
+from bot.services.results import CONCESSIONS, ReportedResult
+from bot.services.seasons import FIXTURE_SCOPES
 from bot.ui.announce import announce
-from bot.ui.autocomplete import fixture_autocomplete, league_autocomplete, team_autocomplete
+from bot.ui.autocomplete import (
+    fixture_autocomplete,
+    league_autocomplete,
+    team_autocomplete,
+)
+from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.errors import report_error
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_embeds
 from bot.ui.limits import send_messages
@@ -41,7 +47,7 @@ def answer_view(fixture_id: int, version: int) -> discord.ui.View:
     return view
 
 
-class _AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"res:[cd]:\d+:\d+"):
+class _AnswerButton(GuardedButton, template=r"res:[cd]:\d+:\d+"):
     """A button answering one version of one fixture's report; the custom_id carries both."""
 
     code = ""
@@ -61,38 +67,33 @@ class _AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r
         self.fixture_id, self.version = fixture_id, version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _AnswerButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["fixture"]), int(match["version"]))
 
 
 class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version>\d+)"):
     code, label, style, emoji = "c", "Confirm", discord.ButtonStyle.success, "✅"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            outcome = await results.confirm_result(
-                runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        outcome = await results.confirm_result(
+            runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
+        )
+        embeds = result_embeds(
+            outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
+        )
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        if outcome.postgame:
+            await send_messages(
+                interaction,
+                embeds=postgame_embeds(outcome.fixture, outcome.postgame),
+                view=finish_view(outcome.fixture.id, outcome.postgame),
+                followup=True,
             )
-            embeds = result_embeds(
-                outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
-            )
-            await interaction.response.edit_message(embeds=embeds, view=None)
-            if outcome.postgame:
-                await send_messages(
-                    interaction,
-                    embeds=postgame_embeds(outcome.fixture, outcome.postgame),
-                    view=finish_view(outcome.fixture.id, outcome.postgame),
-                    followup=True,
-                )
-            if outcome.fixture.kind in ("league", "playoff"):
-                await _announce_result(interaction, outcome, embeds)
-        except Exception as error:
-            await report_error(interaction, error)
+        if outcome.fixture.kind in ("league", "playoff"):
+            await _announce_result(interaction, outcome, embeds)
 
 
-class DisputeModal(discord.ui.Modal, title="Dispute this result"):
+class DisputeModal(GuardedModal, title="Dispute this result"):
     reason: discord.ui.TextInput[DisputeModal] = discord.ui.TextInput(
         label="What is wrong with it?",
         style=discord.TextStyle.paragraph,
@@ -104,7 +105,7 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
         super().__init__(timeout=900)
         self.fixture_id, self.version = fixture_id, version
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
+    async def submitted(self, interaction: discord.Interaction) -> None:
         outcome = await results.dispute_result(
             runtime_of(interaction),
             actor_of(interaction),
@@ -121,26 +122,20 @@ class DisputeModal(discord.ui.Modal, title="Dispute this result"):
         await interaction.response.edit_message(embeds=embeds, view=None)
         await _announce_result(interaction, outcome, embeds)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        await report_error(interaction, error)
-
 
 class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"):
     code, label, style, emoji = "d", "Dispute", discord.ButtonStyle.danger, "⚠️"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            fx, _ = await results.get_fixture(
-                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        fx, _ = await results.get_fixture(
+            runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
+        )
+        if fx.side_of(interaction.user.id) is None or interaction.user.id == fx.reported_by:
+            await interaction.response.send_message(
+                "Only the other coach of this fixture can dispute it.", ephemeral=True
             )
-            if fx.side_of(interaction.user.id) is None or interaction.user.id == fx.reported_by:
-                await interaction.response.send_message(
-                    "Only the other coach of this fixture can dispute it.", ephemeral=True
-                )
-                return
-            await interaction.response.send_modal(DisputeModal(self.fixture_id, self.version))
-        except Exception as error:
-            await report_error(interaction, error)
+            return
+        await interaction.response.send_modal(DisputeModal(self.fixture_id, self.version))
 
 
 async def _announce_result(
@@ -161,7 +156,7 @@ async def render_fixtures(interaction: discord.Interaction, key: str, page: int)
         runtime_of(interaction),
         actor_of(interaction),
         f"l:{league_id}",
-        scope,  # type: ignore[arg-type]
+        one_of(scope, FIXTURE_SCOPES, "what to show"),
         round_number=int(round_text) or None,
         division_number=int(division_text) or None,
     )
@@ -262,7 +257,7 @@ class ResultsCog(commands.Cog):
             fixture,
             mine,
             theirs,
-            conceded,  # type: ignore[arg-type]  # one of the choices above
+            None if conceded is None else one_of(conceded, CONCESSIONS, "who conceded"),
             extra_time=extra_time,
             penalties="mine" if penalties == "mine" else "theirs" if penalties == "theirs" else None,
         )
@@ -351,7 +346,7 @@ class ResultsCog(commands.Cog):
             runtime_of(interaction),
             actor_of(interaction),
             league,
-            show,  # type: ignore[arg-type]
+            one_of(show, FIXTURE_SCOPES, "what to show"),
             round_number=round,
             division_number=division,
         )

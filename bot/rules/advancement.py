@@ -14,15 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.catalog import Catalog
-from bot.catalog.models import AdvancementFile, Characteristic, Position, Skill, split_skill_reference
+from bot.catalog.models import (
+    AdvancementFile,
+    Characteristic,
+    Position,
+    Skill,
+    SkillCategory,
+    split_skill_reference,
+)
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
 from bot.rules.postgame import DieRoll, roll
 
 AdvancementKind = Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"]
+ADVANCEMENT_KINDS: tuple[AdvancementKind, ...] = get_args(AdvancementKind)
+SkillGroup = Literal["primary", "secondary"]  # which of a position's skill categories
 KIND_NAMES: dict[AdvancementKind, str] = {
     "random_primary": "random primary skill",
     "chosen_primary": "chosen primary skill",
@@ -94,7 +103,7 @@ def unusable_because(name: str, owned: set[str], catalog: Catalog) -> str | None
 
 
 def skill_options(
-    state: PlayerState, catalog: Catalog, which: Literal["primary", "secondary"], category: str | None = None
+    state: PlayerState, catalog: Catalog, which: SkillGroup, category: str | None = None
 ) -> list[Skill]:
     """Skills the player may take from his primary or secondary categories (not traits, not ones he has,
     not ones his other skills rule out)."""
@@ -134,11 +143,11 @@ def value_increase(
 
 
 def roll_random_skill(
-    state: PlayerState, category: str, catalog: Catalog, dice: Dice, exclude: set[str] | None = None
+    state: PlayerState, category: SkillCategory, catalog: Catalog, dice: Dice, exclude: set[str] | None = None
 ) -> tuple[str, list[DieRoll]]:
     """Roll two D6 on a category's table, again while the result is a skill the player has or one he
     could not use with his other skills."""
-    table = catalog.random_skill_tables[category]  # type: ignore[index]
+    table = catalog.random_skill_tables[category]
     owned = state.skills
     skipped = exclude or set()
 

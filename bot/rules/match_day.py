@@ -7,7 +7,7 @@ reads the entry; the results are shown to both coaches and logged against the fi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from bot.catalog import Catalog
 from bot.catalog.models import RollEntry, RollTable
@@ -15,6 +15,7 @@ from bot.rules.dice import Dice
 from bot.rules.postgame import DieRoll, roll
 
 MatchTable = Literal["weather", "kickoff", "prayers", "casualty", "lasting_injury"]
+MATCH_TABLES: tuple[MatchTable, ...] = get_args(MatchTable)
 TABLE_IDS: dict[str, str] = {
     "weather": "weather",
     "kickoff": "kickoff",

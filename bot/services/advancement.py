@@ -7,14 +7,15 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
-from typing import get_args
 
-from bot.catalog.models import Characteristic
+from bot.catalog.models import CHARACTERISTICS, Characteristic
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.advancement import (
+    ADVANCEMENT_KINDS,
     KIND_NAMES,
     AdvancementKind,
     PlayerState,
+    SkillGroup,
     affordable,
     characteristic_roll,
     cost,
@@ -55,7 +56,7 @@ def player_state(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player: P
     improvements: Counter[Characteristic] = Counter()
     for advancement in taken:
         if advancement.characteristic:
-            improvements[advancement.characteristic] += 1  # type: ignore[index]
+            improvements[advancement.characteristic] += 1
     changes: dict[Characteristic, int] = {
         "ma": player.ma_change,
         "st": player.st_change,
@@ -141,8 +142,8 @@ def _grant_skill(
     return f"#{player.number} {player.name} gains {skill.name}{elite}: value +{gp(increase)}"
 
 
-def _legal_skill(state: PlayerState, rt: Runtime, which: str, name: str) -> str:
-    options = skill_options(state, rt.catalog, which)  # type: ignore[arg-type]
+def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) -> str:
+    options = skill_options(state, rt.catalog, which)
     found = next((s for s in options if s.name.lower() == name.strip().lower()), None)
     wanted = rt.catalog.skill(name)
     reason = unusable_because(wanted.name, state.skills, rt.catalog) if wanted is not None else None
@@ -192,7 +193,7 @@ def _advance(
     now = rt.clock.now()
     spend_detail = {"kind": kind, "spp": price}
     if kind in ("chosen_primary", "chosen_secondary"):
-        which = "primary" if kind == "chosen_primary" else "secondary"
+        which: SkillGroup = "primary" if kind == "chosen_primary" else "secondary"
         if not skill:
             raise RuleViolation(f"Pick the {which} skill with the skill option.")
         name = _legal_skill(state, rt, which, skill)
@@ -291,7 +292,7 @@ async def advance(
     category: str | None = None,
     skill: str | None = None,
 ) -> AdvanceOutcome:
-    one_of(kind, get_args(AdvancementKind), "the advancement")
+    one_of(kind, ADVANCEMENT_KINDS, "the advancement")
     return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
 
 
@@ -337,7 +338,7 @@ def _take_skill_instead(
 ) -> AdvanceOutcome:
     state = player_state(conn, rt, team, player)
     primary = {s.name.lower() for s in skill_options(state, rt.catalog, "primary")}
-    which = "primary" if skill.strip().lower() in primary else "secondary"
+    which: SkillGroup = "primary" if skill.strip().lower() in primary else "secondary"
     name = _legal_skill(state, rt, which, skill)
     if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
         raise Conflict("That choice was already made.")
@@ -389,7 +390,7 @@ def _choose(
             secondary=False,
         )
         return AdvanceOutcome(team, _refresh(conn, team, player), message + ".")
-    characteristic: Characteristic = option  # type: ignore[assignment]
+    characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
     increase = value_increase("characteristic", rt.catalog, characteristic=characteristic)
     step = rt.catalog.advancement.improvement_step[characteristic]
     advancement_store.record(
@@ -435,8 +436,20 @@ def unfinished_advancements(conn: sqlite3.Connection, rt: Runtime, team: TeamRow
     return problems
 
 
+_SKILL_GROUPS: dict[str, tuple[SkillGroup, ...]] = {
+    "primary": ("primary",),
+    "secondary": ("secondary",),
+    "any": ("primary", "secondary"),
+}
+
+
 def _skills_for(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str, which: str
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    player_ref: str,
+    kinds: tuple[SkillGroup, ...],
 ) -> list[str]:
     try:
         league = find_league(conn, actor.guild_id, league_ref)
@@ -445,17 +458,17 @@ def _skills_for(
     except Exception:  # autocomplete: nothing to offer rather than an error
         return []
     state = player_state(conn, rt, team, player)
-    kinds = ("primary", "secondary") if which == "any" else (which,)
-    return [s.name for kind in kinds for s in skill_options(state, rt.catalog, kind)]  # type: ignore[arg-type]
+    return [s.name for kind in kinds for s in skill_options(state, rt.catalog, kind)]
 
 
 async def skill_choices(
     rt: Runtime, actor: Actor, league_ref: str | None, player: str, which: str
 ) -> list[str]:
     """Skills the player may take (primary, secondary or either), for autocomplete."""
-    if which not in ("primary", "secondary", "any"):
+    kinds = _SKILL_GROUPS.get(which)
+    if kinds is None:
         return []
-    return await rt.db.read(_skills_for, rt, actor, league_ref, player, which)
+    return await rt.db.read(_skills_for, rt, actor, league_ref, player, kinds)
 
 
 @dataclass(frozen=True)

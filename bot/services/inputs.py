@@ -45,9 +45,13 @@ def optional_whole(value: object, low: int, high: int, what: str) -> int | None:
     return None if value is None else whole(value, low, high, what)
 
 
-def one_of(value: T, allowed: Iterable[T], what: str) -> T:
-    """One of the allowed choices, or a refusal that lists them."""
+def one_of(value: object, allowed: Iterable[T], what: str) -> T:
+    """The allowed choice equal to the value, or a refusal that lists them.
+
+    The result is typed as the choices are: a text checked against a tuple of a Literal's values comes
+    back as that Literal (see e.g. `FIXTURE_SCOPES`), so the type travels on without a cast."""
     choices = list(allowed)
-    if value not in choices:
-        raise RuleViolation(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")
-    return value
+    for choice in choices:
+        if choice == value:
+            return choice
+    raise RuleViolation(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import get_args
 
 from bot.errors import Conflict, NotAllowed, NotFound
-from bot.rules.match_day import MatchTable, TableRoll, roll_on, table_for
+from bot.rules.match_day import MATCH_TABLES, MatchTable, TableRoll, roll_on, table_for
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, row_id
 from bot.services.leagues import find_league
@@ -65,7 +64,7 @@ async def roll_table(
     rt: Runtime, actor: Actor, fixture: str, which: MatchTable, player: str | None = None
 ) -> MatchRoll:
     """Roll on a match-day table for a fixture (casualty: +1 per Niggling Injury of the player named)."""
-    one_of(which, get_args(MatchTable), "the table")
+    one_of(which, MATCH_TABLES, "the table")
     return await rt.db.write(_roll, rt, actor, fixture, which, player)
 
 

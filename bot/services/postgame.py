@@ -60,6 +60,14 @@ class TeamSummary:
     finished: bool
 
 
+@dataclass(frozen=True)
+class FinishedPostgame:
+    """A finished post-game and its fixture, both read in the transaction that finished it."""
+
+    fixture: Fixture
+    summary: TeamSummary
+
+
 class _Rolls:
     """Dice for one post-game: rolls through the runtime's dice and keeps each DieRoll to log and show."""
 
@@ -448,7 +456,7 @@ def apply_confirmed(
 
 def _finish(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
-) -> TeamSummary:
+) -> FinishedPostgame:
     team = team_store.get(conn, actor.guild_id, team_id)
     fx = season_store.fixture(conn, actor.guild_id, fixture_id)
     if team is None or fx is None:
@@ -532,13 +540,16 @@ def _finish(
     _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
     playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
     postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead
-    return TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True)
+    return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True))
 
 
 async def finish_postgame(
     rt: Runtime, actor: Actor, fixture_id: int, team_id: int, *, as_commissioner: bool = False
-) -> TeamSummary:
-    """Roll expensive mistakes and prepare the team for its next fixture; a second click changes nothing."""
+) -> FinishedPostgame:
+    """Roll expensive mistakes and prepare the team for its next fixture; a second click changes nothing.
+
+    Returns the team's summary with the fixture, both from this one transaction (what the Finish button
+    shows needs no second read)."""
     an_id(fixture_id, "fixture")
     an_id(team_id, "team")
     return await rt.db.write(_finish, rt, actor, fixture_id, team_id, as_commissioner)

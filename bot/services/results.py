@@ -27,6 +27,7 @@ from bot.store.teams import TeamRow
 OPEN = ("scheduled", "reported")
 MAX_SCORE = 30  # touchdowns or casualties of one side in one game (as the stored report allows)
 Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
+CONCESSIONS: tuple[Concession, ...] = get_args(Concession)
 
 
 @dataclass(frozen=True)
@@ -247,7 +248,7 @@ async def report_result(
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
     A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
     if conceded is not None:
-        one_of(conceded, get_args(Concession), "who conceded")
+        one_of(conceded, CONCESSIONS, "who conceded")
     if penalties is not None:
         one_of(penalties, ("mine", "theirs"), "who won the penalties")
     return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)

@@ -203,6 +203,7 @@ class FixtureList:
 
 
 FixtureScope = Literal["mine", "round", "division", "all"]
+FIXTURE_SCOPES: tuple[FixtureScope, ...] = get_args(FixtureScope)
 
 
 def _fixtures(
@@ -274,7 +275,7 @@ async def list_fixtures(
     round_number: int | None = None,
     division_number: int | None = None,
 ) -> FixtureList:
-    one_of(scope, get_args(FixtureScope), "what to show")
+    one_of(scope, FIXTURE_SCOPES, "what to show")
     optional_whole(round_number, 1, 999, "the round")
     optional_whole(division_number, 1, 999, "the division")
     return await rt.db.read(_fixtures, actor, league_ref, scope, round_number, division_number)
@@ -309,8 +310,8 @@ def results_of(fixtures: list[Fixture]) -> list[GameResult]:
                 away_score=f.away_score or 0,
                 home_cas=f.home_cas or 0,
                 away_cas=f.away_cas or 0,
-                home_outcome=f.home_outcome,  # type: ignore[arg-type]
-                away_outcome=f.away_outcome,  # type: ignore[arg-type]
+                home_outcome=f.home_outcome,
+                away_outcome=f.away_outcome,
                 counts_for_bonus=f.counts_for_bonus,
             )
         )

@@ -14,19 +14,18 @@ from bot.catalog import Catalog
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
 from bot.rules.journeymen import journeyman_positions
-from bot.rules.match_report import Characteristic, PlayerEvents, format_team_events
+from bot.rules.match_report import Characteristic, InjuryResult, PlayerEvents, format_team_events
 from bot.rules.team_building import check_hire
 from bot.services.results import SideInput
 
-CHARACTERISTICS: dict[str, Characteristic] = {"li-ma": "ma", "li-av": "av"}
-INJURIES = (
-    ("bh", 8),
-    ("sh", 2),
-    ("si", 2),
-    ("li-ma", 1),
-    ("li-av", 1),
-    ("dead", 2),
-)  # like a D16 casualty roll
+INJURIES: tuple[tuple[InjuryResult, Characteristic | None, int], ...] = (
+    ("badly_hurt", None, 8),
+    ("seriously_hurt", None, 2),
+    ("serious_injury", None, 2),
+    ("lasting_injury", "ma", 1),
+    ("lasting_injury", "av", 1),
+    ("dead", None, 2),
+)  # the injury, its lasting characteristic, and its weight: like a D16 casualty roll
 
 
 @dataclass(frozen=True)
@@ -85,14 +84,10 @@ def _events(
     events = {}
     for number in numbers:
         counts = tally[number]
-        injury = None
-        characteristic = None
+        injury: InjuryResult | None = None
+        characteristic: Characteristic | None = None
         if number in injured:
-            code = rng.choices([c for c, _ in INJURIES], weights=[w for _, w in INJURIES])[0]
-            injury = {"bh": "badly_hurt", "sh": "seriously_hurt", "si": "serious_injury", "dead": "dead"}.get(
-                code, "lasting_injury"
-            )
-            characteristic = CHARACTERISTICS.get(code)
+            injury, characteristic, _ = rng.choices(INJURIES, weights=[w for *_, w in INJURIES])[0]
         player = PlayerEvents(
             number=number,
             touchdowns=counts["td"],
@@ -100,7 +95,7 @@ def _events(
             completions=counts["comp"],
             interceptions=counts["int"],
             mvp_nomination=number in nominees,
-            injury=injury,  # type: ignore[arg-type]
+            injury=injury,
             lasting_characteristic=characteristic,
         )
         if player != PlayerEvents(number=number):

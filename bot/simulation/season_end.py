@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from typing import Literal
 
 from bot.clock import FakeClock
 from bot.errors import DomainError
@@ -32,7 +33,7 @@ async def _play_playoff_game(
     home_side, away_side = match_report(
         rng, await able_numbers(rt, rng, home, fx.id), await able_numbers(rt, rng, away, fx.id)
     )
-    penalties = None
+    penalties: Literal["mine", "theirs"] | None = None
     level = home_side.score == away_side.score
     if level and rng.random() < 0.5:
         await match_day.roll_penalties(rt, home, f"f:{fx.id}")  # the bot rolls it; the report follows it
@@ -47,7 +48,7 @@ async def _play_playoff_game(
         home_side,
         away_side,
         extra_time=level or rng.random() < 0.1,
-        penalties=penalties,  # type: ignore[arg-type]
+        penalties=penalties,
     )
     await results.confirm_result(rt, away, fx.id, outcome.version)
     tally.playoff_games += 1

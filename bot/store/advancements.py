@@ -6,18 +6,20 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from bot.clock import unix
 from bot.store.postgame import CHANGE_COLUMNS
 from bot.store.teams import TeamRow
+
+Characteristic = Literal["ma", "st", "ag", "pa", "av"]  # the CHECK of player_advancements.characteristic
 
 
 @dataclass(frozen=True)
 class Advancement:
     kind: str
     skill: str | None
-    characteristic: str | None
+    characteristic: Characteristic | None
     spp_cost: int
     value_increase: int
 

@@ -12,6 +12,7 @@ from bot.clock import from_unix, unix
 SeasonStatus = Literal["regular", "playoffs", "finished"]
 FixtureStatus = Literal["scheduled", "reported", "disputed", "confirmed"]
 FixtureKind = Literal["league", "friendly", "playoff"]
+Outcome = Literal["W", "D", "L"]  # the CHECK of fixtures.home_outcome / away_outcome
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,8 @@ class Fixture:
     away_score: int | None
     home_cas: int | None
     away_cas: int | None
-    home_outcome: str | None
-    away_outcome: str | None
+    home_outcome: Outcome | None
+    away_outcome: Outcome | None
     counts_for_bonus: bool
     playoff_stage: int | None = None
     playoff_slot: int | None = None

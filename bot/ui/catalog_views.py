@@ -15,6 +15,7 @@ from bot.catalog.models import (
     Position,
     RollTable,
     Skill,
+    SkillCategory,
     Star,
     Team,
     split_skill_reference,
@@ -242,9 +243,9 @@ def _referee(catalog: Catalog) -> list[str]:
     return lines
 
 
-def _random_skills(category: str) -> Callable[[Catalog], list[str]]:
+def _random_skills(category: SkillCategory) -> Callable[[Catalog], list[str]]:
     def lines(catalog: Catalog) -> list[str]:
-        table = catalog.random_skill_tables[category]  # type: ignore[index]
+        table = catalog.random_skill_tables[category]
         return [f"**{'1-3' if i < 6 else '4-6'} / {i % 6 + 1}** {name}" for i, name in enumerate(table.names)]
 
     return lines

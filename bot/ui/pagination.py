@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.errors import NotFound
-from bot.ui.errors import report_error
+from bot.ui.buttons import GuardedButton
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,7 @@ def register_page_source(name: str, source: PageSource) -> None:
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    GuardedButton,
     template=r"pg:(?P<source>[a-z_]+):(?P<key>[A-Za-z0-9._-]*):(?P<page>\d+):(?P<arrow>[pn])",
 ):
     def __init__(self, source: str, key: str, page: int, arrow: str, *, disabled: bool = False) -> None:
@@ -59,22 +58,15 @@ class PageButton(
         self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PageButton:
+    def from_match(cls, match: re.Match[str]) -> PageButton:
         return cls(match["source"], match["key"], int(match["page"]), match["arrow"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            source = _SOURCES.get(self.source)
-            if source is None:
-                raise NotFound("This list is no longer available; run the command again.")
-            rendered = await source(interaction, self.key, self.page)
-            await interaction.response.edit_message(
-                embed=rendered.embed, view=page_view(self.source, rendered)
-            )
-        except Exception as error:  # a component has no tree error handler: answer here
-            await report_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        source = _SOURCES.get(self.source)
+        if source is None:
+            raise NotFound("This list is no longer available; run the command again.")
+        rendered = await source(interaction, self.key, self.page)
+        await interaction.response.edit_message(embed=rendered.embed, view=page_view(self.source, rendered))
 
 
 def page_view(source: str, rendered: RenderedPage) -> discord.ui.View | None:

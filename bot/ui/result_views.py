@@ -5,17 +5,16 @@ restart; the results cog registers it); and the two sides of a result as the rep
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.services import postgame, results
+from bot.services import postgame
 from bot.services.postgame import TeamSummary
 from bot.services.results import ReportedResult, SideInput, side_name
 from bot.store.seasons import Fixture
+from bot.ui.buttons import GuardedButton
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.errors import report_error
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
@@ -76,9 +75,7 @@ def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.
     return view
 
 
-class FinishPostgameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"
-):
+class FinishPostgameButton(GuardedButton, template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"):
     """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
 
     def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
@@ -91,26 +88,18 @@ class FinishPostgameButton(
         self.fixture_id, self.team_id = fixture_id, team_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> FinishPostgameButton:
+    def from_match(cls, match: re.Match[str]) -> FinishPostgameButton:
         return cls(int(match["fixture"]), int(match["team"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            summary = await postgame.finish_postgame(
-                runtime_of(interaction),
-                actor_of(interaction),
-                self.fixture_id,
-                self.team_id,
-                as_commissioner=await is_commissioner(interaction),
-            )
-            fixture, _ = await results.get_fixture(
-                runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
-            )
-            await send_messages(interaction, embeds=postgame_embeds(fixture, [summary]))
-        except Exception as error:
-            await report_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        finished = await postgame.finish_postgame(
+            runtime_of(interaction),
+            actor_of(interaction),
+            self.fixture_id,
+            self.team_id,
+            as_commissioner=await is_commissioner(interaction),
+        )
+        await send_messages(interaction, embeds=postgame_embeds(finished.fixture, [finished.summary]))
 
 
 def side_inputs(

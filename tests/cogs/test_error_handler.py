@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import logging
 import re
+from unittest.mock import MagicMock
 
+import discord
 import pytest
 from discord import app_commands
 
+from bot.app import LeagueBot
+from bot.cogs.error_handler import ErrorHandler
 from bot.errors import RuleViolation
 from bot.services.runtime import Runtime
 from bot.ui.errors import report_error
@@ -50,3 +54,16 @@ async def test_after_a_deferral_the_error_goes_to_a_followup(runtime: Runtime) -
 
 async def _noop(interaction: object) -> None:  # pragma: no cover - only a command shell
     return None
+
+
+async def test_the_handler_answers_for_the_tree_while_its_cog_is_loaded() -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(client)
+    league_bot = MagicMock(spec_set=LeagueBot)
+    league_bot.tree = tree
+    before = tree.on_error
+    cog = ErrorHandler(league_bot)
+    await cog.cog_load()
+    assert tree.on_error == cog.on_app_command_error
+    await cog.cog_unload()
+    assert tree.on_error == before

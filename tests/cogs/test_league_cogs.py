@@ -12,10 +12,12 @@ from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_vi
 from bot.cogs.settings import SettingsCog
 from bot.cogs.team import TeamCog
 from bot.errors import RuleViolation
-from bot.services import leagues, seasons, teams
+from bot.services import leagues, results, seasons, teams
+from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.ui.autocomplete import fixture_autocomplete
 from bot.ui.checks import require_commissioner
+from bot.ui.result_views import FinishPostgameButton
 from tests import builders as build
 from tests.builders import Entry
 from tests.cogs.mocks import make_interaction, sent
@@ -208,3 +210,24 @@ async def test_settings_are_validated_together(runtime: Runtime) -> None:
     await cog.draft.callback(cog, interaction, None, 0, 8, None, None)
     settings = (await leagues.get_league(runtime, 1, None)).settings
     assert (settings.redraft_cap, settings.teams_per_division) == (None, 8)
+
+
+async def test_finish_button_renders_what_its_one_transaction_returned(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixture_id = await _season(runtime)
+    fx = (await seasons.list_fixtures(runtime, actor(user_id=10), None, "mine")).fixtures[0]
+    opponent = fx.away_coach_id if fx.home_coach_id == 10 else fx.home_coach_id
+    await results.report_result(
+        runtime, actor(user_id=10), f"f:{fixture_id}", SideInput(1, 0), SideInput(1, 0)
+    )
+    confirmed = await results.confirm_result(runtime, actor(user_id=opponent), fixture_id, 1)
+    team_id = confirmed.postgame[0].team_id
+    # The button needs no second read: a look-up of the fixture after the Finish would fail here.
+    monkeypatch.setattr(results, "get_fixture", AsyncMock(side_effect=AssertionError("second read")))
+    click = make_interaction(runtime, user_id=1, manage_guild=True)
+    await FinishPostgameButton(fixture_id, team_id).callback(click)
+    _, kwargs = sent(click)
+    embed: discord.Embed = kwargs["embed"]
+    assert embed.title == f"Post-game: {fx.label}"
+    assert "✅ finished" in str(embed.fields[0].value) and "Post-game finished" in str(embed.fields[0].value)

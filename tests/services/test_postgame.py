@@ -101,7 +101,7 @@ async def test_finishing_rolls_expensive_mistakes_and_recovers_players(runtime: 
     finished = await postgame.finish_postgame(with_dice(runtime, [2]), HOME, fixture_id, home.id)
     after = await team_of(runtime, HOME)
     assert after.treasury == before // 2 // 5000 * 5000
-    assert any("Major Incident" in line for line in finished.lines)
+    assert any("Major Incident" in line for line in finished.summary.lines)
     with pytest.raises(Conflict, match="already finished"):
         await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
 

@@ -55,7 +55,7 @@ async def test_a_journeyman_who_played_can_be_hired_and_the_others_leave(runtime
     assert kept.sheet.team.treasury == before - 50_000
     team_id = kept.sheet.team.id
     finished = await postgame.finish_postgame(runtime, coach, fixture_id, team_id)
-    assert any(f"Journeyman #{second} leaves" in line for line in finished.lines)
+    assert any(f"Journeyman #{second} leaves" in line for line in finished.summary.lines)
     sheet = await teams.team_sheet(runtime, coach, None)
     assert second not in [p.row.number for p in sheet.players]
 
