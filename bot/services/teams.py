@@ -30,6 +30,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.store import advancements as advancement_store
 from bot.store import audit
 from bot.store import contracts as contract_store
+from bot.store import leagues as league_store
 from bot.store import playoffs as playoff_store
 from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store
@@ -212,7 +213,7 @@ def find_team(
 
 
 def _leagues(conn: sqlite3.Connection, guild_id: int) -> list[int]:
-    return [row[0] for row in conn.execute("SELECT id FROM leagues WHERE guild_id = ?", (guild_id,))]
+    return league_store.ids_in_guild(conn, guild_id)
 
 
 def own_team(conn: sqlite3.Connection, actor: Actor, league: League) -> TeamRow:

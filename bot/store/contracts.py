@@ -214,18 +214,19 @@ def link_player(conn: sqlite3.Connection, guild_id: int, player_id: int, contrac
     )
 
 
-def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[int]:
-    """The season is over: every contract of it expires. Returns the star players' ids (they leave)."""
+def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[tuple[int, int]]:
+    """The season is over: every contract of it expires. Returns the star players (player id, team id):
+    they leave."""
     conn.execute(
         "UPDATE star_contracts SET status = 'expired' WHERE guild_id = ? AND season_id = ? AND status = 'active'",
         (guild_id, season_id),
     )
     rows = conn.execute(
-        "SELECT p.id FROM players p JOIN star_contracts c ON c.id = p.star_contract"
+        "SELECT p.id, p.team_id FROM players p JOIN star_contracts c ON c.id = p.star_contract"
         " WHERE p.guild_id = ? AND c.season_id = ? AND p.status = 'active'",
         (guild_id, season_id),
     )
-    return [int(r[0]) for r in rows]
+    return [(int(r[0]), int(r[1])) for r in rows]
 
 
 def familiar_players(conn: sqlite3.Connection, guild_id: int, team_id: int) -> set[int]:

@@ -256,7 +256,9 @@ def insert_player(
         )
     except sqlite3.IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
-    row = conn.execute("SELECT * FROM players WHERE id = ?", (cursor.lastrowid,)).fetchone()
+    row = conn.execute(
+        "SELECT * FROM players WHERE guild_id = ? AND id = ?", (team.guild_id, cursor.lastrowid)
+    ).fetchone()
     return _player(row)
 
 
