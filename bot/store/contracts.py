@@ -200,13 +200,6 @@ def contracts_of_season(conn: sqlite3.Connection, guild_id: int, season_id: int)
     return [_contract(r) for r in rows]
 
 
-def contract(conn: sqlite3.Connection, guild_id: int, contract_id: int) -> Contract | None:
-    row = conn.execute(
-        "SELECT * FROM star_contracts WHERE guild_id = ? AND id = ?", (guild_id, contract_id)
-    ).fetchone()
-    return None if row is None else _contract(row)
-
-
 def link_player(conn: sqlite3.Connection, guild_id: int, player_id: int, contract_id: int) -> None:
     conn.execute(
         "UPDATE players SET star_contract = ? WHERE guild_id = ? AND id = ?",

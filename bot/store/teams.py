@@ -286,13 +286,6 @@ def delete_player(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> No
     )
 
 
-def set_player_status(conn: sqlite3.Connection, team: TeamRow, player_id: int, status: PlayerStatus) -> None:
-    conn.execute(
-        "UPDATE players SET status = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
-        (status, team.guild_id, team.id, player_id),
-    )
-
-
 def rename_player(conn: sqlite3.Connection, team: TeamRow, player_id: int, *, name: str, number: int) -> None:
     try:
         conn.execute(
