@@ -211,9 +211,3 @@ def characteristic_roll(state: PlayerState, catalog: Catalog, dice: Dice) -> Cha
     d8 = roll(dice, table.dice, "characteristic improvement")
     row = next(e for e in table.entries if e.min <= d8.total <= e.max)
     return CharacteristicRoll(d8, tuple(c for c in row.options if improvable(state, c, catalog)))
-
-
-def improved_value(state: PlayerState, characteristic: Characteristic, catalog: Catalog) -> int:
-    current = state.current(characteristic)
-    assert current is not None
-    return current + catalog.advancement.improvement_step[characteristic]

@@ -16,7 +16,6 @@ from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
 from bot.text import plural_noun
 
-JOURNEYMAN_TRAIT = "Loner (4+)"
 FIELDABLE = 11
 JOURNEYMAN_LIMIT = 16
 

@@ -385,9 +385,8 @@ def run_due(conn: sqlite3.Connection, rt: Runtime, due: Due) -> None:
 
 def expire(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season) -> None:
     """The season is over: every contract expires and the stars leave their rosters."""
-    for player_id in contract_store.expire(conn, league.guild_id, season.id):
-        row = conn.execute("SELECT team_id FROM players WHERE id = ?", (player_id,)).fetchone()
-        team = team_store.get(conn, league.guild_id, int(row[0]))
+    for player_id, team_id in contract_store.expire(conn, league.guild_id, season.id):
+        team = team_store.get(conn, league.guild_id, team_id)
         assert team is not None
         postgame_store.set_status(
             conn,

@@ -188,7 +188,7 @@ def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id:
         now=now,
         detail={"round": info["number"], "season": info["season_number"]},
     )
-    upcoming = deadline_store.next_open_round(conn, info["season_id"])
+    upcoming = deadline_store.next_open_round(conn, guild_id, info["season_id"])
     return ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
 
 
@@ -437,12 +437,12 @@ def _pause(
     season = season_store.current_season(conn, actor.guild_id, league.id)
     if season is None or season.status != "regular":
         raise RuleViolation(f"{league.name} has no regular season running.")
-    paused = deadline_store.paused_at(conn, season.id)
+    paused = deadline_store.paused_at(conn, actor.guild_id, season.id)
     now = rt.clock.now()
     if pause:
         if paused is not None:
             raise Conflict(f"{league.name} is already paused.")
-        deadline_store.set_paused(conn, season.id, now)
+        deadline_store.set_paused(conn, actor.guild_id, season.id, now)
         audit.record(
             conn,
             guild_id=actor.guild_id,
@@ -457,9 +457,9 @@ def _pause(
         raise Conflict(f"{league.name} is not paused.")
     paused_for = int(now.timestamp()) - paused
     # Resuming gives back the time the season was paused: every open deadline (and reminder) moves on.
-    deadline_store.shift_open_deadlines(conn, season.id, paused_for)
-    deadline_store.shift_fixture_deadlines(conn, season.id, paused_for)
-    deadline_store.set_paused(conn, season.id, None)
+    deadline_store.shift_open_deadlines(conn, actor.guild_id, season.id, paused_for)
+    deadline_store.shift_fixture_deadlines(conn, actor.guild_id, season.id, paused_for)
+    deadline_store.set_paused(conn, actor.guild_id, season.id, None)
     audit.record(
         conn,
         guild_id=actor.guild_id,

@@ -19,6 +19,7 @@ from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import require_no_open_postgame
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import find_team, own_team
+from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
@@ -453,12 +454,11 @@ async def open_fixtures(rt: Runtime, actor: Actor) -> list[Fixture]:
 
 
 def _any_open(conn: sqlite3.Connection, guild_id: int) -> list[Fixture]:
-    rows = conn.execute("SELECT id FROM leagues WHERE guild_id = ?", (guild_id,)).fetchall()
     found = []
-    for row in rows:
+    for league_id in league_store.ids_in_guild(conn, guild_id):
         found += [
             f
-            for f in season_store.fixtures(conn, guild_id, league_id=row[0])
+            for f in season_store.fixtures(conn, guild_id, league_id=league_id)
             if f.status != "scheduled" or f.kind in ("league", "playoff")
         ]
     return found

@@ -200,7 +200,7 @@ def find_team(
 
 
 def _leagues(conn: sqlite3.Connection, guild_id: int) -> list[int]:
-    return [row[0] for row in conn.execute("SELECT id FROM leagues WHERE guild_id = ?", (guild_id,))]
+    return league_store.ids_in_guild(conn, guild_id)
 
 
 def own_team(conn: sqlite3.Connection, actor: Actor, league: League) -> TeamRow:
@@ -298,7 +298,6 @@ class TeamChoice:
     name: str
     roster: str
     status: str
-    league_name: str
 
 
 def _choices(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> list[TeamChoice]:
@@ -307,7 +306,7 @@ def _choices(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) ->
     except (NotFound, RuleViolation):
         leagues = league_store.in_guild(conn, guild_id)
     return [
-        TeamChoice(t.id, t.name, t.roster, t.status, league.name)
+        TeamChoice(t.id, t.name, t.roster, t.status)
         for league in leagues
         for t in team_store.in_league(conn, guild_id, league.id)
         if t.status != "retired"

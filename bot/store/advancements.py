@@ -198,14 +198,6 @@ def pending_for_player(conn: sqlite3.Connection, guild_id: int, player_id: int) 
     return None if row is None else _pending(row)
 
 
-def pending_for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[PendingAdvancement]:
-    rows = conn.execute(
-        "SELECT * FROM pending_advancements WHERE guild_id = ? AND team_id = ? AND status = 'open'",
-        (guild_id, team_id),
-    )
-    return [_pending(row) for row in rows]
-
-
 def close_pending(conn: sqlite3.Connection, guild_id: int, pending_id: int) -> bool:
     """Mark taken; False when it already was (a double click)."""
     cursor = conn.execute(

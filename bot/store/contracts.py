@@ -200,13 +200,6 @@ def contracts_of_season(conn: sqlite3.Connection, guild_id: int, season_id: int)
     return [_contract(r) for r in rows]
 
 
-def contract(conn: sqlite3.Connection, guild_id: int, contract_id: int) -> Contract | None:
-    row = conn.execute(
-        "SELECT * FROM star_contracts WHERE guild_id = ? AND id = ?", (guild_id, contract_id)
-    ).fetchone()
-    return None if row is None else _contract(row)
-
-
 def link_player(conn: sqlite3.Connection, guild_id: int, player_id: int, contract_id: int) -> None:
     conn.execute(
         "UPDATE players SET star_contract = ? WHERE guild_id = ? AND id = ?",
@@ -214,18 +207,19 @@ def link_player(conn: sqlite3.Connection, guild_id: int, player_id: int, contrac
     )
 
 
-def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[int]:
-    """The season is over: every contract of it expires. Returns the star players' ids (they leave)."""
+def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[tuple[int, int]]:
+    """The season is over: every contract of it expires. Returns the star players (player id, team id):
+    they leave."""
     conn.execute(
         "UPDATE star_contracts SET status = 'expired' WHERE guild_id = ? AND season_id = ? AND status = 'active'",
         (guild_id, season_id),
     )
     rows = conn.execute(
-        "SELECT p.id FROM players p JOIN star_contracts c ON c.id = p.star_contract"
+        "SELECT p.id, p.team_id FROM players p JOIN star_contracts c ON c.id = p.star_contract"
         " WHERE p.guild_id = ? AND c.season_id = ? AND p.status = 'active'",
         (guild_id, season_id),
     )
-    return [int(r[0]) for r in rows]
+    return [(int(r[0]), int(r[1])) for r in rows]
 
 
 def familiar_players(conn: sqlite3.Connection, guild_id: int, team_id: int) -> set[int]:

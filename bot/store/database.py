@@ -1,8 +1,8 @@
 """The SQLite database: one aiosqlite connection, WAL, numbered migrations, one transaction per action.
 
 Every unit of work is a plain function over a `sqlite3.Connection`, run in one hop on aiosqlite's
-connection thread inside `BEGIN IMMEDIATE ... COMMIT` (`Database.write`) or a read snapshot
-(`Database.read`). Units of work run one at a time on that thread, so they never interleave, and a unit
+connection thread (bot/store/aiosqlite_bridge.py, the one use of aiosqlite's private API) inside
+`BEGIN IMMEDIATE ... COMMIT` (`Database.write`) or a read snapshot (`Database.read`). Units of work run one at a time on that thread, so they never interleave, and a unit
 that raises is rolled back whole. This costs one thread hop per user action instead of one per statement.
 """
 
@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
+
+from bot.store import aiosqlite_bridge
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +117,11 @@ class Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            aiosqlite_bridge.check(connection)
+        except aiosqlite_bridge.IncompatibleAiosqlite:
+            await connection.close()
+            raise
         database = cls(connection, path)
         await database.call(_configure)
         return database
@@ -130,13 +137,9 @@ class Database:
         self, fn: Callable[Concatenate[sqlite3.Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """Run `fn(conn, ...)` on the connection's thread, outside any transaction the helper opens."""
-        conn = self._connection
-
-        def job() -> T:
-            return fn(conn._conn, *args, **kwargs)  # the sqlite3 connection, owned by this thread
-
-        # aiosqlite queues plain functions on its connection thread; this is that one hop.
-        return await conn._execute(job)  # type: ignore[no-untyped-call,no-any-return]
+        return await aiosqlite_bridge.run_on_connection_thread(
+            self._connection, lambda conn: fn(conn, *args, **kwargs)
+        )
 
     async def write(
         self, fn: Callable[Concatenate[sqlite3.Connection, P], T], *args: P.args, **kwargs: P.kwargs

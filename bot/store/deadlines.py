@@ -181,11 +181,11 @@ def concession_of(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> i
     return None if row is None else row["concede_requested_by"]
 
 
-def next_open_round(conn: sqlite3.Connection, season_id: int) -> tuple[int, datetime] | None:
+def next_open_round(conn: sqlite3.Connection, guild_id: int, season_id: int) -> tuple[int, datetime] | None:
     row = conn.execute(
-        "SELECT number, deadline_at FROM rounds WHERE season_id = ? AND status = 'open'"
+        "SELECT number, deadline_at FROM rounds WHERE guild_id = ? AND season_id = ? AND status = 'open'"
         " ORDER BY number LIMIT 1",
-        (season_id,),
+        (guild_id, season_id),
     ).fetchone()
     return None if row is None else (int(row["number"]), from_unix(row["deadline_at"]))
 
@@ -199,27 +199,30 @@ def shift_round(
     )
 
 
-def paused_at(conn: sqlite3.Connection, season_id: int) -> int | None:
-    row = conn.execute("SELECT paused_at FROM seasons WHERE id = ?", (season_id,)).fetchone()
+def paused_at(conn: sqlite3.Connection, guild_id: int, season_id: int) -> int | None:
+    row = conn.execute(
+        "SELECT paused_at FROM seasons WHERE guild_id = ? AND id = ?", (guild_id, season_id)
+    ).fetchone()
     return None if row is None else row["paused_at"]
 
 
-def set_paused(conn: sqlite3.Connection, season_id: int, at: datetime | None) -> None:
+def set_paused(conn: sqlite3.Connection, guild_id: int, season_id: int, at: datetime | None) -> None:
     conn.execute(
-        "UPDATE seasons SET paused_at = ? WHERE id = ?", (None if at is None else unix(at), season_id)
+        "UPDATE seasons SET paused_at = ? WHERE guild_id = ? AND id = ?",
+        (None if at is None else unix(at), guild_id, season_id),
     )
 
 
-def shift_open_deadlines(conn: sqlite3.Connection, season_id: int, seconds: int) -> None:
+def shift_open_deadlines(conn: sqlite3.Connection, guild_id: int, season_id: int, seconds: int) -> None:
     """Every open deadline of the season, and its pending reminders, move on by `seconds`."""
     conn.execute(
-        "UPDATE rounds SET deadline_at = deadline_at + ? WHERE season_id = ? AND status = 'open'",
-        (seconds, season_id),
+        "UPDATE rounds SET deadline_at = deadline_at + ? WHERE guild_id = ? AND season_id = ? AND status = 'open'",
+        (seconds, guild_id, season_id),
     )
     conn.execute(
-        "UPDATE reminders SET remind_at = remind_at + ? WHERE status = 'pending' AND round_id IN"
-        " (SELECT id FROM rounds WHERE season_id = ? AND status = 'open')",
-        (seconds, season_id),
+        "UPDATE reminders SET remind_at = remind_at + ? WHERE guild_id = ? AND status = 'pending' AND round_id IN"
+        " (SELECT id FROM rounds WHERE guild_id = ? AND season_id = ? AND status = 'open')",
+        (seconds, guild_id, guild_id, season_id),
     )
 
 
@@ -257,11 +260,11 @@ def claim_fixture_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: 
     return cursor.rowcount == 1
 
 
-def shift_fixture_deadlines(conn: sqlite3.Connection, season_id: int, seconds: int) -> None:
+def shift_fixture_deadlines(conn: sqlite3.Connection, guild_id: int, season_id: int, seconds: int) -> None:
     conn.execute(
-        "UPDATE fixtures SET deadline_at = deadline_at + ? WHERE season_id = ? AND deadline_at IS NOT NULL"
-        " AND deadline_processed_at IS NULL",
-        (seconds, season_id),
+        "UPDATE fixtures SET deadline_at = deadline_at + ? WHERE guild_id = ? AND season_id = ?"
+        " AND deadline_at IS NOT NULL AND deadline_processed_at IS NULL",
+        (seconds, guild_id, season_id),
     )
 
 

@@ -65,6 +65,14 @@ def by_name(conn: sqlite3.Connection, guild_id: int, name: str) -> League | None
     return None if row is None else _league(row)
 
 
+def ids_in_guild(conn: sqlite3.Connection, guild_id: int) -> list[int]:
+    """The ids of the guild's leagues, oldest first."""
+    return [
+        int(row[0])
+        for row in conn.execute("SELECT id FROM leagues WHERE guild_id = ? ORDER BY id", (guild_id,))
+    ]
+
+
 def in_guild(conn: sqlite3.Connection, guild_id: int) -> list[League]:
     rows = conn.execute("SELECT * FROM leagues WHERE guild_id = ? ORDER BY name COLLATE NOCASE", (guild_id,))
     return [_league(row) for row in rows]

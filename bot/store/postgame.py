@@ -293,9 +293,10 @@ def set_fans(
     )
 
 
-def spp_total(conn: sqlite3.Connection, player_id: int) -> int:
+def spp_total(conn: sqlite3.Connection, guild_id: int, player_id: int) -> int:
     row = conn.execute(
-        "SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE player_id = ?", (player_id,)
+        "SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE guild_id = ? AND player_id = ?",
+        (guild_id, player_id),
     ).fetchone()
     return int(row[0])
 

@@ -78,14 +78,14 @@ def undo_player_changes(
     ).fetchall()
     for advancement in advancements:
         conn.execute(
-            "UPDATE players SET value_increase = value_increase - ? WHERE id = ?",
-            (advancement["value_increase"], advancement["player_id"]),
+            "UPDATE players SET value_increase = value_increase - ? WHERE guild_id = ? AND id = ?",
+            (advancement["value_increase"], fx.guild_id, advancement["player_id"]),
         )
         if advancement["characteristic"]:
             column = CHANGE_COLUMNS[advancement["characteristic"]]
             conn.execute(
-                f"UPDATE players SET {column} = {column} - ? WHERE id = ?",  # noqa: S608
-                (steps[advancement["characteristic"]], advancement["player_id"]),
+                f"UPDATE players SET {column} = {column} - ? WHERE guild_id = ? AND id = ?",  # noqa: S608
+                (steps[advancement["characteristic"]], fx.guild_id, advancement["player_id"]),
             )
     conn.execute(
         "DELETE FROM player_advancements WHERE guild_id = ? AND fixture_id = ? AND team_id = ?",
@@ -105,36 +105,42 @@ def undo_player_changes(
 
 def _undo_one(conn: sqlite3.Connection, change: sqlite3.Row) -> None:
     detail = json.loads(change["detail"])
-    player_id = change["player_id"]
+    player = (change["guild_id"], change["player_id"])
     kind = change["kind"]
     if kind in ("spp", "mvp"):
-        conn.execute("UPDATE players SET spp = spp - ? WHERE id = ?", (change["spp_delta"], player_id))
+        conn.execute(
+            "UPDATE players SET spp = spp - ? WHERE guild_id = ? AND id = ?", (change["spp_delta"], *player)
+        )
     elif kind == "advancement":
         conn.execute(
-            "UPDATE players SET spp = spp - ?, advancements = advancements - 1 WHERE id = ?",
-            (change["spp_delta"], player_id),
+            "UPDATE players SET spp = spp - ?, advancements = advancements - 1 WHERE guild_id = ? AND id = ?",
+            (change["spp_delta"], *player),
         )
     elif kind == "injury":
         injury, characteristic = detail.get("injury"), detail.get("characteristic")
         if injury == "dead":
-            conn.execute("UPDATE players SET status = 'active' WHERE id = ?", (player_id,))
+            conn.execute("UPDATE players SET status = 'active' WHERE guild_id = ? AND id = ?", player)
         elif injury != "badly_hurt":
-            conn.execute("UPDATE players SET miss_next_game = 0 WHERE id = ?", (player_id,))
+            conn.execute("UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND id = ?", player)
         if injury == "serious_injury":
             conn.execute(
-                "UPDATE players SET niggling_injuries = niggling_injuries - 1 WHERE id = ?", (player_id,)
+                "UPDATE players SET niggling_injuries = niggling_injuries - 1 WHERE guild_id = ? AND id = ?",
+                player,
             )
         if injury == "lasting_injury" and characteristic:
             column = CHANGE_COLUMNS[characteristic]
             step = 1 if characteristic in ("ag", "pa") else -1
-            conn.execute(f"UPDATE players SET {column} = {column} - ? WHERE id = ?", (step, player_id))  # noqa: S608
+            conn.execute(
+                f"UPDATE players SET {column} = {column} - ? WHERE guild_id = ? AND id = ?",  # noqa: S608
+                (step, *player),
+            )
     elif kind == "recovery":
-        conn.execute("UPDATE players SET miss_next_game = 1 WHERE id = ?", (player_id,))
+        conn.execute("UPDATE players SET miss_next_game = 1 WHERE guild_id = ? AND id = ?", player)
     elif kind == "status":
         if detail.get("status") == "temporarily retired":
-            conn.execute("UPDATE players SET temporarily_retired = 0 WHERE id = ?", (player_id,))
+            conn.execute("UPDATE players SET temporarily_retired = 0 WHERE guild_id = ? AND id = ?", player)
         else:
-            conn.execute("UPDATE players SET status = 'active' WHERE id = ?", (player_id,))
+            conn.execute("UPDATE players SET status = 'active' WHERE guild_id = ? AND id = ?", player)
 
 
 def gold_of(conn: sqlite3.Connection, guild_id: int, team_id: int, fixture_id: int) -> int:

@@ -53,7 +53,6 @@ class Fixture:
     round_number: int | None
     deadline_at: datetime | None
     division_id: int | None
-    division_name: str | None
     home_team_id: int
     home_name: str
     home_coach_id: int
@@ -250,13 +249,12 @@ def insert_fixture(
 
 
 _FIXTURE_SELECT = """
-SELECT f.*, r.number AS round_number, r.deadline_at AS round_deadline, d.name AS division_name,
+SELECT f.*, r.number AS round_number, r.deadline_at AS round_deadline,
        h.name AS home_name, h.coach_id AS home_coach_id, a.name AS away_name, a.coach_id AS away_coach_id
 FROM fixtures f
 JOIN teams h ON h.id = f.home_team_id
 JOIN teams a ON a.id = f.away_team_id
 LEFT JOIN rounds r ON r.id = f.round_id
-LEFT JOIN divisions d ON d.id = f.division_id
 """
 
 
@@ -278,7 +276,6 @@ def _fixture(row: sqlite3.Row) -> Fixture:
         round_number=row["round_number"],
         deadline_at=_deadline(row),
         division_id=row["division_id"],
-        division_name=row["division_name"],
         home_team_id=row["home_team_id"],
         home_name=row["home_name"],
         home_coach_id=row["home_coach_id"],

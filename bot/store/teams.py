@@ -256,7 +256,9 @@ def insert_player(
         )
     except sqlite3.IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
-    row = conn.execute("SELECT * FROM players WHERE id = ?", (cursor.lastrowid,)).fetchone()
+    row = conn.execute(
+        "SELECT * FROM players WHERE guild_id = ? AND id = ?", (team.guild_id, cursor.lastrowid)
+    ).fetchone()
     return _player(row)
 
 
@@ -281,13 +283,6 @@ def delete_player(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> No
     conn.execute(
         "DELETE FROM players WHERE guild_id = ? AND team_id = ? AND id = ?",
         (team.guild_id, team.id, player_id),
-    )
-
-
-def set_player_status(conn: sqlite3.Connection, team: TeamRow, player_id: int, status: PlayerStatus) -> None:
-    conn.execute(
-        "UPDATE players SET status = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
-        (status, team.guild_id, team.id, player_id),
     )
 
 

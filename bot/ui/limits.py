@@ -22,7 +22,6 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 FIELDS = 25
 FOOTER = 2048
-AUTHOR = 256
 EMBEDS = 10
 EMBED_TOTAL = 6000  # across all the embeds of one message
 BUTTON_LABEL = 80

@@ -40,20 +40,6 @@ BASIC_MEMBER_PERMISSIONS = (
 ALL_PERMISSIONS = (1 << 50) - 1
 EPHEMERAL = 1 << 6
 
-OPTION_TYPES = {
-    "sub_command": 1,
-    "sub_command_group": 2,
-    "string": 3,
-    "integer": 4,
-    "boolean": 5,
-    "user": 6,
-    "channel": 7,
-    "role": 8,
-    "mentionable": 9,
-    "number": 10,
-    "attachment": 11,
-}
-
 _ids = itertools.count(1_300_000_000_000_000_000)
 
 

@@ -97,7 +97,7 @@ async def test_spp_always_equal_their_recorded_changes(runtime: Runtime) -> None
         team = team_store.by_coach(conn, 1, 1, HOME.user_id)
         assert team is not None
         for player in team_store.players(conn, team):
-            assert postgame_store.spp_total(conn, player.id) == player.spp >= 0
+            assert postgame_store.spp_total(conn, team.guild_id, player.id) == player.spp >= 0
 
     await runtime.db.read(check)
 

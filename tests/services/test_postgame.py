@@ -192,7 +192,7 @@ async def test_every_change_is_recorded_against_the_fixture(runtime: Runtime) ->
         for team in team_store.in_league(conn, 1, 1):
             assert team_store.treasury_total(conn, team) == team.treasury
             for player in team_store.players(conn, team, include_gone=True):
-                assert postgame_store.spp_total(conn, player.id) == player.spp
+                assert postgame_store.spp_total(conn, team.guild_id, player.id) == player.spp
         rolls = conn.execute(
             "SELECT COUNT(*) FROM dice_rolls WHERE fixture_id = ?", (fixture_id,)
         ).fetchone()[0]

@@ -59,7 +59,7 @@ async def test_revert_puts_everything_back(runtime: Runtime) -> None:
         for team in team_store.in_league(conn, 1, 1):
             assert team_store.treasury_total(conn, team) == team.treasury
             for player in team_store.players(conn, team, include_gone=True):
-                assert postgame_store.spp_total(conn, player.id) == player.spp
+                assert postgame_store.spp_total(conn, team.guild_id, player.id) == player.spp
 
     await runtime.db.read(ledgers_balance)
 
