@@ -8,6 +8,7 @@ import re
 
 import discord
 
+from bot.rules.match_result import Side
 from bot.services import postgame
 from bot.services.postgame import TeamSummary
 from bot.services.results import ReportedResult, SideInput, side_name
@@ -36,8 +37,9 @@ def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embe
     elif report.extra_time:
         decided = " · after extra time"
     body: list[Field] = []
-    for side, name in (("home", fx.home_name), ("away", fx.away_name)):
-        data = report.side(side)  # type: ignore[arg-type]
+    sides: tuple[tuple[Side, str], ...] = (("home", fx.home_name), ("away", fx.away_name))
+    for side, name in sides:
+        data = report.side(side)
         lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
         lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
         body += fields(plain(name), lines)
