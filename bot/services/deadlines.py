@@ -299,14 +299,16 @@ async def run_due(rt: Runtime, due: Due) -> Work:
 
 def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
     now = rt.clock.now()
+    hours: dict[tuple[int, int], tuple[int, ...]] = {}  # each league's settings read once, not per round
     for due in deadline_store.open_rounds(conn):
         info = deadline_store.round_info(conn, due.guild_id, due.item_id)
         assert info is not None
-        league = league_store.get(conn, due.guild_id, info["league_id"])
-        assert league is not None
-        deadline_store.ensure_reminders(
-            conn, due.guild_id, due.item_id, due.at, league.settings.reminder_hours, now
-        )
+        key = (due.guild_id, int(info["league_id"]))
+        if key not in hours:
+            league = league_store.get(conn, *key)
+            assert league is not None
+            hours[key] = league.settings.reminder_hours
+        deadline_store.ensure_reminders(conn, due.guild_id, due.item_id, due.at, hours[key], now)
     items = (
         deadline_store.open_rounds(conn)
         + deadline_store.pending_reminders(conn)
