@@ -31,7 +31,7 @@ from bot.rules.star_drafts import (
 from bot.rules.team_building import next_free_number
 from bot.services.dice_logging import log_dice
 from bot.services.leagues import find_league
-from bot.services.runtime import Actor, Runtime
+from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import star_position_id
 from bot.store import announcements, audit
 from bot.store import contracts as contract_store
@@ -45,8 +45,6 @@ from bot.store.leagues import League
 from bot.store.seasons import Season
 from bot.store.teams import TeamRow
 from bot.text import gp
-
-BOT_USER = 0
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from bot.services.leagues import find_league
 from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import blocker
 from bot.services.results import find_fixture
-from bot.services.runtime import Actor, Runtime
+from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.store import audit
 from bot.store import contracts as contract_store
 from bot.store import deadlines as deadline_store
@@ -33,8 +33,6 @@ from bot.store import seasons as season_store
 from bot.store.deadlines import Due
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
-
-BOT_USER = 0  # the actor id recorded for what the bot does by itself
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from bot.services import contracts
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import optional_whole
 from bot.services.leagues import find_league
-from bot.services.runtime import Actor, Runtime
+from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.seasons import standings_tables
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -50,7 +50,6 @@ from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
 from bot.text import gp
 
-BOT_USER = 0
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
 
 

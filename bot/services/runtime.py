@@ -18,6 +18,9 @@ class Runtime:
     catalog: Catalog
 
 
+BOT_USER = 0  # the actor id recorded for what the bot does by itself (deadlines, play-offs, drafts)
+
+
 @dataclass(frozen=True)
 class Actor:
     """The user who asked for an action, and where they asked."""
