@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.services import playoffs, seasons
 from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.league_views import standings_embeds
+from bot.ui.league_views import standings_pages
 from bot.ui.limits import send_messages
 from bot.ui.season_views import bracket_embeds, history_embeds
 
@@ -60,7 +60,7 @@ class HistoryCog(commands.Cog):
                 interaction, embeds=history_embeds(await playoffs.history(rt, guild_id, league))
             )
             return
-        tables = standings_embeds(await seasons.standings(rt, guild_id, league, None, season))
+        tables = standings_pages(await seasons.standings(rt, guild_id, league, None, season))
         bracket = bracket_embeds(await playoffs.bracket(rt, guild_id, league, season))
         await send_messages(interaction, embeds=[*tables, *bracket])
 

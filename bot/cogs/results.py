@@ -25,7 +25,7 @@ from bot.ui.autocomplete import (
 from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
-from bot.ui.league_views import COLOUR, fixture_pages, standings_embeds
+from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds, result_embeds, side_inputs
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from bot.app import LeagueBot
 
 FIXTURES_SOURCE = "fixtures"
+STANDINGS_SOURCE = "standings"
 EVENTS_HELP = (
     "What your players did, e.g. #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si (td cas comp int throw land mvp)"
 )
@@ -168,6 +169,23 @@ async def render_fixtures(interaction: discord.Interaction, key: str, page: int)
 
 
 register_page_source(FIXTURES_SOURCE, render_fixtures)
+
+
+async def render_standings(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
+    league_id, division_text, season_text = key.split(".")
+    table = await seasons.standings(
+        runtime_of(interaction),
+        actor_of(interaction).guild_id,
+        f"l:{league_id}",
+        int(division_text) or None,
+        int(season_text),
+    )
+    pages = standings_pages(table)
+    page = min(max(page, 0), len(pages) - 1)
+    return RenderedPage(pages[page], page, len(pages), key)
+
+
+register_page_source(STANDINGS_SOURCE, render_standings)
 
 
 class ResultsCog(commands.Cog):
@@ -373,7 +391,8 @@ class ResultsCog(commands.Cog):
         table = await seasons.standings(
             runtime_of(interaction), actor_of(interaction).guild_id, league, division, season
         )
-        await send_messages(interaction, embeds=standings_embeds(table))
+        key = f"{table.league.id}.{division or 0}.{table.season.number}"
+        await send_paginated(interaction, STANDINGS_SOURCE, key, ephemeral=False)
 
 
 async def setup(league_bot: LeagueBot) -> None:

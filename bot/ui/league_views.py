@@ -12,7 +12,7 @@ from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k
 from bot.ui.formatting import gp, plain, plural, timestamp
-from bot.ui.limits import Field, fields, pack_embeds
+from bot.ui.limits import Field, fields, one_embed, pack_embeds
 
 COLOUR = discord.Colour.dark_red()
 STATUS_MARK = {
@@ -241,25 +241,40 @@ def standing_line(row: StandingRow, name: str, bonus: bool) -> str:
     )
 
 
-def standings_embeds(standings: Standings) -> list[discord.Embed]:
-    """Every division's table, a line per team with its full name; tie notes only for real ties."""
+STANDINGS_PAGE_LINES = 24  # a team's line is at most about 130 characters: a page stays one description
+
+
+def standings_pages(standings: Standings, per_page: int = STANDINGS_PAGE_LINES) -> list[discord.Embed]:
+    """Every division's table, a line per team with its full name, tie notes only for real ties; one embed
+    a page of `per_page` lines (a division cut by a page continues under its name on the next)."""
     bonus = standings.league.settings.bonus_mode != BonusMode.OFF
-    body: list[Field] = []
+    several = len(standings.tables) > 1
+    pages: list[list[str]] = [[]]
     for table in standings.tables:
+        head = f"__**{plain(table.division.name)}**__"
         lines = [standing_line(row, table.names.get(row.team_id, "?"), bonus) for row in table.rows]
-        notes = [
-            f"{row.position}. {plain(table.names.get(row.team_id, '?'))} placed on {row.decided_by}"
+        lines += [
+            f"*{row.position}. {plain(table.names.get(row.team_id, '?'))} placed on {row.decided_by}*"
             for row in tie_notes(table.rows)
         ]
-        body += fields(table.division.name, lines, empty="No teams.")
-        if notes:
-            body += fields(f"{table.division.name}: ties", notes)
+        if several:
+            if len(pages[-1]) + 2 > per_page:  # a heading never ends a page
+                pages.append([])
+            pages[-1].append(head)
+        for line in lines or ["No teams."]:
+            if len(pages[-1]) >= per_page:
+                pages.append([f"{head} (cont.)"] if several else [])
+            pages[-1].append(line)
     legend = "W-D-L: won, drawn, lost · TD: touchdown difference · Cas: SPP casualties caused" + (
         " · BP: bonus points" if bonus else ""
     )
-    return pack_embeds(
-        f"{standings.league.name}: season {standings.season.number} standings",
-        body,
-        colour=COLOUR,
-        footer=legend,
-    )
+    title = f"{standings.league.name}: season {standings.season.number} standings"
+    return [
+        one_embed(
+            title,
+            lines,
+            colour=COLOUR,
+            footer=(f"Page {i} of {len(pages)} · " if len(pages) > 1 else "") + legend,
+        )
+        for i, lines in enumerate(pages, start=1)
+    ]

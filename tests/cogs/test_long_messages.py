@@ -20,7 +20,7 @@ from bot.services.seasons import SeasonOverview
 from bot.store.leagues import League
 from bot.ui.announce import announce
 from bot.ui.formatting import plain
-from bot.ui.league_views import season_embeds, standings_embeds
+from bot.ui.league_views import season_embeds, standings_pages
 from bot.ui.limits import CONTENT, EMBED_TOTAL, EMBEDS, group_embeds, messages, within_limits
 from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds
 from tests import builders as build
@@ -91,7 +91,7 @@ async def test_64_team_standings_read_on_a_phone_with_full_names_and_only_real_t
         )
         await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, reported.version)
     table = await seasons.standings(runtime, 1, None, None, None)
-    embeds = standings_embeds(table)
+    embeds = standings_pages(table)
     assert_sendable(embeds)
     shown = text_of(embeds)
     for n in range(64):
@@ -167,3 +167,19 @@ def test_content_and_embeds_split_into_messages_in_order() -> None:
 
 def test_finish_label_for_a_short_name_is_whole() -> None:
     assert FinishPostgameButton(1, 2, "Reavers").item.label == "Finish: Reavers"
+
+
+async def test_standings_of_two_20_team_divisions_page_with_the_division_continued(runtime: Runtime) -> None:
+    """/standings pages through a big league (the reader asks for it): a division cut by a page goes on
+    under its name on the next page, every team is on a page, and every page fits one message."""
+    await build.season(runtime, 40, divisions=2, teams_per_division=20)
+    table = await seasons.standings(runtime, 1, None, None, None)
+    pages = standings_pages(table)
+    assert len(pages) == 2
+    assert_sendable(pages)
+    first, second = (p.description or "" for p in pages)
+    assert first.startswith(f"__**{table.tables[0].division.name}**__")
+    assert second.startswith(f"__**{table.tables[1].division.name}**__ (cont.)")
+    assert (pages[0].footer.text or "").startswith("Page 1 of 2 · W-D-L")
+    shown = text_of(pages)
+    assert all(plain(name) in shown for t in table.tables for name in t.names.values())

@@ -333,7 +333,9 @@ async def test_the_postgame_summary_has_every_spp_and_injury_line(
 async def test_the_standings_list_all_64_teams(world: World, bot_process: BotProcess) -> None:
     await _start_season(world)
     await _play(world, bot_process, world.coaches[0])
-    standings = await (await world.discord.invoke("standings", world.outsider)).settled()
-    text = "\n".join(message_text(message) for message in standings.messages)  # as many as it takes
+    first = await world.discord.invoke("standings", world.outsider)
+    pages = await _every_page(world, first, world.outsider)  # the reader pages through them
+    assert len(pages) == 3 and "Page 3 of 3" in message_text(pages[-1])
+    text = "\n".join(message_text(page) for page in pages)
     missing = [team_name(i) for i in range(TEAMS) if team_name(i) not in text]
     assert not missing, f"{len(missing)} teams missing from the standings, e.g. {missing[:3]}"
