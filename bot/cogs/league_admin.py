@@ -288,6 +288,10 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             + ("" if d.job_id in armed else " (not armed yet)")
             for d in planned
         ]
+        lines += [
+            f"⏸ {names.get(w.due.kind, w.due.kind)} #{w.due.item_id}: waits until {w.blocker.text}"
+            for w in await deadlines.waiting(runtime_of(interaction), guild_id)
+        ]
         embeds = pack_embeds("Scheduled", description=lines or ["Nothing scheduled."], colour=COLOUR)
         await send_messages(interaction, embeds=embeds, ephemeral=True)
 

@@ -21,7 +21,7 @@ from bot.services.confirmation import Confirmation, confirm
 from bot.services.inputs import whole
 from bot.services.leagues import find_league
 from bot.services.postgame import TeamSummary
-from bot.services.postgame_order import blocker
+from bot.services.postgame_order import Blocker, blocker
 from bot.services.results import find_fixture
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.store import audit
@@ -320,14 +320,37 @@ def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
 def _held(conn: sqlite3.Connection, due: Due, now: datetime) -> bool:
     """An overdue confirmation or settlement waiting for an earlier post-game is not armed (it would only
     wait again); finishing that post-game re-arms the watch (see services/postgame_order.py)."""
+    return _waiting_on(conn, due, now) is not None
+
+
+def _waiting_on(conn: sqlite3.Connection, due: Due, now: datetime) -> Blocker | None:
+    """The post-game an overdue confirmation or settlement waits for, if it waits."""
     if due.kind not in ("auto_confirm", "fixture_deadline") or due.at > now:
-        return False
+        return None
     fx = season_store.fixture(conn, due.guild_id, due.item_id)
-    return (
-        fx is not None
-        and (due.kind == "auto_confirm" or fx.status == "scheduled")
-        and blocker(conn, fx) is not None
-    )
+    if fx is None or (due.kind == "fixture_deadline" and fx.status != "scheduled"):
+        return None
+    return blocker(conn, fx)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A confirmation or settlement held until a team finishes an earlier post-game."""
+
+    due: Due
+    blocker: Blocker
+
+
+async def waiting(rt: Runtime, guild_id: int) -> list[Waiting]:
+    """The server's held confirmations and settlements, each with the post-game it waits for."""
+
+    def read(conn: sqlite3.Connection) -> list[Waiting]:
+        now = rt.clock.now()
+        items = deadline_store.pending_auto_confirms(conn) + deadline_store.extended_fixtures(conn)
+        found = [(due, _waiting_on(conn, due, now)) for due in items if due.guild_id == guild_id]
+        return [Waiting(due, held) for due, held in found if held is not None]
+
+    return await rt.db.read(read)
 
 
 async def schedule(rt: Runtime) -> list[Due]:

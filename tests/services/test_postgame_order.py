@@ -115,8 +115,13 @@ async def test_an_automatic_confirmation_waits_for_the_earlier_post_game(runtime
     fx = (await results.get_fixture(runtime, 1, second.id))[0]
     assert fx.status == "reported"  # held, not lost
     assert not [d for d in await due_now(runtime) if d.kind == "auto_confirm"]  # not armed while held
+    held = {w.due.item_id: w for w in await deadlines.waiting(runtime, 1)}  # shown by /league schedule
+    assert held[second.id].due.kind == "auto_confirm"
+    assert held[second.id].blocker.text == f"Team 0 must first finish its post-game of fixture #{first.id}"
+    assert await deadlines.waiting(runtime, 2) == []  # another server sees none of it
     await _no_two_open(runtime)
     await _finish(runtime, first, _team_of(first, A))
+    assert second.id not in {w.due.item_id for w in await deadlines.waiting(runtime, 1)}
     assert any(f"#{second.id}" in text for text in await _announcements(runtime))
     due = [d for d in await due_now(runtime) if d.kind == "auto_confirm"]
     assert [d.item_id for d in due] == [second.id]
@@ -140,6 +145,8 @@ async def test_a_deadline_forfeit_waits_for_the_earlier_post_game(runtime: Runti
     )
     assert (await results.get_fixture(runtime, 1, second.id))[0].status == "scheduled"
     assert not [d for d in await due_now(runtime) if d.item_id == second.id]
+    held = await deadlines.waiting(runtime, 1)
+    assert [(w.due.kind, w.due.item_id) for w in held] == [("fixture_deadline", second.id)]
     assert (await _run_due(runtime)).closed == []  # running everything due again changes nothing
     await _no_two_open(runtime)
     await _finish(runtime, first, _team_of(first, A))
