@@ -22,7 +22,7 @@ from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
 from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
-from bot.ui.result_views import finish_view, postgame_embeds, result_embeds, side_inputs
+from bot.ui.result_views import follow_with_postgame, result_embeds, side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
 
@@ -193,13 +193,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
         )
         await send_messages(interaction, embeds=embeds)
-        if outcome.postgame:
-            await send_messages(
-                interaction,
-                embeds=postgame_embeds(outcome.fixture, outcome.postgame),
-                view=finish_view(outcome.fixture.id, outcome.postgame),
-                followup=True,
-            )
+        await follow_with_postgame(interaction, outcome.fixture, outcome.postgame)
         league = await leagues.get_league(
             runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
         )

@@ -28,7 +28,12 @@ from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
-from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds, result_embeds, side_inputs
+from bot.ui.result_views import (
+    FinishPostgameButton,
+    follow_with_postgame,
+    result_embeds,
+    side_inputs,
+)
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -83,13 +88,7 @@ class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version
             outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
         )
         await interaction.response.edit_message(embeds=embeds, view=None)
-        if outcome.postgame:
-            await send_messages(
-                interaction,
-                embeds=postgame_embeds(outcome.fixture, outcome.postgame),
-                view=finish_view(outcome.fixture.id, outcome.postgame),
-                followup=True,
-            )
+        await follow_with_postgame(interaction, outcome.fixture, outcome.postgame)
         if outcome.fixture.kind in ("league", "playoff"):
             await _announce_result(interaction, outcome, embeds)
 

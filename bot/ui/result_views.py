@@ -77,6 +77,19 @@ def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.
     return view
 
 
+async def follow_with_postgame(
+    interaction: discord.Interaction, fixture: Fixture, summaries: tuple[TeamSummary, ...]
+) -> None:
+    """The post-game under an answer that confirmed a result: every roll, and a Finish button per team."""
+    if summaries:
+        await send_messages(
+            interaction,
+            embeds=postgame_embeds(fixture, summaries),
+            view=finish_view(fixture.id, summaries),
+            followup=True,
+        )
+
+
 class FinishPostgameButton(GuardedButton, template=r"pgf:(?P<fixture>\d+):(?P<team>\d+)"):
     """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
 
