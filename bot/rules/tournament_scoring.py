@@ -1,0 +1,278 @@
+"""Tournament scoring and rankings (seed 000, Scoring & tiebreakers, Bye, Conceding).
+
+A win earns 2 Tournament Points, a draw 1, a loss 0. Bonus Points (1 each for scoring 3+ touchdowns,
+conceding none, inflicting 3+ casualties that would earn SPP) are the first tiebreaker. A concession
+gives the opponent a 3-0 win (unless the score was better for them) and every Bonus Point; the conceder
+gets no Bonus Points and -1 Tournament Point. A Bye is a 2-0 win with no casualties.
+
+Coaches level on Tournament Points are separated by the rulespack's tiebreakers in order, each applied
+only to those still level, and finally by registration order. bot/rules/standings.py ranks a league the
+same way but over league settings and league tiebreakers (no concession penalty, no bye, no votes), so
+this module keeps its own small ranking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off"]
+
+TIEBREAKER_NAMES: dict[str, str] = {
+    "bonus": "Bonus Points",
+    "td_diff": "touchdown difference",
+    "td_for": "touchdowns scored",
+    "cas_for": "casualties inflicted",
+    "votes": "Favourite Opponent votes",
+    "sent_off": "players sent off for fouls",
+    "registration": "registration order",
+}
+
+# Seed 000: Bonus Points, then Touchdown Difference, touchdowns scored, casualties inflicted; further
+# tiebreakers are the organiser's (votes, players sent off, ...), appended by the rulespack.
+DEFAULT_TIEBREAKERS: tuple[Tiebreaker, ...] = ("bonus", "td_diff", "td_for", "cas_for")
+
+WIN_POINTS, DRAW_POINTS, LOSS_POINTS = 2, 1, 0
+CONCESSION_PENALTY = 1
+CONCESSION_SCORE = (3, 0)
+BYE_SCORE = (2, 0)
+MAX_BONUS_POINTS = 3
+
+
+def tournament_points(score_for: int, score_against: int) -> int:
+    """2 for a win, 1 for a draw, 0 for a loss."""
+    if score_for > score_against:
+        return WIN_POINTS
+    return DRAW_POINTS if score_for == score_against else LOSS_POINTS
+
+
+def bonus_points(score_for: int, score_against: int, cas_for: int) -> int:
+    """1 each for 3+ touchdowns scored, 0 conceded, 3+ casualties inflicted (those that earn SPP)."""
+    return int(score_for >= 3) + int(score_against == 0) + int(cas_for >= 3)
+
+
+@dataclass(frozen=True)
+class Side(Generic[T]):
+    """What one coach takes from one game (or bye) into the rankings."""
+
+    coach: T
+    tournament_points: int
+    bonus_points: int
+    td_for: int
+    td_against: int
+    cas_for: int
+    sent_off: int = 0
+
+
+@dataclass(frozen=True)
+class TournamentGame(Generic[T]):
+    """A confirmed game. Casualties are those that would earn SPP, inflicted by that side; `sent_off` the
+    side's players sent off for a foul (not for a Secret Weapon). `conceded_by` names a conceding coach."""
+
+    first: T
+    second: T
+    first_score: int
+    second_score: int
+    first_cas: int = 0
+    second_cas: int = 0
+    first_sent_off: int = 0
+    second_sent_off: int = 0
+    conceded_by: T | None = None
+
+    def __post_init__(self) -> None:
+        if self.first == self.second:
+            raise ValueError("a coach cannot play himself")
+        numbers = (self.first_score, self.second_score, self.first_cas, self.second_cas)
+        if min(*numbers, self.first_sent_off, self.second_sent_off) < 0:
+            raise ValueError("scores, casualties and sent-offs cannot be negative")
+        if self.conceded_by is not None and self.conceded_by not in (self.first, self.second):
+            raise ValueError("only a coach of the game can concede it")
+
+    def sides(self) -> tuple[Side[T], Side[T]]:
+        """Both coaches' Tournament Points, Bonus Points, touchdowns and casualties from this game."""
+        first_for, second_for = self.first_score, self.second_score
+        if self.conceded_by is None:
+            return (
+                _played(self.first, first_for, second_for, self.first_cas, self.first_sent_off),
+                _played(self.second, second_for, first_for, self.second_cas, self.second_sent_off),
+            )
+        if self.conceded_by == self.first:
+            winner, loser = self._conceded(second_for, first_for, self.second, self.first)
+            return loser, winner
+        winner, loser = self._conceded(first_for, second_for, self.first, self.second)
+        return winner, loser
+
+    def _conceded(self, winner_for: int, loser_for: int, winner: T, loser: T) -> tuple[Side[T], Side[T]]:
+        winner_for, loser_for = concession_score(winner_for, loser_for)
+        first_side = winner == self.first
+        winner_cas, loser_cas = (
+            (self.first_cas, self.second_cas) if first_side else (self.second_cas, self.first_cas)
+        )
+        winner_off, loser_off = (
+            (self.first_sent_off, self.second_sent_off)
+            if first_side
+            else (self.second_sent_off, self.first_sent_off)
+        )
+        return (
+            Side(winner, WIN_POINTS, MAX_BONUS_POINTS, winner_for, loser_for, winner_cas, winner_off),
+            Side(loser, LOSS_POINTS - CONCESSION_PENALTY, 0, loser_for, winner_for, loser_cas, loser_off),
+        )
+
+
+def _played(coach: T, score_for: int, score_against: int, cas_for: int, sent_off: int) -> Side[T]:
+    return Side(
+        coach,
+        tournament_points(score_for, score_against),
+        bonus_points(score_for, score_against, cas_for),
+        score_for,
+        score_against,
+        cas_for,
+        sent_off,
+    )
+
+
+def concession_score(winner_for: int, loser_for: int) -> tuple[int, int]:
+    """The score recorded for a conceded game: 3-0 to the opponent, unless the score when the game was
+    conceded was better for him, judged as the rankings judge it (touchdown difference, then touchdowns
+    scored); then that score stands."""
+    actual = (winner_for - loser_for, winner_for)
+    awarded = (CONCESSION_SCORE[0] - CONCESSION_SCORE[1], CONCESSION_SCORE[0])
+    return (winner_for, loser_for) if actual > awarded else CONCESSION_SCORE
+
+
+def bye_side(coach: T) -> Side[T]:
+    """A Bye: a 2-0 win with no casualties either way (2 Tournament Points, 1 Bonus Point)."""
+    return _played(coach, BYE_SCORE[0], BYE_SCORE[1], 0, 0)
+
+
+@dataclass
+class _Tally:
+    played: int = 0
+    tournament_points: int = 0
+    bonus_points: int = 0
+    td_for: int = 0
+    td_against: int = 0
+    cas_for: int = 0
+    sent_off: int = 0
+    votes: int = 0
+
+
+@dataclass(frozen=True)
+class RankingRow(Generic[T]):
+    """One line of the rankings. `decided_by` names the tiebreaker that put this coach below the coach
+    directly above, when both are level on Tournament Points (None otherwise)."""
+
+    coach: T
+    position: int
+    played: int
+    tournament_points: int
+    bonus_points: int
+    td_for: int
+    td_against: int
+    cas_for: int
+    sent_off: int
+    votes: int
+    decided_by: str | None
+
+    @property
+    def td_diff(self) -> int:
+        return self.td_for - self.td_against
+
+
+def _key(name: str, tally: _Tally) -> int:
+    if name == "bonus":
+        return tally.bonus_points
+    if name == "td_diff":
+        return tally.td_for - tally.td_against
+    if name == "td_for":
+        return tally.td_for
+    if name == "cas_for":
+        return tally.cas_for
+    if name == "votes":
+        return tally.votes
+    if name == "sent_off":
+        return tally.sent_off
+    raise ValueError(f"unknown tiebreaker {name!r}")
+
+
+def _separate(
+    group: list[int], order: Sequence[str], tallies: list[_Tally], reasons: dict[int, str]
+) -> list[int]:
+    """Order coaches (by registration index) level so far; note what put each below its predecessor."""
+    if len(group) <= 1:
+        return group
+    if not order:
+        for index in group[1:]:
+            reasons[index] = "registration"
+        return sorted(group)
+    name, rest = order[0], order[1:]
+    keys = {index: _key(name, tallies[index]) for index in group}
+    ranked: list[int] = []
+    for i, value in enumerate(sorted(set(keys.values()), reverse=True)):
+        subgroup = _separate([x for x in group if keys[x] == value], rest, tallies, reasons)
+        if i:
+            reasons[subgroup[0]] = name
+        ranked.extend(subgroup)
+    return ranked
+
+
+def rank(
+    coaches: Sequence[T],
+    games: Sequence[TournamentGame[T]],
+    byes: Sequence[T] = (),
+    tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
+    votes: Mapping[T, int] | None = None,
+) -> list[RankingRow[T]]:
+    """The rankings of `coaches` (in registration order; the Spare Player is left out by not listing
+    him): Tournament Points, then the tiebreakers in the rulespack's order, then registration order.
+    `byes` lists one entry per Bye a coach had; `votes` the Favourite Opponent votes each received."""
+    if len(set(coaches)) != len(coaches):
+        raise ValueError("each coach can appear once in the rankings")
+    if len(set(tiebreakers)) != len(tiebreakers):
+        raise ValueError("each tiebreaker can be used once")
+    index = {coach: i for i, coach in enumerate(coaches)}
+    tallies = [_Tally() for _ in coaches]
+    sides = [side for game in games for side in game.sides()] + [bye_side(coach) for coach in byes]
+    for side in sides:
+        if side.coach not in index:
+            continue  # the Spare Player's side of a game
+        tally = tallies[index[side.coach]]
+        tally.played += 1
+        tally.tournament_points += side.tournament_points
+        tally.bonus_points += side.bonus_points
+        tally.td_for += side.td_for
+        tally.td_against += side.td_against
+        tally.cas_for += side.cas_for
+        tally.sent_off += side.sent_off
+    for coach, count in (votes or {}).items():
+        if coach in index:
+            tallies[index[coach]].votes = count
+
+    reasons: dict[int, str] = {}
+    ranked: list[int] = []
+    for points in sorted({t.tournament_points for t in tallies}, reverse=True):
+        level = [i for i, t in enumerate(tallies) if t.tournament_points == points]
+        ranked.extend(_separate(level, tiebreakers, tallies, reasons))
+    rows: list[RankingRow[T]] = []
+    for position, i in enumerate(ranked, start=1):
+        t = tallies[i]
+        reason = reasons.get(i)
+        rows.append(
+            RankingRow(
+                coach=coaches[i],
+                position=position,
+                played=t.played,
+                tournament_points=t.tournament_points,
+                bonus_points=t.bonus_points,
+                td_for=t.td_for,
+                td_against=t.td_against,
+                cas_for=t.cas_for,
+                sent_off=t.sent_off,
+                votes=t.votes,
+                decided_by=TIEBREAKER_NAMES[reason] if reason is not None else None,
+            )
+        )
+    return rows
