@@ -35,6 +35,7 @@ from bot.catalog.models import (
     TablesFile,
     Team,
     TeamsFile,
+    TournamentRules,
     split_skill_reference,
 )
 from bot.catalog.search import normalise
@@ -64,6 +65,7 @@ class Catalog:
     drafting: DraftingRules
     postgame: PostgameRules
     season_end: SeasonEndRules
+    tournament: TournamentRules
     advancement: AdvancementFile
     expensive_mistakes: ExpensiveMistakesFile
     tables: dict[str, RollTable]
@@ -221,6 +223,7 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
         drafting=_read(root / "drafting.json", DraftingRules),
         postgame=_read(root / "postgame.json", PostgameRules),
         season_end=_read(root / "season_end.json", SeasonEndRules),
+        tournament=_read(root / "tournament.json", TournamentRules),
         advancement=_read(tables_dir / "advancement.json", AdvancementFile),
         expensive_mistakes=_read(tables_dir / "expensive_mistakes.json", ExpensiveMistakesFile),
         tables=tables,

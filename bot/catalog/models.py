@@ -188,6 +188,56 @@ class FanRule(Model):
     max: int
 
 
+class TierRow(Model):
+    """What a tournament team of one tier gets: Skill Points, and the most secondary skills and stars."""
+
+    tier: int = Field(ge=1)
+    skill_points: int = Field(ge=0)
+    max_secondary: int = Field(ge=0)
+    max_stars: int = Field(ge=0)
+
+
+class TournamentRosterRules(Model):
+    fan_cost: int = Field(ge=0)
+    max_fans: int = Field(ge=1)
+    max_stars: int = Field(ge=0)
+    star_points: int = Field(ge=0)
+    mega_star_points: int = Field(ge=0)
+    max_mega_stars: int = Field(ge=0)
+    primary_points: int = Field(ge=0)
+    secondary_points: int = Field(ge=0)
+
+
+class TournamentScoring(Model):
+    win: int
+    draw: int
+    loss: int
+    bonus_touchdowns: int = Field(ge=1)  # a Bonus Point for scoring at least this many
+    bonus_casualties: int = Field(ge=1)  # and for inflicting at least this many (that earn SPP)
+    concession_penalty: int = Field(ge=0)
+    concession_score: tuple[int, int]
+    bye_score: tuple[int, int]
+
+    @property
+    def max_bonus_points(self) -> int:
+        return 3  # the three Bonus Points: touchdowns, a clean sheet, casualties
+
+
+class TournamentRules(Noted):
+    id: str
+    name: str
+    source: str
+    tiers: tuple[TierRow, ...]
+    roster: TournamentRosterRules
+    scoring: TournamentScoring
+
+    @model_validator(mode="after")
+    def _tiers(self) -> TournamentRules:
+        if sorted(t.tier for t in self.tiers) != list(range(1, len(self.tiers) + 1)):
+            raise ValueError("tiers must be 1, 2, 3 ... once each")
+        return self
+
+
 class DraftingRules(Noted):
     id: str
     name: str

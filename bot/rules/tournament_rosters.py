@@ -27,14 +27,6 @@ from bot.rules.star_drafts import StarUnit, star_units
 from bot.rules.team_building import Staffing, check_hire, check_staff, draft_cost
 from bot.text import gp
 
-FAN_COST = 10_000
-MAX_FANS = 6
-MAX_STARS = 2
-STAR_POINTS = 2
-MEGA_STAR_POINTS = 4
-PRIMARY_POINTS = 1
-SECONDARY_POINTS = 2
-MAX_MEGA_STARS = 1
 # Bought star by star and mercenary by player elsewhere: not a roster inducement by id.
 NOT_ROSTER_INDUCEMENTS = frozenset({inducements.STAR_LIMIT_ID, inducements.MERCENARY_ID})
 
@@ -52,19 +44,12 @@ class TierAllowance:
             raise ValueError("tier allowances are never negative")
 
 
-SEED_TIERS: Mapping[int, TierAllowance] = {
-    1: TierAllowance(skill_points=6, max_secondary=1, max_stars=1),
-    2: TierAllowance(skill_points=8, max_secondary=2, max_stars=2),
-    3: TierAllowance(skill_points=10, max_secondary=3, max_stars=2),
-}
-
-
 @dataclass(frozen=True)
 class TierTable:
     """The event's tier table: seed 000's three tiers, plus tier 4 (in the BB2025 catalogue) as tier 3 unless
     the organiser sets it. `override` returns a copy with some rows changed."""
 
-    rows: Mapping[int, TierAllowance] = field(default_factory=lambda: {**SEED_TIERS, 4: SEED_TIERS[3]})
+    rows: Mapping[int, TierAllowance]
 
     def allowance(self, tier: int) -> TierAllowance:
         row = self.rows.get(tier)
@@ -77,7 +62,14 @@ class TierTable:
         return TierTable({**self.rows, **changes})
 
 
-DEFAULT_TIERS = TierTable()
+def seed_tiers(catalog: Catalog) -> TierTable:
+    """The tier table of data/<edition>/tournament.json (seed 000's, tier 4 as tier 3)."""
+    return TierTable(
+        {
+            r.tier: TierAllowance(r.skill_points, r.max_secondary, r.max_stars)
+            for r in catalog.tournament.tiers
+        }
+    )
 
 
 @dataclass(frozen=True)
@@ -163,9 +155,9 @@ def _skill_points(
         refusals.append(f"{skill.name} is only for players with {needs}.")
         return None
     if skill.category in position.primary:
-        return PRIMARY_POINTS, False
+        return catalog.tournament.roster.primary_points, False
     if skill.category in position.secondary:
-        return SECONDARY_POINTS, True
+        return catalog.tournament.roster.secondary_points, True
     refusals.append(
         f"{skill.name} is not in a {position.name}'s skill categories ({position.categories_text}): "
         "a player may only take a Primary or Secondary skill."
@@ -177,7 +169,7 @@ def check_roster(
     catalog: Catalog,
     roster: TournamentRoster,
     budget: int,
-    tiers: TierTable = DEFAULT_TIERS,
+    tiers: TierTable | None = None,
     allowed_inducements: Mapping[str, Inducement] | None = None,
 ) -> RosterCheck:
     """Check a proposed tournament roster against seed 000 and the league drafting rules."""
@@ -188,7 +180,8 @@ def check_roster(
         raise RuleViolation(f"There is no team roster {roster.team_id!r}.")
     if roster.league not in team.leagues:
         refusals.append(f"{team.name} teams play in: {', '.join(team.leagues)}.")
-    allowance = tiers.allowance(team.tier)
+    allowance = (tiers or seed_tiers(catalog)).allowance(team.tier)
+    numbers = catalog.tournament.roster
     allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
 
     # Players, under the league drafting rules (position limits, group limits, 16 players).
@@ -215,12 +208,12 @@ def check_roster(
     gold = draft_cost(team, positions, staff, rules)
 
     # Dedicated Fans: up to 6, at 10,000 gp each above the free first.
-    if not start <= roster.dedicated_fans <= MAX_FANS:
+    if not start <= roster.dedicated_fans <= numbers.max_fans:
         refusals.append(
-            f"A tournament team may have {start}-{MAX_FANS} Dedicated Fans, "
-            f"each above {start} at {gp(FAN_COST)}."
+            f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
+            f"each above {start} at {gp(numbers.fan_cost)}."
         )
-    gold += max(0, roster.dedicated_fans - start) * FAN_COST
+    gold += max(0, roster.dedicated_fans - start) * numbers.fan_cost
 
     # Inducements the event allows, permanently on the roster.
     for key, count in roster.inducements:
@@ -279,21 +272,21 @@ def check_roster(
             refusals.append(f"{unit.name} does not play for {team.name} teams in the {roster.league}.")
         units.append(unit)
         mega = any(star.mega_star for star in members)
-        points += MEGA_STAR_POINTS if mega else STAR_POINTS
+        points += numbers.mega_star_points if mega else numbers.star_points
         gold += unit.cost
     if units and len(positions) < rules.min_players_at_draft:
         refusals.append(
             f"A team must include at least {rules.min_players_at_draft} players "
             "before adding any star players."
         )
-    most_stars = min(MAX_STARS, allowance.max_stars)
+    most_stars = min(numbers.max_stars, allowance.max_stars)
     if len(units) > most_stars:
         refusals.append(
             f"A tier {team.tier} team may have at most {most_stars} star players (a pair counts as one); "
             f"you have {len(units)}."
         )
     megas = sum(any(catalog.stars[m].mega_star for m in u.members) for u in units)
-    if megas > MAX_MEGA_STARS:
+    if megas > numbers.max_mega_stars:
         refusals.append(f"A team may only ever have a single Mega-star; you have {megas}.")
     places = len(positions) + sum(u.size for u in units)
     if places > rules.max_players:
@@ -318,7 +311,7 @@ def check_roster(
     )
 
 
-def tiers_text(tiers: TierTable = DEFAULT_TIERS) -> list[str]:
+def tiers_text(tiers: TierTable) -> list[str]:
     """One line per tier, for the rulespack."""
     return [
         f"Tier {tier}: {row.skill_points} Skill Points, at most {row.max_secondary} secondary skills, "

@@ -17,6 +17,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
+from bot.catalog.models import TournamentScoring
+
 T = TypeVar("T", bound=Hashable)
 
 Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off"]
@@ -35,23 +37,24 @@ TIEBREAKER_NAMES: dict[str, str] = {
 # tiebreakers are the organiser's (votes, players sent off, ...), appended by the rulespack.
 DEFAULT_TIEBREAKERS: tuple[Tiebreaker, ...] = ("bonus", "td_diff", "td_for", "cas_for")
 
-WIN_POINTS, DRAW_POINTS, LOSS_POINTS = 2, 1, 0
-CONCESSION_PENALTY = 1
-CONCESSION_SCORE = (3, 0)
-BYE_SCORE = (2, 0)
-MAX_BONUS_POINTS = 3
+# The numbers (2/1/0, the Bonus Point thresholds, 3-0 for a concession, 2-0 for a Bye, -1) are in
+# data/<edition>/tournament.json, read by the catalogue: `rules` below is `catalog.tournament.scoring`.
 
 
-def tournament_points(score_for: int, score_against: int) -> int:
+def tournament_points(score_for: int, score_against: int, rules: TournamentScoring) -> int:
     """2 for a win, 1 for a draw, 0 for a loss."""
     if score_for > score_against:
-        return WIN_POINTS
-    return DRAW_POINTS if score_for == score_against else LOSS_POINTS
+        return rules.win
+    return rules.draw if score_for == score_against else rules.loss
 
 
-def bonus_points(score_for: int, score_against: int, cas_for: int) -> int:
+def bonus_points(score_for: int, score_against: int, cas_for: int, rules: TournamentScoring) -> int:
     """1 each for 3+ touchdowns scored, 0 conceded, 3+ casualties inflicted (those that earn SPP)."""
-    return int(score_for >= 3) + int(score_against == 0) + int(cas_for >= 3)
+    return (
+        int(score_for >= rules.bonus_touchdowns)
+        + int(score_against == 0)
+        + int(cas_for >= rules.bonus_casualties)
+    )
 
 
 @dataclass(frozen=True)
@@ -91,22 +94,24 @@ class TournamentGame(Generic[T]):
         if self.conceded_by is not None and self.conceded_by not in (self.first, self.second):
             raise ValueError("only a coach of the game can concede it")
 
-    def sides(self) -> tuple[Side[T], Side[T]]:
+    def sides(self, rules: TournamentScoring) -> tuple[Side[T], Side[T]]:
         """Both coaches' Tournament Points, Bonus Points, touchdowns and casualties from this game."""
         first_for, second_for = self.first_score, self.second_score
         if self.conceded_by is None:
             return (
-                _played(self.first, first_for, second_for, self.first_cas, self.first_sent_off),
-                _played(self.second, second_for, first_for, self.second_cas, self.second_sent_off),
+                _played(self.first, first_for, second_for, self.first_cas, self.first_sent_off, rules),
+                _played(self.second, second_for, first_for, self.second_cas, self.second_sent_off, rules),
             )
         if self.conceded_by == self.first:
-            winner, loser = self._conceded(second_for, first_for, self.second, self.first)
+            winner, loser = self._conceded(second_for, first_for, self.second, self.first, rules)
             return loser, winner
-        winner, loser = self._conceded(first_for, second_for, self.first, self.second)
+        winner, loser = self._conceded(first_for, second_for, self.first, self.second, rules)
         return winner, loser
 
-    def _conceded(self, winner_for: int, loser_for: int, winner: T, loser: T) -> tuple[Side[T], Side[T]]:
-        winner_for, loser_for = concession_score(winner_for, loser_for)
+    def _conceded(
+        self, winner_for: int, loser_for: int, winner: T, loser: T, rules: TournamentScoring
+    ) -> tuple[Side[T], Side[T]]:
+        winner_for, loser_for = concession_score(winner_for, loser_for, rules)
         first_side = winner == self.first
         winner_cas, loser_cas = (
             (self.first_cas, self.second_cas) if first_side else (self.second_cas, self.first_cas)
@@ -117,16 +122,20 @@ class TournamentGame(Generic[T]):
             else (self.second_sent_off, self.first_sent_off)
         )
         return (
-            Side(winner, WIN_POINTS, MAX_BONUS_POINTS, winner_for, loser_for, winner_cas, winner_off),
-            Side(loser, LOSS_POINTS - CONCESSION_PENALTY, 0, loser_for, winner_for, loser_cas, loser_off),
+            Side(winner, rules.win, rules.max_bonus_points, winner_for, loser_for, winner_cas, winner_off),
+            Side(
+                loser, rules.loss - rules.concession_penalty, 0, loser_for, winner_for, loser_cas, loser_off
+            ),
         )
 
 
-def _played(coach: T, score_for: int, score_against: int, cas_for: int, sent_off: int) -> Side[T]:
+def _played(
+    coach: T, score_for: int, score_against: int, cas_for: int, sent_off: int, rules: TournamentScoring
+) -> Side[T]:
     return Side(
         coach,
-        tournament_points(score_for, score_against),
-        bonus_points(score_for, score_against, cas_for),
+        tournament_points(score_for, score_against, rules),
+        bonus_points(score_for, score_against, cas_for, rules),
         score_for,
         score_against,
         cas_for,
@@ -134,18 +143,18 @@ def _played(coach: T, score_for: int, score_against: int, cas_for: int, sent_off
     )
 
 
-def concession_score(winner_for: int, loser_for: int) -> tuple[int, int]:
+def concession_score(winner_for: int, loser_for: int, rules: TournamentScoring) -> tuple[int, int]:
     """The score recorded for a conceded game: 3-0 to the opponent, unless the score when the game was
     conceded was better for him, judged as the rankings judge it (touchdown difference, then touchdowns
     scored); then that score stands."""
     actual = (winner_for - loser_for, winner_for)
-    awarded = (CONCESSION_SCORE[0] - CONCESSION_SCORE[1], CONCESSION_SCORE[0])
-    return (winner_for, loser_for) if actual > awarded else CONCESSION_SCORE
+    awarded = (rules.concession_score[0] - rules.concession_score[1], rules.concession_score[0])
+    return (winner_for, loser_for) if actual > awarded else rules.concession_score
 
 
-def bye_side(coach: T) -> Side[T]:
+def bye_side(coach: T, rules: TournamentScoring) -> Side[T]:
     """A Bye: a 2-0 win with no casualties either way (2 Tournament Points, 1 Bonus Point)."""
-    return _played(coach, BYE_SCORE[0], BYE_SCORE[1], 0, 0)
+    return _played(coach, rules.bye_score[0], rules.bye_score[1], 0, 0, rules)
 
 
 @dataclass
@@ -220,6 +229,7 @@ def _separate(
 
 
 def rank(
+    rules: TournamentScoring,
     coaches: Sequence[T],
     games: Sequence[TournamentGame[T]],
     byes: Sequence[T] = (),
@@ -235,7 +245,8 @@ def rank(
         raise ValueError("each tiebreaker can be used once")
     index = {coach: i for i, coach in enumerate(coaches)}
     tallies = [_Tally() for _ in coaches]
-    sides = [side for game in games for side in game.sides()] + [bye_side(coach) for coach in byes]
+    sides = [side for game in games for side in game.sides(rules)]
+    sides += [bye_side(coach, rules) for coach in byes]
     for side in sides:
         if side.coach not in index:
             continue  # the Spare Player's side of a game

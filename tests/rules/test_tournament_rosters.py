@@ -9,16 +9,18 @@ from hypothesis import strategies as st
 from bot.errors import RuleViolation
 from bot.rules.team_building import Staffing
 from bot.rules.tournament_rosters import (
-    DEFAULT_TIERS,
     DraftedPlayer,
     DraftedStar,
     TierAllowance,
     TournamentRoster,
     check_roster,
     event_inducements,
+    seed_tiers,
     tiers_text,
 )
 from tests.conftest import CATALOG
+
+DEFAULT_TIERS = seed_tiers(CATALOG)  # data/bb2025/tournament.json
 
 BUDGET = 1_200_000
 WOODLAND = "Woodland League"
