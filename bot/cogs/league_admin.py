@@ -346,6 +346,7 @@ class SeasonAdmin(
                 + "."
             )
         await send_messages(interaction, f"Season {overview.season.number} started.{note}", embeds)
+        await self.bot.deadlines.rearm()  # the new rounds' deadlines and reminders, armed now
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
             await announce(self.bot, overview.league, content=coaches, embeds=embeds)

@@ -132,9 +132,12 @@ async def _approved_teams(runtime: Runtime, count: int) -> None:
 
 async def test_season_start_takes_a_plain_number_of_divisions(runtime: Runtime) -> None:
     await _approved_teams(runtime, 8)
-    cog = SeasonAdmin(MagicMock())
+    bot = MagicMock()
+    bot.deadlines.rearm = AsyncMock(return_value=0)
+    cog = SeasonAdmin(bot)
     interaction = make_interaction(runtime, user_id=1, manage_guild=True)
     await cog.start.callback(cog, interaction, None, "2")
+    bot.deadlines.rearm.assert_awaited_once()  # the new rounds' deadlines are armed at once, not at a restart
     content, kwargs = sent(interaction)
     assert content.startswith("Season 1 started.")
     embed: discord.Embed = kwargs["embed"]
