@@ -171,6 +171,7 @@ def check_roster(
     budget: int,
     tiers: TierTable | None = None,
     allowed_inducements: Mapping[str, Inducement] | None = None,
+    tier: int | None = None,
 ) -> RosterCheck:
     """Check a proposed tournament roster against seed 000 and the league drafting rules."""
     rules = catalog.drafting
@@ -180,7 +181,8 @@ def check_roster(
         raise RuleViolation(f"There is no team roster {roster.team_id!r}.")
     if roster.league not in team.leagues:
         refusals.append(f"{team.name} teams play in: {', '.join(team.leagues)}.")
-    allowance = (tiers or seed_tiers(catalog)).allowance(team.tier)
+    tier = team.tier if tier is None else tier  # the rulespack may move a roster to another tier
+    allowance = (tiers or seed_tiers(catalog)).allowance(tier)
     numbers = catalog.tournament.roster
     allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
 
@@ -249,7 +251,7 @@ def check_roster(
                 secondaries += cost[1]
     if secondaries > allowance.max_secondary:
         refusals.append(
-            f"A tier {team.tier} team may have at most {allowance.max_secondary} secondary skills; "
+            f"A tier {tier} team may have at most {allowance.max_secondary} secondary skills; "
             f"you have {secondaries}."
         )
 
@@ -282,7 +284,7 @@ def check_roster(
     most_stars = min(numbers.max_stars, allowance.max_stars)
     if len(units) > most_stars:
         refusals.append(
-            f"A tier {team.tier} team may have at most {most_stars} star players (a pair counts as one); "
+            f"A tier {tier} team may have at most {most_stars} star players (a pair counts as one); "
             f"you have {len(units)}."
         )
     megas = sum(any(catalog.stars[m].mega_star for m in u.members) for u in units)
@@ -297,7 +299,7 @@ def check_roster(
 
     if points > allowance.skill_points:
         refusals.append(
-            f"A tier {team.tier} team has {allowance.skill_points} Skill Points; this roster spends {points}."
+            f"A tier {tier} team has {allowance.skill_points} Skill Points; this roster spends {points}."
         )
     if gold > budget:
         refusals.append(

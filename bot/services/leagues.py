@@ -31,8 +31,12 @@ def clean_name(name: str, what: str = "name") -> str:
     return cleaned
 
 
-def find_league(conn: sqlite3.Connection, guild_id: int, reference: str | None) -> League:
-    """The league a command means: the one named (or id from autocomplete), or the server's only league."""
+def find_league(
+    conn: sqlite3.Connection, guild_id: int, reference: str | None, kind: league_store.Kind = "league"
+) -> League:
+    """The league (or, with `kind`, the tournament) a command means: the one named (or id from
+    autocomplete), or the server's only one of that kind."""
+    what = "tournament" if kind == "tournament" else "league"
     if reference:
         reference = reference.strip()
         league = None
@@ -41,22 +45,28 @@ def find_league(conn: sqlite3.Connection, guild_id: int, reference: str | None) 
             league = league_store.get(conn, guild_id, number)
         league = league or league_store.by_name(conn, guild_id, reference)
         if league is None:
-            raise NotFound(f"There is no league called `{reference[:60]}` on this server.")
+            raise NotFound(f"There is no {what} called `{reference[:60]}` on this server.")
+        if league.kind != kind:
+            other = "/tournament" if league.is_tournament else "/league"
+            raise RuleViolation(f"{league.name} is a {league.kind}, not a {what}: see {other} commands.")
         return league
-    leagues = league_store.in_guild(conn, guild_id)
+    leagues = league_store.in_guild(conn, guild_id, kind)
     if not leagues:
-        raise NotFound(
-            "There is no league on this server yet: a commissioner starts one with /league create."
+        start = (
+            "an organiser starts one with /tournament create"
+            if kind == "tournament"
+            else ("a commissioner starts one with /league create")
         )
+        raise NotFound(f"There is no {what} on this server yet: {start}.")
     if len(leagues) > 1:
         names = ", ".join(league.name for league in leagues)
-        raise RuleViolation(f"This server runs several leagues ({names}): choose one with the league option.")
+        raise RuleViolation(f"This server runs several {what}s ({names}): choose one with the {what} option.")
     return leagues[0]
 
 
 def _create(conn: sqlite3.Connection, rt: Runtime, actor: Actor, name: str, channel_id: int | None) -> League:
     if league_store.by_name(conn, actor.guild_id, name) is not None:
-        raise Conflict(f"This server already has a league called {name}.")
+        raise Conflict(f"This server already has a league or tournament called {name}.")
     league = league_store.insert(
         conn,
         guild_id=actor.guild_id,

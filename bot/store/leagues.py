@@ -5,9 +5,12 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from bot.clock import unix
 from bot.rules.league_settings import LeagueSettings
+
+Kind = Literal["league", "tournament"]
 
 
 @dataclass(frozen=True)
@@ -18,6 +21,11 @@ class League:
     announce_channel_id: int | None
     settings: LeagueSettings
     created_by: int
+    kind: Kind = "league"  # a tournament keeps its rulespack in `tournaments` (store/tournaments.py)
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.kind == "tournament"
 
 
 def _league(row: sqlite3.Row) -> League:
@@ -28,6 +36,7 @@ def _league(row: sqlite3.Row) -> League:
         announce_channel_id=row["announce_channel_id"],
         settings=LeagueSettings.model_validate_json(row["settings"]),
         created_by=row["created_by"],
+        kind=row["kind"],
     )
 
 
@@ -40,11 +49,12 @@ def insert(
     settings: LeagueSettings,
     created_by: int,
     now: datetime,
+    kind: Kind = "league",
 ) -> League:
     cursor = conn.execute(
-        "INSERT INTO leagues (guild_id, name, announce_channel_id, settings, created_by, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (guild_id, name, announce_channel_id, settings.model_dump_json(), created_by, unix(now)),
+        "INSERT INTO leagues (guild_id, name, announce_channel_id, settings, created_by, created_at, kind)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, name, announce_channel_id, settings.model_dump_json(), created_by, unix(now), kind),
     )
     league = get(conn, guild_id, int(cursor.lastrowid or 0))
     assert league is not None
@@ -59,6 +69,7 @@ def get(conn: sqlite3.Connection, guild_id: int, league_id: int) -> League | Non
 
 
 def by_name(conn: sqlite3.Connection, guild_id: int, name: str) -> League | None:
+    """A league or tournament by name: the two share one namespace per server (commands name either)."""
     row = conn.execute(
         "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name.strip())
     ).fetchone()
@@ -66,15 +77,18 @@ def by_name(conn: sqlite3.Connection, guild_id: int, name: str) -> League | None
 
 
 def ids_in_guild(conn: sqlite3.Connection, guild_id: int) -> list[int]:
-    """The ids of the guild's leagues, oldest first."""
+    """The ids of the guild's leagues and tournaments, oldest first."""
     return [
         int(row[0])
         for row in conn.execute("SELECT id FROM leagues WHERE guild_id = ? ORDER BY id", (guild_id,))
     ]
 
 
-def in_guild(conn: sqlite3.Connection, guild_id: int) -> list[League]:
-    rows = conn.execute("SELECT * FROM leagues WHERE guild_id = ? ORDER BY name COLLATE NOCASE", (guild_id,))
+def in_guild(conn: sqlite3.Connection, guild_id: int, kind: Kind = "league") -> list[League]:
+    """The guild's leagues (or, with `kind`, its tournaments) by name."""
+    rows = conn.execute(
+        "SELECT * FROM leagues WHERE guild_id = ? AND kind = ? ORDER BY name COLLATE NOCASE", (guild_id, kind)
+    )
     return [_league(row) for row in rows]
 
 

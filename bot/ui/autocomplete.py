@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.catalog.search import best_matches
-from bot.services import leagues, postgame_roster, results, team_lookup
+from bot.services import leagues, postgame_roster, results, team_lookup, tournaments
 from bot.store.seasons import Fixture
 from bot.text import fit_pair, shorten
 from bot.ui.context import actor_of, runtime_of
@@ -39,6 +39,11 @@ async def league_autocomplete(interaction: discord.Interaction, current: str) ->
     return [
         choice(league.name, f"l:{league.id}") for league in best_matches(current, found, lambda lg: lg.name)
     ]
+
+
+async def tournament_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    found = await tournaments.list_events(runtime_of(interaction), actor_of(interaction).guild_id)
+    return [choice(event.name, f"l:{event.id}") for event in best_matches(current, found, lambda ev: ev.name)]
 
 
 async def team_autocomplete(interaction: discord.Interaction, current: str) -> Choices:

@@ -47,6 +47,38 @@ async def require_commissioner(interaction: discord.Interaction) -> bool:
     raise NotCommissioner(f"{COMMISSIONER_HELP}{role}.")
 
 
+ORGANISER_HELP = "Only an event organiser can do this: a commissioner, or someone with the organiser role"
+
+
+class NotOrganiser(app_commands.CheckFailure):
+    """The user is neither a commissioner nor has the server's organiser role."""
+
+
+async def is_organiser(interaction: discord.Interaction) -> bool:
+    """Commissioners organise events too; so do members with the server's organiser role."""
+    if await is_commissioner(interaction):
+        return True
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return False
+    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id)
+    role_id = settings.organiser_role_id
+    return role_id is not None and any(role.id == role_id for role in member.roles)
+
+
+async def require_organiser(interaction: discord.Interaction) -> bool:
+    if await is_organiser(interaction):
+        return True
+    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id or 0)
+    role = f" (<@&{settings.organiser_role_id}>)" if settings.organiser_role_id else ""
+    raise NotOrganiser(f"{ORGANISER_HELP}{role}.")
+
+
+def organiser_only() -> Callable[[T], T]:
+    """Decorator for event organiser commands: refuse anyone who is neither commissioner nor organiser."""
+    return app_commands.check(require_organiser)
+
+
 async def require_server_manager(interaction: discord.Interaction) -> bool:
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True

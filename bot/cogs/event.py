@@ -1,0 +1,192 @@
+"""/event: the event organiser's commands for tournaments (seed 000). Hidden from members without Manage
+Server and checked again at run time: commissioners and members with the server's organiser role."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import tournaments
+from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
+from bot.ui.checks import organiser_only
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain
+from bot.ui.limits import send_messages
+from bot.ui.tournament_views import rulespack_embeds
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+
+def _changed_text(change: tournaments.RulespackChange) -> str:
+    if not change.changed:
+        return "Nothing changed."
+    lines = [f"**{key}**: {before} → {after}" for key, (before, after) in change.changed.items()]
+    return f"{plain(change.event.name)}: rulespack changed.\n" + "\n".join(lines)
+
+
+async def send_rulespack(
+    interaction: discord.Interaction, event: tournaments.Event, content: str, *, ephemeral: bool
+) -> None:
+    rt = runtime_of(interaction)
+    names = {team_id: team.name for team_id, team in rt.catalog.teams.items()}
+    embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
+    await send_messages(interaction, content, embeds, ephemeral=ephemeral)
+
+
+@app_commands.default_permissions(manage_guild=True)
+class EventCog(commands.GroupCog, group_name="event", group_description="Organise a tournament (organisers)"):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(
+        name="create", description="Create a tournament on this server, open for registration"
+    )
+    @app_commands.describe(
+        name="The tournament's name",
+        channel="Where the bot posts pairings, results and the final rankings",
+        budget="Team Draft Budget in gold pieces (default 1,150,000)",
+        rounds="How many rounds (default 3)",
+        round_hours="Online events: hours coaches have to play each round (leave empty for in person)",
+        odd="With an odd number of coaches: a Spare Player or a Bye",
+    )
+    @organiser_only()
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        channel: discord.TextChannel | None = None,
+        budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        rounds: app_commands.Range[int, 1, 15] | None = None,
+        round_hours: app_commands.Range[int, 1, 1440] | None = None,
+        odd: Literal["spare", "bye"] | None = None,
+    ) -> None:
+        channel_id = channel.id if channel else interaction.channel_id
+        settings: dict[str, Any] = {
+            key: value
+            for key, value in (
+                ("budget", budget),
+                ("rounds", rounds),
+                ("round_hours", round_hours),
+                ("odd_player", odd),
+            )
+            if value is not None
+        }
+        event = await tournaments.create_tournament(
+            runtime_of(interaction), actor_of(interaction), name, channel_id, settings
+        )
+        await send_rulespack(
+            interaction,
+            event,
+            f"Tournament **{plain(event.name)}** created; announcements go to <#{channel_id}>. "
+            "Coaches register with /roster register; change the rulespack with /event set.",
+            ephemeral=False,
+        )
+
+    @app_commands.command(name="set", description="Change the rulespack of a tournament")
+    @app_commands.describe(
+        tournament="Which tournament (only when the server runs several)",
+        budget="Team Draft Budget in gold pieces",
+        rounds="How many rounds",
+        round_hours="Hours per round for online events; 0 for none (in person)",
+        odd="With an odd number of coaches: a Spare Player or a Bye",
+        final_rematch="May 1st and 2nd meet again in the final round?",
+        tiebreakers="The organiser's tiebreakers after seed 000's four: votes, sent_off (or none)",
+        registration="Open or close registration",
+        best_painted="Best Painted by coaches' votes or the organiser's choice",
+        reason="Why (kept in the log)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def set_(
+        self,
+        interaction: discord.Interaction,
+        tournament: str | None = None,
+        budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        rounds: app_commands.Range[int, 1, 15] | None = None,
+        round_hours: app_commands.Range[int, 0, 1440] | None = None,
+        odd: Literal["spare", "bye"] | None = None,
+        final_rematch: bool | None = None,
+        tiebreakers: app_commands.Range[str, 1, 100] | None = None,
+        registration: Literal["open", "closed"] | None = None,
+        best_painted: Literal["votes", "organiser"] | None = None,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {
+            key: value
+            for key, value in (
+                ("budget", budget),
+                ("rounds", rounds),
+                ("odd_player", odd),
+                ("final_rematch", final_rematch),
+                ("extra_tiebreakers", tiebreakers),
+                ("best_painted", best_painted),
+            )
+            if value is not None
+        }
+        if round_hours is not None:
+            changes["round_hours"] = round_hours or None
+        if registration is not None:
+            changes["registration_open"] = registration == "open"
+        change = await tournaments.update_rulespack(
+            runtime_of(interaction), actor_of(interaction), tournament, changes, reason
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    @app_commands.command(name="tier", description="Set what a tier gets: Skill Points, secondaries, stars")
+    @app_commands.describe(
+        tier="The tier (1-5; seed 000 sets 1-3, tier 4 starts as tier 3)",
+        skill_points="Skill Points a team of this tier spends",
+        max_secondary="The most secondary skills on a team",
+        max_stars="The most star players on a team (never more than 2)",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def tier(
+        self,
+        interaction: discord.Interaction,
+        tier: app_commands.Range[int, 1, 5],
+        skill_points: app_commands.Range[int, 0, 30],
+        max_secondary: app_commands.Range[int, 0, 16],
+        max_stars: app_commands.Range[int, 0, 2],
+        tournament: str | None = None,
+    ) -> None:
+        change = await tournaments.set_tier_row(
+            runtime_of(interaction),
+            actor_of(interaction),
+            tournament,
+            tier,
+            skill_points,
+            max_secondary,
+            max_stars,
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    @app_commands.command(name="roster-tier", description="Move a team roster to another tier for this event")
+    @app_commands.describe(
+        roster="The team roster (e.g. Wood Elf)",
+        tier="Its tier at this event; leave empty for the catalogue's",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(roster=roster_autocomplete, tournament=tournament_autocomplete)
+    @organiser_only()
+    async def roster_tier(
+        self,
+        interaction: discord.Interaction,
+        roster: str,
+        tier: app_commands.Range[int, 1, 5] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        change = await tournaments.set_roster_tier(
+            runtime_of(interaction), actor_of(interaction), tournament, roster, tier
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(EventCog(league_bot))

@@ -1,0 +1,92 @@
+"""A tournament's rulespack (seed 000, Rulespack): what the organiser sets and every coach can read.
+
+Team Draft Budget; the number of rounds; a deadline per round for online events (none for an event played
+in one place); a Spare Player or a Bye for an odd number of coaches; whether 1st and 2nd may meet again in
+the final round; the tiebreakers in order (seed 000's four, then the organiser's); the tier table (seed
+000's rows, tier 4 as tier 3, each overridable) and any tier a roster is moved to; whether registration is
+open; how Best Painted is decided. Validated on every change; stored as JSON on the tournament row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from bot.rules.swiss import OddPlayer
+from bot.rules.tournament_rosters import TierAllowance, TierTable
+from bot.rules.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebreaker
+
+SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, in this order (seed 000)
+ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off")  # the organiser may add these after
+MAX_ROUNDS = 15
+MAX_ROUND_HOURS = 24 * 60
+
+
+class TierOverride(BaseModel):
+    """The organiser's row for one tier (replacing the catalogue's)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    skill_points: int = Field(ge=0, le=30)
+    max_secondary: int = Field(ge=0, le=16)
+    max_stars: int = Field(ge=0, le=2)
+
+
+class Rulespack(BaseModel):
+    """An event's rulespack. Numbers the seed fixes (2/1/0, Bonus Points, costs) are in the catalogue."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    budget: int = Field(default=1_150_000, ge=100_000, le=10_000_000, multiple_of=5_000)
+    rounds: int = Field(default=3, ge=1, le=MAX_ROUNDS)
+    round_hours: int | None = Field(default=None, ge=1, le=MAX_ROUND_HOURS)  # None: in person, no deadline
+    odd_player: OddPlayer = OddPlayer.SPARE
+    final_rematch: bool = False  # 1st and 2nd may meet again in the final round (seed 000: if stated)
+    extra_tiebreakers: tuple[Tiebreaker, ...] = ()  # the organiser's, after seed 000's four
+    tiers: Mapping[int, TierOverride] = Field(default_factory=dict)  # tier -> the organiser's row
+    roster_tiers: Mapping[str, int] = Field(default_factory=dict)  # catalogue team id -> tier for this event
+    registration_open: bool = True
+    best_painted: Literal["votes", "organiser"] = "votes"
+
+    @field_validator("extra_tiebreakers", mode="before")
+    @classmethod
+    def _typed(cls, value: Any) -> Any:
+        """Typed as text: `votes, sent_off`; `none` for none."""
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text in ("", "none"):
+                return ()
+            return tuple(t.strip() for t in text.split(",") if t.strip())
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Rulespack:
+        if len(set(self.extra_tiebreakers)) != len(self.extra_tiebreakers):
+            raise ValueError("each tiebreaker can be used once")
+        for tiebreaker in self.extra_tiebreakers:
+            if tiebreaker not in ORGANISER_TIEBREAKERS:
+                names = ", ".join(ORGANISER_TIEBREAKERS)
+                raise ValueError(f"after seed 000's four tiebreakers the organiser may add: {names}")
+        if any(not 1 <= tier <= 5 for tier in [*self.tiers, *self.roster_tiers.values()]):
+            raise ValueError("tiers are 1 to 5")
+        return self
+
+    @property
+    def tiebreakers(self) -> tuple[Tiebreaker, ...]:
+        """Every tiebreaker in the order applied: seed 000's four, then the organiser's."""
+        return (*SEED_TIEBREAKERS, *self.extra_tiebreakers)
+
+    def tier_table(self, base: TierTable) -> TierTable:
+        """The catalogue's tier table with the organiser's rows."""
+        return base.override(
+            {
+                tier: TierAllowance(row.skill_points, row.max_secondary, row.max_stars)
+                for tier, row in self.tiers.items()
+            }
+        )
+
+    def tier_of(self, team_id: str, catalogue_tier: int) -> int:
+        """The tier a roster plays at in this event: the organiser's, else the catalogue's."""
+        return self.roster_tiers.get(team_id, catalogue_tier)

@@ -1,0 +1,258 @@
+"""Tournaments (seed 000): create an event, find it, read and change its rulespack.
+
+A tournament is a `leagues` row of kind 'tournament' plus its `tournaments` row (rulespack, status). The
+services for entries and rosters (tournament_rosters.py), rounds, results and standings (tournament_play.py)
+and awards (tournament_awards.py) start from `find_event`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.league_settings import LeagueSettings
+from bot.rules.tournament_rosters import TierTable, seed_tiers
+from bot.rules.tournament_settings import Rulespack
+from bot.services.inputs import optional_id
+from bot.services.leagues import clean_name, find_league
+from bot.services.runtime import Actor, Runtime
+from bot.services.team_lookup import find_roster
+from bot.store import audit
+from bot.store import leagues as league_store
+from bot.store import tournaments as tournament_store
+from bot.store.leagues import League
+from bot.store.tournaments import Tournament
+
+
+@dataclass(frozen=True)
+class Event:
+    """A tournament: its row in `leagues` (name, channel) and its rulespack and status."""
+
+    league: League
+    tournament: Tournament
+
+    @property
+    def id(self) -> int:
+        return self.league.id
+
+    @property
+    def name(self) -> str:
+        return self.league.name
+
+    @property
+    def rulespack(self) -> Rulespack:
+        return self.tournament.rulespack
+
+    @property
+    def status(self) -> str:
+        return self.tournament.status
+
+
+def find_event(conn: sqlite3.Connection, guild_id: int, reference: str | None) -> Event:
+    """The tournament a command means: the one named (or from autocomplete), or the server's only one."""
+    league = find_league(conn, guild_id, reference, kind="tournament")
+    tournament = tournament_store.get(conn, guild_id, league.id)
+    if tournament is None:  # a leagues row of kind 'tournament' is always created with its tournament row
+        raise NotFound(f"{league.name} has no rulespack.")
+    return Event(league, tournament)
+
+
+def event_of(conn: sqlite3.Connection, league: League) -> Event | None:
+    """The event behind a competition row, or None for a league."""
+    if not league.is_tournament:
+        return None
+    tournament = tournament_store.get(conn, league.guild_id, league.id)
+    return None if tournament is None else Event(league, tournament)
+
+
+def tier_table(rt: Runtime, rulespack: Rulespack) -> TierTable:
+    """The event's tier table: the catalogue's rows with the organiser's changes."""
+    return rulespack.tier_table(seed_tiers(rt.catalog))
+
+
+def _create(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    name: str,
+    channel_id: int | None,
+    rulespack: Rulespack,
+) -> Event:
+    if league_store.by_name(conn, actor.guild_id, name) is not None:
+        raise Conflict(f"This server already has a league or tournament called {name}.")
+    now = rt.clock.now()
+    league = league_store.insert(
+        conn,
+        guild_id=actor.guild_id,
+        name=name,
+        announce_channel_id=channel_id,
+        settings=LeagueSettings(prayers_table="matched_play", draft_budget=rulespack.budget),
+        created_by=actor.user_id,
+        now=now,
+        kind="tournament",
+    )
+    tournament = tournament_store.insert(conn, actor.guild_id, league.id, rulespack)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="tournament.create",
+        now=now,
+        detail={"name": name, "channel": channel_id, **_plain(rulespack)},
+    )
+    return Event(league, tournament)
+
+
+def _plain(rulespack: Rulespack) -> dict[str, Any]:
+    return {key: str(value) for key, value in rulespack.model_dump().items()}
+
+
+def _validated(changes: dict[str, Any], base: Rulespack | None = None) -> Rulespack:
+    try:
+        return Rulespack.model_validate({**(base.model_dump() if base else {}), **changes})
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise RuleViolation(f"Not set: {where + ': ' if where else ''}{message}.") from error
+
+
+async def create_tournament(
+    rt: Runtime,
+    actor: Actor,
+    name: str,
+    announce_channel_id: int | None,
+    settings: dict[str, Any] | None = None,
+) -> Event:
+    """A new tournament, open for registration, with seed 000's rulespack and the organiser's changes."""
+    optional_id(announce_channel_id, "channel")
+    rulespack = _validated(settings or {})
+    return await rt.db.write(
+        _create, rt, actor, clean_name(name, "tournament name"), announce_channel_id, rulespack
+    )
+
+
+async def get_event(rt: Runtime, guild_id: int, reference: str | None) -> Event:
+    return await rt.db.read(find_event, guild_id, reference)
+
+
+async def list_events(rt: Runtime, guild_id: int) -> list[League]:
+    return await rt.db.read(league_store.in_guild, guild_id, "tournament")
+
+
+# What may change once the event has started: the rest fixes the rosters or the pairings already made.
+CHANGEABLE_WHILE_RUNNING = frozenset(
+    {"rounds", "round_hours", "final_rematch", "extra_tiebreakers", "best_painted"}
+)
+
+
+@dataclass(frozen=True)
+class RulespackChange:
+    event: Event
+    changed: dict[str, tuple[Any, Any]]
+
+
+def _update(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    changes: dict[str, Any],
+    reason: str | None,
+) -> RulespackChange:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status == "finished":
+        raise RuleViolation(f"{event.name} is over: its rulespack can no longer change.")
+    if event.status == "running":
+        locked = sorted(set(changes) - CHANGEABLE_WHILE_RUNNING)
+        if locked:
+            allowed = ", ".join(sorted(CHANGEABLE_WHILE_RUNNING))
+            raise RuleViolation(
+                f"{event.name} has started: {', '.join(locked)} can no longer change (still open: {allowed})."
+            )
+        played = tournament_store.last_round(conn, actor.guild_id, event.id)
+        if "rounds" in changes and int(changes["rounds"]) < played:
+            raise RuleViolation(
+                f"{event.name} has already paired {played} rounds: it needs at least {played}."
+            )
+    before = event.rulespack.model_dump()
+    rulespack = _validated(changes, event.rulespack)
+    tier_table(rt, rulespack)  # every tier a roster is moved to must have a row
+    for team_id, tier in rulespack.roster_tiers.items():
+        if team_id not in rt.catalog.teams:
+            raise RuleViolation(f"There is no team roster {team_id!r}.")
+        tier_table(rt, rulespack).allowance(tier)
+    after = rulespack.model_dump()
+    changed = {key: (before[key], after[key]) for key in after if before[key] != after[key]}
+    if changed:
+        tournament_store.set_rulespack(conn, event.tournament, rulespack)
+        if "budget" in changed:
+            league_store.update(
+                conn,
+                event.league,
+                settings=event.league.settings.model_copy(update={"draft_budget": rulespack.budget}),
+                announce_channel_id=event.league.announce_channel_id,
+            )
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=event.id,
+            actor_id=actor.user_id,
+            action="tournament.rulespack",
+            now=rt.clock.now(),
+            detail={key: [str(a), str(b)] for key, (a, b) in changed.items()},
+            reason=reason,
+        )
+    return RulespackChange(find_event(conn, actor.guild_id, event.name), changed)
+
+
+async def update_rulespack(
+    rt: Runtime, actor: Actor, reference: str | None, changes: dict[str, Any], reason: str | None = None
+) -> RulespackChange:
+    """Change the rulespack (validated as a whole). Before the event starts anything may change; once it
+    runs only what does not touch the rosters or past pairings. The audit log keeps before and after."""
+    cleaned = " ".join((reason or "").split())[:300] or None
+    return await rt.db.write(_update, rt, actor, reference, changes, cleaned)
+
+
+async def set_tier_row(
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    tier: int,
+    skill_points: int,
+    max_secondary: int,
+    max_stars: int,
+) -> RulespackChange:
+    """The organiser's row for one tier (seed 000's three; tier 4 starts as tier 3's)."""
+
+    def _set(conn: sqlite3.Connection) -> RulespackChange:
+        event = find_event(conn, actor.guild_id, reference)
+        tiers = {int(k): v.model_dump() for k, v in event.rulespack.tiers.items()}
+        tiers[tier] = {"skill_points": skill_points, "max_secondary": max_secondary, "max_stars": max_stars}
+        return _update(conn, rt, actor, reference, {"tiers": tiers}, None)
+
+    return await rt.db.write(_set)
+
+
+async def set_roster_tier(
+    rt: Runtime, actor: Actor, reference: str | None, roster: str, tier: int | None
+) -> RulespackChange:
+    """Move a roster to another tier for this event (None: back to the catalogue's tier)."""
+    team_id = find_roster(rt.catalog, roster).id
+
+    def _set(conn: sqlite3.Connection) -> RulespackChange:
+        event = find_event(conn, actor.guild_id, reference)
+        moved = dict(event.rulespack.roster_tiers)
+        if tier is None:
+            moved.pop(team_id, None)
+        else:
+            moved[team_id] = tier
+        return _update(conn, rt, actor, reference, {"roster_tiers": moved}, None)
+
+    return await rt.db.write(_set)
