@@ -60,7 +60,7 @@ async def test_rulespack_changes_are_validated_audited_and_locked_once_running(r
 
 
 async def test_tier_rows_and_moved_rosters(runtime: Runtime) -> None:
-    """Seed 000: "Tier 1 | 6", "Tier 2 | 8", "Tier 3 | 10"; tier 4 (the catalogue's) starts as tier 3's row."""
+    """Seed 000: "Tier 1 | 6", "Tier 2 | 8", "Tier 3 | 10"; tier 4 (catalogue) starts as tier 3."""
     await tournaments.create_tournament(runtime, actor(), "Cup", None)
     event = await tournaments.get_event(runtime, 1, None)
     table = tournaments.tier_table(runtime, event.rulespack)
