@@ -28,6 +28,7 @@ class PlayerLine(BaseModel):
     mvp_nomination: bool = False
     injury: InjuryResult | None = None
     lasting_characteristic: Characteristic | None = None
+    sent_off: int = Field(default=0, ge=0, le=1)  # sent off for a Foul (not Secret Weapon): tournament awards
 
     @property
     def events(self) -> PlayerEvents:

@@ -15,7 +15,9 @@ from pydantic import ValidationError
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league_settings import LeagueSettings
+from bot.rules.match_result import ResultReport
 from bot.rules.tournament_rosters import TierTable, seed_tiers
+from bot.rules.tournament_scoring import RankingRow, TournamentGame, rank
 from bot.rules.tournament_settings import Rulespack
 from bot.services.inputs import optional_id
 from bot.services.leagues import clean_name, find_league
@@ -23,9 +25,12 @@ from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import find_roster
 from bot.store import audit
 from bot.store import leagues as league_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.leagues import League
-from bot.store.tournaments import Tournament
+from bot.store.teams import TeamRow
+from bot.store.tournaments import Entry, Tournament
 
 
 @dataclass(frozen=True)
@@ -256,3 +261,79 @@ async def set_roster_tier(
         return _update(conn, rt, actor, reference, {"roster_tiers": moved}, None)
 
     return await rt.db.write(_set)
+
+
+# --- what every later step reads: the entries, the confirmed games, the rankings ------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """The event as played so far: its teams, the confirmed games and their reports, the Byes, the votes."""
+
+    event: Event
+    entries: tuple[Entry, ...]  # in registration order
+    teams: dict[int, TeamRow]
+    games: tuple[TournamentGame[int], ...]
+    reports: tuple[ResultReport, ...]  # of the confirmed games, in the same order
+    byes: tuple[int, ...]  # one team id per Bye
+    sporting_votes: dict[int, int]  # team id -> Favourite Opponent votes received
+
+    @property
+    def spare_team_id(self) -> int | None:
+        return next((e.team_id for e in self.entries if e.spare), None)
+
+    @property
+    def ranked_ids(self) -> list[int]:
+        """The teams ranked: every entry but the Spare Player's, in registration order, once approved."""
+        return [e.team_id for e in self.entries if not e.spare and self.teams[e.team_id].status == "approved"]
+
+
+def game_of(report: ResultReport, home_team_id: int, away_team_id: int) -> TournamentGame[int]:
+    """A confirmed report as the scoring rules read it (the concession as seed 000 scores it)."""
+    conceded = None
+    if report.conceded_by is not None:
+        conceded = home_team_id if report.conceded_by == "home" else away_team_id
+    return TournamentGame(
+        first=home_team_id,
+        second=away_team_id,
+        first_score=report.home.score,
+        second_score=report.away.score,
+        first_cas=report.home.casualties,
+        second_cas=report.away.casualties,
+        first_sent_off=sum(p.sent_off for p in report.home.players),
+        second_sent_off=sum(p.sent_off for p in report.away.players),
+        conceded_by=conceded,
+    )
+
+
+def played(conn: sqlite3.Connection, event: Event) -> Played:
+    """Load the event as played so far, in a handful of queries."""
+    guild_id = event.league.guild_id
+    entries = tuple(tournament_store.entries(conn, guild_id, event.id))
+    teams = {t.id: t for t in team_store.in_league(conn, guild_id, event.id)}
+    games: list[TournamentGame[int]] = []
+    reports: list[ResultReport] = []
+    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
+        if fx.status != "confirmed" or fx.report is None:
+            continue
+        report = ResultReport.model_validate_json(fx.report)
+        games.append(game_of(report, fx.home_team_id, fx.away_team_id))
+        reports.append(report)
+    byes = tuple(t.bye_team_id for t in tournament_store.tables(conn, guild_id, event.id) if t.bye_team_id)
+    votes: dict[int, int] = {}
+    for vote in tournament_store.votes(conn, guild_id, event.id):
+        if vote.kind == "sporting":
+            votes[vote.for_team_id] = votes.get(vote.for_team_id, 0) + 1
+    return Played(event, entries, teams, tuple(games), tuple(reports), byes, votes)
+
+
+def ranking(rt: Runtime, state: Played) -> list[RankingRow[int]]:
+    """Seed 000 rankings: Tournament Points, then the rulespack's tiebreakers; no Spare Player."""
+    return rank(
+        rt.catalog.tournament.scoring,
+        state.ranked_ids,
+        state.games,
+        state.byes,
+        state.event.rulespack.tiebreakers,
+        state.sporting_votes,
+    )

@@ -140,6 +140,22 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     "config.commissioner_role": lambda d: (
         f"set the commissioner role: {_role(d.get('from'))} → {_role(d.get('to'))}"
     ),
+    "config.organiser_role": lambda d: (
+        "set the event organiser role: "
+        + " → ".join(f"<@&{r}>" if r else "none (commissioners only)" for r in (d.get("from"), d.get("to")))
+    ),
+    "tournament.create": lambda d: (
+        f"created the tournament {plain(str(d.get('name', '')))}"
+        + (f" (announcements in <#{d['channel']}>)" if d.get("channel") else "")
+    ),
+    "tournament.rulespack": lambda d: (
+        "changed the rulespack: "
+        + "; ".join(
+            f"{k.replace('_', ' ')} {plain(str(v[0]))} → {plain(str(v[1]))}"
+            for k, v in d.items()
+            if isinstance(v, list) and len(v) == 2
+        )
+    ),
     "team.create": lambda d: (
         f"created {_team(d)}, a {plain(str(d.get('roster', '')))} team"
         + (f" in the {plain(str(d['league']))}" if d.get("league") else "")

@@ -35,6 +35,18 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"from": None, "to": 42},
         "set the commissioner role: none (Manage Server only) → <@&42>",
     ),
+    "config.organiser_role": (
+        {"from": None, "to": 42},
+        "set the event organiser role: none (commissioners only) → <@&42>",
+    ),
+    "tournament.create": (
+        {"name": "Spring Cup", "channel": 555, "budget": "1150000"},
+        "created the tournament Spring Cup (announcements in <#555>)",
+    ),
+    "tournament.rulespack": (
+        {"budget": ["1150000", "1200000"], "rounds": ["3", "5"]},
+        "changed the rulespack: budget 1150000 → 1200000; rounds 3 → 5",
+    ),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",
