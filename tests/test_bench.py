@@ -23,3 +23,18 @@ async def test_the_benchmark_runs_every_figure(tmp_path: Path) -> None:
     }
     jobs, read_seconds, arm_seconds = await startup_figures(tmp_path / "startup.sqlite3", 200)
     assert jobs == 3 * 200 and read_seconds >= 0 and arm_seconds >= 0  # each round: deadline, 2 reminders
+
+
+def test_the_tournament_benchmark_pairs_and_ranks_a_played_event() -> None:
+    """A small run of bench/tournament.py: every round pairs every coach once, and the figures print."""
+    from bench.tournament import figures, play_event
+    from bot.catalog import load_catalog
+
+    scoring = load_catalog().tournament.scoring
+    event = play_event(13, 4, 3, scoring)
+    assert (
+        len(event.games) == 4 * 6 and len(event.byes) == 4 and len(event.had_bye) == 4
+    )  # a new Bye each round
+    assert len(event.met) == len(event.games)  # 13 coaches, 4 rounds: no rematch was needed
+    pairing_ms, ranking_ms, games = figures(13, 4, repeats=1)
+    assert games == 24 and pairing_ms >= 0 and ranking_ms >= 0
