@@ -103,10 +103,18 @@ AWARDS: tuple[AwardSpec, ...] = (
         "the best-placed Tier 3 team (the catalogue's tier 4 counts too)",
     ),
     AwardSpec(
-        "player_touchdowns", "Most Touchdowns by a Single Player", "one player's touchdowns", "touchdowns"
+        "player_touchdowns",
+        "Most Touchdowns by a Single Player",
+        "one player's touchdowns",
+        "touchdown",
+        "touchdowns",
     ),
     AwardSpec(
-        "player_casualties", "Most Casualties by a Single Player", "one player's casualties", "casualties"
+        "player_casualties",
+        "Most Casualties by a Single Player",
+        "one player's casualties",
+        "casualty",
+        "casualties",
     ),
 )
 SPECS: dict[str, AwardSpec] = {spec.key: spec for spec in AWARDS}

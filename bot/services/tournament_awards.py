@@ -285,7 +285,7 @@ async def finish(rt: Runtime, actor: Actor, reference: str | None, force: bool =
 
 # --- the text every reader sees (the announcement, /tournament awards) ---
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
+_MARKDOWN = re.compile(r"([\\*_~`|])")
 
 
 def _name(text: str) -> str:
