@@ -160,7 +160,9 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     "tournament.finish": lambda d: (
         f"finished the tournament {plain(str(d.get('name', '')))}"
         + (
-            f" (forced; not counted: {'; '.join(plain(str(g)) for g in d.get('not_counted') or []) or 'none'})"
+            " (forced; not counted: "
+            + ("; ".join(plain(str(g)) for g in d.get("not_counted") or []) or "none")
+            + ")"
             if d.get("forced")
             else ""
         )
