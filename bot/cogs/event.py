@@ -9,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournaments
-from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
+from bot.services import tournament_awards, tournaments
+from bot.ui.autocomplete import roster_autocomplete, team_autocomplete, tournament_autocomplete
+from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
@@ -186,6 +187,50 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             runtime_of(interaction), actor_of(interaction), tournament, roster, tier
         )
         await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    # --- awards (part 3) ---
+
+    @app_commands.command(
+        name="painted", description="Choose the Best Painted team (when the organiser chooses)"
+    )
+    @app_commands.describe(
+        team="The team with the best painted miniatures",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(team=team_autocomplete, tournament=tournament_autocomplete)
+    @organiser_only()
+    async def painted(
+        self,
+        interaction: discord.Interaction,
+        team: app_commands.Range[str, 1, 100],
+        tournament: str | None = None,
+    ) -> None:
+        standing = await tournament_awards.choose_best_painted(
+            runtime_of(interaction), actor_of(interaction), tournament, team
+        )
+        award = next(a for a in standing.awards if a.key == "painted")
+        await send_messages(interaction, tournament_awards.award_line(standing, award), ephemeral=True)
+
+    @app_commands.command(name="finish", description="End the tournament and announce rankings and awards")
+    @app_commands.describe(
+        force="Finish even with rounds unpaired or games unconfirmed (those games are not counted)",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def finish(
+        self, interaction: discord.Interaction, force: bool = False, tournament: str | None = None
+    ) -> None:
+        standing = await tournament_awards.finish(
+            runtime_of(interaction), actor_of(interaction), tournament, force
+        )
+        await send_messages(
+            interaction,
+            f"{plain(standing.event.name)} is finished; the final rankings and awards are posted in the "
+            "event's channel.",
+            standing_embeds(standing),
+            ephemeral=True,
+        )
 
 
 async def setup(league_bot: LeagueBot) -> None:

@@ -156,6 +156,17 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
             if isinstance(v, list) and len(v) == 2
         )
     ),
+    "tournament.painted": lambda d: f"chose {plain(str(d.get('team', '')))} as Best Painted Team",
+    "tournament.finish": lambda d: (
+        f"finished the tournament {plain(str(d.get('name', '')))}"
+        + (
+            " (forced; not counted: "
+            + ("; ".join(plain(str(g)) for g in d.get("not_counted") or []) or "none")
+            + ")"
+            if d.get("forced")
+            else ""
+        )
+    ),
     "team.create": lambda d: (
         f"created {_team(d)}, a {plain(str(d.get('roster', '')))} team"
         + (f" in the {plain(str(d['league']))}" if d.get("league") else "")

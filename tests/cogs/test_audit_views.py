@@ -47,6 +47,11 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"budget": ["1150000", "1200000"], "rounds": ["3", "5"]},
         "changed the rulespack: budget 1150000 → 1200000; rounds 3 → 5",
     ),
+    "tournament.painted": ({"team": "Reavers", "team_id": 3}, "chose Reavers as Best Painted Team"),
+    "tournament.finish": (
+        {"name": "Spring Cup", "forced": True, "not_counted": ["Round 3, table 1: A v B (reported)"]},
+        "finished the tournament Spring Cup (forced; not counted: Round 3, table 1: A v B (reported))",
+    ),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",
