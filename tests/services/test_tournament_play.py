@@ -276,7 +276,7 @@ async def test_organiser_pairs_early_naming_open_games_which_count_later(runtime
 async def test_swap_keeps_the_reason_and_refuses_reported_games(runtime: Runtime) -> None:
     await event(runtime, 6)
     await tournament_play.start_event(runtime, ORGANISER, None)
-    one, two, three = await round_games(runtime)
+    one, two, _three = await round_games(runtime)
     after = await tournament_play.swap_tables(
         runtime, ORGANISER, None, one.home_name, two.home_name, "same club"
     )
