@@ -15,10 +15,11 @@ from typing import Any
 
 from bot.clock import FakeClock
 from bot.rules.dice import ScriptedDice
-from bot.services import deadlines, leagues, postgame, results, seasons, teams
+from bot.services import deadlines, leagues, postgame, results, seasons, teams, tournaments
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
 from bot.store.seasons import Fixture
 from tests.conftest import actor
 
@@ -217,3 +218,54 @@ async def due_now(runtime: Runtime) -> list[deadlines.Due]:
     """What the deadline watch would run now."""
     now = runtime.clock.now()
     return [d for d in await deadlines.schedule(runtime) if d.at <= now]
+
+
+# --- tournaments, play (part 2) --------------------------------------------------------------------------
+
+ORGANISER = actor(user_id=1)
+"""The organiser of `tournament_event` (a commissioner-level actor for the services)."""
+
+
+async def tournament_event(
+    runtime: Runtime, count: int, *, spare: bool = False, unapproved: int = 0, **rulespack: Any
+) -> list[int]:
+    """A tournament with `count` approved teams "Team 0"... of coach(0)... (11 Human Linemen each), plus a
+    Spare Player's team "Spare" (coach 99) with `spare`, and `unapproved` submitted teams. Registration is
+    part 1's: the entries are written with the store."""
+    created = await tournaments.create_tournament(runtime, ORGANISER, "Cup", 555, rulespack)
+    now = runtime.clock.now()
+
+    def build(conn: sqlite3.Connection) -> list[int]:
+        ids = []
+        names = [(f"Team {n}", coach(n).user_id, "approved") for n in range(count)]
+        names += [(f"Late {n}", 300 + n, "submitted") for n in range(unapproved)]
+        if spare:
+            names.append(("Spare", 99, "approved"))
+        for name, coach_id, status in names:
+            team = team_store.insert(
+                conn,
+                guild_id=1,
+                league_id=created.id,
+                coach_id=coach_id,
+                name=name,
+                roster="human",
+                regional_league="old_world_classic",
+                alignment=None,
+                now=now,
+            )
+            for number in range(1, 12):
+                team_store.insert_player(
+                    conn,
+                    team,
+                    number=number,
+                    name=f"P{number}",
+                    position="Human Lineman",
+                    hiring_fee=50_000,
+                    now=now,
+                )
+            team_store.set_status(conn, team, status)
+            tournament_store.insert_entry(conn, 1, created.id, team.id, spare=name == "Spare", now=now)
+            ids.append(team.id)
+        return ids
+
+    return await runtime.db.write(build)

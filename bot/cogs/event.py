@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_awards, tournaments
+from bot.services import tournament_awards, tournament_play, tournaments
 from bot.ui.autocomplete import roster_autocomplete, team_autocomplete, tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
-from bot.ui.tournament_views import rulespack_embeds
+from bot.ui.tournament_views import pairings_embeds, rulespack_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -187,6 +187,69 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             runtime_of(interaction), actor_of(interaction), tournament, roster, tier
         )
         await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    # --- play (part 2): start, pair, swap ---
+
+    @app_commands.command(
+        name="start", description="Start the tournament: lock rosters, draw round 1 with dice"
+    )
+    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def start(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        pairings = await tournament_play.start_event(
+            runtime_of(interaction), actor_of(interaction), tournament
+        )
+        await send_messages(
+            interaction,
+            f"**{plain(pairings.event.name)}** has started: rosters are locked and round 1 is drawn.",
+            pairings_embeds(pairings),
+            allowed_mentions=discord.AllowedMentions.none(),  # the pairings post in the channel pings
+        )
+
+    @app_commands.command(name="pair", description="Pair the next round now, before every game is confirmed")
+    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def pair(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        pairings = await tournament_play.pair_next_round(
+            runtime_of(interaction), actor_of(interaction), tournament
+        )
+        await send_messages(
+            interaction,
+            f"Round {pairings.round_number} of **{plain(pairings.event.name)}** is paired.",
+            pairings_embeds(pairings),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="swap", description="Swap two coaches between tables of the current round")
+    @app_commands.describe(
+        team_a="One team to move",
+        team_b="The team it swaps tables with",
+        reason="Why (kept in the log and shown with the new pairings)",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(
+        team_a=team_autocomplete, team_b=team_autocomplete, tournament=tournament_autocomplete
+    )
+    @organiser_only()
+    async def swap(
+        self,
+        interaction: discord.Interaction,
+        team_a: str,
+        team_b: str,
+        reason: app_commands.Range[str, 1, 300],
+        tournament: str | None = None,
+    ) -> None:
+        pairings = await tournament_play.swap_tables(
+            runtime_of(interaction), actor_of(interaction), tournament, team_a, team_b, reason
+        )
+        await send_messages(
+            interaction,
+            f"Swapped. Round {pairings.round_number} now reads:",
+            pairings_embeds(pairings),
+            ephemeral=True,
+        )
 
     # --- awards (part 3) ---
 

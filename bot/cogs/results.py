@@ -40,9 +40,7 @@ if TYPE_CHECKING:
 
 FIXTURES_SOURCE = "fixtures"
 STANDINGS_SOURCE = "standings"
-EVENTS_HELP = (
-    "What your players did, e.g. #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si (td cas comp int throw land mvp)"
-)
+EVENTS_HELP = "What your players did: #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si, #6 off (sent off for a foul)"
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
 
 

@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.event import send_rulespack
-from bot.services import tournament_awards, tournaments
+from bot.services import tournament_awards, tournament_play, tournaments
 from bot.ui.autocomplete import team_autocomplete, tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
+from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.tournament_views import pairings_embeds, standings_pages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -32,6 +34,40 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
         await send_rulespack(interaction, event, "", ephemeral=True)
+
+    # --- play (part 2): pairings, standings ---
+
+    @app_commands.command(name="pairings", description="A round's tables (scores once confirmed)")
+    @app_commands.describe(
+        round="The round (default: the current one)",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def pairings(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 15] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        found = await tournament_play.round_pairings(
+            runtime_of(interaction), actor_of(interaction).guild_id, tournament, round
+        )
+        await send_messages(
+            interaction,
+            None,
+            pairings_embeds(found),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="standings", description="The tournament's rankings and what settled each tie")
+    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        event = await tournaments.get_event(
+            runtime_of(interaction), actor_of(interaction).guild_id, tournament
+        )
+        await send_paginated(interaction, STANDINGS_SOURCE, str(event.id))
 
     # --- awards (part 3) ---
 
@@ -72,6 +108,21 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+STANDINGS_SOURCE = "tournament_standings"
+
+
+async def render_standings(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
+    table = await tournament_play.standings(
+        runtime_of(interaction), actor_of(interaction).guild_id, f"l:{key}"
+    )
+    pages = standings_pages(table)
+    page = min(max(page, 0), len(pages) - 1)
+    return RenderedPage(pages[page], page, len(pages), key)
+
+
+register_page_source(STANDINGS_SOURCE, render_standings)
 
 
 async def setup(league_bot: LeagueBot) -> None:

@@ -7,7 +7,8 @@ Grammar (case and extra spaces never matter):
 - Entries are separated by commas, semicolons or line breaks. Empty text (or only separators) is no events.
 - An entry starts with a player number, 1-99, with or without `#`, followed by one or more events:
   td, cas, comp, int (intercept), throw (stt), land (landing), mvp, and at most one injury per player:
-  bh, sh, si, li-ma/li-st/li-ag/li-pa/li-av (also `li:av`, `li av`), dead (rip, killed). Full words and
+  bh, sh, si, li-ma/li-st/li-ag/li-pa/li-av (also `li:av`, `li av`), dead (rip, killed), and `off` (sent
+  off for a Foul, not for a Secret Weapon; also `sentoff`, `ejected`: tournament awards). Full words and
   plurals of the SPP events are accepted too (touchdowns, casualties, completions, interceptions).
 - Counts (1-30) apply to td, cas, comp, int, throw and land: repeat the event (`td td`), or write
   `td x2` / `2x td` anywhere, or a bare number right after the event at the end of an entry (`comp 2`),
@@ -48,7 +49,10 @@ MAX_PLAYER_NUMBER = 99
 MAX_COUNT = 30  # per player and event in one game: far above anything real, it catches typos like `td 22`
 DEFAULT_MAX_MVP_NOMINATIONS = 6
 
-EVENTS_HELP = "Events: td, cas, comp, int, throw, land, mvp; injuries: bh, sh, si, li-ma/st/ag/pa/av, dead."
+EVENTS_HELP = (
+    "Events: td, cas, comp, int, throw, land, mvp, off (sent off for a foul); "
+    "injuries: bh, sh, si, li-ma/st/ag/pa/av, dead."
+)
 
 _COUNTED_ALIASES: dict[str, CountedEvent] = {
     "td": "td",
@@ -76,6 +80,8 @@ _COUNTED_ALIASES: dict[str, CountedEvent] = {
     "landings": "land",
 }
 _MVP_WORD = "mvp"
+_SENT_OFF_WORDS = frozenset({"off", "sentoff", "ejected"})
+_SENT_OFF_CODE = "off"
 _INJURY_ALIASES: dict[str, InjuryResult] = {
     "bh": "badly_hurt",
     "sh": "seriously_hurt",
@@ -130,6 +136,7 @@ class PlayerEvents:
     mvp_nomination: bool = False
     injury: InjuryResult | None = None
     lasting_characteristic: Characteristic | None = None
+    sent_off: bool = False  # sent off for a Foul (not for a Secret Weapon): counted for tournament awards
 
     def __post_init__(self) -> None:
         if not 1 <= self.number <= MAX_PLAYER_NUMBER:
@@ -147,7 +154,12 @@ class PlayerEvents:
     @property
     def is_empty(self) -> bool:
         """True when the player did nothing worth reporting."""
-        return not any(_counts(self).values()) and not self.mvp_nomination and self.injury is None
+        return (
+            not any(_counts(self).values())
+            and not self.mvp_nomination
+            and self.injury is None
+            and not self.sent_off
+        )
 
 
 def _counts(events: PlayerEvents) -> dict[CountedEvent, int]:
@@ -194,6 +206,7 @@ class _Token:
 class _Tally:
     counts: dict[CountedEvent, int] = field(default_factory=dict)
     mvp: bool = False
+    sent_off: bool = False
     injury: InjuryResult | None = None
     characteristic: Characteristic | None = None
     injury_text: str = ""
@@ -363,6 +376,12 @@ class _SegmentReader:
             injury: InjuryResult | None = "lasting_injury"
         elif token.value == _LASTING_WORD:
             raise self.fail(f"`{shown}` needs the characteristic: li-ma, li-st, li-ag, li-pa or li-av.")
+        elif token.value in _SENT_OFF_WORDS:
+            tally = self.tallies.setdefault(self.number, _Tally())
+            if tally.sent_off:
+                raise self.fail(f"player {self.number} is sent off twice.")
+            tally.sent_off = True
+            return
         elif token.value == _MVP_WORD:
             injury = None
         elif token.value in _INJURY_ALIASES:
@@ -398,6 +417,7 @@ def parse_team_events(text: str) -> dict[int, PlayerEvents]:
             superb_throws=tally.counts.get("throw", 0),
             safe_landings=tally.counts.get("land", 0),
             mvp_nomination=tally.mvp,
+            sent_off=tally.sent_off,
             injury=tally.injury,
             lasting_characteristic=tally.characteristic,
         )
@@ -412,6 +432,8 @@ def _canonical_words(events: PlayerEvents) -> list[tuple[str, int]]:
     words: list[tuple[str, int]] = [(code, count) for code, count in _counts(events).items() if count]
     if events.mvp_nomination:
         words.append((_MVP_WORD, 1))
+    if events.sent_off:
+        words.append((_SENT_OFF_CODE, 1))
     if events.injury is not None:
         code = _INJURY_CODES[events.injury]
         if events.lasting_characteristic is not None:
@@ -452,6 +474,8 @@ def summarise(events: PlayerEvents) -> str:
     ]
     if events.mvp_nomination:
         parts.append("MVP nominee")
+    if events.sent_off:
+        parts.append("sent off")
     if events.injury is not None:
         words = _INJURY_WORDS[events.injury]
         if events.lasting_characteristic is not None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from bot.rules.match_result import ResultReport
-from bot.services import playoffs
+from bot.services import playoffs, tournament_play
 from bot.services.postgame import TeamSummary, apply_confirmed
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
@@ -150,7 +150,11 @@ def confirm(
         extra=how.extra,
     )
     summaries: list[TeamSummary] = []
-    if how.postgame:
+    if how.postgame and tournament_play.is_tournament_fixture(conn, fx):
+        # seed 000: no post-game sequence (full recovery, no SPP, no winnings); the winner's fan and the
+        # next round's pairing instead
+        tournament_play.after_result(conn, rt, actor, fx, report)
+    elif how.postgame:
         summaries = apply_confirmed(conn, rt, actor, fx, report)
         for hook in AFTER_RESULT:
             hook(conn, rt, fx)

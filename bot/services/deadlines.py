@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_result import ResultReport, Side, SideReport
 from bot.rules.postgame import conceded_result
-from bot.services import contracts
+from bot.services import contracts, tournament_play
 from bot.services.confirmation import Confirmation, confirm
 from bot.services.inputs import whole
 from bot.services.leagues import find_league
@@ -77,12 +77,17 @@ def _system(guild_id: int, league: League) -> Actor:
     return Actor(guild_id=guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
 
 
-def _to_commissioner(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> SettledFixture:
+def _to_commissioner(
+    conn: sqlite3.Connection, rt: Runtime, fx: Fixture, tournament: bool = False
+) -> SettledFixture:
     """An unplayed play-off game cannot be a double forfeit: someone must go through. The commissioner
-    decides it with /league result."""
+    decides it with /league result. An unplayed tournament game is held for the organiser the same way
+    (seed 000 has no forfeit by deadline)."""
     now = rt.clock.now()
     season_store.set_status(conn, fx, "disputed")
     reason = "not played by the deadline: a play-off game needs a winner, so the commissioner decides"
+    if tournament:
+        reason = "not played by the round's deadline: held for the organiser to decide"
     season_store.add_history(
         conn,
         fx,
@@ -98,20 +103,21 @@ def _to_commissioner(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Sett
         guild_id=fx.guild_id,
         league_id=fx.league_id,
         actor_id=BOT_USER,
-        action="deadline.playoff_unplayed",
+        action="deadline.tournament_unplayed" if tournament else "deadline.playoff_unplayed",
         now=now,
         detail={"fixture": fx.id, "match": fx.label},
         reason=reason,
     )
     fresh = season_store.fixture(conn, fx.guild_id, fx.id)
     assert fresh is not None
-    return SettledFixture(fresh, "to commissioner")
+    return SettledFixture(fresh, "to organiser" if tournament else "to commissioner")
 
 
 def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture) -> SettledFixture:
     conceder = deadline_store.concession_of(conn, fx.guild_id, fx.id)
-    if conceder is None and fx.kind == "playoff":
-        return _to_commissioner(conn, rt, fx)
+    tournament = tournament_play.is_tournament_fixture(conn, fx)
+    if conceder is None and (fx.kind == "playoff" or tournament):
+        return _to_commissioner(conn, rt, fx, tournament)
     unplayed = ResultReport(
         home=SideReport(team_id=fx.home_team_id, score=0, casualties=0),
         away=SideReport(team_id=fx.away_team_id, score=0, casualties=0),
@@ -121,9 +127,14 @@ def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fi
         how = "forfeit"
     else:
         conceded_by: Side = "home" if conceder == fx.home_team_id else "away"
-        report = conceded_result(unplayed, conceded_by, rt.catalog.postgame).model_copy(
-            update={"concession_penalty": False, "unplayed": "conceded"}
-        )
+        if tournament:  # seed 000: 3-0, the conceder -1 Tournament Point
+            report = tournament_play.conceded_report(rt, unplayed, conceded_by).model_copy(
+                update={"unplayed": "conceded"}
+            )
+        else:
+            report = conceded_result(unplayed, conceded_by, rt.catalog.postgame).model_copy(
+                update={"concession_penalty": False, "unplayed": "conceded"}
+            )
         how = "conceded"
     deadline_store.mark_settled(conn, fx.guild_id, fx.id, "forfeit" if how == "forfeit" else "concession")
     done = confirm(

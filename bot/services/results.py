@@ -11,6 +11,7 @@ from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.postgame import conceded_result
+from bot.services import tournament_play
 from bot.services.confirmation import Confirmation, confirm, log_step, save_version
 from bot.services.inputs import an_id, one_of, row_id, whole
 from bot.services.leagues import find_league
@@ -92,6 +93,7 @@ def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> S
                 mvp_nomination=player_events.mvp_nomination,
                 injury=player_events.injury,
                 lasting_characteristic=player_events.lasting_characteristic,
+                sent_off=int(player_events.sent_off),
             )
         )
     return SideReport(
@@ -124,6 +126,8 @@ def _build_report(
     report = ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
     if conceded_by is None:
         return report
+    if tournament_play.is_tournament_fixture(conn, fx):  # seed 000: 3-0 unless the score was better
+        return tournament_play.conceded_report(rt, report, conceded_by)
     return conceded_result(report, conceded_by, rt.catalog.postgame)
 
 

@@ -278,3 +278,23 @@ def votes(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Vote]
         (guild_id, league_id),
     )
     return [Vote(row["kind"], row["voter_team_id"], row["for_team_id"]) for row in rows]
+
+
+# --- play (part 2): the organiser's swap of two coaches between tables -----------------------------------
+
+
+def set_fixture_team(conn: sqlite3.Connection, guild_id: int, fixture_id: int, old: int, new: int) -> None:
+    """Put team `new` in `old`'s place in an unplayed fixture."""
+    conn.execute(
+        "UPDATE fixtures SET home_team_id = CASE WHEN home_team_id = ? THEN ? ELSE home_team_id END,"
+        " away_team_id = CASE WHEN away_team_id = ? THEN ? ELSE away_team_id END"
+        " WHERE guild_id = ? AND id = ? AND status = 'scheduled'",
+        (old, new, old, new, guild_id, fixture_id),
+    )
+
+
+def set_bye_team(conn: sqlite3.Connection, guild_id: int, table_id: int, team_id: int) -> None:
+    conn.execute(
+        "UPDATE tournament_tables SET bye_team_id = ? WHERE guild_id = ? AND id = ? AND bye_team_id IS NOT NULL",
+        (team_id, guild_id, table_id),
+    )

@@ -167,6 +167,25 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
             else ""
         )
     ),
+    "tournament.start": lambda d: (
+        f"started the tournament: {plural(int(d.get('coaches', 0)), 'coach', 'coaches')}, "
+        f"{plural(int(d.get('rounds', 0)), 'round')}"
+        + (f", {plain(str(d['spare']))} as the Spare Player" if d.get("spare") else "")
+    ),
+    "tournament.round": lambda d: (
+        f"paired round {d.get('round', '?')}: " + "; ".join(plain(str(t)) for t in d.get("tables", []))
+    ),
+    "tournament.pair_early": lambda d: (
+        f"paired round {d.get('round', '?')} before these games were confirmed: "
+        + ", ".join(plain(str(t)) for t in d.get("open", []))
+    ),
+    "tournament.swap": lambda d: (
+        f"swapped {' and '.join(plain(str(t)) for t in d.get('teams', []))} between tables "
+        f"{' and '.join(str(t) for t in d.get('tables', []))} of round {d.get('round', '?')}"
+    ),
+    "tournament.fan": lambda d: (
+        f"gave {_team(d)} {plural(int(d.get('fans', 1)), 'Dedicated Fan')} for winning {_match(d)}"
+    ),
     "team.create": lambda d: (
         f"created {_team(d)}, a {plain(str(d.get('roster', '')))} team"
         + (f" in the {plain(str(d['league']))}" if d.get("league") else "")
@@ -213,6 +232,9 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     "deadline.conceded": lambda d: f"closed {_match(d)}: conceded before the deadline",
     "deadline.playoff_unplayed": lambda d: (
         f"handed {_match(d)} to the commissioner: a play-off game not played by the deadline"
+    ),
+    "deadline.tournament_unplayed": lambda d: (
+        f"handed {_match(d)} to the organiser: a tournament game not played by the deadline"
     ),
     "postgame.revert": lambda d: f"undid the post-game of {_match(d)}",
     "match.inducement": lambda d: (

@@ -1,4 +1,5 @@
-"""How a tournament reads in Discord: its rulespack (every setting in one embed)."""
+"""How a tournament reads in Discord: its rulespack (every setting in one embed), a round's pairings, the
+rankings."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import discord
 from bot.rules.swiss import OddPlayer
 from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
+from bot.services.tournament_play import EventStandings, Pairings, StandingLine, TableLine
 from bot.services.tournaments import Event
-from bot.ui.formatting import gp
-from bot.ui.limits import Field, fields, pack_embeds
+from bot.ui.formatting import gp, plain, timestamp
+from bot.ui.limits import Field, fields, one_embed, pack_embeds
 
 COLOUR = discord.Colour.dark_gold()
 STATUS = {"registration": "registration", "running": "under way", "finished": "finished"}
@@ -44,3 +46,86 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         colour=COLOUR,
         description=f"Registration: **{registration}**",
     )
+
+
+# --- play (part 2): a round's pairings, the rankings -----
+
+STANDINGS_PAGE_LINES = 20
+
+
+def _pairing_line(table: TableLine) -> str:
+    home = f"**{plain(table.home.name)}** (<@{table.home.coach_id}>)"
+    if table.away is None:
+        return f"`{table.number:>3}` {home}: Bye (a 2-0 win)"
+    away = f"**{plain(table.away.name)}** (<@{table.away.coach_id}>)"
+    fx = table.fixture
+    if fx is not None and fx.status == "confirmed" and fx.home_score is not None:
+        return f"`{table.number:>3}` {home} {fx.home_score}-{fx.away_score} {away}"
+    state = f" · #{fx.id}" + (f" · {fx.status}" if fx.status != "scheduled" else "") if fx is not None else ""
+    return f"`{table.number:>3}` {home} v {away}{state}"
+
+
+def pairings_embeds(pairings: Pairings) -> list[discord.Embed]:
+    """A round's tables with coach mentions (scores once confirmed), the round-1 dice, any forced rematch,
+    the deadline, and the games still open when the organiser paired early. Never clipped."""
+    lines = [_pairing_line(t) for t in pairings.tables]
+    if pairings.draws:
+        dice = ", ".join(f"d{d.sides}={d.face}" for d in pairings.draws)
+        lines.append(f"Drawn with the bot's dice (one die per name drawn): {dice}")
+    lines += [
+        f"{plain(a)} and {plain(b)} meet again: no other pairing was possible." for a, b in pairings.rematches
+    ]
+    if pairings.unconfirmed:
+        lines.append(
+            "Paired before these games were confirmed (they stay open and count when confirmed): "
+            + ", ".join(f"#{f.id} {plain(f.label)}" for f in pairings.unconfirmed)
+        )
+    if pairings.deadline is None:
+        lines.append("Played in person: no deadline.")
+    else:
+        lines.append(f"Deadline {timestamp(pairings.deadline)} ({timestamp(pairings.deadline, 'R')})")
+    title = f"{pairings.event.name}: round {pairings.round_number} of {pairings.event.rulespack.rounds}"
+    return pack_embeds(title, colour=COLOUR, description=lines, footer="Report your game with /report")
+
+
+def _standing_line(line: StandingLine, extra: tuple[str, ...]) -> str:
+    r = line.row
+    extras = "".join(
+        f" · {'Votes' if t == 'votes' else 'Off'} {r.votes if t == 'votes' else r.sent_off}" for t in extra
+    )
+    return (
+        f"`{r.position:>3}` **{plain(line.team.name)}** (<@{line.team.coach_id}>) · "
+        f"TP {r.tournament_points} · BP {r.bonus_points} · TD {r.td_diff:+d} · TDs {r.td_for} · "
+        f"Cas {r.cas_for}{extras}"
+    )
+
+
+def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES) -> list[discord.Embed]:
+    """The rankings: a line per coach (position, team, coach, TP, BP, TD difference, touchdowns, casualties
+    and the rulespack's extra tiebreakers), a note for each tie naming the tiebreaker that settled it, and
+    the Spare Player apart. One embed a page of `per_page` lines."""
+    extra = table.event.rulespack.extra_tiebreakers
+    lines = [_standing_line(line, extra) for line in table.lines]
+    lines += [
+        f"*{line.row.position}. {plain(line.team.name)} placed on {line.decided_by}*"
+        for line in table.lines
+        if line.decided_by is not None
+    ]
+    if table.spare is not None:
+        lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")
+    if not table.lines:
+        lines = ["No approved coaches yet."]
+    pages = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
+    legend = (
+        "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · TDs: scored · Cas: inflicted"
+    )
+    title = f"{table.event.name}: rankings after round {table.rounds_paired}"
+    return [
+        one_embed(
+            title,
+            page,
+            colour=COLOUR,
+            footer=(f"Page {i} of {len(pages)} · " if len(pages) > 1 else "") + legend,
+        )
+        for i, page in enumerate(pages, start=1)
+    ]

@@ -52,6 +52,26 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"name": "Spring Cup", "forced": True, "not_counted": ["Round 3, table 1: A v B (reported)"]},
         "finished the tournament Spring Cup (forced; not counted: Round 3, table 1: A v B (reported))",
     ),
+    "tournament.start": (
+        {"coaches": 9, "spare": "Spare Squad", "rounds": 3},
+        "started the tournament: 9 coaches, 3 rounds, Spare Squad as the Spare Player",
+    ),
+    "tournament.round": (
+        {"round": 2, "tables": ["Table 1: Jay v Gavin", "Table 2: Keith v Xavier"], "rematches": []},
+        "paired round 2: Table 1: Jay v Gavin; Table 2: Keith v Xavier",
+    ),
+    "tournament.pair_early": (
+        {"round": 2, "open": ["#12 Reavers v Raiders"]},
+        "paired round 2 before these games were confirmed: #12 Reavers v Raiders",
+    ),
+    "tournament.swap": (
+        {"round": 1, "teams": ["Reavers", "Raiders"], "tables": [1, 3]},
+        "swapped Reavers and Raiders between tables 1 and 3 of round 1",
+    ),
+    "tournament.fan": (
+        {"fixture": 12, "match": "Reavers v Raiders", "team": "Reavers", "fans": 1},
+        "gave Reavers 1 Dedicated Fan for winning #12",
+    ),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",
@@ -108,6 +128,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
     "deadline.playoff_unplayed": (
         {"fixture": 12, "match": "Reavers v Raiders"},
         "handed #12 Reavers v Raiders",
+    ),
+    "deadline.tournament_unplayed": (
+        {"fixture": 12, "match": "Reavers v Raiders"},
+        "handed #12 Reavers v Raiders to the organiser",
     ),
     "postgame.revert": ({"fixture": 12, "match": "Reavers v Raiders"}, "undid the post-game of #12"),
     "match.inducement": (

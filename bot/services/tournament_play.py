@@ -1,0 +1,605 @@
+"""Tournaments, play (seed 000 Pairings, Scoring & tiebreakers): start the event, pair its rounds, what a
+confirmed game does, the organiser's swap, the pairings and the rankings.
+
+Round 1 is drawn with the bot's dice in the open (every die logged and shown); every later round is paired
+from the rankings (`tournaments.ranking` over `tournaments.played`) by `rules.swiss.next_round`, by itself
+when the last game of the round is confirmed (`after_result`, inside the confirming transaction) or earlier
+by the organiser (`pair_next_round`, naming the games still open). Pairings are announced through the
+outbox. A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one
+Dedicated Fan (tournament_entries.fans_gained). In-person events have no deadlines: their rounds are
+stored closed, so the deadline watch never arms them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.match_result import ResultReport, Side
+from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
+from bot.rules.tournament_scoring import TIEBREAKER_NAMES, RankingRow, concession_score
+from bot.services.dice_logging import log_dice
+from bot.services.runtime import BOT_USER, Actor, Runtime
+from bot.services.team_lookup import find_team
+from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
+from bot.store import announcements, audit
+from bot.store import deadlines as deadline_store
+from bot.store import leagues as league_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
+from bot.store.seasons import Fixture, Round, Season
+from bot.store.teams import TeamRow
+from bot.store.tournaments import TableRow
+
+WINNER_FANS = 1  # seed 000: "the winning team gains 1 Dedicated Fan" (no roll, no cap during the event)
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a round: a game (`fixture`), or a Bye (`away` and `fixture` None)."""
+
+    number: int
+    home: TeamRow
+    away: TeamRow | None
+    fixture: Fixture | None
+
+
+@dataclass(frozen=True)
+class Pairings:
+    """A round's pairings with table numbers, as paired or as played so far."""
+
+    event: Event
+    round_number: int
+    tables: tuple[TableLine, ...]
+    deadline: datetime | None  # None: an in-person event (no deadline)
+    draws: tuple[Draw, ...] = ()  # the dice of the round-1 draw (only when just drawn)
+    rematches: tuple[tuple[str, str], ...] = ()  # pairs meeting again because nothing else was possible
+    unconfirmed: tuple[Fixture, ...] = ()  # earlier games still open when the organiser paired early
+    spare_team_id: int | None = None
+
+    @property
+    def is_last(self) -> bool:
+        return self.round_number >= self.event.rulespack.rounds
+
+
+# --- concessions, as seed 000 scores them -----
+
+
+def conceded_report(rt: Runtime, report: ResultReport, conceded_by: Side) -> ResultReport:
+    """A tournament game conceded by `conceded_by`: the other coach wins 3-0, unless the score was better for
+    him (then it stands); what the players did stays as reported."""
+    winner: Side = "away" if conceded_by == "home" else "home"
+    won, lost = concession_score(
+        report.side(winner).score, report.side(conceded_by).score, rt.catalog.tournament.scoring
+    )
+    sides = {
+        winner: report.side(winner).model_copy(update={"score": won}),
+        conceded_by: report.side(conceded_by).model_copy(update={"score": lost}),
+    }
+    return report.model_copy(
+        update={"home": sides["home"], "away": sides["away"], "conceded_by": conceded_by}
+    )
+
+
+def is_tournament_fixture(conn: sqlite3.Connection, fx: Fixture) -> bool:
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    return league is not None and league.is_tournament
+
+
+# --- pairing a round -----
+
+
+def _announce(
+    conn: sqlite3.Connection, rt: Runtime, event: Event, title: str, lines: list[str], mentions: list[int]
+) -> None:
+    announcements.add(
+        conn,
+        guild_id=event.league.guild_id,
+        league_id=event.id,
+        title=title,
+        lines=lines,
+        now=rt.clock.now(),
+        mentions=mentions,
+    )
+
+
+def _season(conn: sqlite3.Connection, event: Event) -> Season:
+    season = season_store.current_season(conn, event.league.guild_id, event.id)
+    if season is None:
+        raise NotFound(f"{event.name} has not started yet (/event start).")
+    return season
+
+
+def _met_and_odd(
+    conn: sqlite3.Connection, event: Event, state: Played
+) -> tuple[set[frozenset[int]], set[int]]:
+    """The pairs that have been paired so far (played or not), and the coaches who already played the Spare
+    Player or had a Bye."""
+    guild_id = event.league.guild_id
+    spare = state.spare_team_id
+    met: set[frozenset[int]] = set()
+    had_odd: set[int] = set()
+    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
+        pair = frozenset((fx.home_team_id, fx.away_team_id))
+        if spare is not None and spare in pair:
+            had_odd |= pair - {spare}
+        else:
+            met.add(pair)
+    had_odd |= {t.bye_team_id for t in tournament_store.tables(conn, guild_id, event.id) if t.bye_team_id}
+    return met, had_odd
+
+
+def _round_row(conn: sqlite3.Connection, rt: Runtime, event: Event, season: Season, number: int) -> Round:
+    now = rt.clock.now()
+    hours = event.rulespack.round_hours
+    rnd = season_store.insert_round(
+        conn,
+        guild_id=event.league.guild_id,
+        season_id=season.id,
+        number=number,
+        starts_at=now,
+        deadline_at=now + timedelta(hours=hours) if hours else now,
+    )
+    if hours:
+        deadline_store.ensure_reminders(
+            conn, event.league.guild_id, rnd.id, rnd.deadline_at, event.league.settings.reminder_hours, now
+        )
+    else:  # in person: no deadline, so the round is stored closed and the deadline watch never arms it
+        deadline_store.close_rounds(conn, event.league.guild_id, season.id, now)
+    return rnd
+
+
+def _pair(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int
+) -> Pairings:
+    """Pair round `number`, store it (round, fixtures, tables), log it and announce it."""
+    guild_id = event.league.guild_id
+    state = played(conn, event)
+    odd_player = event.rulespack.odd_player
+    swiss: SwissRound[int]
+    if number == 1:
+        swiss = first_round(state.ranked_ids, rt.dice, odd_player)
+        if swiss.draws:
+            log_dice(
+                conn,
+                rt,
+                actor,
+                [(d.sides, d.face) for d in swiss.draws],
+                purpose=f"{event.name} round 1 draw",
+            )
+    else:
+        order = [row.coach for row in ranking(rt, state)]
+        met, had_odd = _met_and_odd(conn, event, state)
+        swiss = next_round(
+            order,
+            met,
+            odd_player=odd_player,
+            had_odd=had_odd,
+            keep_top_pair=number == event.rulespack.rounds and event.rulespack.final_rematch,
+        )
+    spare = state.spare_team_id
+    rnd = _round_row(conn, rt, event, season, number)
+    now_stamp = int(rt.clock.now().timestamp())
+    rows: list[season_store.FixtureRow] = []
+    games: list[tuple[int, int, int]] = []  # table, home, away
+    for table in swiss.tables:
+        away = table.second if table.second is not None else spare
+        if away is None:
+            raise Conflict(f"{event.name} has no Spare Player: mark one, or set odd_player: bye.")
+        games.append((table.number, table.first, away))
+        rows.append((guild_id, event.id, season.id, rnd.id, None, "league", table.first, away, now_stamp))
+    season_store.insert_fixtures(conn, rows)
+    by_pair = {
+        (f.home_team_id, f.away_team_id): f
+        for f in season_store.fixtures(conn, guild_id, league_id=event.id, season_id=season.id)
+        if f.round_number == number
+    }
+    for table_number, home, away in games:
+        tournament_store.insert_table(
+            conn,
+            guild_id,
+            event.id,
+            round_number=number,
+            table_number=table_number,
+            fixture_id=by_pair[(home, away)].id,
+            bye_team_id=None,
+        )
+    if swiss.bye is not None:
+        tournament_store.insert_table(
+            conn,
+            guild_id,
+            event.id,
+            round_number=number,
+            table_number=len(games) + 1,
+            fixture_id=None,
+            bye_team_id=swiss.bye,
+        )
+    names = state.teams
+    rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in swiss.rematches))
+    pairings = _read_round(conn, event, number, swiss.draws, rematches)
+    audit.record(
+        conn,
+        guild_id=guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.round",
+        now=rt.clock.now(),
+        detail={
+            "round": number,
+            "tables": [_table_text(t) for t in pairings.tables],
+            "rematches": [f"{a} v {b}" for a, b in rematches],
+        },
+    )
+    lines = [_table_text(t, mentions=True) for t in pairings.tables]
+    if swiss.draws:
+        lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in swiss.draws))
+    lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
+    lines.append(_deadline_text(pairings.deadline))
+    mentions = sorted({c for t in pairings.tables for c in _coaches(t) if c != BOT_USER})
+    _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions)
+    return pairings
+
+
+def _coaches(table: TableLine) -> list[int]:
+    return [table.home.coach_id] + ([table.away.coach_id] if table.away is not None else [])
+
+
+def _team_text(team: TeamRow, mentions: bool) -> str:
+    return f"{team.name} (<@{team.coach_id}>)" if mentions else team.name
+
+
+def _table_text(table: TableLine, *, mentions: bool = False) -> str:
+    home = _team_text(table.home, mentions)
+    if table.away is None:
+        return f"Table {table.number}: {home}: Bye (a 2-0 win)"
+    away = _team_text(table.away, mentions)
+    fx = table.fixture
+    if fx is not None and fx.status == "confirmed" and fx.home_score is not None:
+        return f"Table {table.number}: {home} {fx.home_score}-{fx.away_score} {away}"
+    return f"Table {table.number}: {home} v {away}" + (f" (#{fx.id})" if fx is not None else "")
+
+
+def _deadline_text(deadline: datetime | None) -> str:
+    if deadline is None:
+        return "Played in person: no deadline. Report each game with /report; the other coach confirms it."
+    return f"Deadline <t:{int(deadline.timestamp())}:f> (<t:{int(deadline.timestamp())}:R>)."
+
+
+def _read_round(
+    conn: sqlite3.Connection,
+    event: Event,
+    number: int,
+    draws: tuple[Draw, ...] = (),
+    rematches: tuple[tuple[str, str], ...] = (),
+    unconfirmed: tuple[Fixture, ...] = (),
+) -> Pairings:
+    guild_id = event.league.guild_id
+    teams = {t.id: t for t in team_store.in_league(conn, guild_id, event.id)}
+    fixtures = {f.id: f for f in season_store.fixtures(conn, guild_id, league_id=event.id)}
+    lines = []
+    for row in tournament_store.tables(conn, guild_id, event.id, number):
+        lines.append(_line(row, teams, fixtures))
+    if not lines:
+        raise NotFound(f"{event.name} has no round {number} yet.")
+    first = lines[0].fixture
+    deadline = first.deadline_at if first is not None and event.rulespack.round_hours else None
+    if deadline is None and event.rulespack.round_hours:
+        season = _season(conn, event)
+        rnd = next((r for r in season_store.rounds(conn, guild_id, season.id) if r.number == number), None)
+        deadline = rnd.deadline_at if rnd else None
+    spare = next((e.team_id for e in tournament_store.entries(conn, guild_id, event.id) if e.spare), None)
+    return Pairings(event, number, tuple(lines), deadline, draws, rematches, unconfirmed, spare)
+
+
+def _line(row: TableRow, teams: dict[int, TeamRow], fixtures: dict[int, Fixture]) -> TableLine:
+    if row.fixture_id is None:
+        assert row.bye_team_id is not None
+        return TableLine(row.table_number, teams[row.bye_team_id], None, None)
+    fx = fixtures[row.fixture_id]
+    return TableLine(row.table_number, teams[fx.home_team_id], teams[fx.away_team_id], fx)
+
+
+# --- starting -----
+
+
+def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "registration":
+        raise Conflict(
+            f"{event.name} has already started." if event.status == "running" else f"{event.name} is over."
+        )
+    state = played(conn, event)
+    waiting = [
+        state.teams[e.team_id].name
+        for e in state.entries
+        if state.teams[e.team_id].status in ("draft", "submitted")
+    ]
+    if waiting:
+        raise RuleViolation(
+            f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
+        )
+    ranked = state.ranked_ids
+    if len(ranked) < 2:
+        raise RuleViolation(f"{event.name} needs at least 2 approved coaches (it has {len(ranked)}).")
+    spare = state.spare_team_id
+    if spare is not None and state.teams[spare].status != "approved":
+        raise RuleViolation(f"The Spare Player's team {state.teams[spare].name} is not approved.")
+    if len(ranked) % 2 and event.rulespack.odd_player is OddPlayer.SPARE and spare is None:
+        raise RuleViolation(
+            f"{event.name} has {len(ranked)} coaches, an odd number: mark a Spare Player's team, "
+            "or set odd_player: bye in the rulespack."
+        )
+    if not tournament_store.set_status(conn, event.tournament, "running", rt.clock.now()):
+        raise Conflict(f"{event.name} was started (or changed) by someone else just now.")
+    season = season_store.insert_season(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        number=1,
+        started_by=actor.user_id,
+        now=rt.clock.now(),
+    )
+    running = find_event(conn, actor.guild_id, f"l:{event.id}")
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.start",
+        now=rt.clock.now(),
+        detail={
+            "coaches": len(ranked),
+            "spare": state.teams[spare].name if spare is not None and len(ranked) % 2 else None,
+            "rounds": event.rulespack.rounds,
+        },
+    )
+    return _pair(conn, rt, actor, running, season, 1)
+
+
+async def start_event(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    """The organiser starts the event: rosters lock (status running), round 1 is drawn with the bot's dice
+    (logged and shown) and announced with table numbers."""
+    return await rt.db.write(_start, rt, actor, reference)
+
+
+def _open_games(conn: sqlite3.Connection, event: Event, number: int) -> list[Fixture]:
+    return [
+        f
+        for f in season_store.fixtures(conn, event.league.guild_id, league_id=event.id)
+        if f.round_number is not None and f.round_number <= number and f.status != "confirmed"
+    ]
+
+
+def _pair_early(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "running":
+        raise Conflict(f"{event.name} is not running (it is {event.status}).")
+    current = tournament_store.last_round(conn, actor.guild_id, event.id)
+    if current >= event.rulespack.rounds:
+        raise RuleViolation(
+            f"{event.name} has played all {event.rulespack.rounds} rounds: it can be finished now."
+        )
+    unconfirmed = tuple(_open_games(conn, event, current))
+    pairings = _pair(conn, rt, actor, event, _season(conn, event), current + 1)
+    if unconfirmed:
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=event.id,
+            actor_id=actor.user_id,
+            action="tournament.pair_early",
+            now=rt.clock.now(),
+            detail={"round": current + 1, "open": [f"#{f.id} {f.label}" for f in unconfirmed]},
+        )
+    return Pairings(
+        pairings.event,
+        pairings.round_number,
+        pairings.tables,
+        pairings.deadline,
+        pairings.draws,
+        pairings.rematches,
+        unconfirmed,
+        pairings.spare_team_id,
+    )
+
+
+async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    """The organiser pairs the next round now; games still open are named, stay open and count when they
+    are confirmed."""
+    return await rt.db.write(_pair_early, rt, actor, reference)
+
+
+# --- a confirmed game -----
+
+
+def after_result(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
+) -> None:
+    """A tournament game was just confirmed (inside that transaction): no post-game (full recovery, no SPP,
+    no winnings, extra players leave); the winner gains 1 Dedicated Fan; and when it was the last open game
+    of the current round, the next round is paired (or the event is ready to finish)."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    event = event_of(conn, league)
+    if event is None or event.status != "running":
+        return
+    home_outcome, away_outcome = report.outcomes
+    winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
+    entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
+    if winner is not None and entry is not None and not entry.spare:
+        fans = WINNER_FANS
+        tournament_store.add_fans(conn, fx.guild_id, winner, fans)
+        audit.record(
+            conn,
+            guild_id=fx.guild_id,
+            league_id=fx.league_id,
+            actor_id=actor.user_id,
+            action="tournament.fan",
+            now=rt.clock.now(),
+            detail={
+                "fixture": fx.id,
+                "match": fx.label,
+                "team": fx.home_name if winner == fx.home_team_id else fx.away_name,
+                "fans": fans,
+            },
+        )
+    current = tournament_store.last_round(conn, fx.guild_id, event.id)
+    if fx.round_number != current or _open_games(conn, event, current):
+        return
+    system = Actor(guild_id=fx.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
+    if current >= event.rulespack.rounds:
+        _announce(
+            conn,
+            rt,
+            event,
+            f"{event.name}: every round is played",
+            [
+                f"All {current} rounds are confirmed: the organiser can finish the event and announce "
+                "the awards."
+            ],
+            [],
+        )
+        return
+    _pair(conn, rt, system, event, _season(conn, event), current + 1)
+
+
+# --- the organiser's swap -----
+
+
+def _swap(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    team_a: str,
+    team_b: str,
+    reason: str,
+) -> Pairings:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "running":
+        raise Conflict(f"{event.name} is not running: only a running event's pairings can change.")
+    current = tournament_store.last_round(conn, actor.guild_id, event.id)
+    a = find_team(conn, actor.guild_id, team_a, event.league)
+    b = find_team(conn, actor.guild_id, team_b, event.league)
+    if a.id == b.id:
+        raise RuleViolation("Name two different teams to swap.")
+    pairings = _read_round(conn, event, current)
+    where: dict[int, TableLine] = {}
+    for table in pairings.tables:
+        for team in (table.home, table.away):
+            if team is not None:
+                where[team.id] = table
+    for team in (a, b):
+        if team.id not in where:
+            raise RuleViolation(f"{team.name} has no table in round {current}.")
+        fx = where[team.id].fixture
+        if fx is not None and (fx.status != "scheduled" or fx.report_version):
+            raise Conflict(f"{fx.label} already has a report: its coaches can no longer be swapped.")
+    table_a, table_b = where[a.id], where[b.id]
+    if table_a.number == table_b.number:
+        raise RuleViolation(f"{a.name} and {b.name} already play each other at table {table_a.number}.")
+    rows = {r.table_number: r for r in tournament_store.tables(conn, actor.guild_id, event.id, current)}
+    for table, old, new in ((table_a, a.id, b.id), (table_b, b.id, a.id)):
+        if table.fixture is not None:
+            tournament_store.set_fixture_team(conn, actor.guild_id, table.fixture.id, old, new)
+        else:
+            tournament_store.set_bye_team(conn, actor.guild_id, rows[table.number].id, new)
+    after = _read_round(conn, event, current)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.swap",
+        now=rt.clock.now(),
+        detail={"round": current, "teams": [a.name, b.name], "tables": [table_a.number, table_b.number]},
+        reason=reason,
+    )
+    changed = [t for t in after.tables if t.number in (table_a.number, table_b.number)]
+    _announce(
+        conn,
+        rt,
+        event,
+        f"{event.name}: round {current} pairings changed",
+        [*(_table_text(t, mentions=True) for t in changed), f"Reason: {reason}"],
+        sorted({c for t in changed for c in _coaches(t)}),
+    )
+    return after
+
+
+async def swap_tables(
+    rt: Runtime, actor: Actor, reference: str | None, team_a: str, team_b: str, reason: str
+) -> Pairings:
+    """The organiser swaps two coaches between tables of the current round (neither game reported yet);
+    the reason is kept in the log."""
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the event's log.")
+    return await rt.db.write(_swap, rt, actor, reference, team_a, team_b, cleaned)
+
+
+# --- reading -----
+
+
+def _pairings(conn: sqlite3.Connection, guild_id: int, reference: str | None, number: int | None) -> Pairings:
+    event = find_event(conn, guild_id, reference)
+    current = tournament_store.last_round(conn, guild_id, event.id)
+    if current == 0:
+        raise NotFound(f"{event.name} has not been paired yet (the organiser starts it with /event start).")
+    if number is not None and not 1 <= number <= current:
+        raise NotFound(f"{event.name} has rounds 1 to {current} so far.")
+    return _read_round(conn, event, number or current)
+
+
+async def round_pairings(
+    rt: Runtime, guild_id: int, reference: str | None, number: int | None = None
+) -> Pairings:
+    """A round's tables (the current round by default), with the scores of confirmed games."""
+    if number is not None and not 1 <= number <= 1000:
+        raise RuleViolation("Rounds are numbered from 1.")
+    return await rt.db.read(_pairings, guild_id, reference, number)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: RankingRow[int]
+    team: TeamRow
+
+    @property
+    def decided_by(self) -> str | None:
+        """The tiebreaker that put this team below the one above, in words (None: not level on TP)."""
+        return (
+            None
+            if self.row.decided_by is None
+            else TIEBREAKER_NAMES.get(self.row.decided_by, self.row.decided_by)
+        )
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    event: Event
+    lines: tuple[StandingLine, ...]
+    spare: TeamRow | None  # listed apart: not ranked
+    rounds_paired: int
+
+
+def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
+    event = find_event(conn, guild_id, reference)
+    state = played(conn, event)
+    rows = ranking(rt, state)
+    spare = state.teams.get(state.spare_team_id) if state.spare_team_id is not None else None
+    return EventStandings(
+        event,
+        tuple(StandingLine(row, state.teams[row.coach]) for row in rows),
+        spare,
+        tournament_store.last_round(conn, guild_id, event.id),
+    )
+
+
+async def standings(rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
+    """Seed 000 rankings: TP, BP, TD difference, touchdowns, casualties and the rulespack's tiebreakers, each
+    tie with the tiebreaker that settled it; the Spare Player apart, not ranked."""
+    return await rt.db.read(lambda conn: _standings(conn, rt, guild_id, reference))
