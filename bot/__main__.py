@@ -54,7 +54,15 @@ async def _run(settings: Settings, token: str) -> int:
 def _simulate(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot simulate",
-        description="Play whole seasons through the services, then check every invariant of the database.",
+        description="Play whole seasons (or a tournament) through the services, then check every invariant.",
+    )
+    parser.add_argument(
+        "--tournament", choices=["swiss"], default=None, help="simulate one tournament of this format instead"
+    )
+    parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
+    parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
+    parser.add_argument(
+        "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
     )
     parser.add_argument("--leagues", type=int, default=2, help="how many leagues (each in its own server)")
     parser.add_argument("--teams", type=int, default=6, help="teams per league (4 or more)")
@@ -69,6 +77,8 @@ def _simulate(argv: list[str]) -> int:
         "--db", type=Path, default=None, help="keep the database here (default: a temporary one)"
     )
     args = parser.parse_args(argv)
+    if args.tournament:
+        return _simulate_tournament(parser, args)
     if args.leagues < 1 or args.teams < 4 or args.seasons < 1:
         parser.error("at least 1 league of at least 4 teams, for at least 1 season")
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
@@ -76,6 +86,19 @@ def _simulate(argv: list[str]) -> int:
 
     started = time.perf_counter()
     result = asyncio.run(simulate(args.leagues, args.teams, args.seed, args.db, seasons_count=args.seasons))
+    print(result.output)
+    print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 1 if result.problems else 0
+
+
+def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if not 4 <= args.coaches <= 200 or not 1 <= args.rounds <= 15:
+        parser.error("a tournament needs 4 to 200 coaches and 1 to 15 rounds")
+    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    from bot.simulation.tournament import simulate_tournament
+
+    started = time.perf_counter()
+    result = asyncio.run(simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd))
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0

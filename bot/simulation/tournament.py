@@ -1,0 +1,241 @@
+"""Simulate whole Swiss tournaments (seed 000) through the services the slash commands call.
+
+    python -m bot simulate --tournament swiss --coaches 9 --rounds 3 --seed 1 [--odd bye] [--db sim.sqlite3]
+
+An organiser creates the event (seed 000's rulespack, plus the votes and sent-off tiebreakers); each coach
+registers a random legal tournament roster (players within the budget, Skill Point skills, Dedicated Fans,
+sometimes a star) and submits it; the organiser approves them (and, with an odd number and a Spare Player,
+marks the Spare Player's roster) and starts the event. Every round's games are reported and confirmed with
+random results (touchdowns, casualties, sent-offs, an occasional concession); the bot pairs the next round
+when the last game is confirmed. Coaches vote for a favourite opponent; the organiser finishes the event.
+Then every invariant of bot/simulation/tournament_invariants.py is checked, and each roster again against
+the rulespack. The same seed prints the same output.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from bot.catalog import Catalog, load_catalog
+from bot.clock import FakeClock
+from bot.errors import DomainError
+from bot.rules.dice import SeededDice
+from bot.rules.match_report import PlayerEvents, format_team_events
+from bot.services import results, tournament_awards, tournament_entries, tournament_play, tournaments
+from bot.services.results import SideInput
+from bot.services.runtime import Actor, Runtime
+from bot.simulation.choices import draft_plan
+from bot.simulation.coaches import START, CountingDice
+from bot.simulation.tournament_invariants import check_tournament
+from bot.store import Database
+from bot.store import teams as team_store
+
+GUILD = 7000
+ORGANISER = Actor(guild_id=GUILD, user_id=1, channel_id=GUILD)
+SPARE_COACH = Actor(guild_id=GUILD, user_id=2, channel_id=GUILD)
+
+
+def coach(index: int) -> Actor:
+    return Actor(guild_id=GUILD, user_id=GUILD * 1000 + index, channel_id=GUILD)
+
+
+@dataclass
+class TournamentTally:
+    coaches: int = 0
+    games: int = 0
+    conceded: int = 0
+    sent_off: int = 0
+    skills: int = 0
+    stars: int = 0
+    fans_bought: int = 0
+    votes: int = 0
+    byes: int = 0
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    output: str
+    problems: list[str]
+
+
+async def _register(
+    rt: Runtime, rng: random.Random, who: Actor, name: str, budget: int, tally: TournamentTally
+) -> None:
+    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes."""
+    plan = draft_plan(rt.catalog, rng, budget - 60_000)  # leave room for fans
+    await tournament_entries.register(
+        rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
+    )
+    for position in plan.hires:
+        await tournament_entries.hire(rt, who, None, position.id)
+    if plan.rerolls:
+        await tournament_entries.staff(rt, who, None, rerolls=plan.rerolls)
+    await _skills(rt, rng, who, tally)
+    fans = rng.randint(1, 6)
+    try:
+        await tournament_entries.set_fans(rt, who, None, fans)
+        tally.fans_bought += fans - 1
+    except DomainError:
+        pass  # not enough gold left: the one free fan stays
+    await tournament_entries.submit(rt, who, None)
+
+
+async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """Spend the Skill Points on primary skills (and now and then a secondary) for random players."""
+    for player, options in await tournament_entries.skill_options(rt, who, None, rng.random() < 0.3):
+        if not options:
+            continue
+        try:
+            await tournament_entries.set_skill(rt, who, None, player, rng.choice(options))
+        except DomainError:
+            break  # out of Skill Points (or secondaries): the roster is done
+        tally.skills += 1
+
+
+def _events(rng: random.Random, numbers: list[int], touchdowns: int, casualties: int, off: int) -> str:
+    tally: dict[int, Counter[str]] = {n: Counter() for n in numbers}
+    for _ in range(touchdowns):
+        tally[rng.choice(numbers)]["td"] += 1
+    for _ in range(casualties):
+        tally[rng.choice(numbers)]["cas"] += 1
+    for number in rng.sample(numbers, k=min(off, len(numbers))):
+        tally[number]["off"] += 1
+    events = {
+        n: PlayerEvents(number=n, touchdowns=c["td"], casualties=c["cas"], sent_off=c["off"])
+        for n, c in tally.items()
+        if c
+    }
+    return format_team_events(events)
+
+
+async def _numbers(rt: Runtime, team_id: int) -> list[int]:
+    def read(conn: sqlite3.Connection) -> list[int]:
+        team = team_store.get(conn, GUILD, team_id)
+        assert team is not None
+        return [p.number for p in team_store.players(conn, team)]
+
+    return await rt.db.read(read)
+
+
+async def _play_round(rt: Runtime, rng: random.Random, round_number: int, tally: TournamentTally) -> None:
+    pairings = await tournament_play.round_pairings(rt, GUILD, None, round_number)
+    for table in pairings.tables:
+        if table.fixture is None or table.away is None:
+            tally.byes += 1
+            continue
+        fx = table.fixture
+        home = Actor(GUILD, fx.home_coach_id, GUILD)
+        away = Actor(GUILD, fx.away_coach_id, GUILD)
+        sides = []
+        for team_id in (fx.home_team_id, fx.away_team_id):
+            score = rng.choices(range(5), weights=(3, 5, 4, 2, 1))[0]
+            cas = rng.choices(range(5), weights=(4, 4, 3, 2, 1))[0]
+            off = 1 if rng.random() < 0.1 else 0
+            tally.sent_off += off
+            sides.append(SideInput(score, cas, _events(rng, await _numbers(rt, team_id), score, cas, off)))
+        conceded: Literal["theirs"] | None = "theirs" if rng.random() < 0.05 else None
+        tally.conceded += conceded is not None
+        await results.report_result(rt, home, f"f:{fx.id}", sides[0], sides[1], conceded)
+        await results.confirm_result(rt, away, fx.id, 1)
+        tally.games += 1
+
+
+async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: TournamentTally) -> None:
+    """Each coach votes for an opponent he played (Most Sporting Coach)."""
+    event = await tournaments.get_event(rt, GUILD, None)
+
+    def opponents(conn: sqlite3.Connection) -> dict[int, list[int]]:
+        state = tournaments.played(conn, event)
+        met: dict[int, list[int]] = {}
+        for game in state.games:
+            met.setdefault(game.first, []).append(game.second)
+            met.setdefault(game.second, []).append(game.first)
+        return met
+
+    met = await rt.db.read(opponents)
+    for who in coaches:
+        mine = await rt.db.read(lambda conn, w=who: team_store.by_coach(conn, GUILD, event.id, w.user_id))
+        if mine is None:
+            continue
+        choices = [t for t in met.get(mine.id, []) if t != mine.id]
+        if not choices:
+            continue
+        try:
+            await tournament_awards.vote(rt, who, None, f"t:{rng.choice(choices)}")
+            tally.votes += 1
+        except DomainError:
+            pass  # the Spare Player cannot be voted for
+
+
+async def simulate_tournament(
+    coaches: int,
+    rounds: int,
+    seed: int,
+    db_path: Path | None = None,
+    catalog: Catalog | None = None,
+    odd: Literal["spare", "bye"] = "spare",
+) -> TournamentResult:
+    """Play one Swiss event of `coaches` coaches over `rounds` rounds, then check every invariant."""
+    temporary = None
+    if db_path is None:
+        temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
+        db_path = Path(temporary.name) / "tournament.sqlite3"
+    database = await Database.open(db_path)
+    try:
+        await database.migrate()
+        dice = CountingDice(SeededDice(seed))
+        rt = Runtime(db=database, dice=dice, clock=FakeClock(START), catalog=catalog or load_catalog())
+        rng = random.Random(f"tournament-{seed}")
+        tally = TournamentTally(coaches=coaches)
+        settings = {"rounds": rounds, "odd_player": odd, "extra_tiebreakers": "votes, sent_off"}
+        created = await tournaments.create_tournament(rt, ORGANISER, f"Swiss Cup {seed}", GUILD, settings)
+        budget = created.rulespack.budget
+        people = [coach(i) for i in range(coaches)]
+        for index, who in enumerate(people):
+            await _register(rt, rng, who, f"Coach {index} team", budget, tally)
+            await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
+        if coaches % 2 and odd == "spare":
+            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally)
+            await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
+            await tournament_entries.mark_spare(rt, ORGANISER, None, "The Spare Squad", True)
+        await tournament_play.start_event(rt, ORGANISER, None)
+        for number in range(1, rounds + 1):
+            await _play_round(rt, rng, number, tally)  # the last confirmation pairs the next round
+        await _vote(rt, rng, people, tally)
+        standing = await tournament_awards.finish(rt, ORGANISER, None)
+        event = await tournaments.get_event(rt, GUILD, None)
+
+        def check(conn: sqlite3.Connection) -> list[str]:
+            problems = check_tournament(
+                conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
+            )
+            problems += tournament_entries.roster_problems(conn, rt, event)
+            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
+            if logged != dice.rolls:
+                problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
+            return problems
+
+        problems = await database.read(check)
+        lines = [
+            f"{event.name}: {coaches} coaches"
+            + (" and a Spare Player" if coaches % 2 and odd == "spare" else "")
+            + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
+            f"rosters: {tally.skills} Skill Point skills, {tally.fans_bought} Dedicated Fans bought",
+            f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
+            f"{dice.rolls} dice rolled by the bot",
+            "",
+            *tournament_awards.standing_lines(standing),
+            "",
+            "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
+        ]
+        return TournamentResult("\n".join(lines), problems)
+    finally:
+        await database.close()
+        if temporary is not None:
+            temporary.cleanup()
