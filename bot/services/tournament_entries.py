@@ -468,11 +468,11 @@ def _add_star(
             hiring_fee=cost,
             now=now,
         )
+    after = _check(conn, rt, event, team)
+    _step_check(before, after)  # before paying: the budget refusal names the rule
     team_store.change_treasury(
         conn, team, -unit.cost, f"draft: star player {unit.name}", actor_id=actor.user_id, now=now
     )
-    after = _check(conn, rt, event, team)
-    _step_check(before, after)
     _record(conn, rt, actor, event, "tournament.star", {"team": team.name, "star": unit.name, "added": True})
     points = after.skill_points_spent - before.skill_points_spent
     return _result(
@@ -534,6 +534,10 @@ def _fans(
             apothecary=staff.apothecary,
             dedicated_fans=fans,
         )
+        refreshed = team_store.get(conn, team.guild_id, team.id)
+        assert refreshed is not None
+        if delta > 0:
+            _step_check(before, _check(conn, rt, event, refreshed))
         verb = "bought" if delta > 0 else "sold back"
         team_store.change_treasury(
             conn,
@@ -543,10 +547,6 @@ def _fans(
             actor_id=actor.user_id,
             now=rt.clock.now(),
         )
-        refreshed = team_store.get(conn, team.guild_id, team.id)
-        assert refreshed is not None
-        if delta > 0:
-            _step_check(before, _check(conn, rt, event, refreshed))
     return _result(conn, rt, event, team, f"Dedicated Fans {team.dedicated_fans}→{fans}.")
 
 
