@@ -34,11 +34,11 @@ async def _wood_elves(runtime: Runtime, who: Actor, linemen: int = 8) -> entries
 
 
 async def test_jays_wood_elves_from_seed_000(runtime: Runtime) -> None:
-    """Seed 000: "Jay is taking a Wood Elf team to a tournament. As this is a Tier 1 team, Jay has 6 Skill
-    Points to spend. He decides to give one of his Wardancers Strip Ball as a Primary Skill for 1 Skill Point,
-    and another Wardancer Sidestep as a Primary Skill for 1 Skill Point. He then gives his Loren Forest Treeman
-    Grab for 1 Skill Point, and one of his Wood Elf Linemen Wrestle for 1 Skill Point. Jay then spends his last
-    two Skill Points to have Akhorne the Squirrel as a Star Player." """
+    """Seed 000: "Jay is taking a Wood Elf team to a tournament. As this is a Tier 1 team, Jay has 6
+    Skill Points to spend. He decides to give one of his Wardancers Strip Ball as a Primary Skill for 1 Skill
+    Point, and another Wardancer Sidestep as a Primary Skill for 1 Skill Point. He then gives his Loren
+    Forest Treeman Grab for 1 Skill Point, and one of his Wood Elf Linemen Wrestle for 1 Skill Point. Jay
+    then spends his last two Skill Points to have Akhorne the Squirrel as a Star Player." """
     await _event(runtime)
     jay = coach(1)
     done = await _wood_elves(runtime, jay)
