@@ -6,6 +6,7 @@ postgame_roster.py's); the look-ups other services share are in team_lookup.py."
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 from bot.catalog.models import Team
 from bot.errors import Conflict, RuleViolation
@@ -439,8 +440,13 @@ def staff_in(
         if wanted["dedicated_fans"] is not None
         else current.dedicated_fans,
     )
+    priced = (current, new)
+    if league.is_tournament:  # seed 000 prices Dedicated Fans apart (tournament_entries.set_fans)
+        start = rt.catalog.drafting.dedicated_fans.start
+        new = replace(new, dedicated_fans=current.dedicated_fans)
+        priced = (replace(current, dedicated_fans=start), replace(new, dedicated_fans=start))
     changes = staff_changes(
-        roster_of(rt.catalog, team), current, new, rt.catalog.drafting, drafting=change.drafting
+        roster_of(rt.catalog, team), *priced, rt.catalog.drafting, drafting=change.drafting
     )
     now = rt.clock.now()
     for staff in changes:

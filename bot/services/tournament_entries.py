@@ -55,6 +55,7 @@ from bot.store.tournaments import Entry
 from bot.text import gp
 
 NEEDS_MORE_PLAYERS = "A new team needs at least"  # check_roster's refusal of a roster still being drafted
+OVERSPENT = "That costs"  # the treasury's refusal to go below zero (store/teams.change_treasury)
 
 
 @dataclass(frozen=True)
@@ -318,10 +319,17 @@ def _drafting_step(
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
     before = _check(conn, rt, event, team)
-    if step == "hire":
-        done = drafting.hire_in(conn, rt, actor, event.league, *args)  # type: ignore[arg-type]
-    elif step == "staff":
-        done = drafting.staff_in(conn, rt, actor, event.league, *args)  # type: ignore[arg-type]
+    if step in ("hire", "staff"):
+        do = drafting.hire_in if step == "hire" else drafting.staff_in
+        try:
+            done = do(conn, rt, actor, event.league, *args)  # type: ignore[arg-type]
+        except RuleViolation as refusal:
+            if not str(refusal).startswith(OVERSPENT):
+                raise
+            raise RuleViolation(
+                f"{refusal} Seed 000: a coach spends at most the {gp(event.rulespack.budget)} "
+                "Team Draft Budget."
+            ) from refusal
     else:  # fire: a removal, never refused by the roster check
         player = find_player(conn, team, str(args[0]))
         if player.position.startswith(STAR_PREFIX):

@@ -145,8 +145,10 @@ async def test_every_step_names_the_rule_it_breaks(runtime: Runtime) -> None:
     # The budget: a step that overspends is refused, naming the budget.
     with pytest.raises(RuleViolation, match="over the 1,300,000 gp Team Draft Budget"):
         await entries.add_star(runtime, jay, None, "Morg 'n' Thorg")
-    with pytest.raises(RuleViolation, match="costs"):  # the treasury never goes below zero
-        await entries.set_staff(runtime, jay, None, rerolls=8)
+    with pytest.raises(RuleViolation, match=r"costs .* 1,300,000 gp Team Draft Budget"):
+        await entries.set_staff(runtime, jay, None, rerolls=8)  # the treasury never goes below zero
+    with pytest.raises(RuleViolation, match="Team Draft Budget"):
+        await entries.hire(runtime, jay, None, "Wood Elf Lineman", 5)
     # Firing a player takes his skill with him and refunds him.
     before = done.sheet.team.treasury
     done = await entries.fire(runtime, jay, None, lineman)
@@ -228,3 +230,18 @@ async def test_pairs_are_one_choice_in_two_places_and_the_spare_player(runtime: 
     assert not done.sheet.entry.spare
     choices = await entries.entry_choices(runtime, 1, None)
     assert {c.name for c in choices} == {"Jay's Elves 101", "Spare", "Other"}
+
+
+async def test_fans_above_the_league_draft_limit_survive_a_staff_change(runtime: Runtime) -> None:
+    """Seed 000: "Coaches may spend their gold pieces on additional Dedicated Fans, up to a maximum of 6, at
+    the cost of 10,000 gold pieces per Dedicated Fan purchased." """
+    await _event(runtime)
+    jay = coach(1)
+    await _wood_elves(runtime, jay)
+    done = await entries.set_fans(runtime, jay, None, 6)
+    assert done.sheet.team.treasury == 1_150_000 - 900_000 - 50_000
+    done = await entries.set_staff(runtime, jay, None, rerolls=1)
+    assert done.sheet.team.dedicated_fans == 6 and done.sheet.check.legal
+    assert done.sheet.team.treasury == done.sheet.check.gold_lost
+    done = await entries.set_fans(runtime, jay, None, 2)  # sold back at the price paid
+    assert done.sheet.team.treasury == done.sheet.check.gold_lost
