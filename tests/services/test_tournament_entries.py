@@ -245,3 +245,44 @@ async def test_fans_above_the_league_draft_limit_survive_a_staff_change(runtime:
     assert done.sheet.team.treasury == done.sheet.check.gold_lost
     done = await entries.set_fans(runtime, jay, None, 2)  # sold back at the price paid
     assert done.sheet.team.treasury == done.sheet.check.gold_lost
+
+
+async def test_the_other_refusals_of_check_roster_through_the_services(runtime: Runtime) -> None:
+    """Seed 000: "Each player can only be given a single additional Skill"; "Mega-stars cost 4 Skill Points";
+    "A team may only ever have a single Mega-star"; pairs "will still take up two spaces on a team's Team
+    Roster"; Inducements "from the listed publications are allowed"."""
+    await _event(runtime, budget=2_000_000)
+    jay = coach(1)
+    done = await _wood_elves(runtime, jay)
+    rows = {p.position.id: [] for p in done.sheet.sheet.players}  # type: dict[str, list[str]]
+    for p in done.sheet.sheet.players:
+        rows[p.position.id].append(str(p.row.number))
+    with pytest.raises(RuleViolation, match="A Wardancer cannot have Pogo with Leap"):
+        await entries.set_skill(runtime, jay, None, rows["wood_elf_wardancer"][0], "Pogo")
+    with pytest.raises(RuleViolation, match="Bullseye is only for players with Throw Team-mate"):
+        await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][0], "Bullseye")
+    with pytest.raises(RuleViolation, match="Mortuary Assistant"):
+        await entries.set_inducement(runtime, jay, None, "Mortuary Assistant", 1)
+    await entries.add_star(runtime, jay, None, "Morg 'n' Thorg")  # 4 of the 6 points
+    await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][0], "Wrestle")
+    await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][1], "Wrestle")
+    with pytest.raises(RuleViolation, match="A tier 1 team has 6 Skill Points; this roster spends 7"):
+        await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][2], "Wrestle")
+    await entries.remove_star(runtime, jay, None, "Morg 'n' Thorg")
+    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 4)  # 15 players
+    with pytest.raises(RuleViolation, match=r"never have more than 16 players.*a pair takes two places"):
+        await entries.add_star(runtime, jay, None, "The Swift Twins")
+    # A tier 2 team may have two stars, but never two Mega-stars.
+    dan = coach(2)
+    await entries.register(runtime, dan, None, "Reavers", "Human")
+    await entries.hire(runtime, dan, None, "Human Lineman", 11)
+    await entries.add_star(runtime, dan, None, "Griff Oberwald")
+    with pytest.raises(RuleViolation, match="only ever have a single Mega-star"):
+        await entries.add_star(runtime, dan, None, "Morg 'n' Thorg")
+    done = await entries.add_star(runtime, dan, None, "Akhorne The Squirrel")
+    assert done.sheet.check.skill_points_spent == 6 and len(done.sheet.stars) == 2
+    # League staff rules still hold: a roster without an apothecary cannot buy one.
+    rob = coach(3)
+    await entries.register(runtime, rob, None, "Kings", "Tomb Kings")
+    with pytest.raises(RuleViolation, match=r"[Aa]pothecary"):
+        await entries.set_staff(runtime, rob, None, apothecary=True)
