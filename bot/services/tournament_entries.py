@@ -147,7 +147,9 @@ def _roster(
     )
 
 
-def _check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> RosterCheck:
+def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> RosterCheck:
+    """A registered team's roster as stored, checked against the event's rulespack (for the simulator's
+    invariants too)."""
     entry = _entry(conn, event, team)
     rows = team_store.players(conn, team)
     skills = tournament_store.skills_of_team(conn, team.guild_id, team.id)
@@ -318,7 +320,7 @@ def _drafting_step(
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
-    before = _check(conn, rt, event, team)
+    before = roster_check(conn, rt, event, team)
     if step in ("hire", "staff"):
         do = drafting.hire_in if step == "hire" else drafting.staff_in
         try:
@@ -339,7 +341,7 @@ def _drafting_step(
         return _result(conn, rt, event, team, done.message)
     refreshed = team_store.get(conn, team.guild_id, team.id)
     assert refreshed is not None
-    _step_check(before, _check(conn, rt, event, refreshed))
+    _step_check(before, roster_check(conn, rt, event, refreshed))
     return _result(conn, rt, event, refreshed, done.message)
 
 
@@ -412,12 +414,12 @@ def _skill(
     player = find_player(conn, team, player_ref)
     if player.position.startswith(STAR_PREFIX):
         raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
-    before = _check(conn, rt, event, team)
+    before = roster_check(conn, rt, event, team)
     previous = tournament_store.skills_of_team(conn, actor.guild_id, team.id).get(player.id)
     skill = None if skill_ref is None else _find_skill(rt, skill_ref).name
     tournament_store.set_skill(conn, actor.guild_id, team.id, player.id, skill, rt.clock.now())
     if skill is not None:
-        _step_check(before, _check(conn, rt, event, team))
+        _step_check(before, roster_check(conn, rt, event, team))
     _record(
         conn,
         rt,
@@ -426,7 +428,7 @@ def _skill(
         "tournament.skill",
         {"team": team.name, "player": f"#{player.number} {player.name}", "skill": skill, "before": previous},
     )
-    check = _check(conn, rt, event, team)
+    check = roster_check(conn, rt, event, team)
     what = f"#{player.number} {player.name} " + (f"now has {skill}" if skill else "has no added skill")
     return _result(conn, rt, event, team, f"{what}. Skill Points spent: {check.skill_points_spent}.")
 
@@ -458,7 +460,7 @@ def _add_star(
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
     unit = _find_unit(rt, star)
-    before = _check(conn, rt, event, team)
+    before = roster_check(conn, rt, event, team)
     rows = team_store.players(conn, team)
     if any(s.unit == unit for s in _stars(rt, rows)):
         raise Conflict(f"{unit.name} is on the roster already.")
@@ -476,7 +478,7 @@ def _add_star(
             hiring_fee=cost,
             now=now,
         )
-    after = _check(conn, rt, event, team)
+    after = roster_check(conn, rt, event, team)
     _step_check(before, after)  # before paying: the budget refusal names the rule
     team_store.change_treasury(
         conn, team, -unit.cost, f"draft: star player {unit.name}", actor_id=actor.user_id, now=now
@@ -529,7 +531,7 @@ def _fans(
             f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
             f"each above {start} at {gp(numbers.fan_cost)}."
         )
-    before = _check(conn, rt, event, team)
+    before = roster_check(conn, rt, event, team)
     delta = fans - team.dedicated_fans
     if delta:
         staff = staffing_of(team)
@@ -545,7 +547,7 @@ def _fans(
         refreshed = team_store.get(conn, team.guild_id, team.id)
         assert refreshed is not None
         if delta > 0:
-            _step_check(before, _check(conn, rt, event, refreshed))
+            _step_check(before, roster_check(conn, rt, event, refreshed))
         verb = "bought" if delta > 0 else "sold back"
         team_store.change_treasury(
             conn,
@@ -587,7 +589,7 @@ def _induce(
     team = _own(conn, actor, event)
     inducement = _find_inducement(rt, item)
     entry = _entry(conn, event, team)
-    before = _check(conn, rt, event, team)
+    before = roster_check(conn, rt, event, team)
     current = dict(entry.inducements)
     had = current.get(inducement.id, 0)
     if count:
@@ -595,7 +597,7 @@ def _induce(
     else:
         current.pop(inducement.id, None)
     tournament_store.set_inducements(conn, actor.guild_id, team.id, tuple(current.items()))
-    after = _check(conn, rt, event, team)
+    after = roster_check(conn, rt, event, team)
     if count > had:
         _step_check(before, after)
     roster = roster_of(rt.catalog, team)
@@ -646,7 +648,7 @@ def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str 
         raise NotFound(f"You have no roster in {event.name}. Register one with /roster register.")
     if team.status in ("submitted", "approved"):
         raise Conflict(f"{team.name} is {team.status} already.")
-    check = _check(conn, rt, event, team)
+    check = roster_check(conn, rt, event, team)
     if not check.legal:
         raise _refusal_list(team, check)
     team_store.set_status(conn, team, "submitted")
@@ -681,7 +683,7 @@ def _review(
     event = _open_event(conn, actor, event_ref)
     team = find_team(conn, actor.guild_id, team_ref, event.league)
     if approve:
-        check = _check(conn, rt, event, team)  # the rulespack may have changed since it was submitted
+        check = roster_check(conn, rt, event, team)  # the rulespack may have changed since it was submitted
         if not check.legal:
             raise _refusal_list(team, check)
     done = drafting.review_in(conn, rt, actor, event.league, f"t:{team.id}", approve, reason)
