@@ -9,13 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_awards, tournament_play, tournaments
+from bot.services import tournament_awards, tournament_entries, tournament_play, tournaments
 from bot.ui.autocomplete import roster_autocomplete, team_autocomplete, tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
+from bot.ui.roster_views import entry_autocomplete, roster_embeds
 from bot.ui.tournament_views import pairings_embeds, rulespack_embeds
 
 if TYPE_CHECKING:
@@ -187,6 +188,60 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             runtime_of(interaction), actor_of(interaction), tournament, roster, tier
         )
         await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    # --- part 1: registration and tournament rosters ---
+
+    @app_commands.command(name="approve", description="Approve a submitted tournament roster")
+    @app_commands.describe(
+        team="The submitted team", tournament="Which tournament (only when the server runs several)"
+    )
+    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
+    @organiser_only()
+    async def approve(
+        self, interaction: discord.Interaction, team: str, tournament: str | None = None
+    ) -> None:
+        result = await tournament_entries.review(
+            runtime_of(interaction), actor_of(interaction), tournament, team, approve=True
+        )
+        await send_messages(interaction, result.message, roster_embeds(result.sheet), ephemeral=True)
+
+    @app_commands.command(name="reject", description="Reject a submitted tournament roster, with a reason")
+    @app_commands.describe(
+        team="The submitted team",
+        reason="What the coach must change (kept in the log)",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
+    @organiser_only()
+    async def reject(
+        self,
+        interaction: discord.Interaction,
+        team: str,
+        reason: app_commands.Range[str, 1, 300],
+        tournament: str | None = None,
+    ) -> None:
+        result = await tournament_entries.review(
+            runtime_of(interaction), actor_of(interaction), tournament, team, approve=False, reason=reason
+        )
+        await send_messages(interaction, result.message, roster_embeds(result.sheet), ephemeral=True)
+
+    @app_commands.command(
+        name="spare", description="Mark or unmark the Spare Player's roster (plays, not ranked)"
+    )
+    @app_commands.describe(
+        team="The Spare Player's team",
+        spare="True to mark it, false to unmark it",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
+    @organiser_only()
+    async def spare(
+        self, interaction: discord.Interaction, team: str, spare: bool = True, tournament: str | None = None
+    ) -> None:
+        result = await tournament_entries.set_spare(
+            runtime_of(interaction), actor_of(interaction), tournament, team, spare
+        )
+        await send_messages(interaction, result.message, roster_embeds(result.sheet), ephemeral=True)
 
     # --- play (part 2): start, pair, swap ---
 

@@ -54,6 +54,11 @@ class StarUnit:
     def is_pair(self) -> bool:
         return self.size > 1
 
+    def member_costs(self) -> list[int]:
+        """What each star of the unit counts for in team value: his own cost, or his share of the pair's."""
+        share, rest = divmod(self.cost, self.size)
+        return [share + (rest if index == 0 else 0) for index in range(self.size)]
+
 
 def star_units(catalog: Catalog, excluded: Sequence[str] = ()) -> list[StarUnit]:
     """Every star once, pairs as one unit (at the pair's price), in name order, less the excluded ones."""

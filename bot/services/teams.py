@@ -6,6 +6,7 @@ postgame_roster.py's); the look-ups other services share are in team_lookup.py."
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 from bot.catalog.models import Team
 from bot.errors import Conflict, RuleViolation
@@ -41,6 +42,7 @@ from bot.services.team_lookup import (
 from bot.store import audit
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
+from bot.store.leagues import League
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
 
@@ -107,10 +109,25 @@ def _create(
     alignment: str | None,
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
+    return create_in(conn, rt, actor, league, name, roster_ref, regional_league, alignment)
+
+
+def create_in(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league: League,
+    name: str,
+    roster_ref: str,
+    regional_league: str | None,
+    alignment: str | None,
+) -> DraftResult:
+    """The drafting sequence's first step in a competition already found (a league, or a tournament whose
+    LeagueSettings carry the event's Team Draft Budget): the caller's transaction, no look-up of its own."""
     existing = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
     if existing is not None:
         raise Conflict(
-            f"You already coach {existing.name} in {league.name}; a coach has one team per league."
+            f"You already coach {existing.name} in {league.name}; a coach has one team per {league.kind}."
             + (
                 " In the off-season, /redraft start re-drafts it and /redraft retire retires it so you can "
                 "start a new one."
@@ -149,7 +166,9 @@ def _create(
     assert refreshed is not None
     sheet = build_sheet(conn, rt.catalog, league, refreshed)
     return DraftResult(
-        sheet, f"{name} ({roster.name}) is drafting with {gp(budget)}. Hire players with /team hire."
+        sheet,
+        f"{name} ({roster.name}) is drafting with {gp(budget)}. "
+        f"Hire players with {'/roster' if league.is_tournament else '/team'} hire.",
     )
 
 
@@ -181,6 +200,20 @@ def _hire(
     number: int | None,
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
+    return hire_in(conn, rt, actor, league, position_ref, count, name, number)
+
+
+def hire_in(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league: League,
+    position_ref: str,
+    count: int,
+    name: str | None,
+    number: int | None,
+) -> DraftResult:
+    """Hire players for the caller's team in `league` (a league or an event), in the caller's transaction."""
     change = _changeable(conn, own_team(conn, actor, league))
     team = change.team
     roster = roster_of(rt.catalog, team)
@@ -258,7 +291,13 @@ async def hire_players(
 def _fire(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
+    return fire_in(conn, rt, actor, find_league(conn, actor.guild_id, league_ref), player_ref)
+
+
+def fire_in(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, player_ref: str
+) -> DraftResult:
+    """Release one of the caller's players in `league`, in the caller's transaction."""
     player = find_player(conn, own_team(conn, actor, league), player_ref)
     if player.star_contract is not None:
         raise RuleViolation(
@@ -374,7 +413,17 @@ def _staff(
     league_ref: str | None,
     wanted: dict[str, int | bool | None],
 ) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
+    return staff_in(conn, rt, actor, find_league(conn, actor.guild_id, league_ref), wanted)
+
+
+def staff_in(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league: League,
+    wanted: dict[str, int | bool | None],
+) -> DraftResult:
+    """Set the caller's re-rolls, staff and fans in `league` (None keeps one), in the caller's transaction."""
     change = _changeable(conn, own_team(conn, actor, league))
     team = change.team
     current = staffing_of(team)
@@ -391,8 +440,13 @@ def _staff(
         if wanted["dedicated_fans"] is not None
         else current.dedicated_fans,
     )
+    priced = (current, new)
+    if league.is_tournament:  # seed 000 prices Dedicated Fans apart (tournament_entries.set_fans)
+        start = rt.catalog.drafting.dedicated_fans.start
+        new = replace(new, dedicated_fans=current.dedicated_fans)
+        priced = (replace(current, dedicated_fans=start), replace(new, dedicated_fans=start))
     changes = staff_changes(
-        roster_of(rt.catalog, team), current, new, rt.catalog.drafting, drafting=change.drafting
+        roster_of(rt.catalog, team), *priced, rt.catalog.drafting, drafting=change.drafting
     )
     now = rt.clock.now()
     for staff in changes:
@@ -505,6 +559,19 @@ def _review(
     reason: str | None,
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
+    return review_in(conn, rt, actor, league, team_ref, approve, reason)
+
+
+def review_in(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    league: League,
+    team_ref: str,
+    approve: bool,
+    reason: str | None,
+) -> DraftResult:
+    """Approve or reject a submitted team of `league`, in the caller's transaction."""
     team = find_team(conn, actor.guild_id, team_ref, league)
     if team.status != "submitted":
         raise Conflict(f"{team.name} is {team.status}, not waiting for review.")

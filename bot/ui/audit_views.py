@@ -186,6 +186,26 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     "tournament.fan": lambda d: (
         f"gave {_team(d)} {plural(int(d.get('fans', 1)), 'Dedicated Fan')} for winning {_match(d)}"
     ),
+    "tournament.register": lambda d: (
+        f"registered {_team(d)} ({plain(str(d.get('roster', '')))}) for the tournament"
+    ),
+    "tournament.skill": lambda d: (
+        f"gave {plain(str(d.get('player', '')))} of {_team(d)} "
+        + (f"{plain(str(d['skill']))} with Skill Points" if d.get("skill") else "no added skill")
+        + (f" (was {plain(str(d['before']))})" if d.get("before") else "")
+    ),
+    "tournament.star": lambda d: (
+        f"{'put' if d.get('added') else 'took'} the star {plain(str(d.get('star', '')))} "
+        f"{'on' if d.get('added') else 'off'} {_team(d)}'s roster"
+    ),
+    "tournament.induce": lambda d: (
+        f"set {plain(str(d.get('item', '')))} on {_team(d)}'s roster to {d.get('count', 0)}"
+    ),
+    "tournament.spare": lambda d: (
+        f"made {_team(d)} the Spare Player"
+        if d.get("spare")
+        else f"took the Spare Player's mark off {_team(d)}"
+    ),
     "team.create": lambda d: (
         f"created {_team(d)}, a {plain(str(d.get('roster', '')))} team"
         + (f" in the {plain(str(d['league']))}" if d.get("league") else "")

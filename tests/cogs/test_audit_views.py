@@ -72,6 +72,23 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"fixture": 12, "match": "Reavers v Raiders", "team": "Reavers", "fans": 1},
         "gave Reavers 1 Dedicated Fan for winning #12",
     ),
+    "tournament.register": (
+        {"team": "Elves", "roster": "Wood Elf"},
+        "registered Elves (Wood Elf) for the tournament",
+    ),
+    "tournament.skill": (
+        {"team": "Elves", "player": "#3 Wardancer 3", "skill": "Strip Ball", "before": None},
+        "gave #3 Wardancer 3 of Elves Strip Ball with Skill Points",
+    ),
+    "tournament.star": (
+        {"team": "Elves", "star": "Akhorne The Squirrel", "added": True},
+        "put the star Akhorne The Squirrel on Elves's roster",
+    ),
+    "tournament.induce": (
+        {"team": "Elves", "item": "Bribe", "count": 2},
+        "set Bribe on Elves's roster to 2",
+    ),
+    "tournament.spare": ({"team": "Elves", "spare": True}, "made Elves the Spare Player"),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",

@@ -1,0 +1,210 @@
+"""How a tournament roster reads (seed 000, Writing your roster): the Team Draft List with the Skill-Point
+skills, the stars, staff, Dedicated Fans, inducements, the gold spent and lost and the Skill Points spent;
+as embeds for `/roster show` and as plain text for `/roster export` (a file opponents can keep)."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.catalog.search import best_matches
+from bot.services import tournament_entries
+from bot.services.tournament_entries import TournamentSheet
+from bot.text import gp
+from bot.ui.autocomplete import Choices, choice
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain
+from bot.ui.limits import fields, pack_embeds
+
+COLOUR = discord.Colour.dark_gold()
+STATUS = {
+    "draft": "draft",
+    "submitted": "waiting for approval",
+    "approved": "approved",
+    "rejected": "rejected",
+}
+
+
+def _players(ts: TournamentSheet, bold: bool) -> list[str]:
+    star_rows = {row.id for star in ts.stars for row in star.players}
+    lines = []
+    for player in ts.sheet.players:
+        row = player.row
+        if row.id in star_rows:
+            continue
+        added = ts.skills.get(row.id)
+        skills = list(player.position.skills)
+        if added:
+            skills.append(f"**{added}**" if bold else f"+{added}")
+        name = plain(row.name) if bold else row.name
+        head = f"#{row.number} {name} · {player.position.name}"
+        lines.append((f"**{head}**" if bold else head) + (f": {', '.join(skills)}" if skills else ""))
+    return lines or ["No players yet: /roster hire."]
+
+
+def _stars(ts: TournamentSheet) -> list[str]:
+    lines = []
+    for star in ts.stars:
+        numbers = ", ".join(f"#{row.number}" for row in star.players)
+        kind = "Mega-star" if star.mega else ("pair" if star.unit.is_pair else "star")
+        lines.append(f"{star.unit.name} ({kind}, {numbers}) · {gp(star.unit.cost)}")
+    return lines or ["None"]
+
+
+def _extras(ts: TournamentSheet) -> list[str]:
+    staff = ts.sheet.staffing
+    fans = f"Dedicated Fans {ts.dedicated_fans}" + (
+        f" ({ts.team.dedicated_fans} bought, {ts.entry.fans_gained} won)" if ts.entry.fans_gained else ""
+    )
+    lines = [
+        f"Re-rolls {staff.rerolls} · Assistant coaches {staff.assistant_coaches} · "
+        f"Cheerleaders {staff.cheerleaders} · Apothecary {'yes' if staff.apothecary else 'no'}",
+        fans,
+    ]
+    if ts.inducements:
+        lines.append(
+            "Inducements: "
+            + ", ".join(f"{i.count}× {i.inducement.name} ({gp(i.cost)})" for i in ts.inducements)
+        )
+    return lines
+
+
+def _budget(ts: TournamentSheet) -> list[str]:
+    check = ts.check
+    lines = [
+        f"Tier {ts.tier} · Skill Points {check.skill_points_spent}/{ts.allowance.skill_points} · "
+        f"secondary skills at most {ts.allowance.max_secondary} · stars at most "
+        f"{min(ts.allowance.max_stars, 2)}",
+        f"Gold spent {gp(check.gold_spent)} of {gp(ts.budget)} · lost (not spent) {gp(check.gold_lost)}",
+        f"Team value {gp(ts.sheet.team_value)} (added skills do not raise it)",
+    ]
+    return lines
+
+
+def _head(ts: TournamentSheet) -> str:
+    team = ts.team
+    spare = " · Spare Player (not ranked)" if ts.entry.spare else ""
+    return f"{ts.sheet.roster.name} · {team.regional_league} · {STATUS.get(team.status, team.status)}{spare}"
+
+
+def roster_embeds(ts: TournamentSheet) -> list[discord.Embed]:
+    """`/roster show`: every line of the roster, split over as many embeds as it takes."""
+    body = [
+        *fields("Players", _players(ts, bold=True)),
+        *fields("Star players", _stars(ts)),
+        *fields("Staff, fans, inducements", _extras(ts)),
+        *fields("Budget and Skill Points", _budget(ts)),
+    ]
+    if ts.check.refusals:
+        body += fields("Not legal yet", [f"• {r}" for r in ts.check.refusals])
+    description = f"{_head(ts)}\nCoach <@{ts.team.coach_id}>"
+    if ts.team.status == "rejected" and ts.team.review_note:
+        description += f"\nRejected: {plain(ts.team.review_note)}"
+    return pack_embeds(
+        plain(ts.team.name), body, description=description, colour=COLOUR, footer=ts.event.name
+    )
+
+
+def roster_text(ts: TournamentSheet, coach_name: str | None = None) -> str:
+    """`/roster export`: the same roster as plain text."""
+    sections = [
+        f"{ts.team.name} — {ts.event.name}",
+        _head(ts) + (f"\nCoach: {coach_name}" if coach_name else ""),
+        "PLAYERS\n" + "\n".join(_players(ts, bold=False)),
+        "STAR PLAYERS\n" + "\n".join(_stars(ts)),
+        "STAFF, FANS, INDUCEMENTS\n" + "\n".join(_extras(ts)),
+        "BUDGET AND SKILL POINTS\n" + "\n".join(_budget(ts)),
+    ]
+    if ts.check.refusals:
+        sections.append("NOT LEGAL YET\n" + "\n".join(f"- {r}" for r in ts.check.refusals))
+    return "\n\n".join(sections) + "\n"
+
+
+def roster_file(ts: TournamentSheet, coach_name: str | None = None) -> discord.File:
+    name = "".join(c if c.isalnum() else "_" for c in ts.team.name).strip("_") or "roster"
+    data = io.BytesIO(roster_text(ts, coach_name).encode("utf-8"))
+    return discord.File(data, filename=f"{name[:60]}.txt")
+
+
+# --- autocomplete for /roster and the organiser's /event approve|reject|spare ------------------------------
+
+
+def _event_option(interaction: discord.Interaction) -> str | None:
+    value = getattr(interaction.namespace, "tournament", None)
+    return str(value) if value else None
+
+
+async def entry_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The event's registered teams."""
+    rt = runtime_of(interaction)
+    found = await tournament_entries.entry_choices(
+        rt, actor_of(interaction).guild_id, _event_option(interaction)
+    )
+    return [
+        choice(
+            f"{t.name} ({rt.catalog.teams[t.roster].name if t.roster in rt.catalog.teams else t.roster},"
+            f" {STATUS.get(t.status, t.status)})",
+            f"t:{t.id}",
+        )
+        for t in best_matches(current, found, lambda t: t.name)
+    ]
+
+
+async def _options(interaction: discord.Interaction) -> tournament_entries.RosterOptions:
+    return await tournament_entries.roster_options(
+        runtime_of(interaction), actor_of(interaction), _event_option(interaction)
+    )
+
+
+async def roster_position_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    options = await _options(interaction)
+    return [
+        choice(f"{p.name} (0-{p.max}, {gp(p.cost)})", p.id)
+        for p in best_matches(current, list(options.positions), lambda p: p.name)
+    ]
+
+
+async def roster_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    options = await _options(interaction)
+    return [
+        choice(f"#{p.number} {p.name}", f"p:{p.id}")
+        for p in best_matches(current, list(options.players), lambda p: f"{p.number} {p.name}")
+    ]
+
+
+async def roster_skill_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The skills of the chosen player's Primary (1 point) and Secondary (2 points) categories, and none."""
+    rt = runtime_of(interaction)
+    options = await _options(interaction)
+    wanted = str(getattr(interaction.namespace, "player", "") or "")
+    player = next(
+        (p for p in options.players if wanted in (f"p:{p.id}", str(p.number), f"#{p.number}", p.name)), None
+    )
+    position = next((pos for pos in options.positions if player and pos.id == player.position), None)
+    if position is None:
+        return [choice("none (take the added skill away)", "none")]
+    skills = tournament_entries.skill_options(rt, position)
+    return [choice("none (take the added skill away)", "none")] + [
+        choice(
+            f"{s.name} ({'primary, 1 point' if s.category in position.primary else 'secondary, 2 points'})",
+            s.name,
+        )
+        for s in best_matches(current, skills, lambda s: s.name, limit=24)
+    ]
+
+
+async def roster_star_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    options = await _options(interaction)
+    return [
+        choice(f"{u.name} ({gp(u.cost)}{', pair' if u.is_pair else ''})", u.name)
+        for u in best_matches(current, list(options.stars), lambda u: u.name)
+    ]
+
+
+async def roster_inducement_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    options = await _options(interaction)
+    return [
+        choice(f"{i.name} ({'varies' if i.cost is None else gp(i.cost)} each)", i.id)
+        for i in best_matches(current, list(options.inducements), lambda i: i.name)
+    ]
