@@ -75,7 +75,8 @@ async def _register(
     for position in plan.hires:
         await tournament_entries.hire(rt, who, None, position.id)
     if plan.rerolls:
-        await tournament_entries.staff(rt, who, None, rerolls=plan.rerolls)
+        await tournament_entries.set_staff(rt, who, None, rerolls=plan.rerolls)
+    await _star(rt, rng, who, tally)
     await _skills(rt, rng, who, tally)
     fans = rng.randint(1, 6)
     try:
@@ -86,15 +87,37 @@ async def _register(
     await tournament_entries.submit(rt, who, None)
 
 
+async def _star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """Now and then a star player who plays for the team (refused when the gold or the rules say no)."""
+    options = await tournament_entries.roster_options(rt, who, None)
+    if not options.stars or rng.random() > 0.3:
+        return
+    try:
+        await tournament_entries.add_star(rt, who, None, rng.choice(options.stars).name)
+        tally.stars += 1
+    except DomainError:
+        pass  # too dear, or the roster is not yet 11 players: no star
+
+
 async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
-    """Spend the Skill Points on primary skills (and now and then a secondary) for random players."""
-    for player, options in await tournament_entries.skill_options(rt, who, None, rng.random() < 0.3):
-        if not options:
+    """Spend the Skill Points on primary skills (and now and then a secondary) for random players, until the
+    services refuse one (out of points, or of secondaries)."""
+    options = await tournament_entries.roster_options(rt, who, None)
+    positions = {p.id: p for p in options.positions}
+    players = [p for p in options.players if p.position in positions]
+    for player in rng.sample(players, k=len(players)):
+        position = positions[player.position]
+        secondary = rng.random() < 0.2
+        wanted = position.secondary if secondary else position.primary
+        skills = [s.name for s in tournament_entries.skill_options(rt, position) if s.category in wanted]
+        if not skills:
             continue
         try:
-            await tournament_entries.set_skill(rt, who, None, player, rng.choice(options))
+            await tournament_entries.set_skill(rt, who, None, f"#{player.number}", rng.choice(skills))
         except DomainError:
-            break  # out of Skill Points (or secondaries): the roster is done
+            if not secondary:
+                break  # out of Skill Points: the roster is done
+            continue
         tally.skills += 1
 
 
@@ -107,7 +130,7 @@ def _events(rng: random.Random, numbers: list[int], touchdowns: int, casualties:
     for number in rng.sample(numbers, k=min(off, len(numbers))):
         tally[number]["off"] += 1
     events = {
-        n: PlayerEvents(number=n, touchdowns=c["td"], casualties=c["cas"], sent_off=c["off"])
+        n: PlayerEvents(number=n, touchdowns=c["td"], casualties=c["cas"], sent_off=bool(c["off"]))
         for n, c in tally.items()
         if c
     }
@@ -158,9 +181,12 @@ async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: To
             met.setdefault(game.second, []).append(game.first)
         return met
 
+    def team_of(conn: sqlite3.Connection, who: Actor) -> team_store.TeamRow | None:
+        return team_store.by_coach(conn, GUILD, event.id, who.user_id)
+
     met = await rt.db.read(opponents)
     for who in coaches:
-        mine = await rt.db.read(lambda conn, w=who: team_store.by_coach(conn, GUILD, event.id, w.user_id))
+        mine = await rt.db.read(team_of, who)
         if mine is None:
             continue
         choices = [t for t in met.get(mine.id, []) if t != mine.id]
@@ -203,7 +229,7 @@ async def simulate_tournament(
         if coaches % 2 and odd == "spare":
             await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally)
             await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
-            await tournament_entries.mark_spare(rt, ORGANISER, None, "The Spare Squad", True)
+            await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
         await tournament_play.start_event(rt, ORGANISER, None)
         for number in range(1, rounds + 1):
             await _play_round(rt, rng, number, tally)  # the last confirmation pairs the next round
@@ -215,7 +241,9 @@ async def simulate_tournament(
             problems = check_tournament(
                 conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
             )
-            problems += tournament_entries.roster_problems(conn, rt, event)
+            for team in team_store.in_league(conn, GUILD, event.id):
+                refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
+                problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
             logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
             if logged != dice.rolls:
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
@@ -226,7 +254,7 @@ async def simulate_tournament(
             f"{event.name}: {coaches} coaches"
             + (" and a Spare Player" if coaches % 2 and odd == "spare" else "")
             + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
-            f"rosters: {tally.skills} Skill Point skills, {tally.fans_bought} Dedicated Fans bought",
+            f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, {tally.fans_bought} Dedicated Fans bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             "",
