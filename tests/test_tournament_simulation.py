@@ -54,8 +54,8 @@ async def test_the_tournament_checks_catch_a_broken_event(tmp_path: Path) -> Non
     with sqlite3.connect(path) as conn:
         # Round 2's first table made a rematch of round 1's first table; a fan given for nothing.
         first = conn.execute(
-            "SELECT f.home_team_id, f.away_team_id FROM tournament_tables t JOIN fixtures f ON f.id = t.fixture_id"
-            " WHERE t.round_number = 1 ORDER BY t.table_number LIMIT 1"
+            "SELECT f.home_team_id, f.away_team_id FROM tournament_tables t"
+            " JOIN fixtures f ON f.id = t.fixture_id WHERE t.round_number = 1 ORDER BY t.table_number LIMIT 1"
         ).fetchone()
         conn.execute(
             "UPDATE fixtures SET home_team_id = ?, away_team_id = ? WHERE id = (SELECT fixture_id FROM"

@@ -254,7 +254,8 @@ async def simulate_tournament(
             f"{event.name}: {coaches} coaches"
             + (" and a Spare Player" if coaches % 2 and odd == "spare" else "")
             + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
-            f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, {tally.fans_bought} Dedicated Fans bought",
+            f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
+            f"{tally.fans_bought} Dedicated Fans bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             "",
