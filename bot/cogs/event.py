@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import tournament_awards, tournament_entries, tournament_play, tournaments
-from bot.ui.autocomplete import roster_autocomplete, team_autocomplete, tournament_autocomplete
+from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, runtime_of
@@ -285,7 +285,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         tournament="Which tournament (only when the server runs several)",
     )
     @app_commands.autocomplete(
-        team_a=team_autocomplete, team_b=team_autocomplete, tournament=tournament_autocomplete
+        team_a=entry_autocomplete, team_b=entry_autocomplete, tournament=tournament_autocomplete
     )
     @organiser_only()
     async def swap(
@@ -315,7 +315,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         team="The team with the best painted miniatures",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(team=team_autocomplete, tournament=tournament_autocomplete)
+    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
     @organiser_only()
     async def painted(
         self,

@@ -10,11 +10,12 @@ from discord.ext import commands
 
 from bot.cogs.event import send_rulespack
 from bot.services import tournament_awards, tournament_play, tournaments
-from bot.ui.autocomplete import team_autocomplete, tournament_autocomplete
+from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
 from bot.ui.tournament_views import pairings_embeds, standings_pages
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         tournament="Which tournament (only when the server runs several)",
     )
     @app_commands.autocomplete(
-        opponent=team_autocomplete, painted=team_autocomplete, tournament=tournament_autocomplete
+        opponent=opponent_autocomplete, painted=entry_autocomplete, tournament=tournament_autocomplete
     )
     async def vote(
         self,

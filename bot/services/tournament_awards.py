@@ -114,6 +114,21 @@ def _candidate(conn: sqlite3.Connection, event: Event, reference: str, voter: Te
     return team
 
 
+def _opponents(conn: sqlite3.Connection, actor: Actor, reference: str | None) -> list[TeamRow]:
+    event = find_event(conn, actor.guild_id, reference)
+    mine = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
+    if mine is None:
+        return []
+    state = played(conn, event)
+    met = {g.second if g.first == mine.id else g.first for g in state.games if mine.id in (g.first, g.second)}
+    return [state.teams[t] for t in sorted(met) if t != state.spare_team_id and t in state.teams]
+
+
+async def opponents(rt: Runtime, actor: Actor, reference: str | None) -> list[TeamRow]:
+    """The teams the coach has played in confirmed games (whom he may vote for), the Spare Player left out."""
+    return await rt.db.read(_opponents, actor, reference)
+
+
 def _vote(
     conn: sqlite3.Connection,
     rt: Runtime,

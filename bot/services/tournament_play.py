@@ -229,11 +229,11 @@ def _pair(
         now=rt.clock.now(),
         detail={
             "round": number,
-            "tables": [_table_text(t) for t in pairings.tables],
+            "tables": [table_text(t) for t in pairings.tables],
             "rematches": [f"{a} v {b}" for a, b in rematches],
         },
     )
-    lines = [_table_text(t, mentions=True) for t in pairings.tables]
+    lines = [table_text(t, mentions=True) for t in pairings.tables]
     if swiss.draws:
         lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in swiss.draws))
     lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
@@ -247,19 +247,24 @@ def _coaches(table: TableLine) -> list[int]:
     return [table.home.coach_id] + ([table.away.coach_id] if table.away is not None else [])
 
 
-def _team_text(team: TeamRow, mentions: bool) -> str:
-    return f"{team.name} (<@{team.coach_id}>)" if mentions else team.name
+def _team_text(team: TeamRow, mentions: bool, bold: bool) -> str:
+    name = f"**{team.name}**" if bold else team.name
+    return f"{name} (<@{team.coach_id}>)" if mentions else name
 
 
-def _table_text(table: TableLine, *, mentions: bool = False) -> str:
-    home = _team_text(table.home, mentions)
+def table_text(table: TableLine, *, mentions: bool = False, bold: bool = False) -> str:
+    """`Table 3: Reavers (@coach) v Raiders (@coach) (#12)`, the score once confirmed, or the Bye: the one
+    wording of a table, in the announcements, the log and /tournament pairings."""
+    home = _team_text(table.home, mentions, bold)
+    head = f"**Table {table.number}**" if bold else f"Table {table.number}"
     if table.away is None:
-        return f"Table {table.number}: {home}: Bye (a 2-0 win)"
-    away = _team_text(table.away, mentions)
+        return f"{head}: {home}: Bye (a 2-0 win)"
+    away = _team_text(table.away, mentions, bold)
     fx = table.fixture
     if fx is not None and fx.status == "confirmed" and fx.home_score is not None:
-        return f"Table {table.number}: {home} {fx.home_score}-{fx.away_score} {away}"
-    return f"Table {table.number}: {home} v {away}" + (f" (#{fx.id})" if fx is not None else "")
+        return f"{head}: {home} {fx.home_score}-{fx.away_score} {away}"
+    state = "" if fx is None else f" (#{fx.id}" + (f", {fx.status}" if fx.status != "scheduled" else "") + ")"
+    return f"{head}: {home} v {away}{state}"
 
 
 def _deadline_text(deadline: datetime | None) -> str:
@@ -524,7 +529,7 @@ def _swap(
         rt,
         event,
         f"{event.name}: round {current} pairings changed",
-        [*(_table_text(t, mentions=True) for t in changed), f"Reason: {reason}"],
+        [*(table_text(t, mentions=True) for t in changed), f"Reason: {reason}"],
         sorted({c for t in changed for c in _coaches(t)}),
     )
     return after

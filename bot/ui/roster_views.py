@@ -9,7 +9,7 @@ import io
 import discord
 
 from bot.catalog.search import best_matches
-from bot.services import tournament_entries
+from bot.services import tournament_awards, tournament_entries
 from bot.services.tournament_entries import TournamentSheet
 from bot.text import gp
 from bot.ui.autocomplete import Choices, choice
@@ -208,3 +208,11 @@ async def roster_inducement_autocomplete(interaction: discord.Interaction, curre
         choice(f"{i.name} ({'varies' if i.cost is None else gp(i.cost)} each)", i.id)
         for i in best_matches(current, list(options.inducements), lambda i: i.name)
     ]
+
+
+async def opponent_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The teams the coach has played in the event (whom he may vote for)."""
+    found = await tournament_awards.opponents(
+        runtime_of(interaction), actor_of(interaction), _event_option(interaction)
+    )
+    return [choice(t.name, f"t:{t.id}") for t in best_matches(current, found, lambda t: t.name)]

@@ -8,7 +8,7 @@ import discord
 from bot.rules.swiss import OddPlayer
 from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
-from bot.services.tournament_play import EventStandings, Pairings, StandingLine, TableLine
+from bot.services.tournament_play import EventStandings, Pairings, StandingLine, table_text
 from bot.services.tournaments import Event
 from bot.ui.formatting import gp, plain, timestamp
 from bot.ui.limits import Field, fields, one_embed, pack_embeds
@@ -53,22 +53,10 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
 STANDINGS_PAGE_LINES = 20
 
 
-def _pairing_line(table: TableLine) -> str:
-    home = f"**{plain(table.home.name)}** (<@{table.home.coach_id}>)"
-    if table.away is None:
-        return f"`{table.number:>3}` {home}: Bye (a 2-0 win)"
-    away = f"**{plain(table.away.name)}** (<@{table.away.coach_id}>)"
-    fx = table.fixture
-    if fx is not None and fx.status == "confirmed" and fx.home_score is not None:
-        return f"`{table.number:>3}` {home} {fx.home_score}-{fx.away_score} {away}"
-    state = f" · #{fx.id}" + (f" · {fx.status}" if fx.status != "scheduled" else "") if fx is not None else ""
-    return f"`{table.number:>3}` {home} v {away}{state}"
-
-
 def pairings_embeds(pairings: Pairings) -> list[discord.Embed]:
     """A round's tables with coach mentions (scores once confirmed), the round-1 dice, any forced rematch,
     the deadline, and the games still open when the organiser paired early. Never clipped."""
-    lines = [_pairing_line(t) for t in pairings.tables]
+    lines = [table_text(t, mentions=True, bold=True) for t in pairings.tables]
     if pairings.draws:
         dice = ", ".join(f"d{d.sides}={d.face}" for d in pairings.draws)
         lines.append(f"Drawn with the bot's dice (one die per name drawn): {dice}")

@@ -482,9 +482,15 @@ class FakeDiscord:
         if request.content_type.startswith("multipart/"):
             reader = await request.multipart()
             payload: Any = None
+            files: dict[str, bytes] = {}
             while (part := await reader.next()) is not None:
-                if getattr(part, "name", None) == "payload_json":
+                name = getattr(part, "name", None) or ""
+                if name == "payload_json":
                     payload = json.loads(await part.text())  # type: ignore[union-attr]
+                elif name.startswith("files["):
+                    files[name[6:-1]] = bytes(await part.read())  # type: ignore[union-attr]
+            if isinstance(payload, dict) and files:
+                payload["_files"] = files  # the uploaded bytes, by attachment id
             return payload
         text = await request.text()
         return json.loads(text) if text else None
@@ -635,9 +641,26 @@ class FakeDiscord:
     def _message_fields(body: dict[str, Any] | None) -> dict[str, Any]:
         body = body or {}
         fields: dict[str, Any] = {}
-        for key in ("content", "embeds", "components", "flags", "allowed_mentions", "attachments"):
+        for key in ("content", "embeds", "components", "flags", "allowed_mentions"):
             if key in body:
                 fields[key] = body[key]
+        if "attachments" in body:  # as Discord answers: ids, sizes and urls; the bytes kept for the tests
+            files = body.get("_files") or {}
+            fields["attachments"] = []
+            for attachment in body["attachments"]:
+                data = files.get(str(attachment.get("id")), b"")
+                new_id = str(snowflake())
+                filename = str(attachment.get("filename") or "file")
+                fields["attachments"].append(
+                    {
+                        "id": new_id,
+                        "filename": filename,
+                        "size": len(data),
+                        "url": f"https://cdn.discordapp.test/attachments/{new_id}/{filename}",
+                        "proxy_url": f"https://media.discordapp.test/attachments/{new_id}/{filename}",
+                        "content": data.decode("utf-8", "replace"),
+                    }
+                )
         return fields
 
     def _new_message(
