@@ -1,4 +1,4 @@
-"""/config: server-level bot settings (who the commissioners are)."""
+"""/config: server-level bot settings (who the commissioners and the event organisers are)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,30 @@ class ConfigCog(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @app_commands.command(
+        name="organiser-role",
+        description="Choose the role whose members organise tournaments (Manage Server only)",
+    )
+    @app_commands.describe(
+        role="Members with this role run tournaments with /event; leave empty to remove it"
+    )
+    @server_manager_only()
+    async def organiser_role(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        settings = await guild_config.set_organiser_role(
+            runtime_of(interaction), actor_of(interaction), role.id if role else None
+        )
+        if settings.organiser_role_id is None:
+            text = "No organiser role: commissioners organise tournaments."
+        else:
+            text = (
+                f"Event organisers are now members with <@&{settings.organiser_role_id}>, and commissioners."
+            )
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
     @app_commands.command(name="show", description="Show this server's bot settings")
     @commissioner_only()
     async def show(self, interaction: discord.Interaction) -> None:
@@ -58,6 +82,8 @@ class ConfigCog(
         embed.add_field(
             name="Commissioner role", value=f"{role} (plus everyone with Manage Server)", inline=False
         )
+        organiser = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
+        embed.add_field(name="Event organiser role", value=f"{organiser} (plus commissioners)", inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -31,3 +31,25 @@ async def test_show(runtime: Runtime) -> None:
     await cog.show.callback(cog, interaction)
     _, kwargs = sent(interaction)
     assert kwargs["embed"].fields[0].value.startswith("none")
+
+
+async def test_setting_the_organiser_role_lets_its_members_organise(runtime: Runtime) -> None:
+    from bot.ui.checks import is_organiser
+
+    cog = ConfigCog(MagicMock())
+    role = MagicMock(spec_set=discord.Role)
+    role.id = 777
+    interaction = make_interaction(runtime, manage_guild=True)
+    await cog.organiser_role.callback(cog, interaction, role)
+    content, kwargs = sent(interaction)
+    assert "<@&777>" in content and kwargs["ephemeral"] is True
+    assert (await guild_config.get_settings(runtime, 1)).organiser_role_id == 777
+    shown = make_interaction(runtime, manage_guild=True)
+    await cog.show.callback(cog, shown)
+    assert "<@&777>" in sent(shown)[1]["embed"].fields[1].value
+
+    member = make_interaction(runtime, manage_guild=False)
+    assert await is_organiser(member) is False  # a plain member without the role
+    cleared = make_interaction(runtime, manage_guild=True)
+    await cog.organiser_role.callback(cog, cleared, None)
+    assert "No organiser role" in sent(cleared)[0]
