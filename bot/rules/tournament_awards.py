@@ -49,7 +49,6 @@ AwardKey = Literal[
 class AwardSpec:
     key: AwardKey
     name: str
-    for_what: str
     unit: str = ""  # what the winning number counts, one of it ("" for placings)
     units: str = ""  # and several
 
@@ -60,59 +59,50 @@ class AwardSpec:
 
 # Seed 000's awards, in the order they are announced.
 AWARDS: tuple[AwardSpec, ...] = (
-    AwardSpec("first", "First Place", "finishes first in the rankings"),
-    AwardSpec("second", "Second Place", "finishes second in the rankings"),
-    AwardSpec("third", "Third Place", "finishes third in the rankings"),
-    AwardSpec("sporting", "Most Sporting Coach", "the most Favourite Opponent votes", "vote", "votes"),
-    AwardSpec("painted", "Best Painted Team", "the best painted team", "vote", "votes"),
-    AwardSpec("spoon", "Wooden Spoon", "finishes bottom of the rankings"),
+    AwardSpec("first", "First Place"),
+    AwardSpec("second", "Second Place"),
+    AwardSpec("third", "Third Place"),
+    AwardSpec("sporting", "Most Sporting Coach", "vote", "votes"),
+    AwardSpec("painted", "Best Painted Team", "vote", "votes"),
+    AwardSpec("spoon", "Wooden Spoon"),
     AwardSpec(
         "touchdowns",
         "Griff Oberwald's Golden Gloves",
-        "the most touchdowns scored",
         "touchdown",
         "touchdowns",
     ),
     AwardSpec(
         "wall",
         "Mighty Zug's Wall o' Steel",
-        "the fewest touchdowns conceded",
         "touchdown conceded",
         "touchdowns conceded",
     ),
-    AwardSpec(
-        "carnage", "Max Spleenripper's Carnage Cup", "the most casualties inflicted", "casualty", "casualties"
-    ),
+    AwardSpec("carnage", "Max Spleenripper's Carnage Cup", "casualty", "casualties"),
     AwardSpec(
         "patched",
         "Matron McGeary's Most Patched-Up",
-        "the most casualties suffered",
         "casualty",
         "casualties",
     ),
     AwardSpec(
         "filthiest",
         "Dirty Dan's Filthiest Cit",
-        "the most players sent off for a Foul",
         "player sent off",
         "players sent off",
     ),
     AwardSpec(
         "stunty",
         "The Stunty Cup",
-        "the best-placed Tier 3 team (the catalogue's tier 4 counts too)",
     ),
     AwardSpec(
         "player_touchdowns",
         "Most Touchdowns by a Single Player",
-        "one player's touchdowns",
         "touchdown",
         "touchdowns",
     ),
     AwardSpec(
         "player_casualties",
         "Most Casualties by a Single Player",
-        "one player's casualties",
         "casualty",
         "casualties",
     ),

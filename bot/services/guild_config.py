@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import Literal
 
 from bot.services.inputs import optional_id
 from bot.services.runtime import Actor, Runtime
@@ -14,17 +15,28 @@ async def get_settings(rt: Runtime, guild_id: int) -> GuildSettings:
     return await rt.db.read(guild_settings.get, guild_id)
 
 
-def _set_role(conn: sqlite3.Connection, rt: Runtime, actor: Actor, role_id: int | None) -> GuildSettings:
+def _set_role(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    which: Literal["commissioner", "organiser"],
+    role_id: int | None,
+) -> GuildSettings:
+    """Set one of the server's roles, with its before and after in the audit log."""
     previous = guild_settings.get(conn, actor.guild_id)
     now = rt.clock.now()
-    guild_settings.set_commissioner_role(conn, actor.guild_id, role_id, actor_id=actor.user_id, now=now)
+    setter = (
+        guild_settings.set_commissioner_role if which == "commissioner" else guild_settings.set_organiser_role
+    )
+    setter(conn, actor.guild_id, role_id, actor_id=actor.user_id, now=now)
+    before = previous.commissioner_role_id if which == "commissioner" else previous.organiser_role_id
     audit.record(
         conn,
         guild_id=actor.guild_id,
         actor_id=actor.user_id,
-        action="config.commissioner_role",
+        action=f"config.{which}_role",
         now=now,
-        detail={"from": previous.commissioner_role_id, "to": role_id},
+        detail={"from": before, "to": role_id},
     )
     return guild_settings.get(conn, actor.guild_id)
 
@@ -32,27 +44,10 @@ def _set_role(conn: sqlite3.Connection, rt: Runtime, actor: Actor, role_id: int 
 async def set_commissioner_role(rt: Runtime, actor: Actor, role_id: int | None) -> GuildSettings:
     """Name the role whose members act as commissioners (None removes it). Recorded in the audit log."""
     optional_id(role_id, "role")
-    return await rt.db.write(_set_role, rt, actor, role_id)
-
-
-def _set_organiser_role(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, role_id: int | None
-) -> GuildSettings:
-    previous = guild_settings.get(conn, actor.guild_id)
-    now = rt.clock.now()
-    guild_settings.set_organiser_role(conn, actor.guild_id, role_id, actor_id=actor.user_id, now=now)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        actor_id=actor.user_id,
-        action="config.organiser_role",
-        now=now,
-        detail={"from": previous.organiser_role_id, "to": role_id},
-    )
-    return guild_settings.get(conn, actor.guild_id)
+    return await rt.db.write(_set_role, rt, actor, "commissioner", role_id)
 
 
 async def set_organiser_role(rt: Runtime, actor: Actor, role_id: int | None) -> GuildSettings:
     """Name the role whose members organise tournaments (None removes it). Recorded in the audit log."""
     optional_id(role_id, "role")
-    return await rt.db.write(_set_organiser_role, rt, actor, role_id)
+    return await rt.db.write(_set_role, rt, actor, "organiser", role_id)

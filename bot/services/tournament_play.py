@@ -60,10 +60,6 @@ class Pairings:
     unconfirmed: tuple[Fixture, ...] = ()  # earlier games still open when the organiser paired early
     spare_team_id: int | None = None
 
-    @property
-    def is_last(self) -> bool:
-        return self.round_number >= self.event.rulespack.rounds
-
 
 # --- concessions, as seed 000 scores them -----
 

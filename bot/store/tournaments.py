@@ -35,8 +35,7 @@ class Entry:
     league_id: int
     spare: bool
     inducements: tuple[tuple[str, int], ...]
-    fans_gained: int
-    registered_at: int
+    fans_gained: int  # registration order is the order `entries` returns them in
 
 
 @dataclass(frozen=True)
@@ -122,7 +121,6 @@ def _entry(row: sqlite3.Row) -> Entry:
         spare=bool(row["spare"]),
         inducements=tuple((str(key), int(count)) for key, count in json.loads(row["inducements"])),
         fans_gained=row["fans_gained"],
-        registered_at=row["registered_at"],
     )
 
 

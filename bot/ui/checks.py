@@ -28,15 +28,20 @@ class NotServerManager(app_commands.CheckFailure):
     """The user does not have Manage Server."""
 
 
-async def is_commissioner(interaction: discord.Interaction) -> bool:
+async def _has_role(interaction: discord.Interaction, which: str) -> bool:
+    """The member has the server's commissioner (or organiser) role."""
     member = interaction.user
     if interaction.guild_id is None or not isinstance(member, discord.Member):
         return False
-    if interaction.permissions.manage_guild:
-        return True
     settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id)
-    role_id = settings.commissioner_role_id
+    role_id = settings.commissioner_role_id if which == "commissioner" else settings.organiser_role_id
     return role_id is not None and any(role.id == role_id for role in member.roles)
+
+
+async def is_commissioner(interaction: discord.Interaction) -> bool:
+    if interaction.guild_id is not None and interaction.permissions.manage_guild:
+        return isinstance(interaction.user, discord.Member)
+    return await _has_role(interaction, "commissioner")
 
 
 async def require_commissioner(interaction: discord.Interaction) -> bool:
@@ -56,14 +61,7 @@ class NotOrganiser(app_commands.CheckFailure):
 
 async def is_organiser(interaction: discord.Interaction) -> bool:
     """Commissioners organise events too; so do members with the server's organiser role."""
-    if await is_commissioner(interaction):
-        return True
-    member = interaction.user
-    if interaction.guild_id is None or not isinstance(member, discord.Member):
-        return False
-    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id)
-    role_id = settings.organiser_role_id
-    return role_id is not None and any(role.id == role_id for role in member.roles)
+    return await is_commissioner(interaction) or await _has_role(interaction, "organiser")
 
 
 async def require_organiser(interaction: discord.Interaction) -> bool:
