@@ -37,7 +37,7 @@ async def test_event_start_shows_the_tables_and_the_dice(runtime: Runtime) -> No
     content, kwargs = sent(interaction)
     assert "has started" in content
     text = _text(_embeds(kwargs))
-    assert "`  5`" in text and "Spare" in text  # five tables, the Spare Player's last
+    assert "**Table 5**" in text and "Spare" in text.split("**Table 5**")[1]  # the Spare Player last
     assert "Drawn with the bot's dice" in text and "d9=" in text
     assert "Played in person: no deadline." in text
 
