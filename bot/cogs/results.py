@@ -216,7 +216,7 @@ class ResultsCog(commands.Cog):
         their_players="What their players did, same form as my_players",
         my_stalling="One of your players was deemed to be stalling",
         their_stalling="One of theirs was stalling",
-        conceded="If a team conceded: it loses 2-0 (or X-0), with the conceding penalties",
+        conceded="If a team conceded: it loses (league 2-0 or X-0; tournament 3-0 unless better)",
         extra_time="Play-off game: it went to extra time",
         penalties="Play-off game level after extra time: who won the penalty shoot-out (/match penalties)",
     )
