@@ -217,6 +217,7 @@ class TournamentScoring(Model):
     concession_penalty: int = Field(ge=0)
     concession_score: tuple[int, int]
     bye_score: tuple[int, int]
+    winner_fans: int = Field(ge=0)  # Dedicated Fans the winner of a game gains (no post-game sequence)
 
     @property
     def max_bonus_points(self) -> int:
@@ -230,6 +231,7 @@ class TournamentRules(Noted):
     tiers: tuple[TierRow, ...]
     roster: TournamentRosterRules
     scoring: TournamentScoring
+    stunty_tier: int = Field(ge=1)  # the Stunty Cup: the best-placed team of this tier (or a lower one)
 
     @model_validator(mode="after")
     def _tiers(self) -> TournamentRules:

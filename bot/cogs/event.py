@@ -17,7 +17,7 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
 from bot.ui.roster_views import entry_autocomplete, roster_embeds
-from bot.ui.tournament_views import pairings_embeds, rulespack_embeds
+from bot.ui.tournament_views import pairings_embeds, send_rulespack
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -28,15 +28,6 @@ def _changed_text(change: tournaments.RulespackChange) -> str:
         return "Nothing changed."
     lines = [f"**{key}**: {before} → {after}" for key, (before, after) in change.changed.items()]
     return f"{plain(change.event.name)}: rulespack changed.\n" + "\n".join(lines)
-
-
-async def send_rulespack(
-    interaction: discord.Interaction, event: tournaments.Event, content: str, *, ephemeral: bool
-) -> None:
-    rt = runtime_of(interaction)
-    names = {team_id: team.name for team_id, team in rt.catalog.teams.items()}
-    embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
-    await send_messages(interaction, content, embeds, ephemeral=ephemeral)
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -144,7 +135,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         tier="The tier (1-5; seed 000 sets 1-3, tier 4 starts as tier 3)",
         skill_points="Skill Points a team of this tier spends",
         max_secondary="The most secondary skills on a team",
-        max_stars="The most star players on a team (never more than 2)",
+        max_stars="The most star players on a team (seed 000's 2 in all still applies)",
         tournament="Which tournament (only when the server runs several)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -155,7 +146,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         tier: app_commands.Range[int, 1, 5],
         skill_points: app_commands.Range[int, 0, 30],
         max_secondary: app_commands.Range[int, 0, 16],
-        max_stars: app_commands.Range[int, 0, 2],
+        max_stars: app_commands.Range[int, 0, 16],
         tournament: str | None = None,
     ) -> None:
         change = await tournaments.set_tier_row(

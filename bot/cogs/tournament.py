@@ -8,7 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.event import send_rulespack
 from bot.services import tournament_awards, tournament_play, tournaments
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
@@ -16,7 +15,7 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
-from bot.ui.tournament_views import pairings_embeds, standings_pages
+from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_pages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot

@@ -25,7 +25,6 @@ from bot.rules.tournament_scoring import RankingRow, TournamentGame, bye_side
 
 T = TypeVar("T", bound=Hashable)
 
-STUNTY_TIER = 3  # seed 000: "with a Tier 3 team"; lower tiers (the catalogue's 4) count too
 
 AwardKey = Literal[
     "first",
@@ -244,6 +243,7 @@ def awards(
     painted_votes: Mapping[T, int] | None = None,
     painted_choice: T | None = None,
     spare: T | None = None,
+    stunty_tier: int,
 ) -> list[Award[T]]:
     """Seed 000's awards from the rankings (`rows`, best first, no Spare Player), the coaches' totals,
     the players' tallies, the votes and each coach's tier at this event. Only coaches in `rows` (and never
@@ -263,7 +263,7 @@ def awards(
         )
     else:
         painted = _most(SPECS["painted"], only(painted_votes or {}), "no Best Painted votes")
-    stunty = next((row for row in ranked if tiers.get(row.coach, 0) >= STUNTY_TIER), None)
+    stunty = next((row for row in ranked if tiers.get(row.coach, 0) >= stunty_tier), None)
     eligible_players = [p for p in players if p.team in eligible]
     found: dict[str, Award[T]] = {
         "first": _placing(SPECS["first"], ranked, 0, 1),
@@ -290,7 +290,7 @@ def awards(
         "stunty": (
             Award(SPECS["stunty"], (Winner(stunty.coach),))
             if stunty is not None
-            else Award(SPECS["stunty"], not_awarded="no Tier 3 (or lower) team is ranked")
+            else Award(SPECS["stunty"], not_awarded=f"no Tier {stunty_tier} (or lower) team is ranked")
         ),
         "player_touchdowns": _player_most(
             SPECS["player_touchdowns"], eligible_players, "touchdowns", "no player scored"

@@ -31,7 +31,7 @@ class TierOverride(BaseModel):
 
     skill_points: int = Field(ge=0, le=30)
     max_secondary: int = Field(ge=0, le=16)
-    max_stars: int = Field(ge=0, le=2)
+    max_stars: int = Field(ge=0, le=16)  # seed 000's "at most 2 in all" (the catalogue's) still applies
 
 
 class Rulespack(BaseModel):

@@ -15,14 +15,13 @@ from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match_result import ResultReport, Side, SideReport
-from bot.rules.postgame import conceded_result
 from bot.services import contracts, tournament_play
 from bot.services.confirmation import Confirmation, confirm
 from bot.services.inputs import whole
 from bot.services.leagues import find_league
 from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import Blocker, blocker
-from bot.services.results import find_fixture
+from bot.services.results import conceded, find_fixture
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.store import audit
 from bot.store import contracts as contract_store
@@ -127,14 +126,9 @@ def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fi
         how = "forfeit"
     else:
         conceded_by: Side = "home" if conceder == fx.home_team_id else "away"
-        if tournament:  # seed 000: 3-0, the conceder -1 Tournament Point
-            report = tournament_play.conceded_report(rt, unplayed, conceded_by).model_copy(
-                update={"unplayed": "conceded"}
-            )
-        else:
-            report = conceded_result(unplayed, conceded_by, rt.catalog.postgame).model_copy(
-                update={"concession_penalty": False, "unplayed": "conceded"}
-            )
+        report = conceded(conn, rt, fx, unplayed, conceded_by).model_copy(
+            update={"concession_penalty": False, "unplayed": "conceded"}
+        )
         how = "conceded"
     deadline_store.mark_settled(conn, fx.guild_id, fx.id, "forfeit" if how == "forfeit" else "concession")
     done = confirm(

@@ -53,7 +53,7 @@ def find_league(
     leagues = league_store.in_guild(conn, guild_id, kind)
     if not leagues:
         start = (
-            "an organiser starts one with /tournament create"
+            "an organiser starts one with /event create"
             if kind == "tournament"
             else ("a commissioner starts one with /league create")
         )

@@ -126,7 +126,15 @@ def _build_report(
     report = ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
     if conceded_by is None:
         return report
-    if tournament_play.is_tournament_fixture(conn, fx):  # seed 000: 3-0 unless the score was better
+    return conceded(conn, rt, fx, report, conceded_by)
+
+
+def conceded(
+    conn: sqlite3.Connection, rt: Runtime, fx: Fixture, report: ResultReport, conceded_by: Side
+) -> ResultReport:
+    """A conceded game as its competition scores it: a league's (seed 001: 2-0 or X-0, the conceding
+    penalties) or a tournament's (seed 000: 3-0 unless the score was better, -1 Tournament Point)."""
+    if tournament_play.is_tournament_fixture(conn, fx):
         return tournament_play.conceded_report(rt, report, conceded_by)
     return conceded_result(report, conceded_by, rt.catalog.postgame)
 

@@ -54,10 +54,6 @@ def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing
     """The event's rankings and awards from its confirmed games, Byes and votes."""
     state = played(conn, event)
     rows = ranking(rt, state)
-    painted_votes: dict[int, int] = {}
-    for vote in tournament_store.votes(conn, event.league.guild_id, event.id):
-        if vote.kind == "painted":
-            painted_votes[vote.for_team_id] = painted_votes.get(vote.for_team_id, 0) + 1
     found = compute_awards(
         rows,
         team_totals(rt.catalog.tournament.scoring, state.games, state.byes),
@@ -65,9 +61,10 @@ def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing
         state.sporting_votes,
         _tiers(rt, state),
         best_painted=event.rulespack.best_painted,
-        painted_votes=painted_votes,
+        painted_votes=state.painted_votes,
         painted_choice=event.tournament.best_painted,
         spare=state.spare_team_id,
+        stunty_tier=rt.catalog.tournament.stunty_tier,
     )
     return Standing(event, rows, found, state.teams)
 
@@ -312,18 +309,23 @@ def _signed(number: int) -> str:
     return f"{number:+d}" if number else "0"
 
 
+def ranking_line(row: RankingRow[int], team: TeamRow | None, extra: tuple[str, ...] = ()) -> str:
+    """One ranked coach: TP, BP, touchdowns, casualties, the rulespack's extra tiebreakers, and the
+    tiebreaker that put him below the coach above. The one wording of a ranking, wherever it is shown."""
+    name = _name(team.name) if team else f"team {row.coach}"
+    coach = f" (<@{team.coach_id}>)" if team else ""
+    extras = "".join(f", {row.votes} votes" if t == "votes" else f", {row.sent_off} sent off" for t in extra)
+    decided = f" · below the coach above on {row.decided_by}" if row.decided_by else ""
+    return (
+        f"**{row.position}.** {name}{coach}: {row.tournament_points} TP, {row.bonus_points} BP, "
+        f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{extras}{decided}"
+    )
+
+
 def ranking_lines(standing: Standing) -> list[str]:
     """One line per ranked coach, each tie named with the tiebreaker that settled it."""
-    lines = []
-    for row in standing.rows:
-        team = standing.teams.get(row.coach)
-        name = _name(team.name) if team else f"team {row.coach}"
-        coach = f" (<@{team.coach_id}>)" if team else ""
-        decided = f" · below the coach above on {row.decided_by}" if row.decided_by else ""
-        lines.append(
-            f"**{row.position}.** {name}{coach}: {row.tournament_points} TP, {row.bonus_points} BP, "
-            f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{decided}"
-        )
+    extra = standing.event.rulespack.extra_tiebreakers
+    lines = [ranking_line(row, standing.teams.get(row.coach), extra) for row in standing.rows]
     return lines or ["Nobody is ranked yet."]
 
 

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
-from bot.rules.tournament_scoring import TIEBREAKER_NAMES, RankingRow, concession_score
+from bot.rules.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
@@ -33,8 +33,6 @@ from bot.store import tournaments as tournament_store
 from bot.store.seasons import Fixture, Round, Season
 from bot.store.teams import TeamRow
 from bot.store.tournaments import TableRow
-
-WINNER_FANS = 1  # seed 000: "the winning team gains 1 Dedicated Fan" (no roll, no cap during the event)
 
 
 @dataclass(frozen=True)
@@ -430,8 +428,8 @@ def after_result(
     home_outcome, away_outcome = report.outcomes
     winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
     entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
-    if winner is not None and entry is not None and not entry.spare:
-        fans = WINNER_FANS
+    if winner is not None and entry is not None:  # seed 000: "the winning team" (the Spare Player's too)
+        fans = rt.catalog.tournament.scoring.winner_fans
         tournament_store.add_fans(conn, fx.guild_id, winner, fans)
         audit.record(
             conn,
@@ -568,15 +566,6 @@ async def round_pairings(
 class StandingLine:
     row: RankingRow[int]
     team: TeamRow
-
-    @property
-    def decided_by(self) -> str | None:
-        """The tiebreaker that put this team below the one above, in words (None: not level on TP)."""
-        return (
-            None
-            if self.row.decided_by is None
-            else TIEBREAKER_NAMES.get(self.row.decided_by, self.row.decided_by)
-        )
 
 
 @dataclass(frozen=True)

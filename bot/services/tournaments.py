@@ -1,7 +1,7 @@
 """Tournaments (seed 000): create an event, find it, read and change its rulespack.
 
 A tournament is a `leagues` row of kind 'tournament' plus its `tournaments` row (rulespack, status). The
-services for entries and rosters (tournament_rosters.py), rounds, results and standings (tournament_play.py)
+services for entries and rosters (tournament_entries.py), rounds, results and standings (tournament_play.py)
 and awards (tournament_awards.py) start from `find_event`.
 """
 
@@ -277,6 +277,7 @@ class Played:
     reports: tuple[ResultReport, ...]  # of the confirmed games, in the same order
     byes: tuple[int, ...]  # one team id per Bye
     sporting_votes: dict[int, int]  # team id -> Favourite Opponent votes received
+    painted_votes: dict[int, int]  # team id -> Best Painted votes received
 
     @property
     def spare_team_id(self) -> int | None:
@@ -320,11 +321,13 @@ def played(conn: sqlite3.Connection, event: Event) -> Played:
         games.append(game_of(report, fx.home_team_id, fx.away_team_id))
         reports.append(report)
     byes = tuple(t.bye_team_id for t in tournament_store.tables(conn, guild_id, event.id) if t.bye_team_id)
-    votes: dict[int, int] = {}
+    votes: dict[str, dict[int, int]] = {"sporting": {}, "painted": {}}
     for vote in tournament_store.votes(conn, guild_id, event.id):
-        if vote.kind == "sporting":
-            votes[vote.for_team_id] = votes.get(vote.for_team_id, 0) + 1
-    return Played(event, entries, teams, tuple(games), tuple(reports), byes, votes)
+        counts = votes[vote.kind]
+        counts[vote.for_team_id] = counts.get(vote.for_team_id, 0) + 1
+    return Played(
+        event, entries, teams, tuple(games), tuple(reports), byes, votes["sporting"], votes["painted"]
+    )
 
 
 def ranking(rt: Runtime, state: Played) -> list[RankingRow[int]]:

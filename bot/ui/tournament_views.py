@@ -8,10 +8,13 @@ import discord
 from bot.rules.swiss import OddPlayer
 from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
-from bot.services.tournament_play import EventStandings, Pairings, StandingLine, table_text
+from bot.services import tournaments
+from bot.services.tournament_awards import ranking_line
+from bot.services.tournament_play import EventStandings, Pairings, table_text
 from bot.services.tournaments import Event
+from bot.ui.context import runtime_of
 from bot.ui.formatting import gp, plain, timestamp
-from bot.ui.limits import Field, fields, one_embed, pack_embeds
+from bot.ui.limits import Field, fields, one_embed, pack_embeds, send_messages
 
 COLOUR = discord.Colour.dark_gold()
 STATUS = {"registration": "registration", "running": "under way", "finished": "finished"}
@@ -76,37 +79,18 @@ def pairings_embeds(pairings: Pairings) -> list[discord.Embed]:
     return pack_embeds(title, colour=COLOUR, description=lines, footer="Report your game with /report")
 
 
-def _standing_line(line: StandingLine, extra: tuple[str, ...]) -> str:
-    r = line.row
-    extras = "".join(
-        f" · {'Votes' if t == 'votes' else 'Off'} {r.votes if t == 'votes' else r.sent_off}" for t in extra
-    )
-    return (
-        f"`{r.position:>3}` **{plain(line.team.name)}** (<@{line.team.coach_id}>) · "
-        f"TP {r.tournament_points} · BP {r.bonus_points} · TD {r.td_diff:+d} · TDs {r.td_for} · "
-        f"Cas {r.cas_for}{extras}"
-    )
-
-
 def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES) -> list[discord.Embed]:
     """The rankings: a line per coach (position, team, coach, TP, BP, TD difference, touchdowns, casualties
     and the rulespack's extra tiebreakers), a note for each tie naming the tiebreaker that settled it, and
     the Spare Player apart. One embed a page of `per_page` lines."""
     extra = table.event.rulespack.extra_tiebreakers
-    lines = [_standing_line(line, extra) for line in table.lines]
-    lines += [
-        f"*{line.row.position}. {plain(line.team.name)} placed on {line.decided_by}*"
-        for line in table.lines
-        if line.decided_by is not None
-    ]
+    lines = [ranking_line(line.row, line.team, extra) for line in table.lines]
     if table.spare is not None:
         lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")
     if not table.lines:
         lines = ["No approved coaches yet."]
     pages = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
-    legend = (
-        "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · TDs: scored · Cas: inflicted"
-    )
+    legend = "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · cas: inflicted"
     title = f"{table.event.name}: rankings after round {table.rounds_paired}"
     return [
         one_embed(
@@ -117,3 +101,12 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
         )
         for i, page in enumerate(pages, start=1)
     ]
+
+
+async def send_rulespack(
+    interaction: discord.Interaction, event: tournaments.Event, content: str, *, ephemeral: bool
+) -> None:
+    rt = runtime_of(interaction)
+    names = {team_id: team.name for team_id, team in rt.catalog.teams.items()}
+    embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
+    await send_messages(interaction, content, embeds, ephemeral=ephemeral)

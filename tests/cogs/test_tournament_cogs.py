@@ -113,7 +113,7 @@ async def test_tournament_standings_page_names_each_tiebreaker(runtime: Runtime)
     await cog.standings.callback(cog, interaction, None)
     _, kwargs = sent(interaction)
     text = _text(_embeds(kwargs))
-    assert "TP 2 · BP 2 · TD +3 · TDs 3 · Cas 0 · Votes 0" in text  # 3-0: 3+ touchdowns, none conceded
-    assert "placed on Bonus Points" in text  # the two winners, level on TP, split by Bonus Points
+    assert "2 TP, 2 BP, TD +3 (3 scored), 0 cas, 0 votes" in text  # 3-0: 3+ touchdowns, none conceded
+    assert "below the coach above on Bonus Points" in text  # two winners level on TP, split by BP
     rendered = await render_standings(interaction, "1", 0)
     assert rendered.page_count == 1

@@ -45,7 +45,7 @@ def compute(**kwargs: object) -> dict[str, Award[str]]:
     players = kwargs.pop("players", [])
     votes = kwargs.pop("votes", {})
     tiers = kwargs.pop("tiers", {"jay": 1, "rob": 2, "dan": 3, "kim": 4, "spare": 3})
-    return by_key(awards(rows, totals, players, votes, tiers, spare="spare", **kwargs))  # type: ignore[arg-type]
+    return by_key(awards(rows, totals, players, votes, tiers, spare="spare", stunty_tier=3, **kwargs))  # type: ignore[arg-type]
 
 
 def test_totals_count_casualties_suffered_and_byes() -> None:
@@ -137,7 +137,7 @@ def test_single_player_awards_and_not_awarded() -> None:
 
 def test_nothing_played_is_not_awarded_but_placings_stand() -> None:
     rows = rank(RULES, ["a", "b"], [])
-    found = by_key(awards(rows, {}, [], {}, {}))
+    found = by_key(awards(rows, {}, [], {}, {}, stunty_tier=3))
     assert winners(found["first"]) == ["a"] and winners(found["spoon"]) == ["b"]
     assert found["third"].not_awarded == "fewer than 3 coaches are ranked"
     for key in ("touchdowns", "wall", "carnage", "patched", "filthiest", "sporting"):
@@ -193,7 +193,16 @@ def test_no_award_goes_to_the_spare_and_placings_follow_the_ranking(
     rows = rank(RULES, coaches, games)
     players = [PlayerTally(c, c * 10, f"p{c}", c % 3, c % 2) for c in range(size)]
     found = by_key(
-        awards(rows, team_totals(RULES, games), players, votes, tiers, painted_votes=votes, spare=spare)  # type: ignore[arg-type]
+        awards(
+            rows,
+            team_totals(RULES, games),
+            players,
+            votes,
+            tiers,
+            painted_votes=votes,
+            spare=spare,
+            stunty_tier=3,
+        )  # type: ignore[arg-type]
     )
     for award in found.values():
         assert all(w.team != spare for w in award.winners)
