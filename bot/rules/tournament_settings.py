@@ -5,6 +5,10 @@ in one place); a Spare Player or a Bye for an odd number of coaches; whether 1st
 the final round; the tiebreakers in order (seed 000's four, then the organiser's); the tier table (seed
 000's rows, tier 4 as tier 3, each overridable) and any tier a roster is moved to; whether registration is
 open; how Best Painted is decided. Validated on every change; stored as JSON on the tournament row.
+
+The format (seed 000, Alternative formats) is part of the rulespack too: Swiss rounds or a group stage and
+knock-out (`format`); coaches alone or in teams of `team_size` (a team event); any roster or only stunty
+teams (`stunty`). They combine: a group and knock-out team event, a stunty team event, ...
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, 
 ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off")  # the organiser may add these after
 MAX_ROUNDS = 15
 MAX_ROUND_HOURS = 24 * 60
+GROUP_SIZE = 4  # seed 000: groups of four
+GROUP_ROUNDS = GROUP_SIZE - 1  # a round robin in each group: three games
+
+Format = Literal["swiss", "groups"]
 
 
 class TierOverride(BaseModel):
@@ -49,6 +57,21 @@ class Rulespack(BaseModel):
     roster_tiers: Mapping[str, int] = Field(default_factory=dict)  # catalogue team id -> tier for this event
     registration_open: bool = True
     best_painted: Literal["votes", "organiser"] = "votes"
+    format: Format = "swiss"  # Swiss rounds, or groups of four and a knock-out stage (with Best of the Rest)
+    team_size: int | None = Field(default=None, ge=3, le=8)  # a team event: coaches per team (seed 000: 3-8)
+    qualifiers: int = Field(default=8, ge=2, le=64)  # groups: how many reach the knock-out (a power of 2)
+    stunty: bool = False  # only stunty teams (seed 000, Stunty Tournament); no Stunty Cup
+
+    @model_validator(mode="before")
+    @classmethod
+    def _group_rounds(cls, data: Any) -> Any:
+        """A group and knock-out event plays the group's three games, then one round per halving of the
+        qualifiers (8 qualifiers: 3 more rounds); Best of the Rest plays as many beside it."""
+        if isinstance(data, dict) and data.get("format") == "groups":
+            qualifiers = data.get("qualifiers", 8)
+            if isinstance(qualifiers, int) and qualifiers >= 2 and qualifiers & (qualifiers - 1) == 0:
+                data = {**data, "rounds": GROUP_ROUNDS + qualifiers.bit_length() - 1}
+        return data
 
     @field_validator("extra_tiebreakers", mode="before")
     @classmethod
@@ -71,7 +94,13 @@ class Rulespack(BaseModel):
                 raise ValueError(f"after seed 000's four tiebreakers the organiser may add: {names}")
         if any(not 1 <= tier <= 5 for tier in [*self.tiers, *self.roster_tiers.values()]):
             raise ValueError("tiers are 1 to 5")
+        if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
+            raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
         return self
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.team_size is not None
 
     @property
     def tiebreakers(self) -> tuple[Tiebreaker, ...]:

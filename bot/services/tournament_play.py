@@ -32,7 +32,7 @@ from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.seasons import Fixture, Round, Season
 from bot.store.teams import TeamRow
-from bot.store.tournaments import TableRow
+from bot.store.tournaments import Stage, TableRow
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ class TableLine:
     home: TeamRow
     away: TeamRow | None
     fixture: Fixture | None
+    stage: Stage = "swiss"
+    label: str | None = None  # a group, the places at stake, Best of the Rest, a team match
 
 
 @dataclass(frozen=True)
@@ -146,24 +148,34 @@ def _round_row(conn: sqlite3.Connection, rt: Runtime, event: Event, season: Seas
     return rnd
 
 
-def _pair(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int
-) -> Pairings:
-    """Pair round `number`, store it (round, fixtures, tables), log it and announce it."""
-    guild_id = event.league.guild_id
-    state = played(conn, event)
+@dataclass(frozen=True)
+class PlannedTable:
+    """One game of a round as a format's planner decides it. `away` None: `home` plays the Spare Player."""
+
+    home: int
+    away: int | None
+    stage: Stage = "swiss"
+    label: str | None = None  # shown with the table: a group, the places at stake, a team match
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """A round as a format pairs it: its games in table order, the Byes, the dice of any draw (logged and
+    shown), the pairs meeting again because nothing else was possible, and lines for the announcement."""
+
+    tables: tuple[PlannedTable, ...]
+    byes: tuple[tuple[int, Stage, str | None], ...] = ()  # team, stage, label
+    draws: tuple[Draw, ...] = ()
+    rematches: tuple[frozenset[int], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _plan_swiss(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+    """Seed 000's standard event: round 1 drawn, later rounds paired from the rankings."""
     odd_player = event.rulespack.odd_player
     swiss: SwissRound[int]
     if number == 1:
         swiss = first_round(state.ranked_ids, rt.dice, odd_player)
-        if swiss.draws:
-            log_dice(
-                conn,
-                rt,
-                actor,
-                [(d.sides, d.face) for d in swiss.draws],
-                purpose=f"{event.name} round 1 draw",
-            )
     else:
         order = [row.coach for row in ranking(rt, state)]
         met, had_odd = _met_and_odd(conn, event, state)
@@ -174,24 +186,52 @@ def _pair(
             had_odd=had_odd,
             keep_top_pair=number == event.rulespack.rounds and event.rulespack.final_rematch,
         )
+    return RoundPlan(
+        tables=tuple(PlannedTable(t.first, t.second) for t in swiss.tables),
+        byes=((swiss.bye, "swiss", None),) if swiss.bye is not None else (),
+        draws=swiss.draws,
+        rematches=swiss.rematches,
+    )
+
+
+def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+    """Round `number` as the event's format pairs it (the one place that chooses by format)."""
+    return _plan_swiss(conn, rt, event, state, number)
+
+
+def _pair(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int
+) -> Pairings:
+    """Pair round `number` by the event's format, store it (round, fixtures, tables), log and announce it."""
+    guild_id = event.league.guild_id
+    state = played(conn, event)
+    plan = _plan(conn, rt, event, state, number)
+    if plan.draws:
+        log_dice(
+            conn,
+            rt,
+            actor,
+            [(d.sides, d.face) for d in plan.draws],
+            purpose=f"{event.name} round {number} draw",
+        )
     spare = state.spare_team_id
     rnd = _round_row(conn, rt, event, season, number)
     now_stamp = int(rt.clock.now().timestamp())
     rows: list[season_store.FixtureRow] = []
-    games: list[tuple[int, int, int]] = []  # table, home, away
-    for table in swiss.tables:
-        away = table.second if table.second is not None else spare
+    games: list[tuple[int, int, PlannedTable]] = []  # home, away, as planned
+    for table in plan.tables:
+        away = table.away if table.away is not None else spare
         if away is None:
             raise Conflict(f"{event.name} has no Spare Player: mark one, or set odd_player: bye.")
-        games.append((table.number, table.first, away))
-        rows.append((guild_id, event.id, season.id, rnd.id, None, "league", table.first, away, now_stamp))
+        games.append((table.home, away, table))
+        rows.append((guild_id, event.id, season.id, rnd.id, None, "league", table.home, away, now_stamp))
     season_store.insert_fixtures(conn, rows)
     by_pair = {
         (f.home_team_id, f.away_team_id): f
         for f in season_store.fixtures(conn, guild_id, league_id=event.id, season_id=season.id)
         if f.round_number == number
     }
-    for table_number, home, away in games:
+    for table_number, (home, away, table) in enumerate(games, start=1):
         tournament_store.insert_table(
             conn,
             guild_id,
@@ -200,20 +240,24 @@ def _pair(
             table_number=table_number,
             fixture_id=by_pair[(home, away)].id,
             bye_team_id=None,
+            stage=table.stage,
+            label=table.label,
         )
-    if swiss.bye is not None:
+    for offset, (team_id, stage, label) in enumerate(plan.byes, start=len(games) + 1):
         tournament_store.insert_table(
             conn,
             guild_id,
             event.id,
             round_number=number,
-            table_number=len(games) + 1,
+            table_number=offset,
             fixture_id=None,
-            bye_team_id=swiss.bye,
+            bye_team_id=team_id,
+            stage=stage,
+            label=label,
         )
     names = state.teams
-    rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in swiss.rematches))
-    pairings = _read_round(conn, event, number, swiss.draws, rematches)
+    rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
+    pairings = _read_round(conn, event, number, plan.draws, rematches)
     audit.record(
         conn,
         guild_id=guild_id,
@@ -228,9 +272,10 @@ def _pair(
         },
     )
     lines = [table_text(t, mentions=True) for t in pairings.tables]
-    if swiss.draws:
-        lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in swiss.draws))
+    if plan.draws:
+        lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in plan.draws))
     lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
+    lines += plan.notes
     lines.append(_deadline_text(pairings.deadline))
     mentions = sorted({c for t in pairings.tables for c in _coaches(t) if c != BOT_USER})
     _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions)
@@ -247,10 +292,11 @@ def _team_text(team: TeamRow, mentions: bool, bold: bool) -> str:
 
 
 def table_text(table: TableLine, *, mentions: bool = False, bold: bool = False) -> str:
-    """`Table 3: Reavers (@coach) v Raiders (@coach) (#12)`, the score once confirmed, or the Bye: the one
-    wording of a table, in the announcements, the log and /tournament pairings."""
+    """`Table 3 (Group A): Reavers (@coach) v Raiders (@coach) (#12)`, the score once confirmed, or the Bye:
+    the one wording of a table, in the announcements, the log and /tournament pairings."""
     home = _team_text(table.home, mentions, bold)
-    head = f"**Table {table.number}**" if bold else f"Table {table.number}"
+    head = f"Table {table.number}" + (f" ({table.label})" if table.label else "")
+    head = f"**{head}**" if bold else head
     if table.away is None:
         return f"{head}: {home}: Bye (a 2-0 win)"
     away = _team_text(table.away, mentions, bold)
@@ -296,9 +342,11 @@ def _read_round(
 def _line(row: TableRow, teams: dict[int, TeamRow], fixtures: dict[int, Fixture]) -> TableLine:
     if row.fixture_id is None:
         assert row.bye_team_id is not None
-        return TableLine(row.table_number, teams[row.bye_team_id], None, None)
+        return TableLine(row.table_number, teams[row.bye_team_id], None, None, row.stage, row.label)
     fx = fixtures[row.fixture_id]
-    return TableLine(row.table_number, teams[fx.home_team_id], teams[fx.away_team_id], fx)
+    return TableLine(
+        row.table_number, teams[fx.home_team_id], teams[fx.away_team_id], fx, row.stage, row.label
+    )
 
 
 # --- starting -----

@@ -15,13 +15,13 @@ from bot.rules.tournament_settings import Rulespack
 
 Status = Literal["registration", "running", "finished"]
 VoteKind = Literal["sporting", "painted"]
+Stage = Literal["swiss", "group", "knockout", "rest"]
 
 
 @dataclass(frozen=True)
 class Tournament:
     league_id: int
     guild_id: int
-    format: str
     rulespack: Rulespack
     status: Status
     best_painted: int | None  # team id: the organiser's choice
@@ -45,6 +45,8 @@ class TableRow:
     table_number: int
     fixture_id: int | None
     bye_team_id: int | None
+    stage: Stage = "swiss"
+    label: str | None = None  # shown above the table: a group, the places at stake, Best of the Rest
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,6 @@ def _tournament(row: sqlite3.Row) -> Tournament:
     return Tournament(
         league_id=row["league_id"],
         guild_id=row["guild_id"],
-        format=row["format"],
         rulespack=Rulespack.model_validate_json(row["rulespack"]),
         status=row["status"],
         best_painted=row["best_painted"],
@@ -207,6 +208,8 @@ def _table(row: sqlite3.Row) -> TableRow:
         table_number=row["table_number"],
         fixture_id=row["fixture_id"],
         bye_team_id=row["bye_team_id"],
+        stage=row["stage"],
+        label=row["label"],
     )
 
 
@@ -219,11 +222,14 @@ def insert_table(
     table_number: int,
     fixture_id: int | None,
     bye_team_id: int | None,
+    stage: Stage = "swiss",
+    label: str | None = None,
 ) -> None:
     conn.execute(
-        "INSERT INTO tournament_tables (guild_id, league_id, round_number, table_number, fixture_id, bye_team_id)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (guild_id, league_id, round_number, table_number, fixture_id, bye_team_id),
+        "INSERT INTO tournament_tables"
+        " (guild_id, league_id, round_number, table_number, fixture_id, bye_team_id, stage, label)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, league_id, round_number, table_number, fixture_id, bye_team_id, stage, label),
     )
 
 
