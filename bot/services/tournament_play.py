@@ -199,6 +199,14 @@ def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, nu
     return _plan_swiss(conn, rt, event, state, number)
 
 
+def _before_games(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings
+) -> list[str]:
+    """What the bot does for each game of a just-paired round before it is played, as the rulespack's
+    optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
+    return []
+
+
 def _pair(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int
 ) -> Pairings:
@@ -276,6 +284,7 @@ def _pair(
         lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in plan.draws))
     lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
     lines += plan.notes
+    lines += _before_games(conn, rt, actor, event, pairings)
     lines.append(_deadline_text(pairings.deadline))
     mentions = sorted({c for t in pairings.tables for c in _coaches(t) if c != BOT_USER})
     _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions)
