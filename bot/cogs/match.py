@@ -156,9 +156,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         )
 
     @app_commands.command(
-        name="penalties", description="A play-off game level after extra time: roll the penalty shoot-out"
+        name="penalties",
+        description="A play-off or knock-out game level after extra time: roll the penalty shoot-out",
     )
-    @app_commands.describe(fixture="Your play-off fixture")
+    @app_commands.describe(fixture="Your play-off or knock-out fixture")
     @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def penalties(self, interaction: discord.Interaction, fixture: str) -> None:
         outcome = await match_day.roll_penalties(

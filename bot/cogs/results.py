@@ -217,8 +217,8 @@ class ResultsCog(commands.Cog):
         my_stalling="One of your players was deemed to be stalling",
         their_stalling="One of theirs was stalling",
         conceded="If a team conceded: it loses (league 2-0 or X-0; tournament 3-0 unless better)",
-        extra_time="Play-off game: it went to extra time",
-        penalties="Play-off game level after extra time: who won the penalty shoot-out (/match penalties)",
+        extra_time="Play-off or knock-out game: it went to extra time",
+        penalties="Play-off or knock-out game level after extra time: who won the shoot-out",
     )
     @app_commands.choices(
         conceded=[

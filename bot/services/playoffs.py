@@ -45,6 +45,7 @@ from bot.store import playoffs as playoff_store
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
 from bot.store.leagues import League
 from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
@@ -471,11 +472,22 @@ class ShootoutResult:
     already_rolled: bool
 
 
+def must_have_winner(conn: sqlite3.Connection, fx: Fixture) -> bool:
+    """A league play-off game, or a tournament's knock-out game (seed 000: "if two teams draw with each
+    other, then they should play extra time"): level after extra time, the penalty shoot-out decides it.
+    Only the result path treats them alike; the play-off bracket hooks see play-off fixtures only."""
+    if fx.kind == "playoff":
+        return True
+    return tournament_store.stage_of_fixture(conn, fx.guild_id, fx.id) == "knockout"
+
+
 def roll_shootout(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, as_commissioner: bool
 ) -> ShootoutResult:
-    if fx.kind != "playoff":
-        raise RuleViolation("Penalty shoot-outs are for play-off games, which must have a winner.")
+    if not must_have_winner(conn, fx):
+        raise RuleViolation(
+            "Penalty shoot-outs are for play-off and knock-out games, which must have a winner."
+        )
     if fx.side_of(actor.user_id) is None and not as_commissioner:
         raise NotAllowed(f"Only the coaches of {fx.label} (or a commissioner) roll its shoot-out.")
     existing = playoff_store.shootout(conn, fx.guild_id, fx.id)
@@ -510,7 +522,10 @@ def roll_shootout(
 
 
 def bracket_moved_on(conn: sqlite3.Connection, fx: Fixture) -> bool:
-    """Whether a play-off game's winner has played on: the next stage is drawn or the season is over."""
+    """Whether a play-off game's winner has played on: the next stage is drawn or the season is over (a
+    tournament knock-out game: the next round is paired)."""
+    if fx.kind != "playoff" and fx.round_number is not None and must_have_winner(conn, fx):
+        return tournament_store.last_round(conn, fx.guild_id, fx.league_id) > fx.round_number
     if fx.season_id is None or fx.playoff_stage is None:
         return False
     season = season_store.current_season(conn, fx.guild_id, fx.league_id)

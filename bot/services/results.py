@@ -15,7 +15,7 @@ from bot.services import tournament_play
 from bot.services.confirmation import Confirmation, confirm, log_step, save_version
 from bot.services.inputs import an_id, one_of, row_id, whole
 from bot.services.leagues import find_league
-from bot.services.playoffs import bracket_moved_on, shootout_winner, winner_of
+from bot.services.playoffs import bracket_moved_on, must_have_winner, shootout_winner, winner_of
 from bot.services.postgame import TeamSummary
 from bot.services.postgame_order import require_no_open_postgame
 from bot.services.runtime import Actor, Runtime
@@ -146,11 +146,14 @@ def _decide(
     extra_time: bool,
     penalty_winner: Side | None,
 ) -> ResultReport:
-    """Extra time and penalties: only play-off games have them, and a play-off game must have a winner.
-    A shoot-out the bot rolled (/match roll) decides a level game; a reporter's answer must agree with it."""
-    if fx.kind != "playoff":
+    """Extra time and penalties: only play-off games (and a tournament's knock-out games) have them, and
+    they must have a winner. A shoot-out the bot rolled (/match roll) decides a level game; a reporter's
+    answer must agree with it."""
+    if not must_have_winner(conn, fx):
         if extra_time or penalty_winner:
-            raise RuleViolation("Only play-off games go to extra time and penalties; this one may be a draw.")
+            raise RuleViolation(
+                "Only play-off and knock-out games go to extra time and penalties; this one may be a draw."
+            )
         return report
     if report.conceded_by is not None:
         return report
@@ -165,8 +168,8 @@ def _decide(
     winner = penalty_winner or rolled
     if winner is None:
         raise RuleViolation(
-            f"A play-off game needs a winner: level after extra time, it goes to penalties. Roll them with "
-            f"/match penalties fixture:#{fx.id}, or give the shoot-out's winner."
+            "A play-off or knock-out game needs a winner: level after extra time, it goes to penalties. "
+            f"Roll them with /match penalties fixture:#{fx.id}, or give the shoot-out's winner."
         )
     return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
 
@@ -348,7 +351,7 @@ def _set(
     if first_confirmation:
         _no_postgame_pending(conn, fx)
     report = _decide(conn, fx, _build_report(conn, rt, fx, home, away), extra_time, penalty_winner)
-    if not first_confirmation and fx.kind == "playoff":
+    if not first_confirmation and must_have_winner(conn, fx):
         winner = fx.home_team_id if report.outcomes[0] == "W" else fx.away_team_id
         if winner != winner_of(fx) and bracket_moved_on(conn, fx):
             raise Conflict(

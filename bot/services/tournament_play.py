@@ -20,6 +20,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
+from bot.services import tournament_groups
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
@@ -196,6 +197,8 @@ def _plan_swiss(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Play
 
 def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
     """Round `number` as the event's format pairs it (the one place that chooses by format)."""
+    if event.rulespack.format == "groups":
+        return tournament_groups.plan_round(conn, rt, event, state, number)
     return _plan_swiss(conn, rt, event, state, number)
 
 
@@ -380,6 +383,8 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str |
     ranked = state.ranked_ids
     if len(ranked) < 2:
         raise RuleViolation(f"{event.name} needs at least 2 approved coaches (it has {len(ranked)}).")
+    if event.rulespack.format == "groups":
+        tournament_groups.check_start(event, len(ranked))
     spare = state.spare_team_id
     if spare is not None and state.teams[spare].status != "approved":
         raise RuleViolation(f"The Spare Player's team {state.teams[spare].name} is not approved.")
@@ -551,6 +556,11 @@ def _swap(
     for team in (a, b):
         if team.id not in where:
             raise RuleViolation(f"{team.name} has no table in round {current}.")
+        if where[team.id].stage in ("group", "knockout"):  # the groups and the bracket are read from them
+            raise RuleViolation(
+                f"{team.name} plays in a group or the knock-out, whose games follow the draw and the "
+                "bracket: only Swiss and Best of the Rest tables can be swapped."
+            )
         fx = where[team.id].fixture
         if fx is not None and (fx.status != "scheduled" or fx.report_version):
             raise Conflict(f"{fx.label} already has a report: its coaches can no longer be swapped.")

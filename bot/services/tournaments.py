@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league_settings import LeagueSettings
 from bot.rules.match_result import ResultReport
+from bot.rules.tournament_groups import GroupsProgress, StagedTable, progress
 from bot.rules.tournament_rosters import TierTable, seed_tiers
 from bot.rules.tournament_scoring import RankingRow, TournamentGame, rank
 from bot.rules.tournament_settings import Rulespack
@@ -278,6 +279,7 @@ class Played:
     byes: tuple[int, ...]  # one team id per Bye
     sporting_votes: dict[int, int]  # team id -> Favourite Opponent votes received
     painted_votes: dict[int, int]  # team id -> Best Painted votes received
+    tables: tuple[StagedTable[int], ...] = ()  # every table paired, with its game once confirmed
 
     @property
     def spare_team_id(self) -> int | None:
@@ -314,29 +316,75 @@ def played(conn: sqlite3.Connection, event: Event) -> Played:
     teams = {t.id: t for t in team_store.in_league(conn, guild_id, event.id)}
     games: list[TournamentGame[int]] = []
     reports: list[ResultReport] = []
-    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
+    fixtures = season_store.fixtures(conn, guild_id, league_id=event.id)
+    confirmed: dict[int, tuple[TournamentGame[int], int | None]] = {}  # fixture id -> game, winner
+    for fx in fixtures:
         if fx.status != "confirmed" or fx.report is None:
             continue
         report = ResultReport.model_validate_json(fx.report)
         games.append(game_of(report, fx.home_team_id, fx.away_team_id))
         reports.append(report)
-    byes = tuple(t.bye_team_id for t in tournament_store.tables(conn, guild_id, event.id) if t.bye_team_id)
+        home_outcome, away_outcome = report.outcomes
+        winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
+        confirmed[fx.id] = (games[-1], winner)
+    table_rows = tournament_store.tables(conn, guild_id, event.id)
+    byes = tuple(t.bye_team_id for t in table_rows if t.bye_team_id)
+    by_id = {fx.id: fx for fx in fixtures}
+    staged: list[StagedTable[int]] = []
+    for t in table_rows:
+        if t.fixture_id is None:
+            assert t.bye_team_id is not None
+            staged.append(StagedTable(t.round_number, t.table_number, t.stage, t.bye_team_id, None))
+            continue
+        fx = by_id[t.fixture_id]
+        game, winner = confirmed.get(fx.id, (None, None))
+        staged.append(
+            StagedTable(
+                t.round_number, t.table_number, t.stage, fx.home_team_id, fx.away_team_id, game, winner, fx.id
+            )
+        )
     votes: dict[str, dict[int, int]] = {"sporting": {}, "painted": {}}
     for vote in tournament_store.votes(conn, guild_id, event.id):
         counts = votes[vote.kind]
         counts[vote.for_team_id] = counts.get(vote.for_team_id, 0) + 1
     return Played(
-        event, entries, teams, tuple(games), tuple(reports), byes, votes["sporting"], votes["painted"]
+        event,
+        entries,
+        teams,
+        tuple(games),
+        tuple(reports),
+        byes,
+        votes["sporting"],
+        votes["painted"],
+        tuple(staged),
     )
 
 
 def ranking(rt: Runtime, state: Played) -> list[RankingRow[int]]:
-    """Seed 000 rankings: Tournament Points, then the rulespack's tiebreakers; no Spare Player."""
+    """Seed 000 rankings: Tournament Points, then the rulespack's tiebreakers; no Spare Player. A group and
+    knock-out event ranks by the knock-out places, then Best of the Rest below them (before the knock-out,
+    by the group stage's qualification order): bot/rules/tournament_groups.py `progress(...).order`."""
+    rulespack = state.event.rulespack
+    if rulespack.format == "groups":
+        return list(groups_progress(rt, state).order)
     return rank(
         rt.catalog.tournament.scoring,
         state.ranked_ids,
         state.games,
         state.byes,
         state.event.rulespack.tiebreakers,
+        state.sporting_votes,
+    )
+
+
+def groups_progress(rt: Runtime, state: Played) -> GroupsProgress[int]:
+    """A group and knock-out event as played so far (groups, knock-out bracket, Best of the Rest)."""
+    rulespack = state.event.rulespack
+    return progress(
+        rt.catalog.tournament.scoring,
+        state.ranked_ids,
+        state.tables,
+        rulespack.qualifiers,
+        rulespack.tiebreakers,
         state.sporting_votes,
     )

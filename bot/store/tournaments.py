@@ -245,6 +245,14 @@ def tables(
     return [_table(row) for row in rows]
 
 
+def stage_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Stage | None:
+    """The stage of the tournament table a fixture is played at (None: not a tournament game)."""
+    row = conn.execute(
+        "SELECT stage FROM tournament_tables WHERE guild_id = ? AND fixture_id = ?", (guild_id, fixture_id)
+    ).fetchone()
+    return None if row is None else row["stage"]
+
+
 def last_round(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
     """The number of the latest round paired (0 before the first)."""
     row = conn.execute(

@@ -151,7 +151,7 @@ async def test_the_bots_shootout_decides_and_is_rolled_once(runtime: Runtime) ->
     reported = await results.report_result(runtime, home, f"f:{semi.id}", SideInput(0, 0), SideInput(0, 0))
     assert reported.report.penalty_winner == "home"
     league_game = (await build.fixtures(runtime))[0]
-    with pytest.raises(RuleViolation, match="play-off games"):
+    with pytest.raises(RuleViolation, match="play-off and knock-out games"):
         await match_day.roll_penalties(
             runtime, actor(user_id=league_game.home_coach_id), f"f:{league_game.id}"
         )
@@ -160,7 +160,7 @@ async def test_the_bots_shootout_decides_and_is_rolled_once(runtime: Runtime) ->
 async def test_extra_time_is_only_for_playoff_games(runtime: Runtime) -> None:
     await build.season(runtime, 4)
     fx = (await build.fixtures(runtime))[0]
-    with pytest.raises(RuleViolation, match="Only play-off games"):
+    with pytest.raises(RuleViolation, match="Only play-off and knock-out games"):
         await results.report_result(
             runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", NOTHING, NOTHING, extra_time=True
         )
