@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_awards, tournament_play, tournaments
+from bot.services import tournament_awards, tournament_groups, tournament_play, tournaments
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
+from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
@@ -105,6 +106,26 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             interaction,
             None,
             standing_embeds(standing),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # --- group and knock-out events (issue 16 B) ---
+
+    @app_commands.command(
+        name="bracket",
+        description="A group and knock-out event: the groups, the knock-out and Best of the Rest",
+    )
+    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def bracket(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        found = await tournament_groups.bracket(
+            runtime_of(interaction), actor_of(interaction).guild_id, tournament
+        )
+        await send_messages(
+            interaction,
+            None,
+            bracket_embeds(found),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -133,6 +133,20 @@ def plan_round(
 # --- reading: the bracket -----
 
 
+def sections(rt: Runtime, state: Played) -> tuple[tuple[int, str], ...]:
+    """Headings of a group event's rankings: (the position a section starts at, its heading)."""
+    now = groups_progress(rt, state)
+    qualifiers = state.event.rulespack.qualifiers
+    if not now.knockout:
+        return ((1, f"Group stage: group winners, then runners-up, ... (the first {qualifiers} qualify)"),)
+    heads = [(1, f"Knock-out: places 1-{qualifiers}" + (" (decided)" if now.places else " (so far)"))]
+    if now.rest_units:
+        heads.append(
+            (qualifiers + 1, f"{REST_LABEL}: places {qualifiers + 1}-{qualifiers + len(now.rest_units)}")
+        )
+    return tuple(heads)
+
+
 @dataclass(frozen=True)
 class Bracket:
     """A group event as it stands: the groups, the knock-out rounds, Best of the Rest (team rows by id)."""

@@ -641,6 +641,7 @@ class EventStandings:
     lines: tuple[StandingLine, ...]
     spare: TeamRow | None  # listed apart: not ranked
     rounds_paired: int
+    sections: tuple[tuple[int, str], ...] = ()  # a group event: (first position, heading), e.g. the knock-out
 
 
 def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
@@ -653,6 +654,7 @@ def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: 
         tuple(StandingLine(row, state.teams[row.coach]) for row in rows),
         spare,
         tournament_store.last_round(conn, guild_id, event.id),
+        tournament_groups.sections(rt, state) if event.rulespack.format == "groups" else (),
     )
 
 

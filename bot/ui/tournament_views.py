@@ -84,7 +84,12 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
     and the rulespack's extra tiebreakers), a note for each tie naming the tiebreaker that settled it, and
     the Spare Player apart. One embed a page of `per_page` lines."""
     extra = table.event.rulespack.extra_tiebreakers
-    lines = [ranking_line(line.row, line.team, extra) for line in table.lines]
+    heads = dict(table.sections)  # a group event: the knock-out places, then Best of the Rest
+    lines = []
+    for line in table.lines:
+        if line.row.position in heads:
+            lines.append(f"__{heads[line.row.position]}__")
+        lines.append(ranking_line(line.row, line.team, extra))
     if table.spare is not None:
         lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")
     if not table.lines:
