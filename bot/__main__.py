@@ -57,7 +57,13 @@ def _simulate(argv: list[str]) -> int:
         description="Play whole seasons (or a tournament) through the services, then check every invariant.",
     )
     parser.add_argument(
-        "--tournament", choices=["swiss"], default=None, help="simulate one tournament of this format instead"
+        "--tournament",
+        choices=["swiss", "groups"],
+        default=None,
+        help="simulate one tournament of this format instead",
+    )
+    parser.add_argument(
+        "--qualifiers", type=int, default=8, help="groups: how many reach the knock-out (a power of 2)"
     )
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
@@ -98,7 +104,24 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    result = asyncio.run(simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd))
+    if args.tournament == "groups" and (
+        args.coaches % 4
+        or args.qualifiers < 2
+        or args.qualifiers & (args.qualifiers - 1)
+        or args.qualifiers > args.coaches
+    ):
+        parser.error("groups: a multiple of 4 coaches, and a power of 2 qualifiers no more than the coaches")
+    result = asyncio.run(
+        simulate_tournament(
+            args.coaches,
+            args.rounds,
+            args.seed,
+            args.db,
+            odd=args.odd,
+            fmt=args.tournament,
+            qualifiers=args.qualifiers,
+        )
+    )
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0

@@ -18,7 +18,7 @@ import random
 import sqlite3
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -26,12 +26,20 @@ from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.dice import SeededDice
-from bot.rules.match_report import PlayerEvents, format_team_events
-from bot.services import results, tournament_awards, tournament_entries, tournament_play, tournaments
+from bot.rules.match_report import PlayerEvents, format_team_events, parse_team_events
+from bot.services import (
+    match_day,
+    results,
+    tournament_awards,
+    tournament_entries,
+    tournament_play,
+    tournaments,
+)
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import START, CountingDice
+from bot.simulation.tournament_groups_invariants import check_groups
 from bot.simulation.tournament_invariants import check_tournament
 from bot.store import Database
 from bot.store import teams as team_store
@@ -56,6 +64,8 @@ class TournamentTally:
     fans_bought: int = 0
     votes: int = 0
     byes: int = 0
+    extra_time: int = 0  # knock-out games level after 90 minutes
+    shootouts: int = 0  # ... and still level after extra time
 
 
 @dataclass(frozen=True)
@@ -137,6 +147,14 @@ def _events(rng: random.Random, numbers: list[int], touchdowns: int, casualties:
     return format_team_events(events)
 
 
+def _add_touchdown(events: str, number: int) -> str:
+    """One more touchdown (scored in extra time) for player `number` in a team's report."""
+    tally = parse_team_events(events)
+    player = tally.get(number, PlayerEvents(number=number))
+    tally[number] = replace(player, touchdowns=player.touchdowns + 1)
+    return format_team_events(tally)
+
+
 async def _numbers(rt: Runtime, team_id: int) -> list[int]:
     def read(conn: sqlite3.Connection) -> list[int]:
         team = team_store.get(conn, GUILD, team_id)
@@ -164,7 +182,25 @@ async def _play_round(rt: Runtime, rng: random.Random, round_number: int, tally:
             sides.append(SideInput(score, cas, _events(rng, await _numbers(rt, team_id), score, cas, off)))
         conceded: Literal["theirs"] | None = "theirs" if rng.random() < 0.05 else None
         tally.conceded += conceded is not None
-        await results.report_result(rt, home, f"f:{fx.id}", sides[0], sides[1], conceded)
+        extra_time = False
+        if table.stage == "knockout" and conceded is None and sides[0].score == sides[1].score:
+            extra_time = True  # seed 000: a drawn knock-out game goes to extra time, then the shoot-out
+            tally.extra_time += 1
+            scorer = rng.choice((0, 1, None))
+            if scorer is None:
+                await match_day.roll_penalties(rt, home, f"f:{fx.id}")
+                tally.shootouts += 1
+            else:
+                side = sides[scorer]
+                numbers = await _numbers(rt, (fx.home_team_id, fx.away_team_id)[scorer])
+                sides[scorer] = SideInput(
+                    side.score + 1,
+                    side.casualties,
+                    _add_touchdown(side.events, rng.choice(numbers)),
+                )
+        await results.report_result(
+            rt, home, f"f:{fx.id}", sides[0], sides[1], conceded, extra_time=extra_time
+        )
         await results.confirm_result(rt, away, fx.id, 1)
         tally.games += 1
 
@@ -206,8 +242,11 @@ async def simulate_tournament(
     db_path: Path | None = None,
     catalog: Catalog | None = None,
     odd: Literal["spare", "bye"] = "spare",
+    fmt: Literal["swiss", "groups"] = "swiss",
+    qualifiers: int = 8,
 ) -> TournamentResult:
-    """Play one Swiss event of `coaches` coaches over `rounds` rounds, then check every invariant."""
+    """Play one Swiss event of `coaches` coaches over `rounds` rounds (or a group and knock-out event with
+    `qualifiers`, its rounds following from them), then check every invariant."""
     temporary = None
     if db_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
@@ -219,14 +258,23 @@ async def simulate_tournament(
         rt = Runtime(db=database, dice=dice, clock=FakeClock(START), catalog=catalog or load_catalog())
         rng = random.Random(f"tournament-{seed}")
         tally = TournamentTally(coaches=coaches)
-        settings = {"rounds": rounds, "odd_player": odd, "extra_tiebreakers": "votes, sent_off"}
-        created = await tournaments.create_tournament(rt, ORGANISER, f"Swiss Cup {seed}", GUILD, settings)
+        settings: dict[str, object] = {
+            "rounds": rounds,
+            "odd_player": odd,
+            "extra_tiebreakers": "votes, sent_off",
+        }
+        name = f"Swiss Cup {seed}"
+        if fmt == "groups":
+            settings |= {"format": "groups", "qualifiers": qualifiers}
+            name = f"Group Cup {seed}"
+        created = await tournaments.create_tournament(rt, ORGANISER, name, GUILD, settings)
         budget = created.rulespack.budget
+        rounds = created.rulespack.rounds
         people = [coach(i) for i in range(coaches)]
         for index, who in enumerate(people):
             await _register(rt, rng, who, f"Coach {index} team", budget, tally)
             await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
-        if coaches % 2 and odd == "spare":
+        if coaches % 2 and odd == "spare" and fmt == "swiss":
             await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally)
             await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
             await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
@@ -238,7 +286,8 @@ async def simulate_tournament(
         event = await tournaments.get_event(rt, GUILD, None)
 
         def check(conn: sqlite3.Connection) -> list[str]:
-            problems = check_tournament(
+            check_format = check_groups if fmt == "groups" else check_tournament
+            problems = check_format(
                 conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
             )
             for team in team_store.in_league(conn, GUILD, event.id):
@@ -252,8 +301,16 @@ async def simulate_tournament(
         problems = await database.read(check)
         lines = [
             f"{event.name}: {coaches} coaches"
-            + (" and a Spare Player" if coaches % 2 and odd == "spare" else "")
+            + (" and a Spare Player" if coaches % 2 and odd == "spare" and fmt == "swiss" else "")
             + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
+            *(
+                [
+                    f"groups of four, {qualifiers} qualifiers: {tally.extra_time} knock-out games to extra "
+                    f"time, {tally.shootouts} to the shoot-out"
+                ]
+                if fmt == "groups"
+                else []
+            ),
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
             f"{tally.fans_bought} Dedicated Fans bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "

@@ -89,7 +89,7 @@ def _pairings(conn: sqlite3.Connection, event: Event, state: Played, scoring: To
     return problems
 
 
-def _recomputed(state: Played, scoring: TournamentScoring) -> dict[int, tuple[int, int, int, int, int]]:
+def recomputed_totals(state: Played, scoring: TournamentScoring) -> dict[int, tuple[int, int, int, int, int]]:
     """(TP, BP, TD for, TD against, casualties) per ranked coach, by plain arithmetic from the reports."""
     totals: dict[int, list[int]] = {team: [0, 0, 0, 0, 0] for team in state.ranked_ids}
 
@@ -130,7 +130,7 @@ def _recomputed(state: Played, scoring: TournamentScoring) -> dict[int, tuple[in
 
 def _standings(rows: list[RankingRow[int]], state: Played, scoring: TournamentScoring) -> list[str]:
     problems: list[str] = []
-    expected = _recomputed(state, scoring)
+    expected = recomputed_totals(state, scoring)
     if {row.coach for row in rows} != set(expected):
         problems.append("the rankings do not list exactly the ranked coaches")
     for row in rows:
