@@ -341,6 +341,33 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             ephemeral=True,
         )
 
+    # --- group and knock-out events (issue 16 B) ---
+
+    @app_commands.command(
+        name="format", description="Swiss rounds, or groups of four and a knock-out (before the start)"
+    )
+    @app_commands.describe(
+        format="swiss: the standard event; groups: groups of four, a knock-out and Best of the Rest",
+        qualifiers="Groups: how many reach the knock-out (2, 4, 8, 16, 32 or 64; 8 or 16 recommended)",
+        tournament="Which tournament (only when the server runs several)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def format_(
+        self,
+        interaction: discord.Interaction,
+        format: Literal["swiss", "groups"],
+        qualifiers: app_commands.Range[int, 2, 64] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {"format": format}
+        if qualifiers is not None:
+            changes["qualifiers"] = qualifiers
+        change = await tournaments.update_rulespack(
+            runtime_of(interaction), actor_of(interaction), tournament, changes, None
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
 
 async def setup(league_bot: LeagueBot) -> None:
     await league_bot.add_cog(EventCog(league_bot))

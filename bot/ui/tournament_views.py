@@ -32,7 +32,14 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
     tiebreakers = ", ".join(TIEBREAKER_NAMES[t] for t in r.tiebreakers) + ", then registration order"
     painted = "coaches' votes" if r.best_painted == "votes" else "the organiser's choice"
     moved = [f"{roster_names.get(team, team)}: tier {tier}" for team, tier in sorted(r.roster_tiers.items())]
+    fmt = "Swiss rounds"
+    if r.format == "groups":
+        fmt = (
+            f"groups of four (a round robin of three games), then a knock-out of {r.qualifiers} for every "
+            "place; the others play Best of the Rest"
+        )
     rows = [
+        ("Format", fmt),
         ("Team Draft Budget", gp(r.budget)),
         ("Rounds", f"{r.rounds} · {deadline}"),
         ("Odd number of coaches", odd),
