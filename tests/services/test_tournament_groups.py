@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bot.errors import RuleViolation
+from bot.errors import Conflict, RuleViolation
 from bot.services import match_day, results, tournament_groups, tournament_play, tournaments
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
@@ -136,3 +136,20 @@ async def test_sixteen_coaches_through_groups_knock_out_and_best_of_the_rest(run
     assert order[:8] == sorted(places, key=places.__getitem__)  # the knock-out places first
     assert order[8:] == [row.coach for row in done.progress.rest]  # then Best of the Rest
     assert all(line.row.played == 6 for line in standing.lines)  # everyone played every round
+
+
+async def test_a_knock_out_winner_cannot_be_corrected_once_the_next_round_is_paired(runtime: Runtime) -> None:
+    await event(runtime, 8, format="groups", qualifiers=4)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    for number in (1, 2, 3, 4):
+        await play_round(runtime, number)
+    knock_out = next(t for t in await tables(runtime, 4) if t.stage == "knockout")
+    assert knock_out.fixture is not None
+    with pytest.raises(Conflict, match="may not change who won"):
+        await results.set_result(
+            runtime, ORGANISER, f"f:{knock_out.fixture.id}", SideInput(0, 0), SideInput(2, 0), "typo"
+        )
+    same_winner = await results.set_result(
+        runtime, ORGANISER, f"f:{knock_out.fixture.id}", SideInput(3, 0), SideInput(0, 0), "typo"
+    )
+    assert same_winner.report.home.score == 3  # the score may still be corrected
