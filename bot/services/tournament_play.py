@@ -20,6 +20,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
+from bot.services import tournament_objectives
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
@@ -83,6 +84,13 @@ def conceded_report(rt: Runtime, report: ResultReport, conceded_by: Side) -> Res
 def is_tournament_fixture(conn: sqlite3.Connection, fx: Fixture) -> bool:
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     return league is not None and league.is_tournament
+
+
+def uses_objectives(conn: sqlite3.Connection, fx: Fixture) -> bool:
+    """Whether the fixture is a game of a tournament that plays with Secret Objectives."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    event = event_of(conn, league) if league is not None and league.is_tournament else None
+    return event is not None and event.rulespack.secret_objectives
 
 
 # --- pairing a round -----
@@ -204,7 +212,11 @@ def _before_games(
 ) -> list[str]:
     """What the bot does for each game of a just-paired round before it is played, as the rulespack's
     optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
-    return []
+    lines: list[str] = []
+    # --- D: secret objectives ---
+    games = [t.fixture for t in pairings.tables if t.fixture is not None]
+    lines += tournament_objectives.roll_for_games(conn, rt, actor, event, pairings.round_number, games)
+    return lines
 
 
 def _pair(
@@ -482,6 +494,7 @@ def after_result(
     event = event_of(conn, league)
     if event is None or event.status != "running":
         return
+    tournament_objectives.reveal(conn, rt, event, fx, report)
     home_outcome, away_outcome = report.outcomes
     winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
     entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
