@@ -22,6 +22,7 @@ from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
 from bot.services import tournament_objectives
 from bot.services.dice_logging import log_dice
+from bot.services.postgame import TeamSummary, apply_tournament
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
 from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
@@ -485,16 +486,25 @@ async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> P
 
 def after_result(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
-) -> None:
+) -> list[TeamSummary]:
     """A tournament game was just confirmed (inside that transaction): no post-game (full recovery, no SPP,
-    no winnings, extra players leave); the winner gains 1 Dedicated Fan; and when it was the last open game
-    of the current round, the next round is paired (or the event is ready to finish)."""
+    no winnings, extra players leave) unless the rulespack keeps injuries or lets players advance (then the
+    league's post-game does just that part, `postgame.apply_tournament`, and its summaries are returned);
+    the winner gains 1 Dedicated Fan; and when it was the last open game of the current round, the next
+    round is paired (or the event is ready to finish)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     event = event_of(conn, league)
     if event is None or event.status != "running":
-        return
+        return []
+    summaries: list[TeamSummary] = []
+    # --- D: optional rules in play ---
     tournament_objectives.reveal(conn, rt, event, fx, report)
+    rulespack = event.rulespack
+    if rulespack.injuries or rulespack.advancement:
+        summaries = apply_tournament(
+            conn, rt, actor, fx, report, injuries=rulespack.injuries, advancement=rulespack.advancement
+        )
     home_outcome, away_outcome = report.outcomes
     winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
     entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
@@ -517,7 +527,7 @@ def after_result(
         )
     current = tournament_store.last_round(conn, fx.guild_id, event.id)
     if fx.round_number != current or _open_games(conn, event, current):
-        return
+        return summaries
     system = Actor(guild_id=fx.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
     if current >= event.rulespack.rounds:
         _announce(
@@ -531,8 +541,9 @@ def after_result(
             ],
             [],
         )
-        return
+        return summaries
     _pair(conn, rt, system, event, _season(conn, event), current + 1)
+    return summaries
 
 
 # --- the organiser's swap -----
