@@ -6,8 +6,11 @@ from the rankings (`tournaments.ranking` over `tournaments.played`) by `rules.sw
 when the last game of the round is confirmed (`after_result`, inside the confirming transaction) or earlier
 by the organiser (`pair_next_round`, naming the games still open). Pairings are announced through the
 outbox. A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one
-Dedicated Fan (tournament_entries.fans_gained). In-person events have no deadlines: their rounds are
-stored closed, so the deadline watch never arms them.
+Dedicated Fan (tournament_entries.fans_gained). The rulespack's optional rules (seed 000, Additional rules)
+change that: Secret Objectives are rolled before each game (services/tournament_objectives.py); injuries
+and advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV
+gets petty cash before each game (services/inducements.py). In-person events have no deadlines: their
+rounds are stored closed, so the deadline watch never arms them.
 """
 
 from __future__ import annotations
@@ -217,6 +220,11 @@ def _before_games(
     # --- D: secret objectives ---
     games = [t.fixture for t in pairings.tables if t.fixture is not None]
     lines += tournament_objectives.roll_for_games(conn, rt, actor, event, pairings.round_number, games)
+    if event.rulespack.petty_cash:
+        lines.append(
+            "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
+            "inducements for that game (/match inducements); what is not spent is lost."
+        )
     return lines
 
 

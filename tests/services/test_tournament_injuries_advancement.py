@@ -9,7 +9,8 @@ import sqlite3
 import pytest
 
 from bot.errors import RuleViolation
-from bot.services import advancement, postgame, results, tournament_play
+from bot.rules.inducements import Budget
+from bot.services import advancement, inducements, postgame, results, tournament_play
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import build_sheet, star_position_id
@@ -185,3 +186,38 @@ async def _real_positions(runtime: Runtime, league_id: int) -> None:
                     conn.execute("UPDATE players SET position = 'human_lineman' WHERE id = ?", (player.id,))
 
     await runtime.db.write(fix)
+
+
+async def test_the_lower_ctv_gets_the_difference_as_petty_cash(runtime: Runtime) -> None:
+    """Seed 000 (Additional rules) and the issue: "the lower CTV gets the difference as petty cash for
+    inducements for that game"; unspent gold is lost and no treasury is spent."""
+    await event(runtime, 2, advancement=True, rounds=2)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    (fx,) = await round_games(runtime)
+    await _real_positions(runtime, fx.league_id)
+    await play(runtime, fx, SideInput(1, 0, "#1 td, #1 mvp"), SideInput(0, 0))
+    await advancement.advance(runtime, who(fx.home_coach_id), "Cup", "#1", "chosen_primary", skill="Block")
+    await finish_both(runtime, fx)
+    (again,) = await round_games(runtime, 2)  # two coaches: they meet again
+    grown = fx.home_team_id
+    state = await inducements.inducement_state(runtime, who(again.home_coach_id), f"f:{again.id}")
+    rich, poor = (state.home, state.away) if state.home.team.id == grown else (state.away, state.home)
+    assert rich.budget == Budget(petty_cash=0, treasury=0)
+    assert poor.budget == Budget(petty_cash=30_000, treasury=0)  # Block, an Elite primary skill: +30,000
+    underdog = who(poor.team.coach_id)
+    assert state.waiting_for == ("home" if poor is state.home else "away")  # the favourite spends nothing
+    await inducements.buy_inducement(runtime, underdog, f"f:{again.id}", "part_time_assistant_coach")
+    bought = await inducements.buy_inducement(runtime, underdog, f"f:{again.id}", "prayers_to_nuffle")
+    assert bought.side("home" if poor is state.home else "away").petty_left == 0
+    with pytest.raises(RuleViolation, match="may spend 0 gp from the treasury"):
+        await inducements.buy_inducement(runtime, underdog, f"f:{again.id}", "temp_agency_cheerleader")
+    treasury = (await runtime.db.read(lambda c: _team(c, poor.team.id))).treasury
+    assert treasury == poor.team.treasury  # petty cash only
+
+
+async def test_no_petty_cash_without_injuries_or_advancement(runtime: Runtime) -> None:
+    await event(runtime, 2)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    (fx,) = await round_games(runtime)
+    with pytest.raises(RuleViolation, match="part of each roster"):
+        await inducements.inducement_state(runtime, who(fx.home_coach_id), f"f:{fx.id}")
