@@ -7,10 +7,11 @@ from unittest.mock import MagicMock
 
 import discord
 
+from bot.cogs.event import EventCog
 from bot.cogs.results import ResultsCog
 from bot.cogs.tournament import TournamentCog
 from bot.rules.match_result import ResultReport
-from bot.services import tournament_play
+from bot.services import tournament_play, tournaments
 from bot.services.runtime import Runtime
 from bot.store import seasons as season_store
 from tests.builders import ORGANISER, tournament_event
@@ -49,3 +50,16 @@ async def test_report_carries_the_objectives_achieved(runtime: Runtime) -> None:
     assert stored is not None and stored.report is not None
     report = ResultReport.model_validate_json(stored.report)
     assert (report.home.objectives, report.away.objectives) == (1, 2)
+
+
+async def test_the_organiser_switches_the_optional_rules(runtime: Runtime) -> None:
+    await tournament_event(runtime, 2)
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    await cog.play_rules.callback(cog, interaction, True, True, None, None, "house rules")
+    _, kwargs = sent(interaction)
+    text = _text(list(kwargs.get("embeds") or [kwargs["embed"]]))
+    assert "Secret Objectives, injuries kept, petty cash by CTV before each game" in text
+    assert "Secret Objectives achieved, Bonus Points" in text  # the first tiebreaker
+    event = await tournaments.get_event(runtime, 1, None)
+    assert event.rulespack.secret_objectives and event.rulespack.injuries and not event.rulespack.advancement
