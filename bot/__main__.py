@@ -64,6 +64,10 @@ def _simulate(argv: list[str]) -> int:
     parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
     )
+    # --- D: optional rules in play ---
+    parser.add_argument("--secret-objectives", action="store_true", help="tournament: Secret Objectives")
+    parser.add_argument("--injuries", action="store_true", help="tournament: injuries kept as in a league")
+    parser.add_argument("--advancement", action="store_true", help="tournament: SPP earned and spent")
     parser.add_argument("--leagues", type=int, default=2, help="how many leagues (each in its own server)")
     parser.add_argument("--teams", type=int, default=6, help="teams per league (4 or more)")
     parser.add_argument("--seed", type=int, default=1, help="the same seed prints the same output")
@@ -98,7 +102,12 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    result = asyncio.run(simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd))
+    from bot.simulation.tournament_play_options import PlayOptions
+
+    options = PlayOptions(args.secret_objectives, args.injuries, args.advancement)
+    result = asyncio.run(
+        simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd, options=options)
+    )
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0
