@@ -53,13 +53,15 @@ def roll_for_games(
     objectives_table = table(rt)
     now = rt.clock.now()
     for fx in games:
+        rolled = {row.team_id for row in objective_store.of_fixture(conn, fx.guild_id, fx.id)}
         for team_id, name, coach, opponent in (
             (fx.home_team_id, fx.home_name, fx.home_coach_id, fx.away_name),
             (fx.away_team_id, fx.away_name, fx.away_coach_id, fx.home_name),
         ):
-            drawn = roll_objectives(objectives_table, rt.dice)
-            if not objective_store.add(conn, fx.guild_id, event.id, fx.id, team_id, drawn.results, now):
+            if team_id in rolled:
                 continue  # already rolled for this game: kept as first rolled
+            drawn = roll_objectives(objectives_table, rt.dice)
+            objective_store.add(conn, fx.guild_id, event.id, fx.id, team_id, drawn.results, now)
             log_dice(conn, rt, actor, drawn.rolls, purpose=f"Secret Objectives of {name}", fixture_id=fx.id)
             if coach == BOT_USER:
                 continue
@@ -80,6 +82,25 @@ def roll_for_games(
         "Secret Objectives: three rolled for each coach of each game and sent to him privately "
         "(see yours any time with /tournament objectives)."
     ]
+
+
+def after_swap(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    event: Event,
+    round_number: int,
+    moves: Sequence[tuple[int, int | None, int | None]],
+    games: Sequence[Fixture],
+) -> None:
+    """The organiser swapped coaches between tables (team, old fixture, new fixture; None: a Bye): each
+    coach's objectives go with him; a coach coming from a Bye has his rolled and sent now."""
+    if not event.rulespack.secret_objectives:
+        return
+    for team_id, old, new in moves:
+        if old is not None:
+            objective_store.move(conn, event.league.guild_id, team_id, old, new)
+    roll_for_games(conn, rt, actor, event, round_number, games)
 
 
 def reveal(conn: sqlite3.Connection, rt: Runtime, event: Event, fx: Fixture, report: ResultReport) -> None:

@@ -596,6 +596,16 @@ def _swap(
         else:
             tournament_store.set_bye_team(conn, actor.guild_id, rows[table.number].id, new)
     after = _read_round(conn, event, current)
+    # --- D: secret objectives go with the coach ---
+    tournament_objectives.after_swap(
+        conn,
+        rt,
+        actor,
+        event,
+        current,
+        [(team.id, _fixture_of(pairings, team.id), _fixture_of(after, team.id)) for team in (a, b)],
+        [line.fixture for line in after.tables if line.fixture is not None],
+    )
     audit.record(
         conn,
         guild_id=actor.guild_id,
@@ -616,6 +626,14 @@ def _swap(
         sorted({c for t in changed for c in _coaches(t)}),
     )
     return after
+
+
+def _fixture_of(pairings: Pairings, team_id: int) -> int | None:
+    """The id of the game a team plays in a round (None: a Bye, or no table)."""
+    for line in pairings.tables:
+        if line.fixture is not None and team_id in (line.home.id, line.away and line.away.id):
+            return line.fixture.id
+    return None
 
 
 async def swap_tables(

@@ -292,7 +292,7 @@ async def simulate_tournament(
             for team in team_store.in_league(conn, GUILD, event.id):
                 refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
                 if options.injuries:  # the dead leave: a roster may end the event short of 11 players
-                    refusals = [r for r in refusals if "at least 11 players" not in r]
+                    refusals = tuple(r for r in refusals if "at least 11 players" not in r)
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
             logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
             if logged != dice.rolls:

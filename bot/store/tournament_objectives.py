@@ -66,3 +66,19 @@ def of_event(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Ob
         (guild_id, league_id),
     ).fetchall()
     return [_row(r) for r in rows]
+
+
+def move(
+    conn: sqlite3.Connection, guild_id: int, team_id: int, from_fixture: int, to_fixture: int | None
+) -> None:
+    """The organiser swapped a coach to another table: his objectives go with him (to a Bye: none)."""
+    if to_fixture is None:
+        conn.execute(
+            "DELETE FROM tournament_objectives WHERE guild_id = ? AND team_id = ? AND fixture_id = ?",
+            (guild_id, team_id, from_fixture),
+        )
+        return
+    conn.execute(
+        "UPDATE tournament_objectives SET fixture_id = ? WHERE guild_id = ? AND team_id = ? AND fixture_id = ?",
+        (to_fixture, guild_id, team_id, from_fixture),
+    )

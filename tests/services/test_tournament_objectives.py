@@ -138,3 +138,25 @@ async def test_a_coach_outside_the_event_has_no_objectives(runtime: Runtime) -> 
     state = await tournaments.get_event(runtime, 1, None)
     assert state.rulespack.secret_objectives
     assert json.loads(state.rulespack.model_dump_json())["secret_objectives"] is True
+
+
+async def test_a_swapped_coach_keeps_his_objectives(runtime: Runtime) -> None:
+    """The organiser's swap moves a coach to another table: his objectives (rolled in the open, logged) go
+    with him; nothing is rolled twice."""
+    await event(runtime, 4, secret_objectives=True)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    first, second = await round_games(runtime)
+    before = {
+        r.team_id: r.results for r in await runtime.db.read(objective_store.of_event, 1, first.league_id)
+    }
+    rolled = len([r for r in await runtime.db.read(_rolls) if "Secret Objectives" in r.purpose])
+    await tournament_play.swap_tables(runtime, ORGANISER, None, first.home_name, second.home_name, "travel")
+    rows = await runtime.db.read(objective_store.of_event, 1, first.league_id)
+    assert {r.team_id: r.results for r in rows} == before
+    assert {r.team_id: r.fixture_id for r in rows} == {
+        first.home_team_id: second.id,
+        first.away_team_id: first.id,
+        second.home_team_id: first.id,
+        second.away_team_id: second.id,
+    }
+    assert len([r for r in await runtime.db.read(_rolls) if "Secret Objectives" in r.purpose]) == rolled
