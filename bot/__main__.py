@@ -70,6 +70,10 @@ def _simulate(argv: list[str]) -> int:
     parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
     )
+    # --- D: optional rules in play ---
+    parser.add_argument("--secret-objectives", action="store_true", help="tournament: Secret Objectives")
+    parser.add_argument("--injuries", action="store_true", help="tournament: injuries kept as in a league")
+    parser.add_argument("--advancement", action="store_true", help="tournament: SPP earned and spent")
     parser.add_argument("--leagues", type=int, default=2, help="how many leagues (each in its own server)")
     parser.add_argument("--teams", type=int, default=6, help="teams per league (4 or more)")
     parser.add_argument("--seed", type=int, default=1, help="the same seed prints the same output")
@@ -111,6 +115,9 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
         or args.qualifiers > args.coaches
     ):
         parser.error("groups: a multiple of 4 coaches, and a power of 2 qualifiers no more than the coaches")
+    from bot.simulation.tournament_play_options import PlayOptions
+
+    options = PlayOptions(args.secret_objectives, args.injuries, args.advancement)
     result = asyncio.run(
         simulate_tournament(
             args.coaches,
@@ -120,6 +127,7 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
             odd=args.odd,
             fmt=args.tournament,
             qualifiers=args.qualifiers,
+            options=options,
         )
     )
     print(result.output)

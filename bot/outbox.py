@@ -14,12 +14,14 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+import discord
+
 from bot.store import announcements
 from bot.store import leagues as league_store
 from bot.store.announcements import Announcement
 from bot.ui.announce import announce
 from bot.ui.league_views import COLOUR
-from bot.ui.limits import pack_embeds
+from bot.ui.limits import messages, pack_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -78,6 +80,21 @@ class Outbox:
         league = await self.bot.runtime.db.read(league_store.get, item.guild_id, item.league_id)
         if league is None:
             return
-        content = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(item.mentions)) or None
         embeds = pack_embeds(item.title, description=item.lines, colour=COLOUR)
+        if item.dm_user_id is not None:
+            await self._direct(item.dm_user_id, embeds)
+            return
+        content = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(item.mentions)) or None
         await announce(self.bot, league, content=content, embeds=embeds)
+
+    async def _direct(self, user_id: int, embeds: list[discord.Embed]) -> None:
+        """A private announcement (a coach's secret objectives): best effort, as a coach who closed his
+        DMs still has the command that shows it (/tournament objectives)."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            for part in messages(None, embeds):
+                await user.send(
+                    part.content, embeds=list(part.embeds) if part.embeds else discord.utils.MISSING
+                )
+        except discord.HTTPException:
+            log.info("could not send user %s a direct message", user_id)

@@ -52,3 +52,36 @@ async def test_every_committed_write_wakes_the_outbox(runtime: Runtime) -> None:
     runtime.db.after_commit(lambda: woken.append(1))
     await leagues.create_league(runtime, actor(user_id=1), "League", 555)
     assert woken == [1]
+
+
+async def test_a_private_announcement_goes_to_the_user_alone(runtime: Runtime) -> None:
+    """A coach's Secret Objectives: a direct message, never the league's channel."""
+    league = await leagues.create_league(runtime, actor(user_id=1), "League", 555)
+
+    def write(conn: sqlite3.Connection) -> None:
+        announcements.add(
+            conn,
+            guild_id=1,
+            league_id=league.id,
+            title="Your Secret Objectives",
+            lines=["1. Red Card"],
+            now=runtime.clock.now(),
+            dm_user_id=42,
+        )
+
+    await runtime.db.write(write)
+    real = LeagueBot(Settings(discord_token="token"))
+    real._runtime = runtime
+    bot = MagicMock(spec_set=real)
+    bot.runtime = runtime
+    bot.deadlines = MagicMock(spec_set=DeadlineWatch)
+    bot.deadlines.rearm = AsyncMock(return_value=0)
+    user = MagicMock()
+    user.send = AsyncMock()
+    bot.get_user = MagicMock(return_value=user)
+    with patch("bot.outbox.announce", new=AsyncMock()) as posted:
+        assert await Outbox(bot).flush() == 1
+    posted.assert_not_awaited()
+    bot.get_user.assert_called_once_with(42)
+    embeds = user.send.await_args.kwargs["embeds"]
+    assert embeds[0].title == "Your Secret Objectives" and embeds[0].description == "1. Red Card"

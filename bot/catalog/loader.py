@@ -357,6 +357,12 @@ def check_references(catalog: Catalog) -> None:
             if entry.grants:
                 skill_ok(f"table {roll_table.id} > {entry.name}", entry.grants)
 
+    objectives = catalog.tables.get("secret_objectives")
+    if objectives is None or objectives.dice != "d16" or len({e.name for e in objectives.entries}) != 16:
+        problems.append("secret_objectives.json: seed 000's Secret Objectives are a D16 table of 16")
+    elif objectives.rolls != 3 or not objectives.reroll_duplicates:
+        problems.append("secret_objectives.json: three objectives per coach, repeats re-rolled (seed 000)")
+
     for rule in catalog.postgame.spp_by_special_rule:
         if rule not in catalog.special_rules:
             problems.append(f"postgame.json: unknown special rule {rule!r}")

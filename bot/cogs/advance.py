@@ -89,7 +89,7 @@ class AdvanceCog(commands.Cog):
         advancement="What to buy (its SPP price depends on the player's advancements so far)",
         category="Random primary: the category to roll on",
         skill="Chosen skill: the skill (or a skill instead of a rolled characteristic)",
-        league="Which league (only when the server runs several)",
+        league="Which league or tournament (only when the server runs several)",
     )
     @app_commands.choices(category=CATEGORY_CHOICES)
     @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)

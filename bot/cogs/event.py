@@ -88,7 +88,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         round_hours="Hours per round for online events; 0 for none (in person)",
         odd="With an odd number of coaches: a Spare Player or a Bye",
         final_rematch="May 1st and 2nd meet again in the final round?",
-        tiebreakers="The organiser's tiebreakers after seed 000's four: votes, sent_off (or none)",
+        tiebreakers="Tiebreakers after seed 000's four: votes, sent_off, objectives (or none)",
         registration="Open or close registration",
         best_painted="Best Painted by coaches' votes or the organiser's choice",
         reason="Why (kept in the log)",
@@ -365,6 +365,41 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             changes["qualifiers"] = qualifiers
         change = await tournaments.update_rulespack(
             runtime_of(interaction), actor_of(interaction), tournament, changes, None
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    # --- D: optional rules in play ---
+
+    @app_commands.command(name="play-rules", description="Switch seed 000's optional rules for play")
+    @app_commands.describe(
+        secret_objectives="Three secret D16 objectives per coach per game; achieved: a tiebreaker",
+        injuries="Casualties kept as in a league (missed games, lasting injuries, deaths)",
+        advancement="SPP earned and spent between rounds (/advance)",
+        tournament="Which tournament (only when the server runs several)",
+        reason="Why (kept in the log)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def play_rules(
+        self,
+        interaction: discord.Interaction,
+        secret_objectives: bool | None = None,
+        injuries: bool | None = None,
+        advancement: bool | None = None,
+        tournament: str | None = None,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {
+            key: value
+            for key, value in (
+                ("secret_objectives", secret_objectives),
+                ("injuries", injuries),
+                ("advancement", advancement),
+            )
+            if value is not None
+        }
+        change = await tournaments.update_rulespack(
+            runtime_of(interaction), actor_of(interaction), tournament, changes, reason
         )
         await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
 

@@ -219,6 +219,8 @@ class ResultsCog(commands.Cog):
         conceded="If a team conceded: it loses (league 2-0 or X-0; tournament 3-0 unless better)",
         extra_time="Play-off or knock-out game: it went to extra time",
         penalties="Play-off or knock-out game level after extra time: who won the shoot-out",
+        my_objectives="Tournament with Secret Objectives: how many of yours you achieved (0-3)",
+        their_objectives="Tournament with Secret Objectives: how many of theirs they achieved (0-3)",
     )
     @app_commands.choices(
         conceded=[
@@ -255,6 +257,8 @@ class ResultsCog(commands.Cog):
         conceded: str | None = None,
         extra_time: bool = False,
         penalties: str | None = None,
+        my_objectives: app_commands.Range[int, 0, 3] | None = None,
+        their_objectives: app_commands.Range[int, 0, 3] | None = None,
     ) -> None:
         mine, theirs = side_inputs(
             my_score,
@@ -265,6 +269,8 @@ class ResultsCog(commands.Cog):
             their_players,
             my_stalling,
             their_stalling,
+            my_objectives,
+            their_objectives,
         )
         outcome = await results.report_result(
             runtime_of(interaction),

@@ -8,12 +8,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_awards, tournament_groups, tournament_play, tournaments
+from bot.services import (
+    tournament_awards,
+    tournament_groups,
+    tournament_objectives,
+    tournament_play,
+    tournaments,
+)
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
+from bot.ui.objective_views import objectives_embeds
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_pages
@@ -126,6 +133,25 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             interaction,
             None,
             bracket_embeds(found),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # --- D: optional rules in play ---
+
+    @app_commands.command(
+        name="objectives", description="Your Secret Objectives (only you see them; opponents' once confirmed)"
+    )
+    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def objectives(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        found = await tournament_objectives.my_objectives(
+            runtime_of(interaction), actor_of(interaction), tournament
+        )
+        await send_messages(
+            interaction,
+            None,
+            objectives_embeds(found),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -57,6 +57,7 @@ class SideReport(BaseModel):
     score: int = Field(ge=0, le=30)
     casualties: int = Field(ge=0, le=30)  # casualties this side caused that earn SPP
     stalling: bool = False  # a player of this side was deemed to be stalling (no +1 in winnings)
+    objectives: int | None = Field(default=None, ge=0, le=3)  # tournament: Secret Objectives achieved
     players: tuple[PlayerLine, ...] = ()
 
 

@@ -14,14 +14,14 @@ this module keeps its own small ranking.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
 
 T = TypeVar("T", bound=Hashable)
 
-Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off"]
+Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off", "objectives"]
 
 TIEBREAKER_NAMES: dict[str, str] = {
     "bonus": "Bonus Points",
@@ -30,6 +30,7 @@ TIEBREAKER_NAMES: dict[str, str] = {
     "cas_for": "casualties inflicted",
     "votes": "Favourite Opponent votes",
     "sent_off": "players sent off for fouls",
+    "objectives": "Secret Objectives achieved",
     "registration": "registration order",
 }
 
@@ -68,12 +69,14 @@ class Side(Generic[T]):
     td_against: int
     cas_for: int
     sent_off: int = 0
+    objectives: int = 0  # Secret Objectives achieved (seed 000, Additional rules)
 
 
 @dataclass(frozen=True)
 class TournamentGame(Generic[T]):
     """A confirmed game. Casualties are those that would earn SPP, inflicted by that side; `sent_off` the
-    side's players sent off for a foul (not for a Secret Weapon). `conceded_by` names a conceding coach."""
+    side's players sent off for a foul (not for a Secret Weapon). `conceded_by` names a conceding coach.
+    `*_objectives`: the Secret Objectives each coach reported achieved (0-3; they stand in a concession)."""
 
     first: T
     second: T
@@ -84,6 +87,8 @@ class TournamentGame(Generic[T]):
     first_sent_off: int = 0
     second_sent_off: int = 0
     conceded_by: T | None = None
+    first_objectives: int = 0
+    second_objectives: int = 0
 
     def __post_init__(self) -> None:
         if self.first == self.second:
@@ -91,11 +96,20 @@ class TournamentGame(Generic[T]):
         numbers = (self.first_score, self.second_score, self.first_cas, self.second_cas)
         if min(*numbers, self.first_sent_off, self.second_sent_off) < 0:
             raise ValueError("scores, casualties and sent-offs cannot be negative")
+        if not all(0 <= n <= 3 for n in (self.first_objectives, self.second_objectives)):
+            raise ValueError("a coach achieves 0 to 3 Secret Objectives")
         if self.conceded_by is not None and self.conceded_by not in (self.first, self.second):
             raise ValueError("only a coach of the game can concede it")
 
     def sides(self, rules: TournamentScoring) -> tuple[Side[T], Side[T]]:
         """Both coaches' Tournament Points, Bonus Points, touchdowns and casualties from this game."""
+        first, second = self._scored(rules)
+        return (
+            replace(first, objectives=self.first_objectives),
+            replace(second, objectives=self.second_objectives),
+        )
+
+    def _scored(self, rules: TournamentScoring) -> tuple[Side[T], Side[T]]:
         first_for, second_for = self.first_score, self.second_score
         if self.conceded_by is None:
             return (
@@ -167,6 +181,7 @@ class _Tally:
     cas_for: int = 0
     sent_off: int = 0
     votes: int = 0
+    objectives: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,6 +200,7 @@ class RankingRow(Generic[T]):
     sent_off: int
     votes: int
     decided_by: str | None
+    objectives: int = 0  # Secret Objectives achieved (0 unless the event uses them)
 
     @property
     def td_diff(self) -> int:
@@ -204,6 +220,8 @@ def _key(name: str, tally: _Tally) -> int:
         return tally.votes
     if name == "sent_off":
         return tally.sent_off
+    if name == "objectives":
+        return tally.objectives
     raise ValueError(f"unknown tiebreaker {name!r}")
 
 
@@ -258,6 +276,7 @@ def rank(
         tally.td_against += side.td_against
         tally.cas_for += side.cas_for
         tally.sent_off += side.sent_off
+        tally.objectives += side.objectives
     for coach, count in (votes or {}).items():
         if coach in index:
             tallies[index[coach]].votes = count
@@ -283,6 +302,7 @@ def rank(
                 cas_for=t.cas_for,
                 sent_off=t.sent_off,
                 votes=t.votes,
+                objectives=t.objectives,
                 decided_by=TIEBREAKER_NAMES[reason] if reason is not None else None,
             )
         )

@@ -23,7 +23,7 @@ from bot.rules.tournament_rosters import TierAllowance, TierTable
 from bot.rules.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebreaker
 
 SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, in this order (seed 000)
-ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off")  # the organiser may add these after
+ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off", "objectives")  # may be added after
 MAX_ROUNDS = 15
 MAX_ROUND_HOURS = 24 * 60
 GROUP_SIZE = 4  # seed 000: groups of four
@@ -61,6 +61,10 @@ class Rulespack(BaseModel):
     team_size: int | None = Field(default=None, ge=3, le=8)  # a team event: coaches per team (seed 000: 3-8)
     qualifiers: int = Field(default=8, ge=2, le=64)  # groups: how many reach the knock-out (a power of 2)
     stunty: bool = False  # only stunty teams (seed 000, Stunty Tournament); no Stunty Cup
+    # Optional rules in play (seed 000, Additional rules):
+    secret_objectives: bool = False  # three D16 objectives per coach per game; achieved ones: a tiebreaker
+    injuries: bool = False  # casualties rolled and kept as in a league (missing games, lasting, deaths)
+    advancement: bool = False  # SPP earned as in a league and spent between rounds (/advance)
 
     @model_validator(mode="before")
     @classmethod
@@ -94,6 +98,8 @@ class Rulespack(BaseModel):
                 raise ValueError(f"after seed 000's four tiebreakers the organiser may add: {names}")
         if any(not 1 <= tier <= 5 for tier in [*self.tiers, *self.roster_tiers.values()]):
             raise ValueError("tiers are 1 to 5")
+        if "objectives" in self.extra_tiebreakers and not self.secret_objectives:
+            raise ValueError("the objectives tiebreaker needs secret_objectives: true")
         if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
             raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
         return self
@@ -104,8 +110,18 @@ class Rulespack(BaseModel):
 
     @property
     def tiebreakers(self) -> tuple[Tiebreaker, ...]:
-        """Every tiebreaker in the order applied: seed 000's four, then the organiser's."""
+        """Every tiebreaker in the order applied: seed 000's four, then the organiser's. With Secret
+        Objectives the objectives achieved come first ("usually the first tiebreaker"), unless the organiser
+        placed them among his own."""
+        if self.secret_objectives and "objectives" not in self.extra_tiebreakers:
+            return ("objectives", *SEED_TIEBREAKERS, *self.extra_tiebreakers)
         return (*SEED_TIEBREAKERS, *self.extra_tiebreakers)
+
+    @property
+    def petty_cash(self) -> bool:
+        """Seed 000: with injuries or advancement rosters drift apart, so before each game the team with the
+        lower CTV gets the difference to spend on inducements for that game."""
+        return self.injuries or self.advancement
 
     def tier_table(self, base: TierTable) -> TierTable:
         """The catalogue's tier table with the organiser's rows."""

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.catalog.models import CHARACTERISTICS, Characteristic
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.advancement import (
     ADVANCEMENT_KINDS,
     KIND_NAMES,
@@ -30,7 +30,8 @@ from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, one_of, whole
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
-from bot.services.team_lookup import find_player, own_team, position_of, roster_of
+from bot.services.team_lookup import STAR_PREFIX, find_player, own_team, position_of, roster_of
+from bot.services.tournaments import event_of
 from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
@@ -77,8 +78,7 @@ def player_state(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player: P
 def _context(
     conn: sqlite3.Connection, actor: Actor, league_ref: str | None, player_ref: str
 ) -> tuple[TeamRow, PlayerRow, int]:
-    league = find_league(conn, actor.guild_id, league_ref)
-    team = own_team(conn, actor, league)
+    team = _advancing_team(conn, actor, league_ref)
     if team.status != "approved":
         raise RuleViolation(f"{team.name} is {team.status}: players advance once the team plays.")
     open_postgames = postgame_store.open_for_team(conn, actor.guild_id, team.id)
@@ -87,7 +87,29 @@ def _context(
             "Players spend SPP in the post-game sequence: after a result is confirmed and before "
             "you finish the post-game."
         )
-    return team, find_player(conn, team, player_ref), open_postgames[0].fixture_id
+    player = find_player(conn, team, player_ref)
+    if player.star_contract is not None or player.position.startswith(STAR_PREFIX):
+        raise RuleViolation(f"#{player.number} {player.name} is a star player: star players never advance.")
+    return team, player, open_postgames[0].fixture_id
+
+
+def _advancing_team(conn: sqlite3.Connection, actor: Actor, reference: str | None) -> TeamRow:
+    """The coach's team in the league named (or the server's only one), else in the tournament named (or
+    the only one) when its rulespack lets players advance (seed 000, Additional rules)."""
+    try:
+        return own_team(conn, actor, find_league(conn, actor.guild_id, reference))
+    except (NotFound, RuleViolation) as not_in_a_league:
+        try:
+            event_league = find_league(conn, actor.guild_id, reference, "tournament")
+            team = own_team(conn, actor, event_league)
+        except (NotFound, RuleViolation):
+            raise not_in_a_league from None
+        event = event_of(conn, event_league)
+        if event is None or not event.rulespack.advancement:
+            raise RuleViolation(
+                f"{event_league.name} does not play with player advancement: its players earn no SPP."
+            ) from None
+        return team
 
 
 def _log(
@@ -452,8 +474,7 @@ def _skills_for(
     kinds: tuple[SkillGroup, ...],
 ) -> list[str]:
     try:
-        league = find_league(conn, actor.guild_id, league_ref)
-        team = own_team(conn, actor, league)
+        team = _advancing_team(conn, actor, league_ref)
         player = find_player(conn, team, player_ref)
     except Exception:  # autocomplete: nothing to offer rather than an error
         return []
@@ -482,8 +503,7 @@ def _kind_options(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> tuple[int, list[KindOption]]:
     try:
-        league = find_league(conn, actor.guild_id, league_ref)
-        team = own_team(conn, actor, league)
+        team = _advancing_team(conn, actor, league_ref)
         player = find_player(conn, team, player_ref)
     except Exception:  # autocomplete: fall back to plain names
         return 0, []

@@ -152,8 +152,8 @@ def confirm(
     summaries: list[TeamSummary] = []
     if how.postgame and tournament_play.is_tournament_fixture(conn, fx):
         # seed 000: no post-game sequence (full recovery, no SPP, no winnings); the winner's fan and the
-        # next round's pairing instead
-        tournament_play.after_result(conn, rt, actor, fx, report)
+        # next round's pairing instead (and, with the rulespack's injuries or advancement, that part of it)
+        summaries = tournament_play.after_result(conn, rt, actor, fx, report)
     elif how.postgame:
         summaries = apply_confirmed(conn, rt, actor, fx, report)
         for hook in AFTER_RESULT:

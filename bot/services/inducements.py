@@ -1,6 +1,9 @@
 """Buying inducements before a fixture: the favourite from its treasury first, then the underdog with petty
 cash (the CTV difference plus what the favourite spent) and up to 50,000 from its treasury. Each purchase is
-one transaction; the purchases are recorded on the fixture and end with the match."""
+one transaction; the purchases are recorded on the fixture and end with the match.
+
+A tournament game (seed 000, with the rulespack's injuries or advancement) uses the same steps with petty
+cash only: the lower CTV gets the difference for that game; no treasury on either side, unspent gold lost."""
 
 from __future__ import annotations
 
@@ -26,13 +29,16 @@ from bot.rules.inducements import (
 )
 from bot.rules.journeymen import FIELDABLE
 from bot.rules.match_result import Side
+from bot.rules.tournament_settings import Rulespack
 from bot.services.contracts import signed_stars
 from bot.services.prepare import MatchSide, match_side
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import roster_of
+from bot.services.tournaments import event_of
 from bot.store import audit
 from bot.store import inducements as inducement_store
+from bot.store import leagues as league_store
 from bot.store import teams as team_store
 from bot.store.inducements import Phase, Purchase
 from bot.store.seasons import Fixture
@@ -74,10 +80,25 @@ class InducementState:
         return whose_turn(self.phase.stage, self.phase.favourite)
 
 
+def _tournament(conn: sqlite3.Connection, fx: Fixture) -> Rulespack | None:
+    """The rulespack when `fx` is a tournament game (None for a league's)."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    if league is None or not league.is_tournament:
+        return None
+    event = event_of(conn, league)
+    return event.rulespack if event is not None else None
+
+
 def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
     existing = inducement_store.phase(conn, fx.guild_id, fx.id)
     if existing is not None:
         return existing
+    rulespack = _tournament(conn, fx)
+    if rulespack is not None and not rulespack.petty_cash:
+        raise RuleViolation(
+            "A tournament's inducements are part of each roster (seed 000); petty cash before a game "
+            "comes only with the rulespack's injuries or advancement."
+        )
     sides: list[MatchSide] = []
     for team_id in (fx.home_team_id, fx.away_team_id):
         team = team_store.get(conn, fx.guild_id, team_id)
@@ -99,12 +120,18 @@ def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
     )
     opened = inducement_store.phase(conn, fx.guild_id, fx.id)
     assert opened is not None
+    if rulespack is not None and opened.stage == "favourite":
+        # seed 000: only the lower CTV gets the difference, as petty cash; the favourite spends nothing
+        inducement_store.set_stage(conn, fx.guild_id, fx.id, "underdog", expected="favourite")
+        opened = inducement_store.phase(conn, fx.guild_id, fx.id)
+        assert opened is not None
     return opened
 
 
 def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = "") -> InducementState:
     phase = _phase(conn, rt, fx)
     bought = inducement_store.purchases(conn, fx.guild_id, fx.id)
+    in_tournament = _tournament(conn, fx) is not None  # petty cash only: no treasury on either side
     result = {}
     for side, team_id, ctv_self, ctv_other in (
         ("home", fx.home_team_id, phase.home_ctv, phase.away_ctv),
@@ -117,9 +144,9 @@ def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = ""
         budget = budgets(
             ctv_self,
             ctv_other,
-            treasury=team.treasury + treasury_spent,
+            treasury=0 if in_tournament else team.treasury + treasury_spent,
             favourite_spent=phase.favourite_spent,
-            top_up_max=rt.catalog.underdog_treasury_max,
+            top_up_max=0 if in_tournament else rt.catalog.underdog_treasury_max,
         )
         result[side] = SideBudget(team, budget, sum(p.from_petty for p in mine), treasury_spent, mine)
     return InducementState(fx, phase, result["home"], result["away"], message)

@@ -37,7 +37,8 @@ from bot.services.advancement import unfinished_advancements
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
-from bot.services.team_lookup import roster_of
+from bot.services.team_lookup import STAR_PREFIX, roster_of
+from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -288,9 +289,11 @@ def _apply_injuries(
     data: SideReport,
     friendly: bool,
     opponent: TeamRow,
+    getting_even: bool = True,
 ) -> None:
     """In a friendly every casualty counts as Badly Hurt. In league play a player who must miss the next
-    game after a Seriously Hurt, Serious Injury or Lasting Injury rolls for Getting Even."""
+    game after a Seriously Hurt, Serious Injury or Lasting Injury rolls for Getting Even (not in a
+    tournament: `getting_even` False)."""
     for line in data.players:
         if line.injury is None:
             continue
@@ -318,7 +321,7 @@ def _apply_injuries(
                 else ""
             )
         )
-        if injury in rt.catalog.season_end.getting_even.injuries and not star:
+        if getting_even and injury in rt.catalog.season_end.getting_even.injuries and not star:
             _getting_even(conn, rt, fx, side, opponent, line)
 
 
@@ -454,6 +457,70 @@ def apply_confirmed(
     return summaries  # the after-result hooks run next, in services/confirmation.py
 
 
+def apply_tournament(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    report: ResultReport,
+    *,
+    injuries: bool,
+    advancement: bool,
+) -> list[TeamSummary]:
+    """A tournament game's part of the post-game (seed 000, Additional rules), for an event that keeps
+    injuries or lets players advance: Star Player Points and the MVP as in a league (`advancement`; spent
+    with /advance before the post-game is finished), the reported casualties kept (`injuries`: missing the
+    next game, lasting injuries, deaths; no Getting Even). No winnings, no fan rolls, no expensive mistakes.
+    Each team then finishes its post-game as in a league, and players who missed this game recover."""
+    now = rt.clock.now()
+    summaries: list[TeamSummary] = []
+    teams = {
+        side: team_store.get(conn, fx.guild_id, team_id)
+        for side, team_id in zip(SIDES, (fx.home_team_id, fx.away_team_id), strict=True)
+    }
+    for side, outcome in zip(SIDES, report.outcomes, strict=True):
+        team, opponent = teams[side], teams[OTHER[side]]
+        assert team is not None and opponent is not None
+        squad = team_store.players(conn, team)
+        stars = frozenset(
+            p.id for p in squad if p.star_contract is not None or p.position.startswith(STAR_PREFIX)
+        )
+        state = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
+        data = report.side(side)
+        missed = [p.id for p in squad if p.miss_next_game]
+        if advancement:
+            if report.conceded_by == side and report.concession_penalty:
+                state.lines.append("No SPP and no MVP: the team conceded")
+            elif report.unplayed == "forfeit":
+                state.lines.append("No SPP and no MVP: not played")
+            else:
+                special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
+                _award_spp(conn, rt, actor, fx, state, data, special)
+                nominees = [line.player_id for line in data.players if line.mvp_nomination]
+                _award_mvps(conn, rt, actor, fx, state, 1, nominees, squad)
+        if injuries:
+            _apply_injuries(conn, rt, actor, fx, state, data, False, opponent, getting_even=False)
+        if missed:
+            state.lines.append(
+                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
+            )
+        postgame_store.insert(
+            conn,
+            team,
+            fixture_id=fx.id,
+            fan_factor=None,
+            winnings=0,
+            fans_before=team.dedicated_fans,
+            fans_after=team.dedicated_fans,
+            missed_player_ids=missed,
+            summary=state.lines,
+            now=now,
+        )
+        _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
+        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
+    return summaries
+
+
 def _finish(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
@@ -486,7 +553,9 @@ def _finish(
     now = rt.clock.now()
     lines = list(record.summary)
     rolls = _Rolls(rt)
-    if fx.kind != "friendly":
+    competition = league_store.get(conn, fx.guild_id, fx.league_id)
+    tournament = competition is not None and competition.is_tournament
+    if fx.kind != "friendly" and not tournament:  # a tournament has no treasury to lose
         # Expensive mistakes, after any hiring.
         current = team_store.get(conn, actor.guild_id, team_id)
         assert current is not None
@@ -538,7 +607,8 @@ def _finish(
     ):
         raise Conflict(f"{team.name}'s post-game is already finished.")
     _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
-    playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
+    if not tournament:
+        playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
     postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead
     return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True))
 

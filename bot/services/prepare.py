@@ -6,7 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from bot.catalog.models import Position
-from bot.errors import Conflict, DomainError, NotAllowed
+from bot.errors import Conflict, DomainError, NotAllowed, NotFound
 from bot.rules.journeymen import (
     choose_journeymen,
     count_types,
@@ -15,11 +15,11 @@ from bot.rules.journeymen import (
     mix_text,
 )
 from bot.rules.team_building import next_free_number
-from bot.services.leagues import find_league
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import SheetPlayer, TeamSheet, build_sheet, roster_of
 from bot.store import audit
+from bot.store import leagues as league_store
 from bot.store import teams as team_store
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
@@ -46,7 +46,9 @@ class MatchPreparation:
 
 
 def match_side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
-    league = find_league(conn, fx.guild_id, f"l:{fx.league_id}")
+    league = league_store.get(conn, fx.guild_id, fx.league_id)  # a league's or a tournament's fixture
+    if league is None:
+        raise NotFound(f"{fx.label} belongs to no competition on this server.")
     sheet = build_sheet(conn, rt.catalog, league, team)
     able, out = [], []
     for player in sheet.players:

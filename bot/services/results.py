@@ -40,6 +40,7 @@ class SideInput:
     casualties: int
     events: str = ""
     stalling: bool = False
+    objectives: int | None = None  # a tournament with Secret Objectives: how many this side achieved (0-3)
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fix
 def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> SideReport:
     whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
     whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
+    if entry.objectives is not None:
+        whole(entry.objectives, 0, 3, f"{team.name}'s Secret Objectives achieved")
     events: dict[int, PlayerEvents] = parse_team_events(entry.events)
     check_team_events(events, score=entry.score, casualties=entry.casualties)
     lines = []
@@ -102,6 +105,7 @@ def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> S
         casualties=entry.casualties,
         stalling=entry.stalling,
         players=tuple(lines),
+        objectives=entry.objectives,
     )
 
 
@@ -124,6 +128,10 @@ def _build_report(
     then recorded as a 2-0 (or X-0) win for the other side."""
     home_team, away_team = _teams_of(conn, fx)
     report = ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
+    if (home.objectives is not None or away.objectives is not None) and not tournament_play.uses_objectives(
+        conn, fx
+    ):
+        raise RuleViolation("Secret Objectives are reported only in a tournament that plays with them.")
     if conceded_by is None:
         return report
     return conceded(conn, rt, fx, report, conceded_by)

@@ -6,8 +6,11 @@ from the rankings (`tournaments.ranking` over `tournaments.played`) by `rules.sw
 when the last game of the round is confirmed (`after_result`, inside the confirming transaction) or earlier
 by the organiser (`pair_next_round`, naming the games still open). Pairings are announced through the
 outbox. A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one
-Dedicated Fan (tournament_entries.fans_gained). In-person events have no deadlines: their rounds are
-stored closed, so the deadline watch never arms them.
+Dedicated Fan (tournament_entries.fans_gained). The rulespack's optional rules (seed 000, Additional rules)
+change that: Secret Objectives are rolled before each game (services/tournament_objectives.py); injuries
+and advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV
+gets petty cash before each game (services/inducements.py). In-person events have no deadlines: their
+rounds are stored closed, so the deadline watch never arms them.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
-from bot.services import tournament_groups
+from bot.services import tournament_groups, tournament_objectives
 from bot.services.dice_logging import log_dice
+from bot.services.postgame import TeamSummary, apply_tournament
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
 from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
@@ -84,6 +88,13 @@ def conceded_report(rt: Runtime, report: ResultReport, conceded_by: Side) -> Res
 def is_tournament_fixture(conn: sqlite3.Connection, fx: Fixture) -> bool:
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     return league is not None and league.is_tournament
+
+
+def uses_objectives(conn: sqlite3.Connection, fx: Fixture) -> bool:
+    """Whether the fixture is a game of a tournament that plays with Secret Objectives."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    event = event_of(conn, league) if league is not None and league.is_tournament else None
+    return event is not None and event.rulespack.secret_objectives
 
 
 # --- pairing a round -----
@@ -207,7 +218,16 @@ def _before_games(
 ) -> list[str]:
     """What the bot does for each game of a just-paired round before it is played, as the rulespack's
     optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
-    return []
+    lines: list[str] = []
+    # --- D: secret objectives ---
+    games = [t.fixture for t in pairings.tables if t.fixture is not None]
+    lines += tournament_objectives.roll_for_games(conn, rt, actor, event, pairings.round_number, games)
+    if event.rulespack.petty_cash:
+        lines.append(
+            "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
+            "inducements for that game (/match inducements); what is not spent is lost."
+        )
+    return lines
 
 
 def _pair(
@@ -478,15 +498,25 @@ async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> P
 
 def after_result(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
-) -> None:
+) -> list[TeamSummary]:
     """A tournament game was just confirmed (inside that transaction): no post-game (full recovery, no SPP,
-    no winnings, extra players leave); the winner gains 1 Dedicated Fan; and when it was the last open game
-    of the current round, the next round is paired (or the event is ready to finish)."""
+    no winnings, extra players leave) unless the rulespack keeps injuries or lets players advance (then the
+    league's post-game does just that part, `postgame.apply_tournament`, and its summaries are returned);
+    the winner gains 1 Dedicated Fan; and when it was the last open game of the current round, the next
+    round is paired (or the event is ready to finish)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     event = event_of(conn, league)
     if event is None or event.status != "running":
-        return
+        return []
+    summaries: list[TeamSummary] = []
+    # --- D: optional rules in play ---
+    tournament_objectives.reveal(conn, rt, event, fx, report)
+    rulespack = event.rulespack
+    if rulespack.injuries or rulespack.advancement:
+        summaries = apply_tournament(
+            conn, rt, actor, fx, report, injuries=rulespack.injuries, advancement=rulespack.advancement
+        )
     home_outcome, away_outcome = report.outcomes
     winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
     entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
@@ -509,7 +539,7 @@ def after_result(
         )
     current = tournament_store.last_round(conn, fx.guild_id, event.id)
     if fx.round_number != current or _open_games(conn, event, current):
-        return
+        return summaries
     system = Actor(guild_id=fx.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
     if current >= event.rulespack.rounds:
         _announce(
@@ -523,8 +553,9 @@ def after_result(
             ],
             [],
         )
-        return
+        return summaries
     _pair(conn, rt, system, event, _season(conn, event), current + 1)
+    return summaries
 
 
 # --- the organiser's swap -----
@@ -574,6 +605,16 @@ def _swap(
         else:
             tournament_store.set_bye_team(conn, actor.guild_id, rows[table.number].id, new)
     after = _read_round(conn, event, current)
+    # --- D: secret objectives go with the coach ---
+    tournament_objectives.after_swap(
+        conn,
+        rt,
+        actor,
+        event,
+        current,
+        [(team.id, _fixture_of(pairings, team.id), _fixture_of(after, team.id)) for team in (a, b)],
+        [line.fixture for line in after.tables if line.fixture is not None],
+    )
     audit.record(
         conn,
         guild_id=actor.guild_id,
@@ -594,6 +635,14 @@ def _swap(
         sorted({c for t in changed for c in _coaches(t)}),
     )
     return after
+
+
+def _fixture_of(pairings: Pairings, team_id: int) -> int | None:
+    """The id of the game a team plays in a round (None: a Bye, or no table)."""
+    for line in pairings.tables:
+        if line.fixture is not None and team_id in (line.home.id, line.away and line.away.id):
+            return line.fixture.id
+    return None
 
 
 async def swap_tables(

@@ -306,6 +306,8 @@ def game_of(report: ResultReport, home_team_id: int, away_team_id: int) -> Tourn
         first_sent_off=sum(p.sent_off for p in report.home.players),
         second_sent_off=sum(p.sent_off for p in report.away.players),
         conceded_by=conceded,
+        first_objectives=report.home.objectives or 0,
+        second_objectives=report.away.objectives or 0,
     )
 
 

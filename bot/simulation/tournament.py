@@ -18,6 +18,7 @@ import random
 import sqlite3
 import tempfile
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -26,7 +27,7 @@ from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.dice import SeededDice
-from bot.rules.match_report import PlayerEvents, format_team_events, parse_team_events
+from bot.rules.match_report import InjuryResult, PlayerEvents, format_team_events, parse_team_events
 from bot.services import (
     match_day,
     results,
@@ -41,6 +42,14 @@ from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import START, CountingDice
 from bot.simulation.tournament_groups_invariants import check_groups
 from bot.simulation.tournament_invariants import check_tournament
+from bot.simulation.tournament_play_options import (
+    NO_OPTIONS,
+    PlayOptions,
+    after_game,
+    check_play_options,
+    injuries,
+    objectives_achieved,
+)
 from bot.store import Database
 from bot.store import teams as team_store
 
@@ -66,6 +75,7 @@ class TournamentTally:
     byes: int = 0
     extra_time: int = 0  # knock-out games level after 90 minutes
     shootouts: int = 0  # ... and still level after extra time
+    advancements: int = 0
 
 
 @dataclass(frozen=True)
@@ -131,7 +141,15 @@ async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: Tournament
         tally.skills += 1
 
 
-def _events(rng: random.Random, numbers: list[int], touchdowns: int, casualties: int, off: int) -> str:
+def _events(
+    rng: random.Random,
+    numbers: list[int],
+    touchdowns: int,
+    casualties: int,
+    off: int,
+    hurt: Mapping[int, InjuryResult] | None = None,
+) -> str:
+    hurt = hurt or {}
     tally: dict[int, Counter[str]] = {n: Counter() for n in numbers}
     for _ in range(touchdowns):
         tally[rng.choice(numbers)]["td"] += 1
@@ -140,9 +158,16 @@ def _events(rng: random.Random, numbers: list[int], touchdowns: int, casualties:
     for number in rng.sample(numbers, k=min(off, len(numbers))):
         tally[number]["off"] += 1
     events = {
-        n: PlayerEvents(number=n, touchdowns=c["td"], casualties=c["cas"], sent_off=bool(c["off"]))
+        n: PlayerEvents(
+            number=n,
+            touchdowns=c["td"],
+            casualties=c["cas"],
+            sent_off=bool(c["off"]),
+            injury=hurt.get(n),
+            lasting_characteristic="av" if hurt.get(n) == "lasting_injury" else None,
+        )
         for n, c in tally.items()
-        if c
+        if c or n in hurt
     }
     return format_team_events(events)
 
@@ -159,12 +184,18 @@ async def _numbers(rt: Runtime, team_id: int) -> list[int]:
     def read(conn: sqlite3.Connection) -> list[int]:
         team = team_store.get(conn, GUILD, team_id)
         assert team is not None
-        return [p.number for p in team_store.players(conn, team)]
+        return [p.number for p in team_store.players(conn, team) if not p.miss_next_game]
 
     return await rt.db.read(read)
 
 
-async def _play_round(rt: Runtime, rng: random.Random, round_number: int, tally: TournamentTally) -> None:
+async def _play_round(
+    rt: Runtime,
+    rng: random.Random,
+    round_number: int,
+    tally: TournamentTally,
+    options: PlayOptions = NO_OPTIONS,
+) -> None:
     pairings = await tournament_play.round_pairings(rt, GUILD, None, round_number)
     for table in pairings.tables:
         if table.fixture is None or table.away is None:
@@ -174,12 +205,20 @@ async def _play_round(rt: Runtime, rng: random.Random, round_number: int, tally:
         home = Actor(GUILD, fx.home_coach_id, GUILD)
         away = Actor(GUILD, fx.away_coach_id, GUILD)
         sides = []
-        for team_id in (fx.home_team_id, fx.away_team_id):
+        drawn = []
+        for _ in range(2):
             score = rng.choices(range(5), weights=(3, 5, 4, 2, 1))[0]
             cas = rng.choices(range(5), weights=(4, 4, 3, 2, 1))[0]
             off = 1 if rng.random() < 0.1 else 0
+            drawn.append((score, cas, off))
+        for index, team_id in enumerate((fx.home_team_id, fx.away_team_id)):
+            score, cas, off = drawn[index]
             tally.sent_off += off
-            sides.append(SideInput(score, cas, _events(rng, await _numbers(rt, team_id), score, cas, off)))
+            numbers = await _numbers(rt, team_id)
+            # --- D: injuries suffered (the other side's casualties) and objectives achieved ---
+            hurt = injuries(rng, numbers, drawn[1 - index][1]) if options.injuries else None
+            events = _events(rng, numbers, score, cas, off, hurt)
+            sides.append(SideInput(score, cas, events, objectives=objectives_achieved(rng, options)))
         conceded: Literal["theirs"] | None = "theirs" if rng.random() < 0.05 else None
         tally.conceded += conceded is not None
         extra_time = False
@@ -203,6 +242,9 @@ async def _play_round(rt: Runtime, rng: random.Random, round_number: int, tally:
         )
         await results.confirm_result(rt, away, fx.id, 1)
         tally.games += 1
+        if options.postgame:
+            event = await tournaments.get_event(rt, GUILD, None)
+            tally.advancements += await after_game(rt, rng, event, [fx.home_team_id, fx.away_team_id])
 
 
 async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: TournamentTally) -> None:
@@ -244,6 +286,7 @@ async def simulate_tournament(
     odd: Literal["spare", "bye"] = "spare",
     fmt: Literal["swiss", "groups"] = "swiss",
     qualifiers: int = 8,
+    options: PlayOptions = NO_OPTIONS,
 ) -> TournamentResult:
     """Play one Swiss event of `coaches` coaches over `rounds` rounds (or a group and knock-out event with
     `qualifiers`, its rounds following from them), then check every invariant."""
@@ -263,6 +306,7 @@ async def simulate_tournament(
             "odd_player": odd,
             "extra_tiebreakers": "votes, sent_off",
         }
+        settings |= options.settings()
         name = f"Swiss Cup {seed}"
         if fmt == "groups":
             settings |= {"format": "groups", "qualifiers": qualifiers}
@@ -280,7 +324,7 @@ async def simulate_tournament(
             await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
         await tournament_play.start_event(rt, ORGANISER, None)
         for number in range(1, rounds + 1):
-            await _play_round(rt, rng, number, tally)  # the last confirmation pairs the next round
+            await _play_round(rt, rng, number, tally, options)  # the last confirmation pairs the next
         await _vote(rt, rng, people, tally)
         standing = await tournament_awards.finish(rt, ORGANISER, None)
         event = await tournaments.get_event(rt, GUILD, None)
@@ -292,10 +336,17 @@ async def simulate_tournament(
             )
             for team in team_store.in_league(conn, GUILD, event.id):
                 refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
+                if options.injuries:  # the dead leave: a roster may end the event short of 11 players
+                    refusals = tuple(r for r in refusals if "at least 11 players" not in r)
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
             logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
             if logged != dice.rolls:
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
+            rows = conn.execute(
+                "SELECT id, purpose, total, fixture_id FROM dice_rolls WHERE guild_id = ?", (GUILD,)
+            ).fetchall()
+            table = rt.catalog.tables["secret_objectives"]
+            problems += check_play_options(conn, rt, event, table, rows)
             return problems
 
         problems = await database.read(check)
@@ -315,6 +366,11 @@ async def simulate_tournament(
             f"{tally.fans_bought} Dedicated Fans bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
+            *(
+                [f"optional rules: {', '.join(options.names)}; {tally.advancements} advancements"]
+                if options.names
+                else []
+            ),
             "",
             *tournament_awards.standing_lines(standing),
             "",

@@ -20,6 +20,7 @@ class Announcement:
     title: str
     lines: tuple[str, ...]
     mentions: tuple[int, ...]
+    dm_user_id: int | None = None  # set: sent to this user alone, by direct message
 
 
 def add(
@@ -31,11 +32,21 @@ def add(
     lines: Sequence[str],
     now: datetime,
     mentions: Sequence[int] = (),
+    dm_user_id: int | None = None,
 ) -> None:
+    """Post `lines` in the league's channel once committed, or (`dm_user_id`) to that user alone by DM."""
     conn.execute(
-        "INSERT INTO announcements (guild_id, league_id, title, lines, mentions, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (guild_id, league_id, title, json.dumps(list(lines)), json.dumps(list(mentions)), unix(now)),
+        "INSERT INTO announcements (guild_id, league_id, title, lines, mentions, created_at, dm_user_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            league_id,
+            title,
+            json.dumps(list(lines)),
+            json.dumps(list(mentions)),
+            unix(now),
+            dm_user_id,
+        ),
     )
 
 
@@ -51,6 +62,7 @@ def unsent(conn: sqlite3.Connection, limit: int = 20) -> list[Announcement]:
             r["title"],
             tuple(json.loads(r["lines"])),
             tuple(int(m) for m in json.loads(r["mentions"])),
+            r["dm_user_id"],
         )
         for r in rows
     ]

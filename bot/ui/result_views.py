@@ -126,8 +126,10 @@ def side_inputs(
     their_players: str | None,
     my_stalling: bool,
     their_stalling: bool,
+    my_objectives: int | None = None,
+    their_objectives: int | None = None,
 ) -> tuple[SideInput, SideInput]:
     return (
-        SideInput(my_score, my_casualties, my_players or "", my_stalling),
-        SideInput(their_score, their_casualties, their_players or "", their_stalling),
+        SideInput(my_score, my_casualties, my_players or "", my_stalling, my_objectives),
+        SideInput(their_score, their_casualties, their_players or "", their_stalling, their_objectives),
     )

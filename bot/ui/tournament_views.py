@@ -8,6 +8,7 @@ import discord
 from bot.rules.swiss import OddPlayer
 from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
+from bot.rules.tournament_settings import Rulespack
 from bot.services import tournaments
 from bot.services.tournament_awards import ranking_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
@@ -48,6 +49,7 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         ("Tiers", "\n".join(tiers_text(tiers))),
         ("Rosters moved to another tier", "\n".join(moved) or "none"),
         ("Best Painted", painted),
+        ("Optional rules", optional_rules_text(r)),
     ]
     body: list[Field] = [piece for name, value in rows for piece in fields(name, value)]
     return pack_embeds(
@@ -56,6 +58,17 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         colour=COLOUR,
         description=f"Registration: **{registration}**",
     )
+
+
+def optional_rules_text(r: Rulespack) -> str:
+    """Seed 000's optional rules for play that the event uses (part D)."""
+    used = [
+        *(["Secret Objectives"] if r.secret_objectives else []),
+        *(["injuries kept"] if r.injuries else []),
+        *(["player advancement"] if r.advancement else []),
+        *(["petty cash by CTV before each game"] if r.petty_cash else []),
+    ]
+    return ", ".join(used) or "none"
 
 
 # --- play (part 2): a round's pairings, the rankings -----

@@ -576,6 +576,8 @@ class FakeDiscord:
                 return _json(self._channel(int(channel_id)).to_dict())
             case ("POST", ["users", "@me", "channels"]):
                 recipient = str(body["recipient_id"])
+                if not any(m.user.id == int(recipient) for g in self.guilds for m in g.members):
+                    raise KeyError("User")  # Discord: Unknown User (the bot shares no server with him)
                 dm_id = int(recipient) + 1  # one stable DM channel id per user
                 return _json(
                     {
@@ -703,6 +705,10 @@ class FakeDiscord:
     async def _notify_messages(self) -> None:
         async with self._messages_changed:
             self._messages_changed.notify_all()
+
+    def direct_messages(self, user_id: int) -> list[dict[str, Any]]:
+        """What the bot sent a user by DM (his DM channel's id is his own id + 1)."""
+        return self.messages_in(user_id + 1)
 
     def messages_in(self, channel_id: int) -> list[dict[str, Any]]:
         """Messages posted in a channel (public replies and announcements), oldest first."""
