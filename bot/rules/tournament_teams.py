@@ -216,6 +216,7 @@ class TeamRound(Generic[S, T]):
     bye: S | None
     draws: tuple[Draw, ...]
     rematches: tuple[frozenset[S], ...]
+    bye_coaches: tuple[T, ...] = ()  # the coaches of the squad with the Bye, each a Bye
 
 
 def team_round(
@@ -249,7 +250,8 @@ def team_round(
         else:
             games = pair_ranked(first, second)
         matches.append(SquadPairing(table.first, table.second, tuple(games)))
-    return TeamRound(tuple(matches), swiss.bye, tuple(draws), swiss.rematches)
+    bye_coaches = tuple(members[swiss.bye]) if swiss.bye is not None else ()
+    return TeamRound(tuple(matches), swiss.bye, tuple(draws), swiss.rematches, bye_coaches)
 
 
 # --- forming a squad -----
