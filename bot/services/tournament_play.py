@@ -23,7 +23,7 @@ from bot.rules.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
-from bot.services.tournament_squads import start_refusals, team_round_plan
+from bot.services.tournament_squads import SquadStanding, squad_standings, start_refusals, team_round_plan
 from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -659,6 +659,7 @@ class EventStandings:
     lines: tuple[StandingLine, ...]
     spare: TeamRow | None  # listed apart: not ranked
     rounds_paired: int
+    squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
 
 
 def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
@@ -671,6 +672,7 @@ def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: 
         tuple(StandingLine(row, state.teams[row.coach]) for row in rows),
         spare,
         tournament_store.last_round(conn, guild_id, event.id),
+        tuple(squad_standings(conn, rt, event, state)),
     )
 
 

@@ -9,7 +9,7 @@ from bot.rules.swiss import OddPlayer
 from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
 from bot.services import tournaments
-from bot.services.tournament_awards import ranking_line
+from bot.services.tournament_awards import ranking_line, squad_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
 from bot.services.tournaments import Event
 from bot.ui.context import runtime_of
@@ -42,6 +42,10 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         ("Rosters moved to another tier", "\n".join(moved) or "none"),
         ("Best Painted", painted),
     ]
+    if r.team_size is not None:  # --- team events ---
+        rows.insert(
+            0, ("Team event", f"squads of {r.team_size} coaches, a team of coaches (seed 000, Team Events)")
+        )
     body: list[Field] = [piece for name, value in rows for piece in fields(name, value)]
     return pack_embeds(
         f"{event.name}: rulespack",
@@ -85,6 +89,9 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
     the Spare Player apart. One embed a page of `per_page` lines."""
     extra = table.event.rulespack.extra_tiebreakers
     lines = [ranking_line(line.row, line.team, extra) for line in table.lines]
+    if table.squads:  # --- team events: the squad ranking first, then the individual one ---
+        squad_lines = [squad_line(s.row, s.squad) for s in table.squads]
+        lines = ["__Squads__", *squad_lines, "", "__Coaches__", *lines]
     if table.spare is not None:
         lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")
     if not table.lines:

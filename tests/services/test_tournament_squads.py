@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from bot.errors import NotAllowed, RuleViolation
-from bot.services import results, tournament_entries, tournament_play, tournament_squads, tournaments
+from bot.services import (
+    results,
+    tournament_awards,
+    tournament_entries,
+    tournament_play,
+    tournament_squads,
+    tournaments,
+)
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.services.team_lookup import star_position_id
@@ -238,3 +245,31 @@ async def test_squads_only_in_a_team_event(runtime: Runtime) -> None:
 async def test_squad_store_is_scoped_by_guild(runtime: Runtime) -> None:
     await squad_event(runtime, 2, 3)
     assert await runtime.db.read(lambda conn: squad_store.squads(conn, 2, 1)) == []
+
+
+async def test_three_rounds_standings_and_final_announcement_name_the_squads(runtime: Runtime) -> None:
+    """Seed 000: "there are two sets of rankings used in a Team Event: individual ranking and team rankings"
+    and "the team that finishes top of the rankings winning the event"."""
+    await squad_event(runtime, 4, 3, rounds=3)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    met: set[frozenset[str]] = set()
+    for number in (1, 2, 3):
+        pairings = await tournament_play.round_pairings(runtime, 1, None, number)
+        labels = {t.label for t in pairings.tables}
+        assert len(labels) == 2
+        for label in labels:
+            assert label is not None
+            pair = frozenset(label.split(" v "))
+            assert pair not in met
+            met.add(pair)
+        await play_round(runtime, number)
+    table = await tournament_play.standings(runtime, 1, None)
+    assert len(table.squads) == 4 and len(table.lines) == 12
+    assert sum(s.row.team_points for s in table.squads) == 3 * 2 * 2
+    assert [s.row.position for s in table.squads] == [1, 2, 3, 4]
+    standing = await tournament_awards.finish(runtime, ORGANISER, None)
+    text = "\n".join(tournament_awards.standing_lines(standing))
+    top = table.squads[0].squad.name
+    assert f"**1st squad**: {top}" in text and "**3rd squad**" in text
+    assert text.index("squads__") < text.index("coaches__") < text.index("__Awards__")
+    assert set(table.squads[0].squad.members) <= set(tournament_awards.winner_coaches(standing))
