@@ -3,6 +3,8 @@ rankings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.rules.swiss import OddPlayer
@@ -11,6 +13,7 @@ from bot.rules.tournament_scoring import TIEBREAKER_NAMES
 from bot.services import tournaments
 from bot.services.tournament_awards import ranking_line, squad_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
+from bot.services.tournament_squads import SquadView
 from bot.services.tournaments import Event
 from bot.ui.context import runtime_of
 from bot.ui.formatting import gp, plain, timestamp
@@ -117,3 +120,22 @@ async def send_rulespack(
     names = {team_id: team.name for team_id, team in rt.catalog.teams.items()}
     embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
     await send_messages(interaction, content, embeds, ephemeral=ephemeral)
+
+
+# --- team events: squads (a team of coaches, seed 000 Team Events) -----
+
+
+def squad_embeds(views: Sequence[SquadView]) -> list[discord.Embed]:
+    """Each squad: its captain, then each coach with his roster (or none yet). Never clipped."""
+    lines: list[str] = []
+    for view in views:
+        size = view.event.rulespack.team_size
+        lines.append(f"**{plain(view.squad.name)}** ({len(view.squad.members)} of {size} coaches)")
+        for coach in view.squad.members:
+            team = view.rosters.get(coach)
+            role = " (captain)" if coach == view.squad.captain_id else ""
+            roster = f"{plain(team.name)} ({team.status})" if team else "no roster registered yet"
+            lines.append(f"• <@{coach}>{role}: {roster}")
+        lines.append("")
+    title = f"{views[0].event.name}: squads" if views else "Squads"
+    return pack_embeds(title, colour=COLOUR, description=lines[:-1] or ["No squads yet."])
