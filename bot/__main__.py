@@ -57,8 +57,12 @@ def _simulate(argv: list[str]) -> int:
         description="Play whole seasons (or a tournament) through the services, then check every invariant.",
     )
     parser.add_argument(
-        "--tournament", choices=["swiss"], default=None, help="simulate one tournament of this format instead"
+        "--tournament",
+        choices=["swiss", "team"],
+        default=None,
+        help="simulate one tournament of this format instead",
     )
+    parser.add_argument("--team-size", type=int, default=3, help="team events: coaches per squad (3-8)")
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
     parser.add_argument(
@@ -98,7 +102,15 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    result = asyncio.run(simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd))
+    if args.tournament == "team":  # --- team events ---
+        if not 3 <= args.team_size <= 8 or args.coaches % args.team_size:
+            parser.error("a team event needs squads of 3 to 8 coaches and coaches a multiple of --team-size")
+        from bot.simulation.team_tournament import simulate_team_tournament
+
+        team = simulate_team_tournament(args.coaches, args.team_size, args.rounds, args.seed, args.db)
+        result = asyncio.run(team)
+    else:
+        result = asyncio.run(simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd))
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0
