@@ -23,7 +23,13 @@ from bot.rules.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
-from bot.services.tournament_squads import SquadStanding, squad_standings, start_refusals, team_round_plan
+from bot.services.tournament_squads import (
+    SquadStanding,
+    different_squads,
+    squad_standings,
+    start_refusals,
+    team_round_plan,
+)
 from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -570,6 +576,9 @@ def _swap(
     b = find_team(conn, actor.guild_id, team_b, event.league)
     if a.id == b.id:
         raise RuleViolation("Name two different teams to swap.")
+    apart = different_squads(conn, event, a, b)  # --- team events ---
+    if apart:
+        raise RuleViolation(apart)
     pairings = _read_round(conn, event, current)
     where: dict[int, TableLine] = {}
     for table in pairings.tables:

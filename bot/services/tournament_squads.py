@@ -155,6 +155,22 @@ def start_refusals(conn: sqlite3.Connection, rt: Runtime, event: Event, state: P
     return refusals
 
 
+def different_squads(conn: sqlite3.Connection, event: Event, first: TeamRow, second: TeamRow) -> str | None:
+    """In a team event, why two rosters may not trade tables (they belong to different squads, so the swap
+    would break the squad matches); None when they may."""
+    if not event.rulespack.is_team_event:
+        return None
+    guild_id = event.league.guild_id
+    a = squad_store.of_coach(conn, guild_id, event.id, first.coach_id)
+    b = squad_store.of_coach(conn, guild_id, event.id, second.coach_id)
+    if a is not None and b is not None and a.id == b.id:
+        return None
+    return (
+        f"{first.name} and {second.name} play for different squads: in a team event only coaches of the same "
+        "squad can swap tables."
+    )
+
+
 # --- changing a squad -----
 
 

@@ -273,3 +273,13 @@ async def test_three_rounds_standings_and_final_announcement_name_the_squads(run
     assert f"**1st squad**: {top}" in text and "**3rd squad**" in text
     assert text.index("squads__") < text.index("coaches__") < text.index("__Awards__")
     assert set(table.squads[0].squad.members) <= set(tournament_awards.winner_coaches(standing))
+
+
+async def test_swap_only_inside_a_squad(runtime: Runtime) -> None:
+    """The organiser's swap keeps the squad matches whole: only coaches of one squad trade tables."""
+    await squad_event(runtime, 2, 3)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    with pytest.raises(RuleViolation, match="different squads"):
+        await tournament_play.swap_tables(runtime, ORGANISER, None, "S0 T0", "S1 T0", "late")
+    after = await tournament_play.swap_tables(runtime, ORGANISER, None, "S0 T0", "S0 T1", "late")
+    assert len({t.label for t in after.tables}) == 1
