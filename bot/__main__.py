@@ -58,13 +58,14 @@ def _simulate(argv: list[str]) -> int:
     )
     parser.add_argument(
         "--tournament",
-        choices=["swiss", "groups"],
+        choices=["swiss", "groups", "team"],
         default=None,
         help="simulate one tournament of this format instead",
     )
     parser.add_argument(
         "--qualifiers", type=int, default=8, help="groups: how many reach the knock-out (a power of 2)"
     )
+    parser.add_argument("--team-size", type=int, default=3, help="team events: coaches per squad (3-8)")
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
     parser.add_argument(
@@ -108,28 +109,38 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    if args.tournament == "groups" and (
-        args.coaches % 4
-        or args.qualifiers < 2
-        or args.qualifiers & (args.qualifiers - 1)
-        or args.qualifiers > args.coaches
-    ):
-        parser.error("groups: a multiple of 4 coaches, and a power of 2 qualifiers no more than the coaches")
-    from bot.simulation.tournament_play_options import PlayOptions
+    if args.tournament == "team":  # --- team events ---
+        if not 3 <= args.team_size <= 8 or args.coaches % args.team_size:
+            parser.error("a team event needs squads of 3 to 8 coaches and coaches a multiple of --team-size")
+        from bot.simulation.team_tournament import simulate_team_tournament
 
-    options = PlayOptions(args.secret_objectives, args.injuries, args.advancement)
-    result = asyncio.run(
-        simulate_tournament(
-            args.coaches,
-            args.rounds,
-            args.seed,
-            args.db,
-            odd=args.odd,
-            fmt=args.tournament,
-            qualifiers=args.qualifiers,
-            options=options,
+        team = simulate_team_tournament(args.coaches, args.team_size, args.rounds, args.seed, args.db)
+        result = asyncio.run(team)
+    else:
+        if args.tournament == "groups" and (
+            args.coaches % 4
+            or args.qualifiers < 2
+            or args.qualifiers & (args.qualifiers - 1)
+            or args.qualifiers > args.coaches
+        ):
+            parser.error(
+                "groups: a multiple of 4 coaches, and a power of 2 qualifiers no more than the coaches"
+            )
+        from bot.simulation.tournament_play_options import PlayOptions
+
+        options = PlayOptions(args.secret_objectives, args.injuries, args.advancement)
+        result = asyncio.run(
+            simulate_tournament(
+                args.coaches,
+                args.rounds,
+                args.seed,
+                args.db,
+                odd=args.odd,
+                fmt=args.tournament,
+                qualifiers=args.qualifiers,
+                options=options,
+            )
         )
-    )
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0

@@ -91,6 +91,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         tiebreakers="Tiebreakers after seed 000's four: votes, sent_off, objectives (or none)",
         registration="Open or close registration",
         best_painted="Best Painted by coaches' votes or the organiser's choice",
+        team_size="A team event: coaches per squad, a team of coaches (3-8; 0: not a team event)",
         reason="Why (kept in the log)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -107,6 +108,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         tiebreakers: app_commands.Range[str, 1, 100] | None = None,
         registration: Literal["open", "closed"] | None = None,
         best_painted: Literal["votes", "organiser"] | None = None,
+        team_size: app_commands.Range[int, 0, 8] | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         changes: dict[str, Any] = {
@@ -125,6 +127,8 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             changes["round_hours"] = round_hours or None
         if registration is not None:
             changes["registration_open"] = registration == "open"
+        if team_size is not None:  # --- team events ---
+            changes["team_size"] = team_size or None
         change = await tournaments.update_rulespack(
             runtime_of(interaction), actor_of(interaction), tournament, changes, reason
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
 
@@ -32,6 +32,8 @@ TIEBREAKER_NAMES: dict[str, str] = {
     "sent_off": "players sent off for fouls",
     "objectives": "Secret Objectives achieved",
     "registration": "registration order",
+    "won": "games won",  # a team event's squads (bot/rules/tournament_teams.py)
+    "drawn": "games drawn",
 }
 
 # Seed 000: Bonus Points, then Touchdown Difference, touchdowns scored, casualties inflicted; further
@@ -172,7 +174,9 @@ def bye_side(coach: T, rules: TournamentScoring) -> Side[T]:
 
 
 @dataclass
-class _Tally:
+class Tally:
+    """What the rankings add up for one coach (or one squad of a team event)."""
+
     played: int = 0
     tournament_points: int = 0
     bonus_points: int = 0
@@ -182,6 +186,21 @@ class _Tally:
     sent_off: int = 0
     votes: int = 0
     objectives: int = 0
+    won: int = 0  # games won and drawn (a team event's squad tiebreakers)
+    drawn: int = 0
+
+    def add(self, side: Side[Any]) -> None:
+        """Count one game (or bye) of this coach."""
+        self.played += 1
+        self.tournament_points += side.tournament_points
+        self.bonus_points += side.bonus_points
+        self.td_for += side.td_for
+        self.td_against += side.td_against
+        self.cas_for += side.cas_for
+        self.sent_off += side.sent_off
+        self.won += int(side.td_for > side.td_against)
+        self.drawn += int(side.td_for == side.td_against)
+        self.objectives += side.objectives
 
 
 @dataclass(frozen=True)
@@ -207,7 +226,7 @@ class RankingRow(Generic[T]):
         return self.td_for - self.td_against
 
 
-def _key(name: str, tally: _Tally) -> int:
+def _key(name: str, tally: Tally) -> int:
     if name == "bonus":
         return tally.bonus_points
     if name == "td_diff":
@@ -222,11 +241,15 @@ def _key(name: str, tally: _Tally) -> int:
         return tally.sent_off
     if name == "objectives":
         return tally.objectives
+    if name == "won":
+        return tally.won
+    if name == "drawn":
+        return tally.drawn
     raise ValueError(f"unknown tiebreaker {name!r}")
 
 
 def _separate(
-    group: list[int], order: Sequence[str], tallies: list[_Tally], reasons: dict[int, str]
+    group: list[int], order: Sequence[str], tallies: list[Tally], reasons: dict[int, str]
 ) -> list[int]:
     """Order coaches (by registration index) level so far; note what put each below its predecessor."""
     if len(group) <= 1:
@@ -246,6 +269,18 @@ def _separate(
     return ranked
 
 
+def order_tallies(tallies: list[Tally], tiebreakers: Sequence[str]) -> tuple[list[int], dict[int, str]]:
+    """The indices of `tallies` best first: by Tournament Points, then each tiebreaker in order (applied
+    only to those still level), then by index (registration order); and, for each index placed below a
+    level predecessor, the tiebreaker that did it."""
+    reasons: dict[int, str] = {}
+    ranked: list[int] = []
+    for points in sorted({t.tournament_points for t in tallies}, reverse=True):
+        level = [i for i, t in enumerate(tallies) if t.tournament_points == points]
+        ranked.extend(_separate(level, tiebreakers, tallies, reasons))
+    return ranked, reasons
+
+
 def rank(
     rules: TournamentScoring,
     coaches: Sequence[T],
@@ -262,30 +297,18 @@ def rank(
     if len(set(tiebreakers)) != len(tiebreakers):
         raise ValueError("each tiebreaker can be used once")
     index = {coach: i for i, coach in enumerate(coaches)}
-    tallies = [_Tally() for _ in coaches]
+    tallies = [Tally() for _ in coaches]
     sides = [side for game in games for side in game.sides(rules)]
     sides += [bye_side(coach, rules) for coach in byes]
     for side in sides:
         if side.coach not in index:
             continue  # the Spare Player's side of a game
-        tally = tallies[index[side.coach]]
-        tally.played += 1
-        tally.tournament_points += side.tournament_points
-        tally.bonus_points += side.bonus_points
-        tally.td_for += side.td_for
-        tally.td_against += side.td_against
-        tally.cas_for += side.cas_for
-        tally.sent_off += side.sent_off
-        tally.objectives += side.objectives
+        tallies[index[side.coach]].add(side)
     for coach, count in (votes or {}).items():
         if coach in index:
             tallies[index[coach]].votes = count
 
-    reasons: dict[int, str] = {}
-    ranked: list[int] = []
-    for points in sorted({t.tournament_points for t in tallies}, reverse=True):
-        level = [i for i, t in enumerate(tallies) if t.tournament_points == points]
-        ranked.extend(_separate(level, tiebreakers, tallies, reasons))
+    ranked, reasons = order_tallies(tallies, tiebreakers)
     rows: list[RankingRow[T]] = []
     for position, i in enumerate(ranked, start=1):
         t = tallies[i]

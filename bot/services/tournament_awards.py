@@ -16,14 +16,17 @@ from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.tournament_awards import Award, player_tallies, team_totals
 from bot.rules.tournament_awards import awards as compute_awards
 from bot.rules.tournament_scoring import RankingRow
+from bot.rules.tournament_teams import SquadRow
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import find_team
+from bot.services.tournament_squads import SquadStanding, squad_standings
 from bot.services.tournaments import Event, Played, find_event, played, ranking
 from bot.store import announcements, audit
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.teams import TeamRow
+from bot.store.tournament_squads import Squad
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class Standing:
     awards: list[Award[int]]
     teams: dict[int, TeamRow]
     not_counted: tuple[str, ...] = ()  # games not confirmed when the event was finished
+    squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
 
     @property
     def final(self) -> bool:
@@ -66,7 +70,7 @@ def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing
         spare=state.spare_team_id,
         stunty_tier=rt.catalog.tournament.stunty_tier,
     )
-    return Standing(event, rows, found, state.teams)
+    return Standing(event, rows, found, state.teams, squads=tuple(squad_standings(conn, rt, event, state)))
 
 
 async def awards(rt: Runtime, guild_id: int, reference: str | None) -> Standing:
@@ -258,7 +262,9 @@ def _finish(
         raise Conflict(f"{event.name} was finished or changed by someone else just now.")
     finished = find_event(conn, actor.guild_id, event.name)
     standing = standing_of(conn, rt, finished)
-    standing = Standing(finished, standing.rows, standing.awards, standing.teams, tuple(games))
+    standing = Standing(
+        finished, standing.rows, standing.awards, standing.teams, tuple(games), standing.squads
+    )
     now = rt.clock.now()
     audit.record(
         conn,
@@ -322,6 +328,28 @@ def ranking_line(row: RankingRow[int], team: TeamRow | None, extra: tuple[str, .
     )
 
 
+def squad_line(row: SquadRow[int], squad: Squad) -> str:
+    """One ranked squad (a team of coaches): team points, games won/drawn/lost, the coaches' tiebreakers
+    summed, and the tiebreaker that put it below the squad above."""
+    decided = f" · below the squad above on {row.decided_by}" if row.decided_by else ""
+    return (
+        f"**{row.position}.** {_name(squad.name)} (captain <@{squad.captain_id}>): {row.team_points} TP, "
+        f"games {row.won}-{row.drawn}-{row.lost} (W-D-L), {row.bonus_points} BP, "
+        f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{decided}"
+    )
+
+
+SQUAD_PLACES = ("1st squad", "2nd squad", "3rd squad")
+
+
+def squad_award_lines(standing: Standing) -> list[str]:
+    """The top squads of a team event (seed 000: the team that finishes top of the rankings wins)."""
+    lines = []
+    for place, line in zip(SQUAD_PLACES, standing.squads, strict=False):
+        lines.append(f"**{place}**: {_name(line.squad.name)} (captain <@{line.squad.captain_id}>)")
+    return lines
+
+
 def ranking_lines(standing: Standing) -> list[str]:
     """One line per ranked coach, each tie named with the tiebreaker that settled it."""
     extra = standing.event.rulespack.extra_tiebreakers
@@ -348,6 +376,10 @@ def standing_lines(standing: Standing) -> list[str]:
     """The rankings, then every award with its winners, then any game not counted."""
     heading = "Final rankings" if standing.final else "Rankings so far (provisional)"
     lines = [f"__{heading}__", *ranking_lines(standing), "", "__Awards__"]
+    if standing.squads:  # --- team events: the squad ranking and the top squads ---
+        squads = [squad_line(s.row, s.squad) for s in standing.squads]
+        lines[0] = f"__{heading}: coaches__"
+        lines = [f"__{heading}: squads__", *squads, "", *lines, *squad_award_lines(standing)]
     lines += [award_line(standing, award) for award in standing.awards]
     if standing.not_counted:
         lines += [
@@ -361,6 +393,8 @@ def standing_lines(standing: Standing) -> list[str]:
 def winner_coaches(standing: Standing) -> list[int]:
     """The coaches an announcement of the awards mentions, once each."""
     found: dict[int, None] = {}
+    if standing.squads:  # the winning squad's coaches
+        found.update(dict.fromkeys(standing.squads[0].squad.members))
     for award in standing.awards:
         for winner in award.winners:
             team = standing.teams.get(winner.team)

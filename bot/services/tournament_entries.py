@@ -46,6 +46,7 @@ from bot.services.team_lookup import (
     staffing_of,
     star_position_id,
 )
+from bot.services.tournament_squads import check_squad
 from bot.services.tournaments import Event, find_event, tier_table
 from bot.store import audit
 from bot.store import teams as team_store
@@ -284,6 +285,7 @@ def _register(
     created = drafting.create_in(conn, rt, actor, event.league, name, roster, regional_league, alignment)
     team = created.sheet.team
     tournament_store.insert_entry(conn, actor.guild_id, event.id, team.id, spare=False, now=rt.clock.now())
+    check_squad(conn, rt, event, team)  # a team event: in a squad, no roster twice in it
     _record(conn, rt, actor, event, "tournament.register", {"team": team.name, "roster": roster})
     return _result(
         conn,
@@ -480,6 +482,7 @@ def _add_star(
         )
     after = roster_check(conn, rt, event, team)
     _step_check(before, after)  # before paying: the budget refusal names the rule
+    check_squad(conn, rt, event, team)  # a team event: no star twice in a squad
     team_store.change_treasury(
         conn, team, -unit.cost, f"draft: star player {unit.name}", actor_id=actor.user_id, now=now
     )
@@ -651,6 +654,7 @@ def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str 
     check = roster_check(conn, rt, event, team)
     if not check.legal:
         raise _refusal_list(team, check)
+    check_squad(conn, rt, event, team)
     team_store.set_status(conn, team, "submitted")
     _record(
         conn,
@@ -686,6 +690,7 @@ def _review(
         check = roster_check(conn, rt, event, team)  # the rulespack may have changed since it was submitted
         if not check.legal:
             raise _refusal_list(team, check)
+        check_squad(conn, rt, event, team)
     done = drafting.review_in(conn, rt, actor, event.league, f"t:{team.id}", approve, reason)
     return _result(conn, rt, event, team, done.message)
 
@@ -704,6 +709,8 @@ def _spare(
     event = _open_event(conn, actor, event_ref)
     team = find_team(conn, actor.guild_id, team_ref, event.league)
     entry = _entry(conn, event, team)
+    if spare and event.rulespack.is_team_event:
+        raise RuleViolation(f"{event.name} is a team event: it has no Spare Player (an odd squad has a Bye).")
     if spare and not entry.spare:
         current = next((e for e in tournament_store.entries(conn, actor.guild_id, event.id) if e.spare), None)
         if current is not None:

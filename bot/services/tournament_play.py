@@ -28,6 +28,13 @@ from bot.services.dice_logging import log_dice
 from bot.services.postgame import TeamSummary, apply_tournament
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
+from bot.services.tournament_squads import (
+    SquadStanding,
+    different_squads,
+    squad_standings,
+    start_refusals,
+    team_round_plan,
+)
 from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -206,8 +213,32 @@ def _plan_swiss(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Play
     )
 
 
+def _plan_team(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+    """Seed 000's team event: squads paired by the Swiss rule, each squad match's coaches drawn in round 1
+    and paired 1st v 1st by individual ranking after; a squad's Bye is a Bye for each of its coaches."""
+    team, names = team_round_plan(conn, rt, event, state, number)
+    tables = tuple(
+        PlannedTable(home, away, "swiss", f"{names[match.first]} v {names[match.second]}")
+        for match in team.matches
+        for home, away in match.games
+    )
+    label = f"{names[team.bye]}: Bye" if team.bye is not None else None
+    return RoundPlan(
+        tables=tables,
+        byes=tuple((coach, "swiss", label) for coach in team.bye_coaches),
+        draws=team.draws,
+        rematches=(),
+        notes=tuple(
+            f"{names[a]} and {names[b]} meet again: no other pairing was possible."
+            for a, b in (sorted(pair) for pair in team.rematches)
+        ),
+    )
+
+
 def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
     """Round `number` as the event's format pairs it (the one place that chooses by format)."""
+    if event.rulespack.is_team_event:  # --- team events ---
+        return _plan_team(conn, rt, event, state, number)
     if event.rulespack.format == "groups":
         return tournament_groups.plan_round(conn, rt, event, state, number)
     return _plan_swiss(conn, rt, event, state, number)
@@ -401,6 +432,9 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str |
             f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
         )
     ranked = state.ranked_ids
+    squad_problems = start_refusals(conn, rt, event, state)  # --- team events ---
+    if squad_problems:
+        raise RuleViolation(" ".join(squad_problems))
     if len(ranked) < 2:
         raise RuleViolation(f"{event.name} needs at least 2 approved coaches (it has {len(ranked)}).")
     if event.rulespack.format == "groups":
@@ -578,6 +612,9 @@ def _swap(
     b = find_team(conn, actor.guild_id, team_b, event.league)
     if a.id == b.id:
         raise RuleViolation("Name two different teams to swap.")
+    apart = different_squads(conn, event, a, b)  # --- team events ---
+    if apart:
+        raise RuleViolation(apart)
     pairings = _read_round(conn, event, current)
     where: dict[int, TableLine] = {}
     for table in pairings.tables:
@@ -691,6 +728,7 @@ class EventStandings:
     spare: TeamRow | None  # listed apart: not ranked
     rounds_paired: int
     sections: tuple[tuple[int, str], ...] = ()  # a group event: (first position, heading), e.g. the knock-out
+    squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
 
 
 def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
@@ -704,6 +742,7 @@ def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: 
         spare,
         tournament_store.last_round(conn, guild_id, event.id),
         tournament_groups.sections(rt, state) if event.rulespack.format == "groups" else (),
+        tuple(squad_standings(conn, rt, event, state)),
     )
 
 

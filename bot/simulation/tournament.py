@@ -18,7 +18,7 @@ import random
 import sqlite3
 import tempfile
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -85,10 +85,19 @@ class TournamentResult:
 
 
 async def _register(
-    rt: Runtime, rng: random.Random, who: Actor, name: str, budget: int, tally: TournamentTally
+    rt: Runtime,
+    rng: random.Random,
+    who: Actor,
+    name: str,
+    budget: int,
+    tally: TournamentTally,
+    avoid: Collection[str] = (),
 ) -> None:
-    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes."""
+    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes;
+    never one of the catalogue teams in `avoid` (those of the coach's squad in a team event)."""
     plan = draft_plan(rt.catalog, rng, budget - 60_000)  # leave room for fans
+    while plan.roster.id in avoid:
+        plan = draft_plan(rt.catalog, rng, budget - 60_000)
     await tournament_entries.register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
     )

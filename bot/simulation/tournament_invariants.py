@@ -169,3 +169,9 @@ def check_tournament(
     """Every problem found in one event (an empty list when it is sound). `ranking` is the bot's own."""
     state = played(conn, event)
     return _pairings(conn, event, state, scoring) + _standings(ranking(state), state, scoring) + _fans(state)
+
+
+def individual_problems(state: Played, rows: list[RankingRow[int]], scoring: TournamentScoring) -> list[str]:
+    """The individual rankings against a recomputation, and the fans: what a team event shares with a
+    standard one (its pairings are checked by bot/simulation/team_invariants.py)."""
+    return _standings(rows, state, scoring) + _fans(state)

@@ -206,6 +206,16 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
         if d.get("spare")
         else f"took the Spare Player's mark off {_team(d)}"
     ),
+    "tournament.squad": lambda d: (  # a team of coaches (seed 000, Team Events)
+        {
+            "created": "created the squad {squad} with captain <@{coach}>",
+            "added": "added <@{coach}> to the squad {squad}",
+            "removed": "took <@{coach}> out of the squad {squad}",
+            "disbanded": "disbanded the squad {squad}",
+        }.get(str(d.get("change")), "changed the squad {squad}").format(
+            squad=plain(str(d.get("squad", ""))), coach=int(d.get("coach") or 0)
+        )
+    ),
     "team.create": lambda d: (
         f"created {_team(d)}, a {plain(str(d.get('roster', '')))} team"
         + (f" in the {plain(str(d['league']))}" if d.get("league") else "")

@@ -3,6 +3,8 @@ rankings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.rules.swiss import OddPlayer
@@ -10,8 +12,9 @@ from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
 from bot.rules.tournament_settings import Rulespack
 from bot.services import tournaments
-from bot.services.tournament_awards import ranking_line
+from bot.services.tournament_awards import ranking_line, squad_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
+from bot.services.tournament_squads import SquadView
 from bot.services.tournaments import Event
 from bot.ui.context import runtime_of
 from bot.ui.formatting import gp, plain, timestamp
@@ -51,6 +54,10 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         ("Best Painted", painted),
         ("Optional rules", optional_rules_text(r)),
     ]
+    if r.team_size is not None:  # --- team events ---
+        rows.insert(
+            0, ("Team event", f"squads of {r.team_size} coaches, a team of coaches (seed 000, Team Events)")
+        )
     body: list[Field] = [piece for name, value in rows for piece in fields(name, value)]
     return pack_embeds(
         f"{event.name}: rulespack",
@@ -110,6 +117,9 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
         if line.row.position in heads:
             lines.append(f"__{heads[line.row.position]}__")
         lines.append(ranking_line(line.row, line.team, extra))
+    if table.squads:  # --- team events: the squad ranking first, then the individual one ---
+        squad_lines = [squad_line(s.row, s.squad) for s in table.squads]
+        lines = ["__Squads__", *squad_lines, "", "__Coaches__", *lines]
     if table.spare is not None:
         lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")
     if not table.lines:
@@ -135,3 +145,22 @@ async def send_rulespack(
     names = {team_id: team.name for team_id, team in rt.catalog.teams.items()}
     embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
     await send_messages(interaction, content, embeds, ephemeral=ephemeral)
+
+
+# --- team events: squads (a team of coaches, seed 000 Team Events) -----
+
+
+def squad_embeds(views: Sequence[SquadView]) -> list[discord.Embed]:
+    """Each squad: its captain, then each coach with his roster (or none yet). Never clipped."""
+    lines: list[str] = []
+    for view in views:
+        size = view.event.rulespack.team_size
+        lines.append(f"**{plain(view.squad.name)}** ({len(view.squad.members)} of {size} coaches)")
+        for coach in view.squad.members:
+            team = view.rosters.get(coach)
+            role = " (captain)" if coach == view.squad.captain_id else ""
+            roster = f"{plain(team.name)} ({team.status})" if team else "no roster registered yet"
+            lines.append(f"• <@{coach}>{role}: {roster}")
+        lines.append("")
+    title = f"{views[0].event.name}: squads" if views else "Squads"
+    return pack_embeds(title, colour=COLOUR, description=lines[:-1] or ["No squads yet."])

@@ -89,6 +89,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         "set Bribe on Elves's roster to 2",
     ),
     "tournament.spare": ({"team": "Elves", "spare": True}, "made Elves the Spare Player"),
+    "tournament.squad": (
+        {"squad": "Altdorf Allstars", "change": "added", "coach": 7},
+        "added <@7> to the squad Altdorf Allstars",
+    ),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",

@@ -1,0 +1,154 @@
+"""/squad: a team event's squads, a squad being a team of coaches (seed 000, Team Events). The captain (or an
+organiser) creates the squad and names its coaches; each coach registers his own roster with /roster."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog.search import best_matches
+from bot.services import tournament_squads
+from bot.services.tournament_squads import SquadView
+from bot.ui.autocomplete import Choices, choice, tournament_autocomplete
+from bot.ui.checks import is_organiser
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.limits import send_messages
+from bot.ui.tournament_views import squad_embeds
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+EVENT_HELP = "Which tournament (only needed when the server runs several)"
+SQUAD_HELP = "The squad: a team of coaches (seed 000, Team Events)"
+
+
+async def squad_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The event's squads by name."""
+    value = getattr(interaction.namespace, "tournament", None)
+    found = await tournament_squads.squad_choices(
+        runtime_of(interaction), actor_of(interaction).guild_id, str(value) if value else None
+    )
+    return [
+        choice(f"{s.name} ({len(s.members)} coaches)", f"s:{s.id}")
+        for s in best_matches(current, found, lambda s: s.name)
+    ]
+
+
+async def _reply(interaction: discord.Interaction, view: SquadView) -> None:
+    await send_messages(
+        interaction,
+        view.message,
+        squad_embeds([view]),
+        ephemeral=True,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+class SquadCog(commands.GroupCog, group_name="squad", group_description="Team events: your team of coaches"):
+    def __init__(self, league_bot: LeagueBot) -> None:
+        self.bot = league_bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Create a squad (a team of coaches) and be its captain")
+    @app_commands.describe(
+        name="The squad's name, e.g. your club's",
+        captain="Organisers only: another coach to be its captain",
+        tournament=EVENT_HELP,
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 60],
+        captain: discord.Member | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        view = await tournament_squads.create_squad(
+            runtime_of(interaction),
+            actor_of(interaction),
+            tournament,
+            name,
+            captain_id=captain.id if captain else None,
+            as_organiser=captain is not None and await is_organiser(interaction),
+        )
+        await _reply(interaction, view)
+
+    @app_commands.command(name="add", description="Add a coach to your squad (captain or organiser)")
+    @app_commands.describe(coach="The coach to add", squad=SQUAD_HELP, tournament=EVENT_HELP)
+    @app_commands.autocomplete(squad=squad_autocomplete, tournament=tournament_autocomplete)
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        coach: discord.Member,
+        squad: str,
+        tournament: str | None = None,
+    ) -> None:
+        view = await tournament_squads.add_coach(
+            runtime_of(interaction),
+            actor_of(interaction),
+            tournament,
+            squad,
+            coach.id,
+            as_organiser=await is_organiser(interaction),
+        )
+        await _reply(interaction, view)
+
+    @app_commands.command(name="remove", description="Take a coach out of your squad (captain or organiser)")
+    @app_commands.describe(
+        coach="The coach to remove (the captain last: that disbands the squad)",
+        squad=SQUAD_HELP,
+        tournament=EVENT_HELP,
+    )
+    @app_commands.autocomplete(squad=squad_autocomplete, tournament=tournament_autocomplete)
+    async def remove(
+        self,
+        interaction: discord.Interaction,
+        coach: discord.Member,
+        squad: str,
+        tournament: str | None = None,
+    ) -> None:
+        view = await tournament_squads.remove_coach(
+            runtime_of(interaction),
+            actor_of(interaction),
+            tournament,
+            squad,
+            coach.id,
+            as_organiser=await is_organiser(interaction),
+        )
+        await _reply(interaction, view)
+
+    @app_commands.command(
+        name="show", description="A squad's captain, coaches and rosters (yours by default)"
+    )
+    @app_commands.describe(squad=SQUAD_HELP, tournament=EVENT_HELP)
+    @app_commands.autocomplete(squad=squad_autocomplete, tournament=tournament_autocomplete)
+    async def show(
+        self, interaction: discord.Interaction, squad: str | None = None, tournament: str | None = None
+    ) -> None:
+        actor = actor_of(interaction)
+        view = await tournament_squads.show_squad(
+            runtime_of(interaction), actor.guild_id, tournament, squad, actor.user_id
+        )
+        await _reply(interaction, view)
+
+    @app_commands.command(name="list", description="Every squad of a team event")
+    @app_commands.describe(tournament=EVENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def list_(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        views = await tournament_squads.list_squads(
+            runtime_of(interaction), actor_of(interaction).guild_id, tournament
+        )
+        await send_messages(
+            interaction,
+            None if views else "No squads yet: a captain creates one with /squad create.",
+            squad_embeds(views),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def setup(league_bot: LeagueBot) -> None:
+    await league_bot.add_cog(SquadCog(league_bot))

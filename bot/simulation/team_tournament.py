@@ -1,0 +1,139 @@
+"""Simulate a whole team event (seed 000, Team Events) through the services the slash commands call.
+
+    python -m bot simulate --tournament team --coaches 12 --team-size 3 --rounds 3 --seed 1 [--db sim.sqlite3]
+
+An organiser creates the event (team_size K, a Bye for an odd number of squads); each squad's captain
+creates it and adds his coaches; each coach registers a random legal roster of a catalogue team nobody
+else in his squad took (stars the squad already has are refused by the services) and submits it; the
+organiser approves them all and starts the event. Every round's games are reported and confirmed with
+random results; the bot pairs the next round when the last game is confirmed. Then every invariant of
+bot/simulation/team_invariants.py is checked, and each roster against the rulespack.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from bot.catalog import Catalog, load_catalog
+from bot.clock import FakeClock
+from bot.rules.dice import SeededDice
+from bot.services import (
+    tournament_awards,
+    tournament_entries,
+    tournament_play,
+    tournament_squads,
+    tournaments,
+)
+from bot.services.runtime import Runtime
+from bot.simulation.coaches import START, CountingDice
+from bot.simulation.team_invariants import check_team_event
+from bot.simulation.tournament import (
+    GUILD,
+    ORGANISER,
+    TournamentResult,
+    TournamentTally,
+    _play_round,
+    _register,
+    _vote,
+    coach,
+)
+from bot.store import Database
+from bot.store import teams as team_store
+
+
+async def simulate_team_tournament(
+    coaches: int,
+    team_size: int,
+    rounds: int,
+    seed: int,
+    db_path: Path | None = None,
+    catalog: Catalog | None = None,
+) -> TournamentResult:
+    """Play one team event of `coaches` coaches in squads of `team_size` over `rounds` rounds."""
+    if coaches % team_size:
+        raise ValueError("the coaches must fill whole squads")
+    temporary = None
+    if db_path is None:
+        temporary = tempfile.TemporaryDirectory(prefix="bb-team-event-")
+        db_path = Path(temporary.name) / "tournament.sqlite3"
+    database = await Database.open(db_path)
+    try:
+        await database.migrate()
+        dice = CountingDice(SeededDice(seed))
+        rt = Runtime(db=database, dice=dice, clock=FakeClock(START), catalog=catalog or load_catalog())
+        rng = random.Random(f"team-event-{seed}")
+        tally = TournamentTally(coaches=coaches)
+        settings = {
+            "rounds": rounds,
+            "odd_player": "bye",
+            "team_size": team_size,
+            "extra_tiebreakers": "votes, sent_off",
+        }
+        created = await tournaments.create_tournament(rt, ORGANISER, f"Club Cup {seed}", GUILD, settings)
+        budget = created.rulespack.budget
+        people = [coach(i) for i in range(coaches)]
+        for number in range(coaches // team_size):
+            members = people[number * team_size : (number + 1) * team_size]
+            name = f"Club {number}"
+            await tournament_squads.create_squad(rt, members[0], None, name)
+            taken: list[str] = []
+            for who in members[1:]:
+                await tournament_squads.add_coach(rt, members[0], None, name, who.user_id)
+            for who in members:
+                team_name = f"Coach {people.index(who)} team"
+                await _register(rt, rng, who, team_name, budget, tally, avoid=taken)
+                await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
+                taken.append(await database.read(_roster_of, created.id, who.user_id))
+        await tournament_play.start_event(rt, ORGANISER, None)
+        for number in range(1, rounds + 1):
+            await _play_round(rt, rng, number, tally)  # the last confirmation pairs the next round
+        await _vote(rt, rng, people, tally)
+        standing = await tournament_awards.finish(rt, ORGANISER, None)
+        event = await tournaments.get_event(rt, GUILD, None)
+
+        def check(conn: sqlite3.Connection) -> list[str]:
+            problems = check_team_event(
+                conn,
+                event,
+                rt.catalog.tournament.scoring,
+                lambda state: tournaments.ranking(rt, state),
+                lambda state: tournament_squads.squad_ranking(
+                    rt, state, tournament_squads.squads_played(conn, event, state)
+                ),
+            )
+            for team in team_store.in_league(conn, GUILD, event.id):
+                refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
+                problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
+            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
+            if logged != dice.rolls:
+                problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
+            return problems
+
+        problems = await database.read(check)
+        squads = coaches // team_size
+        lines = [
+            f"{event.name}: {squads} squads of {team_size} coaches, {rounds} rounds, {tally.games} games "
+            f"({tally.conceded} conceded), {tally.byes} byes",
+            f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
+            f"{tally.fans_bought} Dedicated Fans bought",
+            f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
+            f"{dice.rolls} dice rolled by the bot",
+            "",
+            *tournament_awards.standing_lines(standing),
+            "",
+            "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
+        ]
+        return TournamentResult("\n".join(lines), problems)
+    finally:
+        await database.close()
+        if temporary is not None:
+            temporary.cleanup()
+
+
+def _roster_of(conn: sqlite3.Connection, event_id: int, coach_id: int) -> str:
+    team = team_store.by_coach(conn, GUILD, event_id, coach_id)
+    assert team is not None
+    return team.roster
