@@ -57,7 +57,10 @@ def _simulate(argv: list[str]) -> int:
         description="Play whole seasons (or a tournament) through the services, then check every invariant.",
     )
     parser.add_argument(
-        "--tournament", choices=["swiss"], default=None, help="simulate one tournament of this format instead"
+        "--tournament",
+        choices=["swiss", "stunty"],
+        default=None,
+        help="simulate one tournament of this format instead (stunty: a Swiss stunty event)",
     )
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
@@ -98,7 +101,10 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    result = asyncio.run(simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd))
+    options = {"stunty": args.tournament == "stunty"}
+    result = asyncio.run(
+        simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd, **options)
+    )
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0

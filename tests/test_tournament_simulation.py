@@ -69,3 +69,28 @@ async def test_the_tournament_checks_catch_a_broken_event(tmp_path: Path) -> Non
     assert any("Dedicated Fans" in p for p in problems), problems
     upside_down = await _problems(path, reverse=True)
     assert "the rankings are not in Tournament Points order" in upside_down, upside_down
+
+
+async def _roster_problems(path: Path) -> list[str]:
+    from bot.simulation.roster_invariants import check_rosters
+
+    db = await Database.open(path)
+    try:
+        rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
+        event = await tournaments.get_event(rt, GUILD, None)
+        return await db.read(lambda conn: check_rosters(conn, rt, event))
+    finally:
+        await db.close()
+
+
+async def test_a_stunty_event_keeps_its_rosters_stunty(tmp_path: Path) -> None:
+    """Seed 000: "Coaches may only take one of the Stunty Teams"; "there is no need to award the Stunty
+    Cup". The simulator drafts random legal stunty rosters; the roster check catches a tampered one."""
+    path = tmp_path / "stunty.sqlite3"
+    result = await simulate_tournament(6, 2, seed=7, db_path=path, stunty=True)
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    assert "Stunty Swiss Cup 7" in result.output and "The Stunty Cup" not in result.output
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE teams SET roster = 'wood_elf' WHERE id = (SELECT MIN(id) FROM teams)")
+    problems = await _roster_problems(path)
+    assert any("a wood_elf roster in a stunty event" in p for p in problems), problems

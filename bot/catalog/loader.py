@@ -357,6 +357,16 @@ def check_references(catalog: Catalog) -> None:
             if entry.grants:
                 skill_ok(f"table {roll_table.id} > {entry.name}", entry.grants)
 
+    for stunty in catalog.tournament.stunty.rosters:
+        where = f"tournament.json stunty {stunty.team}"
+        stunty_team = catalog.teams.get(stunty.team)
+        if stunty_team is None:
+            problems.append(f"{where}: unknown team")
+            continue
+        for position_id in stunty.only or ():
+            if stunty_team.position(position_id) is None:
+                problems.append(f"{where}: {stunty_team.name} has no position {position_id!r}")
+
     for rule in catalog.postgame.spp_by_special_rule:
         if rule not in catalog.special_rules:
             problems.append(f"postgame.json: unknown special rule {rule!r}")

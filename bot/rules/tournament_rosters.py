@@ -10,6 +10,9 @@ team, bot/rules/eligibility.py) only once the roster has 11 players, each gold p
 choice for 2 points and two roster places; a Mega-star 4 points, at most one); at most 2 stars in all and
 at most the tier's number.
 
+A stunty event (seed 000, Stunty Tournament) allows only the rosters of data/<edition>/tournament.json's
+`stunty` list, each with only its listed positions (`stunty_refusals`).
+
 `check_roster` takes plain inputs and returns what was spent and every refusal, each naming its rule.
 """
 
@@ -127,6 +130,22 @@ def event_inducements(catalog: Catalog, custom: Sequence[str] = ()) -> dict[str,
     return allowed
 
 
+def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position]) -> list[str]:
+    """Why a roster of these positions may not play in a stunty event (empty: it may)."""
+    rules = catalog.tournament.stunty
+    allowed = rules.roster(team.id)
+    if allowed is None:
+        names = ", ".join(sorted(catalog.teams[r.team].name for r in rules.rosters))
+        return [f"A stunty event takes only stunty teams ({names}); {team.name} is not one."]
+    if allowed.only is None:
+        return []
+    outside = sorted({p.name for p in positions if p.id not in allowed.only})
+    if not outside:
+        return []
+    fielded = ", ".join(p.name for p in team.positions if p.id in allowed.only)
+    return [f"In a stunty event a {team.name} team may field only {fielded}; not {', '.join(outside)}."]
+
+
 def _star_unit(catalog: Catalog, name: str) -> StarUnit | None:
     wanted = name.strip().lower()
     for unit in star_units(catalog):
@@ -172,8 +191,10 @@ def check_roster(
     tiers: TierTable | None = None,
     allowed_inducements: Mapping[str, Inducement] | None = None,
     tier: int | None = None,
+    stunty: bool = False,
 ) -> RosterCheck:
-    """Check a proposed tournament roster against seed 000 and the league drafting rules."""
+    """Check a proposed tournament roster against seed 000 and the league drafting rules (and, in a stunty
+    event, the stunty rosters)."""
     rules = catalog.drafting
     refusals: list[str] = []
     team: Team | None = catalog.teams.get(roster.team_id)
@@ -197,6 +218,8 @@ def check_roster(
             continue
         positions.append(position)
         hired.append((player, position))
+    if stunty:
+        refusals.extend(stunty_refusals(catalog, team, positions))
     if len(positions) < rules.min_players_at_draft:
         refusals.append(
             f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."

@@ -65,6 +65,7 @@ def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing
         painted_choice=event.tournament.best_painted,
         spare=state.spare_team_id,
         stunty_tier=rt.catalog.tournament.stunty_tier,
+        stunty_cup=not event.rulespack.stunty,
     )
     return Standing(event, rows, found, state.teams)
 

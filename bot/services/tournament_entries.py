@@ -30,6 +30,7 @@ from bot.rules.tournament_rosters import (
     TournamentRoster,
     check_roster,
     event_inducements,
+    stunty_refusals,
 )
 from bot.services import teams as drafting
 from bot.services.inputs import whole
@@ -161,6 +162,7 @@ def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: Team
         tier_table(rt, event.rulespack),
         _allowed(rt),
         event.rulespack.tier_of(roster.id, roster.tier),
+        stunty=event.rulespack.stunty,
     )
 
 
@@ -189,7 +191,13 @@ def build_tournament_sheet(
         if key in allowed
     )
     check = check_roster(
-        rt.catalog, _roster(rt, team, rows, entry, skills), event.rulespack.budget, table, allowed, tier
+        rt.catalog,
+        _roster(rt, team, rows, entry, skills),
+        event.rulespack.budget,
+        table,
+        allowed,
+        tier,
+        stunty=event.rulespack.stunty,
     )
     return TournamentSheet(
         event=event,
@@ -283,6 +291,10 @@ def _register(
         raise RuleViolation(f"Registration for {event.name} is closed; ask the organiser to open it.")
     created = drafting.create_in(conn, rt, actor, event.league, name, roster, regional_league, alignment)
     team = created.sheet.team
+    if event.rulespack.stunty:  # refused before any player is hired (the transaction is rolled back)
+        refusals = stunty_refusals(rt.catalog, roster_of(rt.catalog, team), ())
+        if refusals:
+            raise RuleViolation(refusals[0])
     tournament_store.insert_entry(conn, actor.guild_id, event.id, team.id, spare=False, now=rt.clock.now())
     _record(conn, rt, actor, event, "tournament.register", {"team": team.name, "roster": roster})
     return _result(

@@ -32,6 +32,7 @@ from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import START, CountingDice
+from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.tournament_invariants import check_tournament
 from bot.store import Database
 from bot.store import teams as team_store
@@ -65,10 +66,16 @@ class TournamentResult:
 
 
 async def _register(
-    rt: Runtime, rng: random.Random, who: Actor, name: str, budget: int, tally: TournamentTally
+    rt: Runtime,
+    rng: random.Random,
+    who: Actor,
+    name: str,
+    budget: int,
+    tally: TournamentTally,
+    stunty: bool = False,
 ) -> None:
     """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes."""
-    plan = draft_plan(rt.catalog, rng, budget - 60_000)  # leave room for fans
+    plan = draft_plan(rt.catalog, rng, budget - 60_000, stunty=stunty)  # leave room for fans
     await tournament_entries.register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
     )
@@ -206,8 +213,10 @@ async def simulate_tournament(
     db_path: Path | None = None,
     catalog: Catalog | None = None,
     odd: Literal["spare", "bye"] = "spare",
+    stunty: bool = False,
 ) -> TournamentResult:
-    """Play one Swiss event of `coaches` coaches over `rounds` rounds, then check every invariant."""
+    """Play one Swiss event of `coaches` coaches over `rounds` rounds, then check every invariant
+    (`stunty`: a stunty event of random legal stunty rosters)."""
     temporary = None
     if db_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
@@ -219,15 +228,24 @@ async def simulate_tournament(
         rt = Runtime(db=database, dice=dice, clock=FakeClock(START), catalog=catalog or load_catalog())
         rng = random.Random(f"tournament-{seed}")
         tally = TournamentTally(coaches=coaches)
-        settings = {"rounds": rounds, "odd_player": odd, "extra_tiebreakers": "votes, sent_off"}
-        created = await tournaments.create_tournament(rt, ORGANISER, f"Swiss Cup {seed}", GUILD, settings)
+        settings: dict[str, object] = {
+            "rounds": rounds,
+            "odd_player": odd,
+            "extra_tiebreakers": "votes, sent_off",
+        }
+        # --- roster options (issue 16, part C) ---
+        if stunty:
+            settings["stunty"] = True
+        created = await tournaments.create_tournament(
+            rt, ORGANISER, f"{'Stunty ' if stunty else ''}Swiss Cup {seed}", GUILD, settings
+        )
         budget = created.rulespack.budget
         people = [coach(i) for i in range(coaches)]
         for index, who in enumerate(people):
-            await _register(rt, rng, who, f"Coach {index} team", budget, tally)
+            await _register(rt, rng, who, f"Coach {index} team", budget, tally, stunty)
             await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
         if coaches % 2 and odd == "spare":
-            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally)
+            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty)
             await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
             await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
         await tournament_play.start_event(rt, ORGANISER, None)
@@ -244,6 +262,7 @@ async def simulate_tournament(
             for team in team_store.in_league(conn, GUILD, event.id):
                 refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
+            problems += check_rosters(conn, rt, event)
             logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
             if logged != dice.rolls:
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")

@@ -328,3 +328,46 @@ def test_a_legal_roster_never_spends_more_than_its_tier_and_budget(
     plain = check_roster(CATALOG, wood_elves(staff=Staffing(rerolls=rerolls), dedicated_fans=fans), BUDGET)
     star_gold = check.gold_spent - plain.gold_spent
     assert star_gold >= 0  # skills never add gold; only stars do
+
+
+# --- stunty events ------------------------------------------------------------------------------------
+
+
+def _roster(team_id: str, league: str, positions: list[str]) -> TournamentRoster:
+    return TournamentRoster(team_id, league, players=tuple(DraftedPlayer(p) for p in positions))
+
+
+def test_a_stunty_event_takes_only_stunty_teams() -> None:
+    """Seed 000: "A Stunty Tournament follows all of the same rules for a standard event as described
+    earlier in this guide, with one exception - Coaches may only take one of the Stunty Teams." """
+    elves = wood_elves()
+    assert check_roster(CATALOG, elves, BUDGET).legal
+    check = check_roster(CATALOG, elves, BUDGET, stunty=True)
+    assert refused(check.refusals, "A stunty event takes only stunty teams")
+    assert refused(check.refusals, "Wood Elf is not one")
+    league = CATALOG.teams["halfling"].leagues[0]
+    halflings = _roster("halfling", league, ["halfling_hopeful"] * 11)
+    assert check_roster(CATALOG, halflings, BUDGET, stunty=True).legal
+
+
+def test_stunty_limits_of_black_orcs_lizardmen_and_underworld() -> None:
+    """Seed 000: "Black Orcs (providing they include only Goblin Bruiser Linemen and Trained Trolls)",
+    "Lizardmen (providing they include no Saurus Blockers)", "Underworld Denizens (providing they only
+    include Underworld Goblin Linemen, Underworld Snotlings, Underworld Trolls and Mutant Rat Ogres)"."""
+    orc_league = CATALOG.teams["black_orc"].leagues[0]
+    bruisers = ["black_orc_goblin_bruiser"] * 10 + ["black_orc_trained_troll"]
+    assert check_roster(CATALOG, _roster("black_orc", orc_league, bruisers), BUDGET, stunty=True).legal
+    with_orc = _roster("black_orc", orc_league, [*bruisers, "black_orc_black_orc"])
+    check = check_roster(CATALOG, with_orc, BUDGET, stunty=True)
+    assert check.refusals == (
+        "In a stunty event a Black Orc team may field only Goblin Bruiser, Trained Troll; not Black Orc.",
+    )
+    assert check_roster(CATALOG, with_orc, BUDGET).legal  # any other event takes him
+    lizard_league = CATALOG.teams["lizardmen"].leagues[0]
+    skinks = ["lizardmen_skink_lineman"] * 10 + ["lizardmen_saurus_blocker"]
+    check = check_roster(CATALOG, _roster("lizardmen", lizard_league, skinks), BUDGET, stunty=True)
+    assert refused(check.refusals, "not Saurus Blocker")
+    under_league = CATALOG.teams["underworld_denizens"].leagues[0]
+    under = ["underworld_denizens_goblin_lineman"] * 10 + ["underworld_denizens_gutter_runner"]
+    check = check_roster(CATALOG, _roster("underworld_denizens", under_league, under), BUDGET, stunty=True)
+    assert refused(check.refusals, "not Gutter Runner")

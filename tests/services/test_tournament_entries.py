@@ -286,3 +286,19 @@ async def test_the_other_refusals_of_check_roster_through_the_services(runtime: 
     await entries.register(runtime, rob, None, "Kings", "Tomb Kings")
     with pytest.raises(RuleViolation, match=r"[Aa]pothecary"):
         await entries.set_staff(runtime, rob, None, apothecary=True)
+
+
+async def test_a_stunty_event_refuses_other_teams_and_positions(runtime: Runtime) -> None:
+    """Seed 000: "Coaches may only take one of the Stunty Teams" and "Black Orcs (providing they include
+    only Goblin Bruiser Linemen and Trained Trolls)"."""
+    await _event(runtime, stunty=True)
+    with pytest.raises(RuleViolation, match=r"A stunty event takes only stunty teams .*Wood Elf is not one"):
+        await entries.register(runtime, coach(1), None, "Elves", "Wood Elf", "Elven Kingdoms League")
+    assert await runtime.db.read(lambda c: c.execute("SELECT COUNT(*) FROM teams").fetchone()[0]) == 0
+    await entries.register(runtime, coach(2), None, "Bruisers", "Black Orc", "Badlands Brawl")
+    done = await entries.hire(runtime, coach(2), None, "Goblin Bruiser", 10)
+    done = await entries.hire(runtime, coach(2), None, "Trained Troll")
+    with pytest.raises(RuleViolation, match="may field only Goblin Bruiser, Trained Troll; not Black Orc"):
+        await entries.hire(runtime, coach(2), None, "Black Orc")
+    done = await entries.submit(runtime, coach(2), None)
+    assert done.sheet.check.legal and done.sheet.team.status == "submitted"
