@@ -341,6 +341,41 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             ephemeral=True,
         )
 
+    # --- roster options (issue 16, part C) ---
+
+    @app_commands.command(name="rosters", description="Roster options: stunty only, mandatory star players")
+    @app_commands.describe(
+        stunty="Only stunty teams, with seed 000's roster limits (no Stunty Cup)",
+        mandatory_star="Every roster must have at least one star player",
+        star_needs_eleven="Must a roster have 11 players before taking a star? (it needs 11 to play anyway)",
+        tournament="Which tournament (only when the server runs several)",
+        reason="Why (kept in the log)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def rosters(
+        self,
+        interaction: discord.Interaction,
+        stunty: bool | None = None,
+        mandatory_star: bool | None = None,
+        star_needs_eleven: bool | None = None,
+        tournament: str | None = None,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {
+            key: value
+            for key, value in (
+                ("stunty", stunty),
+                ("mandatory_star", mandatory_star),
+                ("star_needs_eleven", star_needs_eleven),
+            )
+            if value is not None
+        }
+        change = await tournaments.update_rulespack(
+            runtime_of(interaction), actor_of(interaction), tournament, changes, reason
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
 
 async def setup(league_bot: LeagueBot) -> None:
     await league_bot.add_cog(EventCog(league_bot))

@@ -30,6 +30,7 @@ from bot.rules.star_drafts import StarUnit, star_units
 from bot.rules.team_building import Staffing, check_hire, check_staff, draft_cost
 from bot.text import gp
 
+MANDATORY_STAR = "This event requires every roster to have at least one star player"
 # Bought star by star and mercenary by player elsewhere: not a roster inducement by id.
 NOT_ROSTER_INDUCEMENTS = frozenset({inducements.STAR_LIMIT_ID, inducements.MERCENARY_ID})
 
@@ -103,6 +104,16 @@ class TournamentRoster:
     staff: Staffing = field(default_factory=Staffing)
     dedicated_fans: int = 1
     inducements: tuple[tuple[str, int], ...] = ()  # (inducement id, how many)
+
+
+@dataclass(frozen=True)
+class RosterRules:
+    """The rulespack's roster options (issue 16): a stunty event; a star player on every roster, and whether
+    a star still needs 11 players first (seed 000, Mandatory Star Players)."""
+
+    stunty: bool = False
+    mandatory_star: bool = False
+    star_needs_eleven: bool = True
 
 
 @dataclass(frozen=True)
@@ -191,10 +202,10 @@ def check_roster(
     tiers: TierTable | None = None,
     allowed_inducements: Mapping[str, Inducement] | None = None,
     tier: int | None = None,
-    stunty: bool = False,
+    options: RosterRules = RosterRules(),
 ) -> RosterCheck:
-    """Check a proposed tournament roster against seed 000 and the league drafting rules (and, in a stunty
-    event, the stunty rosters)."""
+    """Check a proposed tournament roster against seed 000 and the league drafting rules (and the event's
+    roster options: a stunty event's rosters, a mandatory star)."""
     rules = catalog.drafting
     refusals: list[str] = []
     team: Team | None = catalog.teams.get(roster.team_id)
@@ -218,7 +229,7 @@ def check_roster(
             continue
         positions.append(position)
         hired.append((player, position))
-    if stunty:
+    if options.stunty:
         refusals.extend(stunty_refusals(catalog, team, positions))
     if len(positions) < rules.min_players_at_draft:
         refusals.append(
@@ -299,7 +310,13 @@ def check_roster(
         mega = any(star.mega_star for star in members)
         points += numbers.mega_star_points if mega else numbers.star_points
         gold += unit.cost
-    if units and len(positions) < rules.min_players_at_draft:
+    if (
+        options.mandatory_star
+        and not units
+        and not any(r.startswith("There is no star player") for r in refusals)
+    ):
+        refusals.append(f"{MANDATORY_STAR} (a pair counts as one).")
+    if units and options.star_needs_eleven and len(positions) < rules.min_players_at_draft:
         refusals.append(
             f"A team must include at least {rules.min_players_at_draft} players "
             "before adding any star players."

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.rules.swiss import OddPlayer
-from bot.rules.tournament_rosters import TierAllowance, TierTable
+from bot.rules.tournament_rosters import RosterRules, TierAllowance, TierTable
 from bot.rules.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebreaker
 
 SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, in this order (seed 000)
@@ -61,6 +61,11 @@ class Rulespack(BaseModel):
     team_size: int | None = Field(default=None, ge=3, le=8)  # a team event: coaches per team (seed 000: 3-8)
     qualifiers: int = Field(default=8, ge=2, le=64)  # groups: how many reach the knock-out (a power of 2)
     stunty: bool = False  # only stunty teams (seed 000, Stunty Tournament); no Stunty Cup
+    # --- roster options (issue 16, part C) ---
+    mandatory_star: bool = False  # every roster must have a star player (seed 000, Mandatory Star Players)
+    star_needs_eleven: bool = (
+        True  # False: the organiser lifts "11 players before any star" (still 11 to play)
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -97,6 +102,13 @@ class Rulespack(BaseModel):
         if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
             raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
         return self
+
+    @property
+    def roster_rules(self) -> RosterRules:
+        """The roster options check_roster applies."""
+        return RosterRules(
+            stunty=self.stunty, mandatory_star=self.mandatory_star, star_needs_eleven=self.star_needs_eleven
+        )
 
     @property
     def is_team_event(self) -> bool:

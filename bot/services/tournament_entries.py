@@ -162,8 +162,19 @@ def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: Team
         tier_table(rt, event.rulespack),
         _allowed(rt),
         event.rulespack.tier_of(roster.id, roster.tier),
-        stunty=event.rulespack.stunty,
+        options=event.rulespack.roster_rules,
     )
+
+
+def rosters_breaking_rules(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+    """Every approved roster that breaks the rulespack as it is now (it may have changed since approval,
+    e.g. a mandatory star switched on): 'Team: refusal' lines; empty when all may play."""
+    lines: list[str] = []
+    for entry in tournament_store.entries(conn, event.league.guild_id, event.id):
+        team = team_store.get(conn, event.league.guild_id, entry.team_id)
+        if team is not None and team.status == "approved":
+            lines += [f"{team.name}: {r}" for r in roster_check(conn, rt, event, team).refusals]
+    return lines
 
 
 def _entry(conn: sqlite3.Connection, event: Event, team: TeamRow) -> Entry:
@@ -197,7 +208,7 @@ def build_tournament_sheet(
         table,
         allowed,
         tier,
-        stunty=event.rulespack.stunty,
+        options=event.rulespack.roster_rules,
     )
     return TournamentSheet(
         event=event,

@@ -20,6 +20,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
+from bot.services import tournament_entries
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
@@ -376,6 +377,13 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str |
     if waiting:
         raise RuleViolation(
             f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
+        )
+    # --- roster options (issue 16, part C): every roster as the rulespack now stands ---
+    broken = tournament_entries.rosters_breaking_rules(conn, rt, event)
+    if broken:
+        raise RuleViolation(
+            "These rosters break the rulespack; fix them (or change it) before the start:\n"
+            + "\n".join(f"• {line}" for line in broken)
         )
     ranked = state.ranked_ids
     if len(ranked) < 2:

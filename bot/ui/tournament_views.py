@@ -8,6 +8,7 @@ import discord
 from bot.rules.swiss import OddPlayer
 from bot.rules.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament_scoring import TIEBREAKER_NAMES
+from bot.rules.tournament_settings import Rulespack
 from bot.services import tournaments
 from bot.services.tournament_awards import ranking_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
@@ -18,6 +19,19 @@ from bot.ui.limits import Field, fields, one_embed, pack_embeds, send_messages
 
 COLOUR = discord.Colour.dark_gold()
 STATUS = {"registration": "registration", "running": "under way", "finished": "finished"}
+
+
+def roster_option_lines(r: Rulespack) -> list[str]:
+    """The rulespack's roster options (issue 16), one line each."""
+    lines = []
+    if r.stunty:
+        lines.append("Stunty teams only (seed 000's stunty rosters and limits); no Stunty Cup")
+    if r.mandatory_star:
+        eleven = "after 11 players" if r.star_needs_eleven else "even before 11 players"
+        lines.append(f"Every roster must have a star player ({eleven}; 11 players to play)")
+    elif not r.star_needs_eleven:
+        lines.append("Star players may be taken before a roster has 11 players")
+    return lines or ["none"]
 
 
 def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str]) -> list[discord.Embed]:
@@ -41,6 +55,7 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         ("Tiers", "\n".join(tiers_text(tiers))),
         ("Rosters moved to another tier", "\n".join(moved) or "none"),
         ("Best Painted", painted),
+        ("Roster options", "\n".join(roster_option_lines(r))),
     ]
     body: list[Field] = [piece for name, value in rows for piece in fields(name, value)]
     return pack_embeds(

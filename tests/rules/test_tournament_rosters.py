@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from bot.errors import RuleViolation
 from bot.rules.team_building import Staffing
 from bot.rules.tournament_rosters import (
+    MANDATORY_STAR,
     DraftedPlayer,
     DraftedStar,
+    RosterRules,
     TierAllowance,
     TournamentRoster,
     check_roster,
@@ -330,6 +332,8 @@ def test_a_legal_roster_never_spends_more_than_its_tier_and_budget(
     assert star_gold >= 0  # skills never add gold; only stars do
 
 
+STUNTY = RosterRules(stunty=True)
+
 # --- stunty events ------------------------------------------------------------------------------------
 
 
@@ -342,12 +346,12 @@ def test_a_stunty_event_takes_only_stunty_teams() -> None:
     earlier in this guide, with one exception - Coaches may only take one of the Stunty Teams." """
     elves = wood_elves()
     assert check_roster(CATALOG, elves, BUDGET).legal
-    check = check_roster(CATALOG, elves, BUDGET, stunty=True)
+    check = check_roster(CATALOG, elves, BUDGET, options=STUNTY)
     assert refused(check.refusals, "A stunty event takes only stunty teams")
     assert refused(check.refusals, "Wood Elf is not one")
     league = CATALOG.teams["halfling"].leagues[0]
     halflings = _roster("halfling", league, ["halfling_hopeful"] * 11)
-    assert check_roster(CATALOG, halflings, BUDGET, stunty=True).legal
+    assert check_roster(CATALOG, halflings, BUDGET, options=STUNTY).legal
 
 
 def test_stunty_limits_of_black_orcs_lizardmen_and_underworld() -> None:
@@ -356,18 +360,44 @@ def test_stunty_limits_of_black_orcs_lizardmen_and_underworld() -> None:
     include Underworld Goblin Linemen, Underworld Snotlings, Underworld Trolls and Mutant Rat Ogres)"."""
     orc_league = CATALOG.teams["black_orc"].leagues[0]
     bruisers = ["black_orc_goblin_bruiser"] * 10 + ["black_orc_trained_troll"]
-    assert check_roster(CATALOG, _roster("black_orc", orc_league, bruisers), BUDGET, stunty=True).legal
+    assert check_roster(CATALOG, _roster("black_orc", orc_league, bruisers), BUDGET, options=STUNTY).legal
     with_orc = _roster("black_orc", orc_league, [*bruisers, "black_orc_black_orc"])
-    check = check_roster(CATALOG, with_orc, BUDGET, stunty=True)
+    check = check_roster(CATALOG, with_orc, BUDGET, options=STUNTY)
     assert check.refusals == (
         "In a stunty event a Black Orc team may field only Goblin Bruiser, Trained Troll; not Black Orc.",
     )
     assert check_roster(CATALOG, with_orc, BUDGET).legal  # any other event takes him
     lizard_league = CATALOG.teams["lizardmen"].leagues[0]
     skinks = ["lizardmen_skink_lineman"] * 10 + ["lizardmen_saurus_blocker"]
-    check = check_roster(CATALOG, _roster("lizardmen", lizard_league, skinks), BUDGET, stunty=True)
+    check = check_roster(CATALOG, _roster("lizardmen", lizard_league, skinks), BUDGET, options=STUNTY)
     assert refused(check.refusals, "not Saurus Blocker")
     under_league = CATALOG.teams["underworld_denizens"].leagues[0]
     under = ["underworld_denizens_goblin_lineman"] * 10 + ["underworld_denizens_gutter_runner"]
-    check = check_roster(CATALOG, _roster("underworld_denizens", under_league, under), BUDGET, stunty=True)
+    check = check_roster(CATALOG, _roster("underworld_denizens", under_league, under), BUDGET, options=STUNTY)
     assert refused(check.refusals, "not Gutter Runner")
+
+
+# --- mandatory star players ----------------------------------------------------------------------------
+
+
+def test_mandatory_star_players() -> None:
+    """Seed 000: "many events may require all coaches to have at least one Star Player in their roster for
+    the event." A pair is one star choice."""
+    rules = RosterRules(mandatory_star=True)
+    check = check_roster(CATALOG, humans(()), BUDGET, options=rules)
+    assert check.refusals == (f"{MANDATORY_STAR} (a pair counts as one).",)
+    assert check_roster(CATALOG, humans(()), BUDGET).legal  # not without the switch
+    assert check_roster(CATALOG, humans(("Griff Oberwald",), linemen=11), 1_600_000, options=rules).legal
+
+
+def test_the_organiser_may_lift_the_eleven_player_precondition() -> None:
+    """Seed 000: "the Event Organiser may remove the restriction for a team to have 11 players before taking
+    a Star Player if they wish, so long as all rosters still have at least 11 players." """
+    short = humans(("Griff Oberwald",), linemen=8)
+    kept = check_roster(CATALOG, short, 1_600_000, options=RosterRules(mandatory_star=True))
+    assert refused(kept.refusals, "at least 11 players before adding any star players")
+    lifted = check_roster(
+        CATALOG, short, 1_600_000, options=RosterRules(mandatory_star=True, star_needs_eleven=False)
+    )
+    assert not refused(lifted.refusals, "before adding any star players")
+    assert refused(lifted.refusals, "A new team needs at least 11 players; you have 8")  # still 11 to play

@@ -1,0 +1,43 @@
+"""Roster options (issue 16, part C) in the cogs: /event rosters, /event inducement, called directly with
+spec_set interaction mocks."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+import discord
+
+from bot.cogs.event import EventCog
+from bot.services import tournaments
+from bot.services.runtime import Runtime
+from bot.ui.checks import require_organiser
+from tests.builders import ORGANISER, tournament_event
+from tests.cogs.mocks import make_interaction, sent
+
+
+def _text(kwargs: dict[str, object]) -> str:
+    found = kwargs.get("embeds") or ([kwargs["embed"]] if "embed" in kwargs else [])
+    assert isinstance(found, list)
+    embeds: list[discord.Embed] = found
+    return "\n".join((e.description or "") + "".join(f"{f.name}{f.value}" for f in e.fields) for e in embeds)
+
+
+async def test_event_rosters_sets_the_options_and_shows_them(runtime: Runtime) -> None:
+    await tournament_event(runtime, 4)
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    await cog.rosters.callback(cog, interaction, True, True, False, None, "themed event")
+    content, kwargs = sent(interaction)
+    assert "**stunty**" in content and "**mandatory_star**" in content and kwargs["ephemeral"] is True
+    text = _text(kwargs)
+    assert "Stunty teams only" in text
+    assert "Every roster must have a star player (even before 11 players; 11 players to play)" in text
+    event = await tournaments.get_event(runtime, 1, None)
+    assert event.rulespack.stunty and event.rulespack.mandatory_star and not event.rulespack.star_needs_eleven
+
+
+def test_roster_option_commands_are_for_organisers() -> None:
+    group = EventCog(MagicMock()).app_command
+    for command in group.commands:
+        if command.name in ("rosters", "inducement"):
+            assert require_organiser in command.checks, command.name
