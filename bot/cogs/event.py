@@ -9,7 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_awards, tournament_entries, tournament_play, tournaments
+from bot.services import (
+    tournament_awards,
+    tournament_entries,
+    tournament_options,
+    tournament_play,
+    tournaments,
+)
 from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
@@ -373,6 +379,45 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         }
         change = await tournaments.update_rulespack(
             runtime_of(interaction), actor_of(interaction), tournament, changes, reason
+        )
+        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+    @app_commands.command(name="inducement", description="Add, change or remove a custom inducement")
+    @app_commands.describe(
+        action="Add (or change) or remove it",
+        name="Seed 000: Dwarven Smith, Festive Gifts, Booby Trapped End Zone, Famous Moot Buffet; or yours",
+        cost="Your own inducement's cost in gold pieces (seed 000's keep theirs)",
+        limit="How many a team may have (leave empty for no limit)",
+        text="What it does, in a sentence coaches read (your own inducement)",
+        free="Free on every roster instead of bought",
+        tournament="Which tournament (only when the server runs several)",
+        reason="Why (kept in the log)",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def inducement(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["add", "remove"],
+        name: app_commands.Range[str, 1, 40],
+        cost: app_commands.Range[int, 0, 1_000_000] | None = None,
+        limit: app_commands.Range[int, 1, 16] | None = None,
+        text: app_commands.Range[str, 1, 200] | None = None,
+        free: bool = False,
+        tournament: str | None = None,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        change = await tournament_options.set_inducement(
+            runtime_of(interaction),
+            actor_of(interaction),
+            tournament,
+            action,
+            name,
+            cost=cost,
+            limit=limit,
+            text=text,
+            free=free,
+            reason=reason,
         )
         await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
 

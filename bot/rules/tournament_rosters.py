@@ -28,6 +28,7 @@ from bot.rules import inducements
 from bot.rules.eligibility import plays_for
 from bot.rules.star_drafts import StarUnit, star_units
 from bot.rules.team_building import Staffing, check_hire, check_staff, draft_cost
+from bot.rules.tournament_inducements import EventInducement, as_inducement
 from bot.text import gp
 
 MANDATORY_STAR = "This event requires every roster to have at least one star player"
@@ -130,15 +131,20 @@ class RosterCheck:
         return not self.refusals
 
 
-def event_inducements(catalog: Catalog, custom: Sequence[str] = ()) -> dict[str, Inducement]:
-    """The inducements of the listed publications (the catalogue's), plus the custom ones the event names."""
+def event_inducements(catalog: Catalog, custom: Sequence[EventInducement] = ()) -> dict[str, Inducement]:
+    """The inducements of the listed publications (the catalogue's), plus the custom ones of the event that
+    coaches buy (a free one is on every roster already: `free_inducements`)."""
     allowed = {i.id: i for i in catalog.inducements.values() if i.id not in NOT_ROSTER_INDUCEMENTS}
-    by_id = {i.id: i for i in catalog.tournament_inducements.inducements}
-    for key in custom:
-        if key not in by_id:
-            raise RuleViolation(f"There is no custom inducement {key!r}.")
-        allowed[key] = by_id[key]
+    for item in custom:
+        if not item.free:
+            allowed[item.id] = as_inducement(catalog, item)
     return allowed
+
+
+def free_inducements(catalog: Catalog, custom: Sequence[EventInducement]) -> list[Inducement]:
+    """The event's custom inducements every roster has for free (seed 000: "allow each coach to add the
+    custom Inducement to their Team Draft Roster for free")."""
+    return [as_inducement(catalog, item) for item in custom if item.free]
 
 
 def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position]) -> list[str]:

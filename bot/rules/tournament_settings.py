@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.rules.swiss import OddPlayer
+from bot.rules.tournament_inducements import EventInducement, validate_list
 from bot.rules.tournament_rosters import RosterRules, TierAllowance, TierTable
 from bot.rules.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebreaker
 
@@ -63,9 +64,10 @@ class Rulespack(BaseModel):
     stunty: bool = False  # only stunty teams (seed 000, Stunty Tournament); no Stunty Cup
     # --- roster options (issue 16, part C) ---
     mandatory_star: bool = False  # every roster must have a star player (seed 000, Mandatory Star Players)
-    star_needs_eleven: bool = (
-        True  # False: the organiser lifts "11 players before any star" (still 11 to play)
-    )
+    star_needs_eleven: bool = True  # False: no "11 players before any star" (still 11 to play)
+    inducements: tuple[
+        EventInducement, ...
+    ] = ()  # custom inducements: seed 000's examples or the organiser's
 
     @model_validator(mode="before")
     @classmethod
@@ -99,6 +101,7 @@ class Rulespack(BaseModel):
                 raise ValueError(f"after seed 000's four tiebreakers the organiser may add: {names}")
         if any(not 1 <= tier <= 5 for tier in [*self.tiers, *self.roster_tiers.values()]):
             raise ValueError("tiers are 1 to 5")
+        validate_list(self.inducements)
         if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
             raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
         return self

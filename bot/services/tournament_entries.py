@@ -30,6 +30,7 @@ from bot.rules.tournament_rosters import (
     TournamentRoster,
     check_roster,
     event_inducements,
+    free_inducements,
     stunty_refusals,
 )
 from bot.services import teams as drafting
@@ -88,6 +89,7 @@ class TournamentSheet:
     stars: tuple[RosterStar, ...]
     inducements: tuple[RosterInducement, ...]
     check: RosterCheck
+    free: tuple[Inducement, ...] = ()  # the event's custom inducements every roster has for free
 
     @property
     def team(self) -> TeamRow:
@@ -125,8 +127,9 @@ def _stars(rt: Runtime, rows: list[PlayerRow]) -> list[RosterStar]:
     return found
 
 
-def _allowed(rt: Runtime) -> dict[str, Inducement]:
-    return event_inducements(rt.catalog)
+def _allowed(rt: Runtime, event: Event) -> dict[str, Inducement]:
+    """What a coach may buy: the catalogue's inducements and the event's custom ones that are not free."""
+    return event_inducements(rt.catalog, event.rulespack.inducements)
 
 
 def _roster(
@@ -160,7 +163,7 @@ def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: Team
         _roster(rt, team, rows, entry, skills),
         event.rulespack.budget,
         tier_table(rt, event.rulespack),
-        _allowed(rt),
+        _allowed(rt, event),
         event.rulespack.tier_of(roster.id, roster.tier),
         options=event.rulespack.roster_rules,
     )
@@ -194,7 +197,7 @@ def build_tournament_sheet(
     roster = roster_of(rt.catalog, team)
     tier = event.rulespack.tier_of(roster.id, roster.tier)
     table = tier_table(rt, event.rulespack)
-    allowed = _allowed(rt)
+    allowed = _allowed(rt, event)
     special = roster.special_rules_with(team.regional_league, team.alignment)
     bought = tuple(
         RosterInducement(allowed[key], count, count * inducement_rules.price(allowed[key], roster, special))
@@ -220,6 +223,7 @@ def build_tournament_sheet(
         stars=tuple(_stars(rt, rows)),
         inducements=bought,
         check=check,
+        free=tuple(free_inducements(rt.catalog, event.rulespack.inducements)),
     )
 
 
@@ -589,8 +593,8 @@ async def set_fans(rt: Runtime, actor: Actor, event_ref: str | None, fans: int) 
     return await rt.db.write(_fans, rt, actor, event_ref, fans)
 
 
-def _find_inducement(rt: Runtime, reference: str) -> Inducement:
-    allowed = _allowed(rt)
+def _find_inducement(rt: Runtime, event: Event, reference: str) -> Inducement:
+    allowed = _allowed(rt, event)
     wanted = reference.strip().lower()
     found = allowed.get(reference.strip()) or next(
         (i for i in allowed.values() if i.name.lower() == wanted), None
@@ -610,7 +614,7 @@ def _induce(
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
-    inducement = _find_inducement(rt, item)
+    inducement = _find_inducement(rt, event, item)
     entry = _entry(conn, event, team)
     before = roster_check(conn, rt, event, team)
     current = dict(entry.inducements)
@@ -824,7 +828,7 @@ def _options(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str
         positions=tuple(roster.positions),
         players=tuple(team_store.players(conn, team)),
         stars=stars,
-        inducements=tuple(_allowed(rt).values()),
+        inducements=tuple(_allowed(rt, event).values()),
     )
 
 

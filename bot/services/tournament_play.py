@@ -20,7 +20,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
-from bot.services import tournament_entries
+from bot.services import tournament_entries, tournament_options
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.team_lookup import find_team
@@ -205,7 +205,15 @@ def _before_games(
 ) -> list[str]:
     """What the bot does for each game of a just-paired round before it is played, as the rulespack's
     optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
-    return []
+    lines: list[str] = []
+    # --- roster options (issue 16, part C): the custom inducements' rolls ---
+    games = [
+        (t.number, t.fixture.id, t.home, t.away)
+        for t in pairings.tables
+        if t.fixture is not None and t.away is not None
+    ]
+    lines += tournament_options.roll_before_games(conn, rt, actor, event, games)
+    return lines
 
 
 def _pair(

@@ -67,6 +67,8 @@ def _extras(ts: TournamentSheet) -> list[str]:
             "Inducements: "
             + ", ".join(f"{i.count}× {i.inducement.name} ({gp(i.cost)})" for i in ts.inducements)
         )
+    if ts.free:
+        lines.append("Free for every team: " + ", ".join(i.name for i in ts.free))
     return lines
 
 

@@ -31,6 +31,7 @@ def roster_option_lines(r: Rulespack) -> list[str]:
         lines.append(f"Every roster must have a star player ({eleven}; 11 players to play)")
     elif not r.star_needs_eleven:
         lines.append("Star players may be taken before a roster has 11 players")
+    lines += [f"Custom inducement: {i.line()}" for i in r.inducements]
     return lines or ["none"]
 
 

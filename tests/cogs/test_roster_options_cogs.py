@@ -41,3 +41,15 @@ def test_roster_option_commands_are_for_organisers() -> None:
     for command in group.commands:
         if command.name in ("rosters", "inducement"):
             assert require_organiser in command.checks, command.name
+
+
+async def test_event_inducement_adds_and_lists_it_in_the_rulespack(runtime: Runtime) -> None:
+    await tournament_event(runtime, 4)
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    await cog.inducement.callback(
+        cog, interaction, "add", "Forge Ale", 20_000, 2, "+1 to one KO roll.", False, None, None
+    )
+    content, kwargs = sent(interaction)
+    assert "**inducements**" in content and kwargs["ephemeral"] is True
+    assert "Custom inducement: 0-2 Forge Ale, 20,000 gp: +1 to one KO roll." in _text(kwargs)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from bot.errors import RuleViolation
 from bot.rules.team_building import Staffing
+from bot.rules.tournament_inducements import seed_inducement
 from bot.rules.tournament_rosters import (
     MANDATORY_STAR,
     DraftedPlayer,
@@ -170,10 +171,10 @@ def test_inducements_the_event_allows_are_bought_from_the_budget() -> None:
     assert too_many.refusals == ("A team may have 1-3 Bribe.",)
     custom = wood_elves(inducements=(("dwarven_smith", 1),))
     assert refused(check_roster(CATALOG, custom, BUDGET).refusals, "not an inducement this event allows")
-    allowed = event_inducements(CATALOG, custom=("dwarven_smith",))
+    smith = seed_inducement(CATALOG, "Dwarven Smith")
+    assert smith is not None and seed_inducement(CATALOG, "nothing") is None
+    allowed = event_inducements(CATALOG, custom=(smith,))
     assert check_roster(CATALOG, custom, BUDGET, allowed_inducements=allowed).gold_spent == base + 100_000
-    with pytest.raises(RuleViolation, match="no custom inducement"):
-        event_inducements(CATALOG, custom=("nothing",))
     stars_by_id = wood_elves(inducements=(("star_player", 1),))
     assert refused(check_roster(CATALOG, stars_by_id, BUDGET).refusals, "not an inducement this event allows")
 
