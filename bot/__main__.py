@@ -63,6 +63,14 @@ def _simulate(argv: list[str]) -> int:
         help="simulate one tournament of this format instead (stunty: a Swiss stunty event)",
     )
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
+    parser.add_argument(
+        "--mandatory-star", action="store_true", help="tournament: every roster must have a star player"
+    )
+    parser.add_argument(
+        "--custom-inducements",
+        action="store_true",
+        help="tournament: seed 000's four custom inducements (one free) and one of the organiser's",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
     parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
@@ -101,7 +109,11 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    options = {"stunty": args.tournament == "stunty"}
+    options = {
+        "stunty": args.tournament == "stunty",
+        "mandatory_star": args.mandatory_star,
+        "custom_inducements": args.custom_inducements,
+    }
     result = asyncio.run(
         simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd, **options)
     )

@@ -94,3 +94,25 @@ async def test_a_stunty_event_keeps_its_rosters_stunty(tmp_path: Path) -> None:
         conn.execute("UPDATE teams SET roster = 'wood_elf' WHERE id = (SELECT MIN(id) FROM teams)")
     problems = await _roster_problems(path)
     assert any("a wood_elf roster in a stunty event" in p for p in problems), problems
+
+
+async def test_mandatory_stars_and_custom_inducements_keep_their_invariants(tmp_path: Path) -> None:
+    """Seed 000: "many events may require all coaches to have at least one Star Player"; custom inducements
+    rolled "Before the game begins". The checks catch a roster without its star and a missing roll."""
+    path = tmp_path / "options.sqlite3"
+    result = await simulate_tournament(
+        6, 2, seed=11, db_path=path, mandatory_star=True, custom_inducements=True
+    )
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "DELETE FROM players WHERE position LIKE 'star_%' AND team_id = (SELECT MIN(team_id) FROM"
+            " players WHERE position LIKE 'star_%')"
+        )
+        conn.execute(
+            "DELETE FROM dice_rolls WHERE id = (SELECT MIN(id) FROM dice_rolls WHERE purpose LIKE"
+            " '%: Festive Gifts%')"
+        )
+    problems = await _roster_problems(path)
+    assert any("no star player in an event where one is mandatory" in p for p in problems), problems
+    assert any("custom inducement dice logged" in p for p in problems), problems

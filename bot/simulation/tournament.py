@@ -27,7 +27,14 @@ from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.dice import SeededDice
 from bot.rules.match_report import PlayerEvents, format_team_events
-from bot.services import results, tournament_awards, tournament_entries, tournament_play, tournaments
+from bot.services import (
+    results,
+    tournament_awards,
+    tournament_entries,
+    tournament_options,
+    tournament_play,
+    tournaments,
+)
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
@@ -57,6 +64,7 @@ class TournamentTally:
     fans_bought: int = 0
     votes: int = 0
     byes: int = 0
+    inducements: int = 0
 
 
 @dataclass(frozen=True)
@@ -73,9 +81,12 @@ async def _register(
     budget: int,
     tally: TournamentTally,
     stunty: bool = False,
+    mandatory_star: bool = False,
 ) -> None:
-    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes."""
-    plan = draft_plan(rt.catalog, rng, budget - 60_000, stunty=stunty)  # leave room for fans
+    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes
+    (always, when the event makes one mandatory), and now and then a custom inducement."""
+    room = 60_000 + (200_000 if mandatory_star else 0)  # fans, and a star when one is mandatory
+    plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     await tournament_entries.register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
     )
@@ -83,8 +94,9 @@ async def _register(
         await tournament_entries.hire(rt, who, None, position.id)
     if plan.rerolls:
         await tournament_entries.set_staff(rt, who, None, rerolls=plan.rerolls)
-    await _star(rt, rng, who, tally)
+    await (_mandatory_star(rt, rng, who, tally) if mandatory_star else _star(rt, rng, who, tally))
     await _skills(rt, rng, who, tally)
+    await _custom_inducements(rt, rng, who, tally)
     fans = rng.randint(1, 6)
     try:
         await tournament_entries.set_fans(rt, who, None, fans)
@@ -104,6 +116,34 @@ async def _star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTa
         tally.stars += 1
     except DomainError:
         pass  # too dear, or the roster is not yet 11 players: no star
+
+
+async def _mandatory_star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """A star is a must: random ones first, then the cheapest, until the services accept one."""
+    options = await tournament_entries.roster_options(rt, who, None)
+    tries = rng.sample(list(options.stars), k=min(3, len(options.stars)))
+    tries += sorted(options.stars, key=lambda u: (u.cost, u.name))
+    for unit in tries:
+        try:
+            await tournament_entries.add_star(rt, who, None, unit.name)
+        except DomainError:
+            continue
+        tally.stars += 1
+        return
+
+
+async def _custom_inducements(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """Now and then one of the event's custom inducements (refused when the gold is gone)."""
+    event = await tournaments.get_event(rt, GUILD, None)
+    bought = [i for i in event.rulespack.inducements if not i.free]
+    if not bought or rng.random() > 0.6:
+        return
+    item = rng.choice(bought)
+    try:
+        await tournament_entries.set_inducement(rt, who, None, item.name, 1)
+        tally.inducements += 1
+    except DomainError:
+        pass
 
 
 async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
@@ -214,9 +254,13 @@ async def simulate_tournament(
     catalog: Catalog | None = None,
     odd: Literal["spare", "bye"] = "spare",
     stunty: bool = False,
+    mandatory_star: bool = False,
+    custom_inducements: bool = False,
 ) -> TournamentResult:
     """Play one Swiss event of `coaches` coaches over `rounds` rounds, then check every invariant
-    (`stunty`: a stunty event of random legal stunty rosters)."""
+    (`stunty`: a stunty event of random legal stunty rosters; `mandatory_star`: every roster has a star;
+    `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
+    organiser's own, bought now and then and rolled before each game)."""
     temporary = None
     if db_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
@@ -236,16 +280,25 @@ async def simulate_tournament(
         # --- roster options (issue 16, part C) ---
         if stunty:
             settings["stunty"] = True
+        if mandatory_star:
+            settings["mandatory_star"] = True
         created = await tournaments.create_tournament(
             rt, ORGANISER, f"{'Stunty ' if stunty else ''}Swiss Cup {seed}", GUILD, settings
         )
         budget = created.rulespack.budget
+        if custom_inducements:
+            for name in ("Dwarven Smith", "Booby Trapped End Zone", "Famous Moot Buffet"):
+                await tournament_options.set_inducement(rt, ORGANISER, None, "add", name)
+            await tournament_options.set_inducement(rt, ORGANISER, None, "add", "Festive Gifts", free=True)
+            await tournament_options.set_inducement(
+                rt, ORGANISER, None, "add", "Forge Ale", cost=20_000, limit=2, text="+1 to one KO roll."
+            )
         people = [coach(i) for i in range(coaches)]
         for index, who in enumerate(people):
-            await _register(rt, rng, who, f"Coach {index} team", budget, tally, stunty)
+            await _register(rt, rng, who, f"Coach {index} team", budget, tally, stunty, mandatory_star)
             await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
         if coaches % 2 and odd == "spare":
-            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty)
+            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty, mandatory_star)
             await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
             await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
         await tournament_play.start_event(rt, ORGANISER, None)
@@ -274,7 +327,7 @@ async def simulate_tournament(
             + (" and a Spare Player" if coaches % 2 and odd == "spare" else "")
             + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
-            f"{tally.fans_bought} Dedicated Fans bought",
+            f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             "",
