@@ -366,3 +366,59 @@ def tiers_text(tiers: TierTable) -> list[str]:
         f"at most {row.max_stars} star players"
         for tier, row in sorted(tiers.rows.items())
     ]
+
+
+# --- gold piece escalation ---------------------------------------------------------------------------------
+
+ONLY_ADDS = "an escalation roster only adds to the one before"
+
+
+def only_additions(before: TournamentRoster, after: TournamentRoster, round_number: int) -> list[str]:
+    """Why the roster of `round_number` (`after`) is not the one before plus additions (seed 000: "coaches
+    can only add to their Team Draft Roster and cannot take anything away from it once it has been added
+    in"); empty when it only adds. A player is matched by position, keeping any skill he had."""
+    refusals: list[str] = []
+
+    def missing(old: Sequence[object], new: Sequence[object]) -> int:
+        left = list(new)
+        gone = 0
+        for item in old:
+            if item in left:
+                left.remove(item)
+            else:
+                gone += 1
+        return gone
+
+    # Each player before must still be there, with his skill if he had one (a skill may be added).
+    left = list(after.players)
+    lost_players = 0
+    for player in sorted(before.players, key=lambda p: -len(p.skills)):
+        fits = [
+            p for p in left if p.position_id == player.position_id and set(player.skills) <= set(p.skills)
+        ]
+        if not fits:
+            lost_players += 1
+            continue
+        left.remove(min(fits, key=lambda p: len(p.skills)))
+    if lost_players:
+        refusals.append(f"{lost_players} player(s) or their skills of round {round_number - 1} are gone")
+    if missing([s.name for s in before.stars], [s.name for s in after.stars]):
+        refusals.append(f"a star player of round {round_number - 1} is gone")
+    b, a = before.staff, after.staff
+    for label, old, new in (
+        ("team re-rolls", b.rerolls, a.rerolls),
+        ("assistant coaches", b.assistant_coaches, a.assistant_coaches),
+        ("cheerleaders", b.cheerleaders, a.cheerleaders),
+        ("apothecary", int(b.apothecary), int(a.apothecary)),
+        ("Dedicated Fans", before.dedicated_fans, after.dedicated_fans),
+    ):
+        if new < old:
+            refusals.append(f"{label} {old}→{new}")
+    had = dict(before.inducements)
+    has = dict(after.inducements)
+    for key, count in had.items():
+        if has.get(key, 0) < count:
+            refusals.append(f"inducement {key} {count}→{has.get(key, 0)}")
+    if not refusals:
+        return []
+    return [f"Round {round_number}: {ONLY_ADDS} ({'; '.join(refusals)})."]

@@ -89,6 +89,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         "set Bribe on Elves's roster to 2",
     ),
     "tournament.spare": ({"team": "Elves", "spare": True}, "made Elves the Spare Player"),
+    "tournament.escalate": (
+        {"team": "Elves", "round": 2, "budget": 1_100_000},
+        "closed Elves's round-1 roster and opened round 2's (Team Draft Budget 1,100,000 gp)",
+    ),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",
