@@ -349,12 +349,13 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
 
     # --- roster options (issue 16, part C) ---
 
-    @app_commands.command(name="rosters", description="Roster options: stunty only, mandatory star players")
+    @app_commands.command(name="rosters", description="Roster options: stunty, mandatory stars, escalation")
     @app_commands.describe(
-        stunty="Only stunty teams, with seed 000's roster limits (no Stunty Cup)",
-        mandatory_star="Every roster must have at least one star player",
-        star_needs_eleven="Must a roster have 11 players before taking a star? (it needs 11 to play anyway)",
-        tournament="Which tournament (only when the server runs several)",
+        stunty="Only stunty teams (seed 000's limits; no Stunty Cup)",
+        mandatory_star="Every roster needs a star player",
+        star_needs_eleven="11 players before a star? (11 to play anyway)",
+        escalation="Budget per round, e.g. 1000000/1100000/1200000; none: off",
+        tournament="Which tournament (if several)",
         reason="Why (kept in the log)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -365,6 +366,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         stunty: bool | None = None,
         mandatory_star: bool | None = None,
         star_needs_eleven: bool | None = None,
+        escalation: app_commands.Range[str, 1, 200] | None = None,
         tournament: str | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
@@ -374,6 +376,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
                 ("stunty", stunty),
                 ("mandatory_star", mandatory_star),
                 ("star_needs_eleven", star_needs_eleven),
+                ("escalation", escalation),
             )
             if value is not None
         }
@@ -384,13 +387,13 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
 
     @app_commands.command(name="inducement", description="Add, change or remove a custom inducement")
     @app_commands.describe(
-        action="Add (or change) or remove it",
-        name="Seed 000: Dwarven Smith, Festive Gifts, Booby Trapped End Zone, Famous Moot Buffet; or yours",
-        cost="Your own inducement's cost in gold pieces (seed 000's keep theirs)",
-        limit="How many a team may have (leave empty for no limit)",
-        text="What it does, in a sentence coaches read (your own inducement)",
-        free="Free on every roster instead of bought",
-        tournament="Which tournament (only when the server runs several)",
+        action="Add (or change) or remove",
+        name="Seed 000's (e.g. Dwarven Smith, Festive Gifts) or your own",
+        cost="Your own's cost in gp",
+        limit="Most per team (empty: no limit)",
+        text="What your own does, in a sentence",
+        free="Free on every roster",
+        tournament="Which tournament (if several)",
         reason="Why (kept in the log)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)

@@ -20,6 +20,7 @@ from bot.services.tournaments import Event, RulespackChange, find_event
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.teams import TeamRow
+from bot.text import gp
 
 Action = Literal["add", "remove"]
 
@@ -143,3 +144,12 @@ def roll_before_games(
                     )
                 lines.append(f"Table {table}: {done.line}")
     return lines
+
+
+def escalation_line(event: Event, round_number: int) -> list[str]:
+    """Gold piece escalation: which roster every coach fields in this round (a roster per budget)."""
+    if not event.rulespack.escalation:
+        return []
+    budget = event.rulespack.budget_of(round_number)
+    number = min(round_number, event.rulespack.roster_rounds)
+    return [f"Every coach fields his round-{number} roster ({gp(budget)}): /roster show round:{number}."]

@@ -213,6 +213,7 @@ def _before_games(
         if t.fixture is not None and t.away is not None
     ]
     lines += tournament_options.roll_before_games(conn, rt, actor, event, games)
+    lines += tournament_options.escalation_line(event, pairings.round_number)
     return lines
 
 

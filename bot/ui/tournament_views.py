@@ -11,6 +11,7 @@ from bot.rules.tournament_scoring import TIEBREAKER_NAMES
 from bot.rules.tournament_settings import Rulespack
 from bot.services import tournaments
 from bot.services.tournament_awards import ranking_line
+from bot.services.tournament_options import escalation_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
 from bot.services.tournaments import Event
 from bot.ui.context import runtime_of
@@ -32,6 +33,9 @@ def roster_option_lines(r: Rulespack) -> list[str]:
     elif not r.star_needs_eleven:
         lines.append("Star players may be taken before a roster has 11 players")
     lines += [f"Custom inducement: {i.line()}" for i in r.inducements]
+    if r.escalation:
+        budgets = " / ".join(gp(b) for b in r.escalation)
+        lines.append(f"Gold piece escalation: {budgets} (a roster per budget at registration, only adding)")
     return lines or ["none"]
 
 
@@ -87,6 +91,7 @@ def pairings_embeds(pairings: Pairings) -> list[discord.Embed]:
             "Paired before these games were confirmed (they stay open and count when confirmed): "
             + ", ".join(f"#{f.id} {plain(f.label)}" for f in pairings.unconfirmed)
         )
+    lines += escalation_line(pairings.event, pairings.round_number)  # which roster each coach fields
     if pairings.deadline is None:
         lines.append("Played in person: no deadline.")
     else:

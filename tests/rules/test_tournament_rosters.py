@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from bot.rules.team_building import Staffing
 from bot.rules.tournament_inducements import seed_inducement
 from bot.rules.tournament_rosters import (
     MANDATORY_STAR,
+    ONLY_ADDS,
     DraftedPlayer,
     DraftedStar,
     RosterRules,
@@ -18,6 +21,7 @@ from bot.rules.tournament_rosters import (
     TournamentRoster,
     check_roster,
     event_inducements,
+    only_additions,
     seed_tiers,
     tiers_text,
 )
@@ -402,3 +406,45 @@ def test_the_organiser_may_lift_the_eleven_player_precondition() -> None:
     )
     assert not refused(lifted.refusals, "before adding any star players")
     assert refused(lifted.refusals, "A new team needs at least 11 players; you have 8")  # still 11 to play
+
+
+# --- gold piece escalation ----------------------------------------------------------------------------
+
+
+def test_an_escalation_roster_only_adds_to_the_one_before() -> None:
+    """Seed 000: "coaches can only add to their Team Draft Roster and cannot take anything away from it once
+    it has been added in." """
+    first = wood_elves(skills={0: "Strip Ball"}, dedicated_fans=2, inducements=(("bribe", 1),))
+    more = wood_elves(
+        skills={0: "Strip Ball", 3: "Wrestle"},
+        linemen=9,
+        dedicated_fans=3,
+        inducements=(("bribe", 2),),
+        stars=(DraftedStar("Akhorne the Squirrel"),),
+    )
+    assert only_additions(first, more, 2) == []
+    assert only_additions(first, first, 2) == []
+    fewer = wood_elves(linemen=7, dedicated_fans=1)
+    (refusal,) = only_additions(first, fewer, 2)
+    assert refusal.startswith(f"Round 2: {ONLY_ADDS} (")
+    assert "2 player(s) or their skills of round 1 are gone" in refusal  # a lineman, and Strip Ball
+    assert "Dedicated Fans 2→1" in refusal and "inducement bribe 1→0" in refusal
+    assert "a star player of round 2 is gone" in only_additions(more, first, 3)[0]
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.sampled_from(["wood_elf_lineman", "wood_elf_catcher", "wood_elf_wardancer"]), max_size=6),
+    st.lists(st.sampled_from(["Wrestle", "Dodge", None]), min_size=6, max_size=6),
+    st.integers(min_value=0, max_value=3),
+)
+def test_additions_are_always_accepted_and_a_removal_never(
+    extra: list[str], skills: list[str | None], fans: int
+) -> None:
+    base = wood_elves(skills={0: "Strip Ball"})
+    added = tuple(DraftedPlayer(p, (s,) if s else ()) for p, s in zip(extra, skills, strict=False))
+    grown = replace(base, players=base.players + added, dedicated_fans=base.dedicated_fans + fans)
+    assert only_additions(base, grown, 2) == []
+    if grown.players:
+        shrunk = replace(grown, players=grown.players[1:])
+        assert only_additions(grown, shrunk, 3)
