@@ -71,6 +71,11 @@ def _simulate(argv: list[str]) -> int:
         action="store_true",
         help="tournament: seed 000's four custom inducements (one free) and one of the organiser's",
     )
+    parser.add_argument(
+        "--escalation",
+        action="store_true",
+        help="tournament: gold piece escalation, 1,000,000 gp rising by 100,000 a round (2 rounds or more)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
     parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
@@ -113,6 +118,7 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
         "stunty": args.tournament == "stunty",
         "mandatory_star": args.mandatory_star,
         "custom_inducements": args.custom_inducements,
+        "escalation": args.escalation,
     }
     result = asyncio.run(
         simulate_tournament(args.coaches, args.rounds, args.seed, args.db, odd=args.odd, **options)

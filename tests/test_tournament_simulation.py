@@ -116,3 +116,19 @@ async def test_mandatory_stars_and_custom_inducements_keep_their_invariants(tmp_
     problems = await _roster_problems(path)
     assert any("no star player in an event where one is mandatory" in p for p in problems), problems
     assert any("custom inducement dice logged" in p for p in problems), problems
+
+
+async def test_an_escalation_event_keeps_its_invariants(tmp_path: Path) -> None:
+    """Seed 000: "coaches must submit all of their Team Draft Rosters for all the Team Draft Budgets that
+    they will be playing" and "can only add to their Team Draft Roster". A lost roster is caught."""
+    path = tmp_path / "escalation.sqlite3"
+    result = await simulate_tournament(6, 3, seed=12, db_path=path, escalation=True)
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    assert "escalation additions" in result.output
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "DELETE FROM tournament_escalation_rounds WHERE team_id = (SELECT MIN(team_id) FROM"
+            " tournament_escalation_rounds) AND round_number = 2"
+        )
+    problems = await _roster_problems(path)
+    assert any("2 of 3 rosters written" in p for p in problems), problems

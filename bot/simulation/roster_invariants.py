@@ -7,6 +7,8 @@ players, custom inducements), checked by the tournament simulator after a run:
 - custom inducements: every paired game logged exactly the dice its two teams' custom inducements need
   before it (the Dwarven Smith a D6 and a D3, the Festive Gifts a die for the player and a D6, the Moot
   Buffet a D6), bought or free;
+- gold piece escalation: every coach wrote a roster per budget, and his treasury is the last budget less
+  what the last roster spent (each roster against its budget and only adding: the whole-rulespack check);
 (every roster is also checked against the whole rulespack by the simulator).
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.rules.tournament_rosters import free_inducements
+from bot.services import tournament_entries
 from bot.services.runtime import Runtime
 from bot.services.team_lookup import STAR_PREFIX, roster_of
 from bot.services.tournaments import Event
@@ -42,6 +45,13 @@ def check_rosters(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[s
                 )
                 if outside:
                     problems.append(f"{team.name}: {', '.join(sorted(outside))} in a stunty event")
+        if rules.escalation:
+            esc = tournament_entries.escalation_of(conn, team)
+            if esc.drafting_round != rules.roster_rounds:
+                problems.append(f"{team.name}: {esc.drafting_round} of {rules.roster_rounds} rosters written")
+            spent = tournament_entries.roster_check(conn, rt, event, team).gold_spent
+            if team.treasury != rules.budget_of(rules.roster_rounds) - spent:
+                problems.append(f"{team.name}: treasury {team.treasury}, last budget less spent {spent}")
         if rules.mandatory_star and not any(r.position.startswith(STAR_PREFIX) for r in rows):
             problems.append(f"{team.name}: no star player in an event where one is mandatory")
     if rules.inducements:

@@ -65,6 +65,7 @@ class TournamentTally:
     votes: int = 0
     byes: int = 0
     inducements: int = 0
+    additions: int = 0  # gold piece escalation: what later rosters added
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,11 @@ async def _register(
     tally: TournamentTally,
     stunty: bool = False,
     mandatory_star: bool = False,
+    escalation: tuple[int, ...] = (),
 ) -> None:
     """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes
     (always, when the event makes one mandatory), and now and then a custom inducement."""
-    room = 60_000 + (200_000 if mandatory_star else 0)  # fans, and a star when one is mandatory
+    room = 60_000 + (150_000 if mandatory_star else 0)  # fans, and a star when one is mandatory
     plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     await tournament_entries.register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
@@ -97,6 +99,9 @@ async def _register(
     await (_mandatory_star(rt, rng, who, tally) if mandatory_star else _star(rt, rng, who, tally))
     await _skills(rt, rng, who, tally)
     await _custom_inducements(rt, rng, who, tally)
+    for _ in escalation[1:]:  # gold piece escalation: every later roster, written now, only adding
+        await tournament_entries.escalate(rt, who, None)
+        await _additions(rt, rng, who, tally)
     fans = rng.randint(1, 6)
     try:
         await tournament_entries.set_fans(rt, who, None, fans)
@@ -144,6 +149,25 @@ async def _custom_inducements(rt: Runtime, rng: random.Random, who: Actor, tally
         tally.inducements += 1
     except DomainError:
         pass
+
+
+async def _additions(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """What a later budget adds: a player or two, a Dedicated Fan, skills (each refused when it breaks a
+    rule or the gold is gone)."""
+    options = await tournament_entries.roster_options(rt, who, None)
+    for _ in range(rng.randint(0, 2)):
+        try:
+            await tournament_entries.hire(rt, who, None, rng.choice(options.positions).id)
+            tally.additions += 1
+        except DomainError:
+            pass
+    sheet = await tournament_entries.roster_sheet(rt, who, None)
+    try:
+        await tournament_entries.set_fans(rt, who, None, min(6, sheet.team.dedicated_fans + 1))
+        tally.additions += 1
+    except DomainError:
+        pass
+    await _skills(rt, rng, who, tally)
 
 
 async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
@@ -256,11 +280,13 @@ async def simulate_tournament(
     stunty: bool = False,
     mandatory_star: bool = False,
     custom_inducements: bool = False,
+    escalation: bool = False,
 ) -> TournamentResult:
     """Play one Swiss event of `coaches` coaches over `rounds` rounds, then check every invariant
     (`stunty`: a stunty event of random legal stunty rosters; `mandatory_star`: every roster has a star;
     `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
-    organiser's own, bought now and then and rolled before each game)."""
+    organiser's own, bought now and then and rolled before each game; `escalation`: budgets of 1,000,000 gp
+    rising by 100,000 a round, every roster written at registration)."""
     temporary = None
     if db_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
@@ -282,10 +308,13 @@ async def simulate_tournament(
             settings["stunty"] = True
         if mandatory_star:
             settings["mandatory_star"] = True
+        if escalation:
+            settings["escalation"] = [1_000_000 + 100_000 * n for n in range(min(rounds, 4))]
         created = await tournaments.create_tournament(
             rt, ORGANISER, f"{'Stunty ' if stunty else ''}Swiss Cup {seed}", GUILD, settings
         )
         budget = created.rulespack.budget
+        budgets = created.rulespack.escalation
         if custom_inducements:
             for name in ("Dwarven Smith", "Booby Trapped End Zone", "Famous Moot Buffet"):
                 await tournament_options.set_inducement(rt, ORGANISER, None, "add", name)
@@ -295,10 +324,14 @@ async def simulate_tournament(
             )
         people = [coach(i) for i in range(coaches)]
         for index, who in enumerate(people):
-            await _register(rt, rng, who, f"Coach {index} team", budget, tally, stunty, mandatory_star)
+            await _register(
+                rt, rng, who, f"Coach {index} team", budget, tally, stunty, mandatory_star, budgets
+            )
             await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
         if coaches % 2 and odd == "spare":
-            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty, mandatory_star)
+            await _register(
+                rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty, mandatory_star, budgets
+            )
             await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
             await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
         await tournament_play.start_event(rt, ORGANISER, None)
@@ -327,7 +360,8 @@ async def simulate_tournament(
             + (" and a Spare Player" if coaches % 2 and odd == "spare" else "")
             + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
-            f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought",
+            f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought, "
+            f"{tally.additions} escalation additions",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             "",
