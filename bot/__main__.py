@@ -58,15 +58,28 @@ def _simulate(argv: list[str]) -> int:
     )
     parser.add_argument(
         "--tournament",
-        choices=["swiss", "groups", "team"],
+        choices=["swiss", "groups", "team", "stunty"],
         default=None,
-        help="simulate one tournament of this format instead",
+        help="simulate one tournament of this format instead (stunty: a Swiss stunty event)",
     )
     parser.add_argument(
         "--qualifiers", type=int, default=8, help="groups: how many reach the knock-out (a power of 2)"
     )
     parser.add_argument("--team-size", type=int, default=3, help="team events: coaches per squad (3-8)")
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
+    parser.add_argument(
+        "--mandatory-star", action="store_true", help="tournament: every roster must have a star player"
+    )
+    parser.add_argument(
+        "--custom-inducements",
+        action="store_true",
+        help="tournament: seed 000's four custom inducements (one free) and one of the organiser's",
+    )
+    parser.add_argument(
+        "--escalation",
+        action="store_true",
+        help="tournament: gold piece escalation, 1,000,000 gp rising by 100,000 a round (2 rounds or more)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
     parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
@@ -136,9 +149,13 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
                 args.seed,
                 args.db,
                 odd=args.odd,
-                fmt=args.tournament,
+                fmt="groups" if args.tournament == "groups" else "swiss",
                 qualifiers=args.qualifiers,
                 options=options,
+                stunty=args.tournament == "stunty",
+                mandatory_star=args.mandatory_star,
+                custom_inducements=args.custom_inducements,
+                escalation=args.escalation,
             )
         )
     print(result.output)

@@ -249,7 +249,7 @@ async def tournament_event(
                 coach_id=coach_id,
                 name=name,
                 roster="human",
-                regional_league="old_world_classic",
+                regional_league="Old World Classic",
                 alignment=None,
                 now=now,
             )
@@ -259,7 +259,7 @@ async def tournament_event(
                     team,
                     number=number,
                     name=f"P{number}",
-                    position="Human Lineman",
+                    position="human_lineman",
                     hiring_fee=50_000,
                     now=now,
                 )

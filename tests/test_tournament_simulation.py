@@ -69,3 +69,66 @@ async def test_the_tournament_checks_catch_a_broken_event(tmp_path: Path) -> Non
     assert any("Dedicated Fans" in p for p in problems), problems
     upside_down = await _problems(path, reverse=True)
     assert "the rankings are not in Tournament Points order" in upside_down, upside_down
+
+
+async def _roster_problems(path: Path) -> list[str]:
+    from bot.simulation.roster_invariants import check_rosters
+
+    db = await Database.open(path)
+    try:
+        rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
+        event = await tournaments.get_event(rt, GUILD, None)
+        return await db.read(lambda conn: check_rosters(conn, rt, event))
+    finally:
+        await db.close()
+
+
+async def test_a_stunty_event_keeps_its_rosters_stunty(tmp_path: Path) -> None:
+    """Seed 000: "Coaches may only take one of the Stunty Teams"; "there is no need to award the Stunty
+    Cup". The simulator drafts random legal stunty rosters; the roster check catches a tampered one."""
+    path = tmp_path / "stunty.sqlite3"
+    result = await simulate_tournament(6, 2, seed=7, db_path=path, stunty=True)
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    assert "Stunty Swiss Cup 7" in result.output and "The Stunty Cup" not in result.output
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE teams SET roster = 'wood_elf' WHERE id = (SELECT MIN(id) FROM teams)")
+    problems = await _roster_problems(path)
+    assert any("a wood_elf roster in a stunty event" in p for p in problems), problems
+
+
+async def test_mandatory_stars_and_custom_inducements_keep_their_invariants(tmp_path: Path) -> None:
+    """Seed 000: "many events may require all coaches to have at least one Star Player"; custom inducements
+    rolled "Before the game begins". The checks catch a roster without its star and a missing roll."""
+    path = tmp_path / "options.sqlite3"
+    result = await simulate_tournament(
+        6, 2, seed=11, db_path=path, mandatory_star=True, custom_inducements=True
+    )
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "DELETE FROM players WHERE position LIKE 'star_%' AND team_id = (SELECT MIN(team_id) FROM"
+            " players WHERE position LIKE 'star_%')"
+        )
+        conn.execute(
+            "DELETE FROM dice_rolls WHERE id = (SELECT MIN(id) FROM dice_rolls WHERE purpose LIKE"
+            " '%: Festive Gifts%')"
+        )
+    problems = await _roster_problems(path)
+    assert any("no star player in an event where one is mandatory" in p for p in problems), problems
+    assert any("custom inducement dice logged" in p for p in problems), problems
+
+
+async def test_an_escalation_event_keeps_its_invariants(tmp_path: Path) -> None:
+    """Seed 000: "coaches must submit all of their Team Draft Rosters for all the Team Draft Budgets that
+    they will be playing" and "can only add to their Team Draft Roster". A lost roster is caught."""
+    path = tmp_path / "escalation.sqlite3"
+    result = await simulate_tournament(6, 3, seed=12, db_path=path, escalation=True)
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    assert "escalation additions" in result.output
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "DELETE FROM tournament_escalation_rounds WHERE team_id = (SELECT MIN(team_id) FROM"
+            " tournament_escalation_rounds) AND round_number = 2"
+        )
+    problems = await _roster_problems(path)
+    assert any("2 of 3 rosters written" in p for p in problems), problems

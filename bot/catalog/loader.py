@@ -362,6 +362,15 @@ def check_references(catalog: Catalog) -> None:
         problems.append("secret_objectives.json: seed 000's Secret Objectives are a D16 table of 16")
     elif objectives.rolls != 3 or not objectives.reroll_duplicates:
         problems.append("secret_objectives.json: three objectives per coach, repeats re-rolled (seed 000)")
+    for stunty in catalog.tournament.stunty.rosters:
+        where = f"tournament.json stunty {stunty.team}"
+        stunty_team = catalog.teams.get(stunty.team)
+        if stunty_team is None:
+            problems.append(f"{where}: unknown team")
+            continue
+        for position_id in stunty.only or ():
+            if stunty_team.position(position_id) is None:
+                problems.append(f"{where}: {stunty_team.name} has no position {position_id!r}")
 
     for rule in catalog.postgame.spp_by_special_rule:
         if rule not in catalog.special_rules:

@@ -224,6 +224,24 @@ class TournamentScoring(Model):
         return 3  # the three Bonus Points: touchdowns, a clean sheet, casualties
 
 
+class StuntyRoster(Model):
+    """A roster a stunty event allows, and the positions it may field there (None: all of them)."""
+
+    team: str
+    only: tuple[str, ...] | None = None
+
+
+class StuntyRules(Model):
+    """Seed 000, Stunty Tournament: the rosters allowed and their limits (checked against the definition by
+    tests/catalog: every roster that can be made up of Stunty players and Big Guys, and no other)."""
+
+    definition: str
+    rosters: tuple[StuntyRoster, ...]
+
+    def roster(self, team_id: str) -> StuntyRoster | None:
+        return next((r for r in self.rosters if r.team == team_id), None)
+
+
 class TournamentRules(Noted):
     id: str
     name: str
@@ -232,6 +250,7 @@ class TournamentRules(Noted):
     roster: TournamentRosterRules
     scoring: TournamentScoring
     stunty_tier: int = Field(ge=1)  # the Stunty Cup: the best-placed team of this tier (or a lower one)
+    stunty: StuntyRules  # a stunty event's rosters
 
     @model_validator(mode="after")
     def _tiers(self) -> TournamentRules:

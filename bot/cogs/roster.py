@@ -225,13 +225,21 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         await _reply(interaction, result)
 
     @app_commands.command(name="show", description="Show a registered tournament roster (yours by default)")
-    @app_commands.describe(team="Any registered team", tournament=EVENT_HELP)
+    @app_commands.describe(
+        team="Any registered team",
+        tournament=EVENT_HELP,
+        round="Gold piece escalation: the roster of this round (default: the latest written)",
+    )
     @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
     async def show(
-        self, interaction: discord.Interaction, team: str | None = None, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        team: str | None = None,
+        tournament: str | None = None,
+        round: app_commands.Range[int, 1, 15] | None = None,
     ) -> None:
         sheet = await tournament_entries.roster_sheet(
-            runtime_of(interaction), actor_of(interaction), tournament, team
+            runtime_of(interaction), actor_of(interaction), tournament, team, round
         )
         await send_messages(interaction, None, roster_embeds(sheet), ephemeral=True)
 
@@ -249,6 +257,17 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
             file=roster_file(sheet),
             ephemeral=True,
         )
+
+    # --- roster options (issue 16, part C) ---
+
+    @app_commands.command(
+        name="escalate", description="Gold piece escalation: close this roster and write the next budget's"
+    )
+    @app_commands.describe(tournament=EVENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def escalate(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        result = await tournament_entries.escalate(runtime_of(interaction), actor_of(interaction), tournament)
+        await _reply(interaction, result)
 
 
 async def setup(league_bot: LeagueBot) -> None:

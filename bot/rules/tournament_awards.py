@@ -6,7 +6,7 @@ and the seed's 'less serious' ones: Griff Oberwald's Golden Gloves (most touchdo
 o' Steel (fewest conceded), Max Spleenripper's Carnage Cup (most casualties inflicted), Matron McGeary's
 Most Patched-Up (most casualties suffered), Dirty Dan's Filthiest Cit (most players sent off for a Foul),
 the Stunty Cup (best-placed coach with a Tier 3 team; the catalogue's tier 4 and any lower tier count
-too), and the most touchdowns and most casualties by a single player.
+too; none in a stunty event), and the most touchdowns and most casualties by a single player.
 
 The Spare Player wins nothing. The placings and the Stunty Cup follow the rankings (which settle every
 tie); every other award is shared by all who tie for it, and is "not awarded" when nobody earned it.
@@ -244,10 +244,12 @@ def awards(
     painted_choice: T | None = None,
     spare: T | None = None,
     stunty_tier: int,
+    stunty_cup: bool = True,
 ) -> list[Award[T]]:
     """Seed 000's awards from the rankings (`rows`, best first, no Spare Player), the coaches' totals,
     the players' tallies, the votes and each coach's tier at this event. Only coaches in `rows` (and never
-    `spare`) can win."""
+    `spare`) can win. A stunty event has no Stunty Cup (`stunty_cup=False`; seed 000: "there is no need to
+    award the Stunty Cup, as every team is a Stunty Team anyway")."""
     ranked = [row for row in rows if row.coach != spare]
     eligible = {row.coach for row in ranked}
 
@@ -299,4 +301,4 @@ def awards(
             SPECS["player_casualties"], eligible_players, "casualties", "no player caused a casualty"
         ),
     }
-    return [found[spec.key] for spec in AWARDS]
+    return [found[spec.key] for spec in AWARDS if stunty_cup or spec.key != "stunty"]

@@ -10,6 +10,9 @@ team, bot/rules/eligibility.py) only once the roster has 11 players, each gold p
 choice for 2 points and two roster places; a Mega-star 4 points, at most one); at most 2 stars in all and
 at most the tier's number.
 
+A stunty event (seed 000, Stunty Tournament) allows only the rosters of data/<edition>/tournament.json's
+`stunty` list, each with only its listed positions (`stunty_refusals`).
+
 `check_roster` takes plain inputs and returns what was spent and every refusal, each naming its rule.
 """
 
@@ -25,8 +28,10 @@ from bot.rules import inducements
 from bot.rules.eligibility import plays_for
 from bot.rules.star_drafts import StarUnit, star_units
 from bot.rules.team_building import Staffing, check_hire, check_staff, draft_cost
+from bot.rules.tournament_inducements import EventInducement, as_inducement
 from bot.text import gp
 
+MANDATORY_STAR = "This event requires every roster to have at least one star player"
 # Bought star by star and mercenary by player elsewhere: not a roster inducement by id.
 NOT_ROSTER_INDUCEMENTS = frozenset({inducements.STAR_LIMIT_ID, inducements.MERCENARY_ID})
 
@@ -103,6 +108,16 @@ class TournamentRoster:
 
 
 @dataclass(frozen=True)
+class RosterRules:
+    """The rulespack's roster options (issue 16): a stunty event; a star player on every roster, and whether
+    a star still needs 11 players first (seed 000, Mandatory Star Players)."""
+
+    stunty: bool = False
+    mandatory_star: bool = False
+    star_needs_eleven: bool = True
+
+
+@dataclass(frozen=True)
 class RosterCheck:
     """What the roster spends and every rule it breaks (empty `refusals`: the roster is legal)."""
 
@@ -116,15 +131,36 @@ class RosterCheck:
         return not self.refusals
 
 
-def event_inducements(catalog: Catalog, custom: Sequence[str] = ()) -> dict[str, Inducement]:
-    """The inducements of the listed publications (the catalogue's), plus the custom ones the event names."""
+def event_inducements(catalog: Catalog, custom: Sequence[EventInducement] = ()) -> dict[str, Inducement]:
+    """The inducements of the listed publications (the catalogue's), plus the custom ones of the event that
+    coaches buy (a free one is on every roster already: `free_inducements`)."""
     allowed = {i.id: i for i in catalog.inducements.values() if i.id not in NOT_ROSTER_INDUCEMENTS}
-    by_id = {i.id: i for i in catalog.tournament_inducements.inducements}
-    for key in custom:
-        if key not in by_id:
-            raise RuleViolation(f"There is no custom inducement {key!r}.")
-        allowed[key] = by_id[key]
+    for item in custom:
+        if not item.free:
+            allowed[item.id] = as_inducement(catalog, item)
     return allowed
+
+
+def free_inducements(catalog: Catalog, custom: Sequence[EventInducement]) -> list[Inducement]:
+    """The event's custom inducements every roster has for free (seed 000: "allow each coach to add the
+    custom Inducement to their Team Draft Roster for free")."""
+    return [as_inducement(catalog, item) for item in custom if item.free]
+
+
+def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position]) -> list[str]:
+    """Why a roster of these positions may not play in a stunty event (empty: it may)."""
+    rules = catalog.tournament.stunty
+    allowed = rules.roster(team.id)
+    if allowed is None:
+        names = ", ".join(sorted(catalog.teams[r.team].name for r in rules.rosters))
+        return [f"A stunty event takes only stunty teams ({names}); {team.name} is not one."]
+    if allowed.only is None:
+        return []
+    outside = sorted({p.name for p in positions if p.id not in allowed.only})
+    if not outside:
+        return []
+    fielded = ", ".join(p.name for p in team.positions if p.id in allowed.only)
+    return [f"In a stunty event a {team.name} team may field only {fielded}; not {', '.join(outside)}."]
 
 
 def _star_unit(catalog: Catalog, name: str) -> StarUnit | None:
@@ -172,8 +208,10 @@ def check_roster(
     tiers: TierTable | None = None,
     allowed_inducements: Mapping[str, Inducement] | None = None,
     tier: int | None = None,
+    options: RosterRules = RosterRules(),
 ) -> RosterCheck:
-    """Check a proposed tournament roster against seed 000 and the league drafting rules."""
+    """Check a proposed tournament roster against seed 000 and the league drafting rules (and the event's
+    roster options: a stunty event's rosters, a mandatory star)."""
     rules = catalog.drafting
     refusals: list[str] = []
     team: Team | None = catalog.teams.get(roster.team_id)
@@ -197,6 +235,8 @@ def check_roster(
             continue
         positions.append(position)
         hired.append((player, position))
+    if options.stunty:
+        refusals.extend(stunty_refusals(catalog, team, positions))
     if len(positions) < rules.min_players_at_draft:
         refusals.append(
             f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."
@@ -276,7 +316,13 @@ def check_roster(
         mega = any(star.mega_star for star in members)
         points += numbers.mega_star_points if mega else numbers.star_points
         gold += unit.cost
-    if units and len(positions) < rules.min_players_at_draft:
+    if (
+        options.mandatory_star
+        and not units
+        and not any(r.startswith("There is no star player") for r in refusals)
+    ):
+        refusals.append(f"{MANDATORY_STAR} (a pair counts as one).")
+    if units and options.star_needs_eleven and len(positions) < rules.min_players_at_draft:
         refusals.append(
             f"A team must include at least {rules.min_players_at_draft} players "
             "before adding any star players."
@@ -320,3 +366,59 @@ def tiers_text(tiers: TierTable) -> list[str]:
         f"at most {row.max_stars} star players"
         for tier, row in sorted(tiers.rows.items())
     ]
+
+
+# --- gold piece escalation ---------------------------------------------------------------------------------
+
+ONLY_ADDS = "an escalation roster only adds to the one before"
+
+
+def only_additions(before: TournamentRoster, after: TournamentRoster, round_number: int) -> list[str]:
+    """Why the roster of `round_number` (`after`) is not the one before plus additions (seed 000: "coaches
+    can only add to their Team Draft Roster and cannot take anything away from it once it has been added
+    in"); empty when it only adds. A player is matched by position, keeping any skill he had."""
+    refusals: list[str] = []
+
+    def missing(old: Sequence[object], new: Sequence[object]) -> int:
+        left = list(new)
+        gone = 0
+        for item in old:
+            if item in left:
+                left.remove(item)
+            else:
+                gone += 1
+        return gone
+
+    # Each player before must still be there, with his skill if he had one (a skill may be added).
+    left = list(after.players)
+    lost_players = 0
+    for player in sorted(before.players, key=lambda p: -len(p.skills)):
+        fits = [
+            p for p in left if p.position_id == player.position_id and set(player.skills) <= set(p.skills)
+        ]
+        if not fits:
+            lost_players += 1
+            continue
+        left.remove(min(fits, key=lambda p: len(p.skills)))
+    if lost_players:
+        refusals.append(f"{lost_players} player(s) or their skills of round {round_number - 1} are gone")
+    if missing([s.name for s in before.stars], [s.name for s in after.stars]):
+        refusals.append(f"a star player of round {round_number - 1} is gone")
+    b, a = before.staff, after.staff
+    for label, old, new in (
+        ("team re-rolls", b.rerolls, a.rerolls),
+        ("assistant coaches", b.assistant_coaches, a.assistant_coaches),
+        ("cheerleaders", b.cheerleaders, a.cheerleaders),
+        ("apothecary", int(b.apothecary), int(a.apothecary)),
+        ("Dedicated Fans", before.dedicated_fans, after.dedicated_fans),
+    ):
+        if new < old:
+            refusals.append(f"{label} {old}→{new}")
+    had = dict(before.inducements)
+    has = dict(after.inducements)
+    for key, count in had.items():
+        if has.get(key, 0) < count:
+            refusals.append(f"inducement {key} {count}→{has.get(key, 0)}")
+    if not refusals:
+        return []
+    return [f"Round {round_number}: {ONLY_ADDS} ({'; '.join(refusals)})."]

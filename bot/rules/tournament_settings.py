@@ -19,7 +19,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.rules.swiss import OddPlayer
-from bot.rules.tournament_rosters import TierAllowance, TierTable
+from bot.rules.tournament_inducements import EventInducement, validate_list
+from bot.rules.tournament_rosters import RosterRules, TierAllowance, TierTable
 from bot.rules.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebreaker
 
 SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, in this order (seed 000)
@@ -65,6 +66,13 @@ class Rulespack(BaseModel):
     secret_objectives: bool = False  # three D16 objectives per coach per game; achieved ones: a tiebreaker
     injuries: bool = False  # casualties rolled and kept as in a league (missing games, lasting, deaths)
     advancement: bool = False  # SPP earned as in a league and spent between rounds (/advance)
+    # --- roster options (issue 16, part C) ---
+    mandatory_star: bool = False  # every roster must have a star player (seed 000, Mandatory Star Players)
+    star_needs_eleven: bool = True  # False: no "11 players before any star" (still 11 to play)
+    inducements: tuple[EventInducement, ...] = ()  # custom inducements: seed 000's or the organiser's
+    # Gold piece escalation: the Team Draft Budget of rounds 1, 2, ... (increasing; later rounds keep the
+    # last); the first is `budget`. Empty: one budget for the whole event.
+    escalation: tuple[int, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -75,6 +83,27 @@ class Rulespack(BaseModel):
             qualifiers = data.get("qualifiers", 8)
             if isinstance(qualifiers, int) and qualifiers >= 2 and qualifiers & (qualifiers - 1) == 0:
                 data = {**data, "rounds": GROUP_ROUNDS + qualifiers.bit_length() - 1}
+        return data
+
+    @model_validator(mode="before")
+    @classmethod
+    def _escalation_budget(cls, data: Any) -> Any:
+        """Typed as text ('1000000, 1100000, 1200000'); the first budget is the Team Draft Budget."""
+        if not isinstance(data, dict):
+            return data
+        value = data.get("escalation")
+        if isinstance(value, str):
+            text = value.replace("_", "").strip().lower()
+            parts = [] if text in ("", "none") else [p.strip().replace(",", "") for p in text.split("/")]
+            if len(parts) == 1 and "," in value:  # '1000000, 1100000': commas between budgets
+                parts = [p.strip() for p in value.replace("_", "").split(",")]
+            try:
+                value = tuple(int(p) for p in parts if p)
+            except ValueError:
+                raise ValueError("escalation: budgets in gold pieces, e.g. 1000000/1100000/1200000") from None
+            data = {**data, "escalation": value}
+        if value:
+            data = {**data, "budget": next(iter(value))}
         return data
 
     @field_validator("extra_tiebreakers", mode="before")
@@ -100,9 +129,38 @@ class Rulespack(BaseModel):
             raise ValueError("tiers are 1 to 5")
         if "objectives" in self.extra_tiebreakers and not self.secret_objectives:
             raise ValueError("the objectives tiebreaker needs secret_objectives: true")
+        validate_list(self.inducements)
+        if self.escalation:
+            if len(self.escalation) < 2:
+                raise ValueError("escalation needs a budget for at least 2 rounds (or none)")
+            if len(self.escalation) > self.rounds:
+                raise ValueError(f"escalation: at most one budget per round ({self.rounds} rounds)")
+            if any(b <= a for a, b in zip(self.escalation, self.escalation[1:], strict=False)):
+                raise ValueError("escalation: each budget must be larger than the one before")
+            if any(b % 5_000 or not 100_000 <= b <= 10_000_000 for b in self.escalation):
+                raise ValueError("escalation: budgets of 100,000 to 10,000,000 gp in whole 5,000s")
         if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
             raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
         return self
+
+    def budget_of(self, round_number: int) -> int:
+        """The Team Draft Budget of the roster played in `round_number` (escalation: that round's, or the
+        last one's after the list ends)."""
+        if not self.escalation:
+            return self.budget
+        return self.escalation[min(round_number, len(self.escalation)) - 1]
+
+    @property
+    def roster_rounds(self) -> int:
+        """How many rosters a coach submits: one per escalation budget, else one."""
+        return max(1, len(self.escalation))
+
+    @property
+    def roster_rules(self) -> RosterRules:
+        """The roster options check_roster applies."""
+        return RosterRules(
+            stunty=self.stunty, mandatory_star=self.mandatory_star, star_needs_eleven=self.star_needs_eleven
+        )
 
     @property
     def is_team_event(self) -> bool:

@@ -69,6 +69,7 @@ def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing
         painted_choice=event.tournament.best_painted,
         spare=state.spare_team_id,
         stunty_tier=rt.catalog.tournament.stunty_tier,
+        stunty_cup=not event.rulespack.stunty,
     )
     return Standing(event, rows, found, state.teams, squads=tuple(squad_standings(conn, rt, event, state)))
 
@@ -193,7 +194,7 @@ async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, 
             raise RuleViolation(f"{event.name} is over: its awards are final.")
         if event.rulespack.best_painted != "organiser":
             raise RuleViolation(
-                f"In {event.name} the coaches vote for Best Painted (/event set best_painted:organiser "
+                f"In {event.name} the coaches vote for Best Painted (/rulespack set best_painted:organiser "
                 "to choose it yourself)."
             )
         chosen = find_team(conn, actor.guild_id, team, event.league)

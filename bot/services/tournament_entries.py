@@ -13,7 +13,7 @@ Rosters change only while the event is in registration; changing an approved ros
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.catalog.models import Inducement, Position, Skill
 from bot.catalog.search import best_matches
@@ -21,8 +21,9 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules import inducements as inducement_rules
 from bot.rules.eligibility import plays_for
 from bot.rules.star_drafts import StarUnit, star_units
-from bot.rules.team_building import next_free_number
+from bot.rules.team_building import SquadPlayer, current_team_value, next_free_number, team_value
 from bot.rules.tournament_rosters import (
+    ONLY_ADDS,
     DraftedPlayer,
     DraftedStar,
     RosterCheck,
@@ -30,6 +31,9 @@ from bot.rules.tournament_rosters import (
     TournamentRoster,
     check_roster,
     event_inducements,
+    free_inducements,
+    only_additions,
+    stunty_refusals,
 )
 from bot.services import teams as drafting
 from bot.services.inputs import whole
@@ -50,6 +54,7 @@ from bot.services.tournament_squads import check_squad
 from bot.services.tournaments import Event, find_event, tier_table
 from bot.store import audit
 from bot.store import teams as team_store
+from bot.store import tournament_escalation as escalation_store
 from bot.store import tournaments as tournament_store
 from bot.store.teams import PlayerRow, TeamRow
 from bot.store.tournaments import Entry
@@ -88,6 +93,8 @@ class TournamentSheet:
     stars: tuple[RosterStar, ...]
     inducements: tuple[RosterInducement, ...]
     check: RosterCheck
+    free: tuple[Inducement, ...] = ()  # the event's custom inducements every roster has for free
+    round_number: int | None = None  # gold piece escalation: the round whose roster this is
 
     @property
     def team(self) -> TeamRow:
@@ -95,7 +102,7 @@ class TournamentSheet:
 
     @property
     def budget(self) -> int:
-        return self.event.rulespack.budget
+        return self.event.rulespack.budget_of(self.round_number or 1)
 
     @property
     def dedicated_fans(self) -> int:
@@ -125,8 +132,9 @@ def _stars(rt: Runtime, rows: list[PlayerRow]) -> list[RosterStar]:
     return found
 
 
-def _allowed(rt: Runtime) -> dict[str, Inducement]:
-    return event_inducements(rt.catalog)
+def _allowed(rt: Runtime, event: Event) -> dict[str, Inducement]:
+    """What a coach may buy: the catalogue's inducements and the event's custom ones that are not free."""
+    return event_inducements(rt.catalog, event.rulespack.inducements)
 
 
 def _roster(
@@ -148,21 +156,67 @@ def _roster(
     )
 
 
+def _check(
+    rt: Runtime,
+    event: Event,
+    team: TeamRow,
+    rows: list[PlayerRow],
+    entry: Entry,
+    skills: dict[int, str],
+    budget: int,
+) -> tuple[TournamentRoster, RosterCheck]:
+    roster = roster_of(rt.catalog, team)
+    drafted = _roster(rt, team, rows, entry, skills)
+    check = check_roster(
+        rt.catalog,
+        drafted,
+        budget,
+        tier_table(rt, event.rulespack),
+        _allowed(rt, event),
+        event.rulespack.tier_of(roster.id, roster.tier),
+        options=event.rulespack.roster_rules,
+    )
+    return drafted, check
+
+
 def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> RosterCheck:
     """A registered team's roster as stored, checked against the event's rulespack (for the simulator's
-    invariants too)."""
+    invariants too). With gold piece escalation: every roster written so far, each against its budget and
+    each only adding to the one before (refusals name the round); spent and lost are the latest roster's."""
     entry = _entry(conn, event, team)
     rows = team_store.players(conn, team)
     skills = tournament_store.skills_of_team(conn, team.guild_id, team.id)
-    roster = roster_of(rt.catalog, team)
-    return check_roster(
-        rt.catalog,
-        _roster(rt, team, rows, entry, skills),
-        event.rulespack.budget,
-        tier_table(rt, event.rulespack),
-        _allowed(rt),
-        event.rulespack.tier_of(roster.id, roster.tier),
-    )
+    if not event.rulespack.escalation:
+        return _check(rt, event, team, rows, entry, skills, event.rulespack.budget)[1]
+    # --- gold piece escalation (issue 16, part C) ---
+    esc = escalation_of(conn, team)
+    refusals: list[str] = []
+    previous: TournamentRoster | None = None
+    check: RosterCheck | None = None
+    for number in range(1, esc.writing(event) + 1):
+        budget = event.rulespack.budget_of(number)
+        drafted, check = _check(rt, event, *_as_of(team, rows, entry, skills, esc, number), budget)
+        refusals += [f"Round {number} roster ({gp(budget)}): {r}" for r in check.refusals]
+        if previous is not None:
+            refusals += only_additions(previous, drafted, number)
+        previous = drafted
+    if esc.drafting_round < event.rulespack.roster_rounds:
+        refusals.append(
+            f"{ROSTERS_MISSING} ({event.rulespack.roster_rounds}); /roster escalate opens the next."
+        )
+    assert check is not None
+    return replace(check, refusals=tuple(refusals))
+
+
+def rosters_breaking_rules(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+    """Every approved roster that breaks the rulespack as it is now (it may have changed since approval,
+    e.g. a mandatory star switched on): 'Team: refusal' lines; empty when all may play."""
+    lines: list[str] = []
+    for entry in tournament_store.entries(conn, event.league.guild_id, event.id):
+        team = team_store.get(conn, event.league.guild_id, entry.team_id)
+        if team is not None and team.status == "approved":
+            lines += [f"{team.name}: {r}" for r in roster_check(conn, rt, event, team).refusals]
+    return lines
 
 
 def _entry(conn: sqlite3.Connection, event: Event, team: TeamRow) -> Entry:
@@ -173,28 +227,44 @@ def _entry(conn: sqlite3.Connection, event: Event, team: TeamRow) -> Entry:
 
 
 def build_tournament_sheet(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow
+    conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow, round_number: int | None = None
 ) -> TournamentSheet:
-    """A registered team's tournament roster with its check (what was spent, what was lost, what breaks)."""
+    """A registered team's tournament roster with its check (what was spent, what was lost, what breaks).
+    With gold piece escalation: the roster of `round_number` (default: the one being written, or the last);
+    the check is of every roster written so far."""
     entry = _entry(conn, event, team)
     rows = team_store.players(conn, team)
     skills = tournament_store.skills_of_team(conn, team.guild_id, team.id)
+    full = team
+    check = roster_check(conn, rt, event, team)
+    shown: int | None = None
+    if event.rulespack.escalation:
+        esc = escalation_of(conn, team)
+        shown = esc.writing(event) if round_number is None else min(max(1, round_number), esc.writing(event))
+        team, rows, entry, skills = _as_of(team, rows, entry, skills, esc, shown)
+        spent = _check(rt, event, team, rows, entry, skills, event.rulespack.budget_of(shown))[1]
+        check = replace(
+            check,
+            gold_spent=spent.gold_spent,
+            gold_lost=spent.gold_lost,
+            skill_points_spent=spent.skill_points_spent,
+        )
     roster = roster_of(rt.catalog, team)
     tier = event.rulespack.tier_of(roster.id, roster.tier)
     table = tier_table(rt, event.rulespack)
-    allowed = _allowed(rt)
+    allowed = _allowed(rt, event)
     special = roster.special_rules_with(team.regional_league, team.alignment)
     bought = tuple(
         RosterInducement(allowed[key], count, count * inducement_rules.price(allowed[key], roster, special))
         for key, count in entry.inducements
         if key in allowed
     )
-    check = check_roster(
-        rt.catalog, _roster(rt, team, rows, entry, skills), event.rulespack.budget, table, allowed, tier
-    )
+    sheet = build_sheet(conn, rt.catalog, event.league, full)
+    if shown is not None:
+        sheet = _sheet_as_of(rt, sheet, team, {r.id for r in rows})
     return TournamentSheet(
         event=event,
-        sheet=build_sheet(conn, rt.catalog, event.league, team),
+        sheet=sheet,
         entry=entry,
         tier=tier,
         allowance=table.allowance(tier),
@@ -202,7 +272,193 @@ def build_tournament_sheet(
         stars=tuple(_stars(rt, rows)),
         inducements=bought,
         check=check,
+        free=tuple(free_inducements(rt.catalog, event.rulespack.inducements)),
+        round_number=shown,
     )
+
+
+# --- gold piece escalation (issue 16, part C) ---------------------------------------------------------------
+
+ROSTERS_MISSING = "Write a roster for every budget of the escalation"
+
+
+@dataclass(frozen=True)
+class Escalation:
+    """A team's escalation rows: from which round each player and skill counts; the closed rosters."""
+
+    players: dict[int, escalation_store.PlayerRounds]
+    closed: tuple[escalation_store.ClosedRound, ...]
+
+    @property
+    def drafting_round(self) -> int:
+        """The roster being written (1 + the closed ones)."""
+        return len(self.closed) + 1
+
+    def writing(self, event: Event) -> int:
+        """The last roster written or being written (never past the event's budgets)."""
+        return min(self.drafting_round, event.rulespack.roster_rounds)
+
+    def joined(self, player_id: int) -> int:
+        tag = self.players.get(player_id)
+        return tag.joined if tag else 1
+
+    def skilled(self, player_id: int) -> int:
+        tag = self.players.get(player_id)
+        return max(tag.joined, tag.skilled or 1) if tag else 1
+
+
+def escalation_of(conn: sqlite3.Connection, team: TeamRow) -> Escalation:
+    return Escalation(
+        escalation_store.players_of_team(conn, team.guild_id, team.id),
+        tuple(escalation_store.closed_rounds(conn, team.guild_id, team.id)),
+    )
+
+
+def _as_of(
+    team: TeamRow,
+    rows: list[PlayerRow],
+    entry: Entry,
+    skills: dict[int, str],
+    esc: Escalation,
+    number: int,
+) -> tuple[TeamRow, list[PlayerRow], Entry, dict[int, str]]:
+    """The roster of round `number` from the stored (last) one: its players and skills, and a closed
+    round's staff, fans and inducements."""
+    kept = [r for r in rows if esc.joined(r.id) <= number]
+    ids = {r.id for r in kept}
+    kept_skills = {pid: skill for pid, skill in skills.items() if pid in ids and esc.skilled(pid) <= number}
+    closed = next((c for c in esc.closed if c.round_number == number), None)
+    if closed is not None:
+        team = replace(
+            team,
+            rerolls=closed.rerolls,
+            assistant_coaches=closed.assistant_coaches,
+            cheerleaders=closed.cheerleaders,
+            apothecary=closed.apothecary,
+            dedicated_fans=closed.dedicated_fans,
+        )
+        entry = replace(entry, inducements=closed.inducements)
+    return team, kept, entry, kept_skills
+
+
+def _sheet_as_of(rt: Runtime, sheet: TeamSheet, team: TeamRow, ids: set[int]) -> TeamSheet:
+    """The Team Draft List of one round: its players, staff and team value."""
+    players = [p for p in sheet.players if p.row.id in ids]
+    squad = [
+        SquadPlayer(
+            p.position,
+            p.row.hiring_fee,
+            p.row.value_increase,
+            p.row.miss_next_game,
+            p.row.temporarily_retired,
+        )
+        for p in players
+    ]
+    staff = staffing_of(team)
+    return replace(
+        sheet,
+        team=team,
+        players=players,
+        team_value=team_value(sheet.roster, squad, staff, rt.catalog.drafting),
+        current_team_value=current_team_value(
+            sheet.roster, squad, staff, rt.catalog.drafting, sheet.special_rules
+        ),
+    )
+
+
+def _escalation_guard(
+    conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow, player: PlayerRow | None = None
+) -> int:
+    """The roster being written (1 without escalation); refuses taking away a player (or star) of an
+    earlier roster, and any change that leaves the roster less than the one before."""
+    if not event.rulespack.escalation:
+        return 1
+    esc = escalation_of(conn, team)
+    if esc.drafting_round > event.rulespack.roster_rounds:
+        raise Conflict(
+            f"All {event.rulespack.roster_rounds} rosters are written: submit them with /roster submit."
+        )
+    if player is not None and esc.joined(player.id) < esc.drafting_round:
+        raise RuleViolation(
+            f"#{player.number} {player.name} is on your round-{esc.joined(player.id)} roster: "
+            f"seed 000, {ONLY_ADDS}."
+        )
+    return esc.drafting_round
+
+
+def _additions_only(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> None:
+    """After a change: refuse it when the roster being written no longer holds all of the one before."""
+    if event.rulespack.escalation:
+        broken = [r for r in roster_check(conn, rt, event, team).refusals if ONLY_ADDS in r]
+        if broken:
+            raise RuleViolation(" ".join(broken))
+
+
+def _escalate(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
+    event = _open_event(conn, actor, event_ref)
+    if not event.rulespack.escalation:
+        raise RuleViolation(f"{event.name} has one Team Draft Budget: there is no next roster to write.")
+    team = _own(conn, actor, event)
+    number = _escalation_guard(conn, rt, event, team)
+    if number >= event.rulespack.roster_rounds:
+        raise Conflict(
+            f"This is the last roster ({number} of {event.rulespack.roster_rounds}): submit them with "
+            "/roster submit."
+        )
+    prefix = f"Round {number} roster"
+    broken = [r for r in roster_check(conn, rt, event, team).refusals if r.startswith(prefix)]
+    if broken:
+        raise RuleViolation(
+            f"Your round-{number} roster is not ready:\n" + "\n".join(f"• {r}" for r in broken)
+        )
+    entry = _entry(conn, event, team)
+    escalation_store.close_round(
+        conn,
+        team.guild_id,
+        team.id,
+        escalation_store.ClosedRound(
+            round_number=number,
+            rerolls=team.rerolls,
+            assistant_coaches=team.assistant_coaches,
+            cheerleaders=team.cheerleaders,
+            apothecary=team.apothecary,
+            dedicated_fans=team.dedicated_fans,
+            inducements=entry.inducements,
+        ),
+        rt.clock.now(),
+    )
+    before, after = event.rulespack.budget_of(number), event.rulespack.budget_of(number + 1)
+    team_store.change_treasury(
+        conn,
+        team,
+        after - before,
+        f"escalation: the round-{number + 1} Team Draft Budget {gp(after)}",
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+    )
+    _record(
+        conn,
+        rt,
+        actor,
+        event,
+        "tournament.escalate",
+        {"team": team.name, "round": number + 1, "budget": after},
+    )
+    return _result(
+        conn,
+        rt,
+        event,
+        team,
+        f"Round-{number} roster closed. Now writing the round-{number + 1} roster: {gp(after - before)} more "
+        f"to spend ({gp(after)} in all); it can only add to the one before.",
+    )
+
+
+async def escalate(rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
+    """Gold piece escalation: close the roster being written (checked against its budget) and open the next
+    one, with the next budget's extra gold (seed 000: every roster is submitted at the start; each only adds
+    to the one before)."""
+    return await rt.db.write(_escalate, rt, actor, event_ref)
 
 
 # --- the shared steps of every change ---------------------------------------------------------------------
@@ -234,7 +490,7 @@ def _own(conn: sqlite3.Connection, actor: Actor, event: Event) -> TeamRow:
 def _step_check(before: RosterCheck, after: RosterCheck) -> None:
     """Refuse a change that breaks a rule the roster kept before it (a roster still short of 11 players is
     no refusal while drafting: /roster submit asks for it)."""
-    new = [r for r in after.refusals if r not in before.refusals and not r.startswith(NEEDS_MORE_PLAYERS)]
+    new = [r for r in after.refusals if r not in before.refusals and NEEDS_MORE_PLAYERS not in r]
     if new:
         raise RuleViolation(" ".join(new))
 
@@ -284,6 +540,10 @@ def _register(
         raise RuleViolation(f"Registration for {event.name} is closed; ask the organiser to open it.")
     created = drafting.create_in(conn, rt, actor, event.league, name, roster, regional_league, alignment)
     team = created.sheet.team
+    if event.rulespack.stunty:  # refused before any player is hired (the transaction is rolled back)
+        refusals = stunty_refusals(rt.catalog, roster_of(rt.catalog, team), ())
+        if refusals:
+            raise RuleViolation(refusals[0])
     tournament_store.insert_entry(conn, actor.guild_id, event.id, team.id, spare=False, now=rt.clock.now())
     check_squad(conn, rt, event, team)  # a team event: in a squad, no roster twice in it
     _record(conn, rt, actor, event, "tournament.register", {"team": team.name, "roster": roster})
@@ -322,7 +582,9 @@ def _drafting_step(
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
+    writing = _escalation_guard(conn, rt, event, team)
     before = roster_check(conn, rt, event, team)
+    known = {r.id for r in team_store.players(conn, team)}
     if step in ("hire", "staff"):
         do = drafting.hire_in if step == "hire" else drafting.staff_in
         try:
@@ -338,12 +600,18 @@ def _drafting_step(
         player = find_player(conn, team, str(args[0]))
         if player.position.startswith(STAR_PREFIX):
             raise RuleViolation(f"{player.name} is a star player: remove him with /roster unstar.")
+        _escalation_guard(conn, rt, event, team, player)
         tournament_store.set_skill(conn, actor.guild_id, team.id, player.id, None, rt.clock.now())
         done = drafting.fire_in(conn, rt, actor, event.league, player_ref=f"p:{player.id}")
         return _result(conn, rt, event, team, done.message)
     refreshed = team_store.get(conn, team.guild_id, team.id)
     assert refreshed is not None
+    if writing > 1:  # players hired for a later budget count from its round
+        for row in team_store.players(conn, refreshed):
+            if row.id not in known:
+                escalation_store.set_joined(conn, team.guild_id, team.id, row.id, writing)
     _step_check(before, roster_check(conn, rt, event, refreshed))
+    _additions_only(conn, rt, event, refreshed)
     return _result(conn, rt, event, refreshed, done.message)
 
 
@@ -416,10 +684,17 @@ def _skill(
     player = find_player(conn, team, player_ref)
     if player.position.startswith(STAR_PREFIX):
         raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
+    writing = _escalation_guard(conn, rt, event, team)
     before = roster_check(conn, rt, event, team)
     previous = tournament_store.skills_of_team(conn, actor.guild_id, team.id).get(player.id)
     skill = None if skill_ref is None else _find_skill(rt, skill_ref).name
+    if writing > 1 and previous is not None and escalation_of(conn, team).skilled(player.id) < writing:
+        raise RuleViolation(
+            f"#{player.number} {player.name}'s {previous} is on an earlier roster: seed 000, {ONLY_ADDS}."
+        )
     tournament_store.set_skill(conn, actor.guild_id, team.id, player.id, skill, rt.clock.now())
+    if writing > 1:
+        escalation_store.set_skilled(conn, actor.guild_id, team.id, player.id, writing if skill else None)
     if skill is not None:
         _step_check(before, roster_check(conn, rt, event, team))
     _record(
@@ -462,6 +737,7 @@ def _add_star(
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
     unit = _find_unit(rt, star)
+    writing = _escalation_guard(conn, rt, event, team)
     before = roster_check(conn, rt, event, team)
     rows = team_store.players(conn, team)
     if any(s.unit == unit for s in _stars(rt, rows)):
@@ -480,6 +756,10 @@ def _add_star(
             hiring_fee=cost,
             now=now,
         )
+    if writing > 1:  # a star added for a later budget counts from its round
+        for row in team_store.players(conn, team):
+            if row.id not in {r.id for r in rows}:
+                escalation_store.set_joined(conn, team.guild_id, team.id, row.id, writing)
     after = roster_check(conn, rt, event, team)
     _step_check(before, after)  # before paying: the budget refusal names the rule
     check_squad(conn, rt, event, team)  # a team event: no star twice in a squad
@@ -508,6 +788,7 @@ def _remove_star(
     on_roster = next((s for s in _stars(rt, team_store.players(conn, team)) if s.unit == unit), None)
     if on_roster is None:
         raise NotFound(f"{unit.name} is not on {team.name}'s roster.")
+    _escalation_guard(conn, rt, event, team, on_roster.players[0])
     now = rt.clock.now()
     for row in on_roster.players:
         team_store.delete_player(conn, team, row.id)
@@ -534,6 +815,7 @@ def _fans(
             f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
             f"each above {start} at {gp(numbers.fan_cost)}."
         )
+    _escalation_guard(conn, rt, event, team)
     before = roster_check(conn, rt, event, team)
     delta = fans - team.dedicated_fans
     if delta:
@@ -551,6 +833,7 @@ def _fans(
         assert refreshed is not None
         if delta > 0:
             _step_check(before, roster_check(conn, rt, event, refreshed))
+        _additions_only(conn, rt, event, refreshed)
         verb = "bought" if delta > 0 else "sold back"
         team_store.change_treasury(
             conn,
@@ -569,8 +852,8 @@ async def set_fans(rt: Runtime, actor: Actor, event_ref: str | None, fans: int) 
     return await rt.db.write(_fans, rt, actor, event_ref, fans)
 
 
-def _find_inducement(rt: Runtime, reference: str) -> Inducement:
-    allowed = _allowed(rt)
+def _find_inducement(rt: Runtime, event: Event, reference: str) -> Inducement:
+    allowed = _allowed(rt, event)
     wanted = reference.strip().lower()
     found = allowed.get(reference.strip()) or next(
         (i for i in allowed.values() if i.name.lower() == wanted), None
@@ -590,8 +873,9 @@ def _induce(
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
-    inducement = _find_inducement(rt, item)
+    inducement = _find_inducement(rt, event, item)
     entry = _entry(conn, event, team)
+    _escalation_guard(conn, rt, event, team)
     before = roster_check(conn, rt, event, team)
     current = dict(entry.inducements)
     had = current.get(inducement.id, 0)
@@ -603,6 +887,7 @@ def _induce(
     after = roster_check(conn, rt, event, team)
     if count > had:
         _step_check(before, after)
+    _additions_only(conn, rt, event, team)
     roster = roster_of(rt.catalog, team)
     unit_price = inducement_rules.price(
         inducement, roster, roster.special_rules_with(team.regional_league, team.alignment)
@@ -740,7 +1025,12 @@ async def set_spare(
 
 
 def _show(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None, team_ref: str | None
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    event_ref: str | None,
+    team_ref: str | None,
+    round_number: int | None = None,
 ) -> TournamentSheet:
     event = find_event(conn, actor.guild_id, event_ref)
     if team_ref:
@@ -750,14 +1040,21 @@ def _show(
         if found is None:
             raise NotFound(f"You have no roster in {event.name}; name a team to see its roster.")
         team = found
-    return build_tournament_sheet(conn, rt, event, team)
+    return build_tournament_sheet(conn, rt, event, team, round_number)
 
 
 async def roster_sheet(
-    rt: Runtime, actor: Actor, event_ref: str | None, team: str | None = None
+    rt: Runtime,
+    actor: Actor,
+    event_ref: str | None,
+    team: str | None = None,
+    round_number: int | None = None,
 ) -> TournamentSheet:
-    """Any registered team's roster (the caller's own when none is named): anyone may read it."""
-    return await rt.db.read(_show, rt, actor, event_ref, team)
+    """Any registered team's roster (the caller's own when none is named): anyone may read it. With gold
+    piece escalation, `round_number` picks the roster of that round (default: the latest written)."""
+    if round_number is not None:
+        whole(round_number, 1, 15, "round")
+    return await rt.db.read(_show, rt, actor, event_ref, team, round_number)
 
 
 def _entries(conn: sqlite3.Connection, guild_id: int, event_ref: str | None) -> list[TeamChoice]:
@@ -808,7 +1105,7 @@ def _options(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str
         positions=tuple(roster.positions),
         players=tuple(team_store.players(conn, team)),
         stars=stars,
-        inducements=tuple(_allowed(rt).values()),
+        inducements=tuple(_allowed(rt, event).values()),
     )
 
 

@@ -23,7 +23,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport, Side
 from bot.rules.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
 from bot.rules.tournament_scoring import RankingRow, concession_score
-from bot.services import tournament_groups, tournament_objectives
+from bot.services import tournament_entries, tournament_groups, tournament_objectives, tournament_options
 from bot.services.dice_logging import log_dice
 from bot.services.postgame import TeamSummary, apply_tournament
 from bot.services.runtime import BOT_USER, Actor, Runtime
@@ -258,6 +258,14 @@ def _before_games(
             "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
             "inducements for that game (/match inducements); what is not spent is lost."
         )
+    # --- roster options (issue 16, part C): the custom inducements' rolls ---
+    tables = [
+        (t.number, t.fixture.id, t.home, t.away)
+        for t in pairings.tables
+        if t.fixture is not None and t.away is not None
+    ]
+    lines += tournament_options.roll_before_games(conn, rt, actor, event, tables)
+    lines += tournament_options.escalation_line(event, pairings.round_number)
     return lines
 
 
@@ -430,6 +438,13 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str |
     if waiting:
         raise RuleViolation(
             f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
+        )
+    # --- roster options (issue 16, part C): every roster as the rulespack now stands ---
+    broken = tournament_entries.rosters_breaking_rules(conn, rt, event)
+    if broken:
+        raise RuleViolation(
+            "These rosters break the rulespack; fix them (or change it) before the start:\n"
+            + "\n".join(f"• {line}" for line in broken)
         )
     ranked = state.ranked_ids
     squad_problems = start_refusals(conn, rt, event, state)  # --- team events ---

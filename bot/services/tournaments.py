@@ -217,6 +217,9 @@ def _update(
     return RulespackChange(find_event(conn, actor.guild_id, event.name), changed)
 
 
+update_rulespack_in = _update  # the same change inside another service's unit of work
+
+
 async def update_rulespack(
     rt: Runtime, actor: Actor, reference: str | None, changes: dict[str, Any], reason: str | None = None
 ) -> RulespackChange:

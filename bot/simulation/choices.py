@@ -37,20 +37,29 @@ class DraftPlan:
     rerolls: int
 
 
-def draft_plan(catalog: Catalog, rng: random.Random, budget: int) -> DraftPlan:
-    """A legal draft: 11-13 players within limits and budget, then re-rolls with what is left."""
-    roster = rng.choice(sorted(catalog.teams.values(), key=lambda t: t.id))
+def draft_plan(catalog: Catalog, rng: random.Random, budget: int, stunty: bool = False) -> DraftPlan:
+    """A legal draft: 11-13 players within limits and budget, then re-rolls with what is left (`stunty`:
+    a stunty roster fielding only the positions a stunty event allows, seed 000)."""
+    if stunty:
+        allowed = {r.team: r.only for r in catalog.tournament.stunty.rosters}
+        roster = catalog.teams[rng.choice(sorted(allowed))]
+        only = allowed[roster.id]
+        positions = [p for p in roster.positions if only is None or p.id in only]
+    else:
+        roster = rng.choice(sorted(catalog.teams.values(), key=lambda t: t.id))
+        positions = list(roster.positions)
     league = rng.choice(roster.leagues)
     alignments = roster.alignments_in(league)
     alignment = rng.choice(alignments) if alignments else None
-    cheapest = min(p.cost for p in journeyman_positions(roster) or roster.positions)
+    journeymen = [p for p in journeyman_positions(roster) if p in positions]
+    cheapest = min(p.cost for p in journeymen or positions)
     hires: list[Position] = []
     remaining = budget
     wanted = rng.randint(11, 13)
     while len(hires) < wanted:
         missing_after = max(0, 11 - len(hires) - 1)
         options = []
-        for position in sorted(roster.positions, key=lambda p: p.id):
+        for position in sorted(positions, key=lambda p: p.id):
             if position.cost + missing_after * cheapest > remaining:
                 continue
             try:

@@ -33,6 +33,7 @@ from bot.services import (
     results,
     tournament_awards,
     tournament_entries,
+    tournament_options,
     tournament_play,
     tournaments,
 )
@@ -40,6 +41,7 @@ from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import START, CountingDice
+from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.tournament_groups_invariants import check_groups
 from bot.simulation.tournament_invariants import check_tournament
 from bot.simulation.tournament_play_options import (
@@ -76,6 +78,8 @@ class TournamentTally:
     extra_time: int = 0  # knock-out games level after 90 minutes
     shootouts: int = 0  # ... and still level after extra time
     advancements: int = 0
+    inducements: int = 0
+    additions: int = 0  # gold piece escalation: what later rosters added
 
 
 @dataclass(frozen=True)
@@ -91,13 +95,18 @@ async def _register(
     name: str,
     budget: int,
     tally: TournamentTally,
+    stunty: bool = False,
+    mandatory_star: bool = False,
+    escalation: tuple[int, ...] = (),
     avoid: Collection[str] = (),
 ) -> None:
-    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes;
-    never one of the catalogue teams in `avoid` (those of the coach's squad in a team event)."""
-    plan = draft_plan(rt.catalog, rng, budget - 60_000)  # leave room for fans
+    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes
+    (always, when the event makes one mandatory), and now and then a custom inducement; never one of the
+    catalogue teams in `avoid` (those of the coach's squad in a team event)."""
+    room = 60_000 + (150_000 if mandatory_star else 0)  # fans, and a star when one is mandatory
+    plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     while plan.roster.id in avoid:
-        plan = draft_plan(rt.catalog, rng, budget - 60_000)
+        plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     await tournament_entries.register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
     )
@@ -105,8 +114,12 @@ async def _register(
         await tournament_entries.hire(rt, who, None, position.id)
     if plan.rerolls:
         await tournament_entries.set_staff(rt, who, None, rerolls=plan.rerolls)
-    await _star(rt, rng, who, tally)
+    await (_mandatory_star(rt, rng, who, tally) if mandatory_star else _star(rt, rng, who, tally))
     await _skills(rt, rng, who, tally)
+    await _custom_inducements(rt, rng, who, tally)
+    for _ in escalation[1:]:  # gold piece escalation: every later roster, written now, only adding
+        await tournament_entries.escalate(rt, who, None)
+        await _additions(rt, rng, who, tally)
     fans = rng.randint(1, 6)
     try:
         await tournament_entries.set_fans(rt, who, None, fans)
@@ -126,6 +139,53 @@ async def _star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTa
         tally.stars += 1
     except DomainError:
         pass  # too dear, or the roster is not yet 11 players: no star
+
+
+async def _mandatory_star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """A star is a must: random ones first, then the cheapest, until the services accept one."""
+    options = await tournament_entries.roster_options(rt, who, None)
+    tries = rng.sample(list(options.stars), k=min(3, len(options.stars)))
+    tries += sorted(options.stars, key=lambda u: (u.cost, u.name))
+    for unit in tries:
+        try:
+            await tournament_entries.add_star(rt, who, None, unit.name)
+        except DomainError:
+            continue
+        tally.stars += 1
+        return
+
+
+async def _custom_inducements(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """Now and then one of the event's custom inducements (refused when the gold is gone)."""
+    event = await tournaments.get_event(rt, GUILD, None)
+    bought = [i for i in event.rulespack.inducements if not i.free]
+    if not bought or rng.random() > 0.6:
+        return
+    item = rng.choice(bought)
+    try:
+        await tournament_entries.set_inducement(rt, who, None, item.name, 1)
+        tally.inducements += 1
+    except DomainError:
+        pass
+
+
+async def _additions(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """What a later budget adds: a player or two, a Dedicated Fan, skills (each refused when it breaks a
+    rule or the gold is gone)."""
+    options = await tournament_entries.roster_options(rt, who, None)
+    for _ in range(rng.randint(0, 2)):
+        try:
+            await tournament_entries.hire(rt, who, None, rng.choice(options.positions).id)
+            tally.additions += 1
+        except DomainError:
+            pass
+    sheet = await tournament_entries.roster_sheet(rt, who, None)
+    try:
+        await tournament_entries.set_fans(rt, who, None, min(6, sheet.team.dedicated_fans + 1))
+        tally.additions += 1
+    except DomainError:
+        pass
+    await _skills(rt, rng, who, tally)
 
 
 async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
@@ -296,9 +356,17 @@ async def simulate_tournament(
     fmt: Literal["swiss", "groups"] = "swiss",
     qualifiers: int = 8,
     options: PlayOptions = NO_OPTIONS,
+    stunty: bool = False,
+    mandatory_star: bool = False,
+    custom_inducements: bool = False,
+    escalation: bool = False,
 ) -> TournamentResult:
     """Play one Swiss event of `coaches` coaches over `rounds` rounds (or a group and knock-out event with
-    `qualifiers`, its rounds following from them), then check every invariant."""
+    `qualifiers`, its rounds following from them), then check every invariant. `options`: the optional
+    rules in play; `stunty`: a stunty event of random legal stunty rosters; `mandatory_star`: every roster
+    has a star; `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
+    organiser's own, bought now and then and rolled before each game; `escalation`: budgets of 1,000,000 gp
+    rising by 100,000 a round, every roster written at registration."""
     temporary = None
     if db_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
@@ -320,15 +388,35 @@ async def simulate_tournament(
         if fmt == "groups":
             settings |= {"format": "groups", "qualifiers": qualifiers}
             name = f"Group Cup {seed}"
+        # --- roster options (issue 16, part C) ---
+        if stunty:
+            settings["stunty"] = True
+            name = f"Stunty {name}"
+        if mandatory_star:
+            settings["mandatory_star"] = True
+        if escalation:
+            settings["escalation"] = [1_000_000 + 100_000 * n for n in range(min(rounds, 4))]
         created = await tournaments.create_tournament(rt, ORGANISER, name, GUILD, settings)
         budget = created.rulespack.budget
         rounds = created.rulespack.rounds
+        budgets = created.rulespack.escalation
+        if custom_inducements:
+            for item in ("Dwarven Smith", "Booby Trapped End Zone", "Famous Moot Buffet"):
+                await tournament_options.set_inducement(rt, ORGANISER, None, "add", item)
+            await tournament_options.set_inducement(rt, ORGANISER, None, "add", "Festive Gifts", free=True)
+            await tournament_options.set_inducement(
+                rt, ORGANISER, None, "add", "Forge Ale", cost=20_000, limit=2, text="+1 to one KO roll."
+            )
         people = [coach(i) for i in range(coaches)]
         for index, who in enumerate(people):
-            await _register(rt, rng, who, f"Coach {index} team", budget, tally)
+            await _register(
+                rt, rng, who, f"Coach {index} team", budget, tally, stunty, mandatory_star, budgets
+            )
             await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
         if coaches % 2 and odd == "spare" and fmt == "swiss":
-            await _register(rt, rng, SPARE_COACH, "The Spare Squad", budget, tally)
+            await _register(
+                rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty, mandatory_star, budgets
+            )
             await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
             await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
         await tournament_play.start_event(rt, ORGANISER, None)
@@ -348,6 +436,7 @@ async def simulate_tournament(
                 if options.injuries:  # the dead leave: a roster may end the event short of 11 players
                     refusals = tuple(r for r in refusals if "at least 11 players" not in r)
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
+            problems += check_rosters(conn, rt, event)
             logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
             if logged != dice.rolls:
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
@@ -372,7 +461,8 @@ async def simulate_tournament(
                 else []
             ),
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
-            f"{tally.fans_bought} Dedicated Fans bought",
+            f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought, "
+            f"{tally.additions} escalation additions",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             *(

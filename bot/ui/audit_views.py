@@ -201,6 +201,10 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     "tournament.induce": lambda d: (
         f"set {plain(str(d.get('item', '')))} on {_team(d)}'s roster to {d.get('count', 0)}"
     ),
+    "tournament.escalate": lambda d: (
+        f"closed {_team(d)}'s round-{int(d.get('round', 2)) - 1} roster and opened round "
+        f"{d.get('round', 2)}'s (Team Draft Budget {gp(int(d.get('budget', 0)))})"
+    ),
     "tournament.spare": lambda d: (
         f"made {_team(d)} the Spare Player"
         if d.get("spare")

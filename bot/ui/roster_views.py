@@ -67,6 +67,8 @@ def _extras(ts: TournamentSheet) -> list[str]:
             "Inducements: "
             + ", ".join(f"{i.count}× {i.inducement.name} ({gp(i.cost)})" for i in ts.inducements)
         )
+    if ts.free:
+        lines.append("Free for every team: " + ", ".join(i.name for i in ts.free))
     return lines
 
 
@@ -85,7 +87,16 @@ def _budget(ts: TournamentSheet) -> list[str]:
 def _head(ts: TournamentSheet) -> str:
     team = ts.team
     spare = " · Spare Player (not ranked)" if ts.entry.spare else ""
-    return f"{ts.sheet.roster.name} · {team.regional_league} · {STATUS.get(team.status, team.status)}{spare}"
+    rounds = ts.event.rulespack.roster_rounds
+    escalation = (
+        f"\nRound {ts.round_number} roster of {rounds} (gold piece escalation; /roster show round:N)"
+        if ts.round_number is not None
+        else ""
+    )
+    return (
+        f"{ts.sheet.roster.name} · {team.regional_league} · {STATUS.get(team.status, team.status)}{spare}"
+        + escalation
+    )
 
 
 def roster_embeds(ts: TournamentSheet) -> list[discord.Embed]:

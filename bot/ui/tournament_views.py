@@ -13,6 +13,7 @@ from bot.rules.tournament_scoring import TIEBREAKER_NAMES
 from bot.rules.tournament_settings import Rulespack
 from bot.services import tournaments
 from bot.services.tournament_awards import ranking_line, squad_line
+from bot.services.tournament_options import escalation_line
 from bot.services.tournament_play import EventStandings, Pairings, table_text
 from bot.services.tournament_squads import SquadView
 from bot.services.tournaments import Event
@@ -22,6 +23,23 @@ from bot.ui.limits import Field, fields, one_embed, pack_embeds, send_messages
 
 COLOUR = discord.Colour.dark_gold()
 STATUS = {"registration": "registration", "running": "under way", "finished": "finished"}
+
+
+def roster_option_lines(r: Rulespack) -> list[str]:
+    """The rulespack's roster options (issue 16), one line each."""
+    lines = []
+    if r.stunty:
+        lines.append("Stunty teams only (seed 000's stunty rosters and limits); no Stunty Cup")
+    if r.mandatory_star:
+        eleven = "after 11 players" if r.star_needs_eleven else "even before 11 players"
+        lines.append(f"Every roster must have a star player ({eleven}; 11 players to play)")
+    elif not r.star_needs_eleven:
+        lines.append("Star players may be taken before a roster has 11 players")
+    lines += [f"Custom inducement: {i.line()}" for i in r.inducements]
+    if r.escalation:
+        budgets = " / ".join(gp(b) for b in r.escalation)
+        lines.append(f"Gold piece escalation: {budgets} (a roster per budget at registration, only adding)")
+    return lines or ["none"]
 
 
 def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str]) -> list[discord.Embed]:
@@ -53,6 +71,7 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
         ("Rosters moved to another tier", "\n".join(moved) or "none"),
         ("Best Painted", painted),
         ("Optional rules", optional_rules_text(r)),
+        ("Roster options", "\n".join(roster_option_lines(r))),
     ]
     if r.team_size is not None:  # --- team events ---
         rows.insert(
@@ -98,6 +117,7 @@ def pairings_embeds(pairings: Pairings) -> list[discord.Embed]:
             "Paired before these games were confirmed (they stay open and count when confirmed): "
             + ", ".join(f"#{f.id} {plain(f.label)}" for f in pairings.unconfirmed)
         )
+    lines += escalation_line(pairings.event, pairings.round_number)  # which roster each coach fields
     if pairings.deadline is None:
         lines.append("Played in person: no deadline.")
     else:

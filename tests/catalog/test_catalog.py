@@ -480,3 +480,66 @@ def test_skill_requirements_must_name_known_skills(tmp_path: Path) -> None:
     )
     with pytest.raises(CatalogError, match="requirements: unknown skill 'Wings'"):
         load_catalog(data_dir=data)
+
+
+def _stunty_or_big_guy(position: object) -> bool:
+    skills = getattr(position, "skills", ())
+    return any(s.startswith("Stunty") for s in skills) or "Big Guy" in getattr(position, "keywords", ())
+
+
+def test_stunty_rosters_are_exactly_those_the_seed_definition_allows() -> None:
+    """Seed 000: "A Stunty Team is any team that can be made up entirely of players with the Stunty trait or
+    Big Guys" and "there may be others that fall into this category in the future": computed from the
+    catalogue (enough Stunty and Big Guy places for the 11 players a team needs), the data list agrees."""
+    need = CATALOG.drafting.min_players_at_draft
+    qualifying = set()
+    for team in CATALOG.teams.values():
+        places = sum(p.max for p in team.positions if _stunty_or_big_guy(p))
+        for group in team.group_limits:  # e.g. "a single Big Guy from these"
+            in_group = [p for p in team.positions if p.id in group.positions and _stunty_or_big_guy(p)]
+            places -= max(0, sum(p.max for p in in_group) - group.max)
+        if places >= need:
+            qualifying.add(team.id)
+    listed = {r.team for r in CATALOG.tournament.stunty.rosters}
+    assert listed == qualifying
+    # The seed's list: Black Orcs, Goblins, Halflings, Lizardmen, Ogres, Snotlings, Underworld Denizens.
+    assert {
+        "black_orc",
+        "goblin",
+        "halfling",
+        "lizardmen",
+        "ogre",
+        "snotling",
+        "underworld_denizens",
+    } <= listed
+
+
+def test_each_stunty_roster_fields_only_stunty_players_and_big_guys() -> None:
+    """Seed 000: "Black Orcs (providing they include only Goblin Bruiser Linemen and Trained Trolls)",
+    "Lizardmen (providing they include no Saurus Blockers)", "Underworld Denizens (providing they only
+    include Underworld Goblin Linemen, Underworld Snotlings, Underworld Trolls and Mutant Rat Ogres)"."""
+    for allowed in CATALOG.tournament.stunty.rosters:
+        team = CATALOG.teams[allowed.team]
+        fielded = [p for p in team.positions if allowed.only is None or p.id in allowed.only]
+        assert all(_stunty_or_big_guy(p) for p in fielded), team.name
+        # and nothing that qualifies is left out
+        assert {p.id for p in team.positions if _stunty_or_big_guy(p)} == {p.id for p in fielded}, team.name
+    stunty = CATALOG.tournament.stunty
+    assert stunty.roster("lizardmen") is not None
+    assert "lizardmen_saurus_blocker" not in (stunty.roster("lizardmen").only or ())  # type: ignore[union-attr]
+    assert set(stunty.roster("black_orc").only or ()) == {  # type: ignore[union-attr]
+        "black_orc_goblin_bruiser",
+        "black_orc_trained_troll",
+    }
+
+
+def test_a_stunty_roster_must_name_known_teams_and_positions(tmp_path: Path) -> None:
+    data = _copy_data(tmp_path)
+
+    def break_it(d: dict) -> None:  # type: ignore[type-arg]
+        d["stunty"]["rosters"][0]["only"].append("black_orc_pixie")
+        d["stunty"]["rosters"].append({"team": "moon_goblins", "only": None})
+
+    _edit(data / "bb2025" / "tournament.json", break_it)
+    with pytest.raises(CatalogError, match=r"no position .black_orc_pixie..*moon_goblins: unknown team"):
+        load_catalog(data_dir=data)

@@ -93,6 +93,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"squad": "Altdorf Allstars", "change": "added", "coach": 7},
         "added <@7> to the squad Altdorf Allstars",
     ),
+    "tournament.escalate": (
+        {"team": "Elves", "round": 2, "budget": 1_100_000},
+        "closed Elves's round-1 roster and opened round 2's (Team Draft Budget 1,100,000 gp)",
+    ),
     "team.create": (
         {"team": "Reavers", "roster": "Human", "league": "Old World Classic", "alignment": None},
         "created Reavers, a Human team in the Old World Classic",

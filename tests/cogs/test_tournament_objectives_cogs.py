@@ -7,8 +7,8 @@ from unittest.mock import MagicMock
 
 import discord
 
-from bot.cogs.event import EventCog
 from bot.cogs.results import ResultsCog
+from bot.cogs.rulespack import RulespackCog
 from bot.cogs.tournament import TournamentCog
 from bot.rules.match_result import ResultReport
 from bot.services import tournament_play, tournaments
@@ -54,7 +54,7 @@ async def test_report_carries_the_objectives_achieved(runtime: Runtime) -> None:
 
 async def test_the_organiser_switches_the_optional_rules(runtime: Runtime) -> None:
     await tournament_event(runtime, 2)
-    cog = EventCog(MagicMock())
+    cog = RulespackCog(MagicMock())
     interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
     await cog.play_rules.callback(cog, interaction, True, True, None, None, "house rules")
     _, kwargs = sent(interaction)

@@ -41,7 +41,7 @@ async def test_four_squads_of_three_play_three_rounds_to_the_top_squads(
 
     created = await discord.invoke("event create", organiser, name="Club Cup", rounds=ROUNDS)
     assert "Tournament **Club Cup** created" in created.text, created.text
-    made_team = await discord.invoke("event set", organiser, team_size=SIZE)
+    made_team = await discord.invoke("rulespack set", organiser, team_size=SIZE)
     assert "squads of 3 coaches" in made_team.text, made_team.text
 
     squad_of: dict[int, str] = {}

@@ -40,7 +40,7 @@ async def test_sixteen_coaches_through_groups_and_knock_out_to_the_final(
 
     created = await discord.invoke("event create", organiser, name="Group Cup")
     assert "Tournament **Group Cup** created" in created.text, created.text
-    made = await discord.invoke("event format", organiser, format="groups", qualifiers=8)
+    made = await discord.invoke("rulespack format", organiser, format="groups", qualifiers=8)
     assert "**format**: swiss → groups" in made.text and "knock-out of 8" in made.text, made.text
     assert "**rounds**: 3 → 6" in made.text, made.text
 

@@ -27,7 +27,7 @@ async def test_objectives_by_dm_revealed_after_the_game_and_injuries_kept(
     organiser = world.admin
     home, away = world.coaches[0], world.coaches[1]
     await discord.invoke("event create", organiser, name="Objective Cup", rounds=2)
-    switched = await discord.invoke("event play-rules", organiser, secret_objectives=True, injuries=True)
+    switched = await discord.invoke("rulespack play-rules", organiser, secret_objectives=True, injuries=True)
     assert "Secret Objectives, injuries kept" in switched.text, switched.text
     for coach, name in ((home, "Home Cup Team"), (away, "Away Cup Team")):
         await _register(world, coach, name)

@@ -213,3 +213,10 @@ def test_no_award_goes_to_the_spare_and_placings_follow_the_ranking(
             assert winners(found[key]) == [order[index]]  # type: ignore[arg-type]
     if len(order) >= 2:
         assert winners(found["spoon"]) == [order[-1]]  # type: ignore[arg-type]
+
+
+def test_a_stunty_event_has_no_stunty_cup() -> None:
+    """Seed 000: "Additionally, there is no need to award the Stunty Cup, as every team is a Stunty Team
+    anyway!" """
+    assert "stunty" not in compute(stunty_cup=False) and "first" in compute(stunty_cup=False)
+    assert "stunty" in compute()

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.errors import RuleViolation
 from bot.rules.team_building import Staffing
+from bot.rules.tournament_inducements import seed_inducement
 from bot.rules.tournament_rosters import (
+    MANDATORY_STAR,
+    ONLY_ADDS,
     DraftedPlayer,
     DraftedStar,
+    RosterRules,
     TierAllowance,
     TournamentRoster,
     check_roster,
     event_inducements,
+    only_additions,
     seed_tiers,
     tiers_text,
 )
@@ -168,10 +175,10 @@ def test_inducements_the_event_allows_are_bought_from_the_budget() -> None:
     assert too_many.refusals == ("A team may have 1-3 Bribe.",)
     custom = wood_elves(inducements=(("dwarven_smith", 1),))
     assert refused(check_roster(CATALOG, custom, BUDGET).refusals, "not an inducement this event allows")
-    allowed = event_inducements(CATALOG, custom=("dwarven_smith",))
+    smith = seed_inducement(CATALOG, "Dwarven Smith")
+    assert smith is not None and seed_inducement(CATALOG, "nothing") is None
+    allowed = event_inducements(CATALOG, custom=(smith,))
     assert check_roster(CATALOG, custom, BUDGET, allowed_inducements=allowed).gold_spent == base + 100_000
-    with pytest.raises(RuleViolation, match="no custom inducement"):
-        event_inducements(CATALOG, custom=("nothing",))
     stars_by_id = wood_elves(inducements=(("star_player", 1),))
     assert refused(check_roster(CATALOG, stars_by_id, BUDGET).refusals, "not an inducement this event allows")
 
@@ -328,3 +335,116 @@ def test_a_legal_roster_never_spends_more_than_its_tier_and_budget(
     plain = check_roster(CATALOG, wood_elves(staff=Staffing(rerolls=rerolls), dedicated_fans=fans), BUDGET)
     star_gold = check.gold_spent - plain.gold_spent
     assert star_gold >= 0  # skills never add gold; only stars do
+
+
+STUNTY = RosterRules(stunty=True)
+
+# --- stunty events ------------------------------------------------------------------------------------
+
+
+def _roster(team_id: str, league: str, positions: list[str]) -> TournamentRoster:
+    return TournamentRoster(team_id, league, players=tuple(DraftedPlayer(p) for p in positions))
+
+
+def test_a_stunty_event_takes_only_stunty_teams() -> None:
+    """Seed 000: "A Stunty Tournament follows all of the same rules for a standard event as described
+    earlier in this guide, with one exception - Coaches may only take one of the Stunty Teams." """
+    elves = wood_elves()
+    assert check_roster(CATALOG, elves, BUDGET).legal
+    check = check_roster(CATALOG, elves, BUDGET, options=STUNTY)
+    assert refused(check.refusals, "A stunty event takes only stunty teams")
+    assert refused(check.refusals, "Wood Elf is not one")
+    league = CATALOG.teams["halfling"].leagues[0]
+    halflings = _roster("halfling", league, ["halfling_hopeful"] * 11)
+    assert check_roster(CATALOG, halflings, BUDGET, options=STUNTY).legal
+
+
+def test_stunty_limits_of_black_orcs_lizardmen_and_underworld() -> None:
+    """Seed 000: "Black Orcs (providing they include only Goblin Bruiser Linemen and Trained Trolls)",
+    "Lizardmen (providing they include no Saurus Blockers)", "Underworld Denizens (providing they only
+    include Underworld Goblin Linemen, Underworld Snotlings, Underworld Trolls and Mutant Rat Ogres)"."""
+    orc_league = CATALOG.teams["black_orc"].leagues[0]
+    bruisers = ["black_orc_goblin_bruiser"] * 10 + ["black_orc_trained_troll"]
+    assert check_roster(CATALOG, _roster("black_orc", orc_league, bruisers), BUDGET, options=STUNTY).legal
+    with_orc = _roster("black_orc", orc_league, [*bruisers, "black_orc_black_orc"])
+    check = check_roster(CATALOG, with_orc, BUDGET, options=STUNTY)
+    assert check.refusals == (
+        "In a stunty event a Black Orc team may field only Goblin Bruiser, Trained Troll; not Black Orc.",
+    )
+    assert check_roster(CATALOG, with_orc, BUDGET).legal  # any other event takes him
+    lizard_league = CATALOG.teams["lizardmen"].leagues[0]
+    skinks = ["lizardmen_skink_lineman"] * 10 + ["lizardmen_saurus_blocker"]
+    check = check_roster(CATALOG, _roster("lizardmen", lizard_league, skinks), BUDGET, options=STUNTY)
+    assert refused(check.refusals, "not Saurus Blocker")
+    under_league = CATALOG.teams["underworld_denizens"].leagues[0]
+    under = ["underworld_denizens_goblin_lineman"] * 10 + ["underworld_denizens_gutter_runner"]
+    check = check_roster(CATALOG, _roster("underworld_denizens", under_league, under), BUDGET, options=STUNTY)
+    assert refused(check.refusals, "not Gutter Runner")
+
+
+# --- mandatory star players ----------------------------------------------------------------------------
+
+
+def test_mandatory_star_players() -> None:
+    """Seed 000: "many events may require all coaches to have at least one Star Player in their roster for
+    the event." A pair is one star choice."""
+    rules = RosterRules(mandatory_star=True)
+    check = check_roster(CATALOG, humans(()), BUDGET, options=rules)
+    assert check.refusals == (f"{MANDATORY_STAR} (a pair counts as one).",)
+    assert check_roster(CATALOG, humans(()), BUDGET).legal  # not without the switch
+    assert check_roster(CATALOG, humans(("Griff Oberwald",), linemen=11), 1_600_000, options=rules).legal
+
+
+def test_the_organiser_may_lift_the_eleven_player_precondition() -> None:
+    """Seed 000: "the Event Organiser may remove the restriction for a team to have 11 players before taking
+    a Star Player if they wish, so long as all rosters still have at least 11 players." """
+    short = humans(("Griff Oberwald",), linemen=8)
+    kept = check_roster(CATALOG, short, 1_600_000, options=RosterRules(mandatory_star=True))
+    assert refused(kept.refusals, "at least 11 players before adding any star players")
+    lifted = check_roster(
+        CATALOG, short, 1_600_000, options=RosterRules(mandatory_star=True, star_needs_eleven=False)
+    )
+    assert not refused(lifted.refusals, "before adding any star players")
+    assert refused(lifted.refusals, "A new team needs at least 11 players; you have 8")  # still 11 to play
+
+
+# --- gold piece escalation ----------------------------------------------------------------------------
+
+
+def test_an_escalation_roster_only_adds_to_the_one_before() -> None:
+    """Seed 000: "coaches can only add to their Team Draft Roster and cannot take anything away from it once
+    it has been added in." """
+    first = wood_elves(skills={0: "Strip Ball"}, dedicated_fans=2, inducements=(("bribe", 1),))
+    more = wood_elves(
+        skills={0: "Strip Ball", 3: "Wrestle"},
+        linemen=9,
+        dedicated_fans=3,
+        inducements=(("bribe", 2),),
+        stars=(DraftedStar("Akhorne the Squirrel"),),
+    )
+    assert only_additions(first, more, 2) == []
+    assert only_additions(first, first, 2) == []
+    fewer = wood_elves(linemen=7, dedicated_fans=1)
+    (refusal,) = only_additions(first, fewer, 2)
+    assert refusal.startswith(f"Round 2: {ONLY_ADDS} (")
+    assert "2 player(s) or their skills of round 1 are gone" in refusal  # a lineman, and Strip Ball
+    assert "Dedicated Fans 2→1" in refusal and "inducement bribe 1→0" in refusal
+    assert "a star player of round 2 is gone" in only_additions(more, first, 3)[0]
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.sampled_from(["wood_elf_lineman", "wood_elf_catcher", "wood_elf_wardancer"]), max_size=6),
+    st.lists(st.sampled_from(["Wrestle", "Dodge", None]), min_size=6, max_size=6),
+    st.integers(min_value=0, max_value=3),
+)
+def test_additions_are_always_accepted_and_a_removal_never(
+    extra: list[str], skills: list[str | None], fans: int
+) -> None:
+    base = wood_elves(skills={0: "Strip Ball"})
+    added = tuple(DraftedPlayer(p, (s,) if s else ()) for p, s in zip(extra, skills, strict=False))
+    grown = replace(base, players=base.players + added, dedicated_fans=base.dedicated_fans + fans)
+    assert only_additions(base, grown, 2) == []
+    if grown.players:
+        shrunk = replace(grown, players=grown.players[1:])
+        assert only_additions(grown, shrunk, 3)

@@ -286,3 +286,52 @@ async def test_the_other_refusals_of_check_roster_through_the_services(runtime: 
     await entries.register(runtime, rob, None, "Kings", "Tomb Kings")
     with pytest.raises(RuleViolation, match=r"[Aa]pothecary"):
         await entries.set_staff(runtime, rob, None, apothecary=True)
+
+
+async def test_a_stunty_event_refuses_other_teams_and_positions(runtime: Runtime) -> None:
+    """Seed 000: "Coaches may only take one of the Stunty Teams" and "Black Orcs (providing they include
+    only Goblin Bruiser Linemen and Trained Trolls)"."""
+    await _event(runtime, stunty=True)
+    with pytest.raises(RuleViolation, match=r"A stunty event takes only stunty teams .*Wood Elf is not one"):
+        await entries.register(runtime, coach(1), None, "Elves", "Wood Elf", "Elven Kingdoms League")
+    assert await runtime.db.read(lambda c: c.execute("SELECT COUNT(*) FROM teams").fetchone()[0]) == 0
+    await entries.register(runtime, coach(2), None, "Bruisers", "Black Orc", "Badlands Brawl")
+    done = await entries.hire(runtime, coach(2), None, "Goblin Bruiser", 10)
+    done = await entries.hire(runtime, coach(2), None, "Trained Troll")
+    with pytest.raises(RuleViolation, match="may field only Goblin Bruiser, Trained Troll; not Black Orc"):
+        await entries.hire(runtime, coach(2), None, "Black Orc")
+    done = await entries.submit(runtime, coach(2), None)
+    assert done.sheet.check.legal and done.sheet.team.status == "submitted"
+
+
+async def test_mandatory_star_players_at_submit_and_at_the_start(runtime: Runtime) -> None:
+    """Seed 000: "many events may require all coaches to have at least one Star Player in their roster",
+    and "the Event Organiser may remove the restriction for a team to have 11 players before taking a Star
+    Player if they wish, so long as all rosters still have at least 11 players." """
+    await _event(runtime, budget=1_500_000, mandatory_star=True, star_needs_eleven=False)
+    jay = coach(1)
+    await entries.register(runtime, jay, None, "Elves", "Wood Elf", "Elven Kingdoms League")
+    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 8)
+    done = await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")  # 8 players: allowed here
+    with pytest.raises(RuleViolation, match="A new team needs at least 11 players; you have 8"):
+        await entries.submit(runtime, jay, None)
+    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 3)
+    await entries.remove_star(runtime, jay, None, "Akhorne the Squirrel")
+    with pytest.raises(RuleViolation, match="requires every roster to have at least one star player"):
+        await entries.submit(runtime, jay, None)
+    await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")
+    done = await entries.submit(runtime, jay, None)
+    assert done.sheet.team.status == "submitted"
+
+
+async def test_the_start_refuses_a_roster_without_the_mandatory_star(runtime: Runtime) -> None:
+    """A rulespack changed after approval: the start names every roster that now breaks it."""
+    from bot.services import tournament_play
+    from tests.builders import tournament_event
+
+    await tournament_event(runtime, 4)
+    await tournaments.update_rulespack(runtime, ORGANISER, None, {"mandatory_star": True})
+    with pytest.raises(RuleViolation, match=r"(?s)Team 0: This event requires every roster.*Team 3"):
+        await tournament_play.start_event(runtime, ORGANISER, None)
+    await tournaments.update_rulespack(runtime, ORGANISER, None, {"mandatory_star": False})
+    assert (await tournament_play.start_event(runtime, ORGANISER, None)).round_number == 1

@@ -56,10 +56,21 @@ def _rosters(conn: sqlite3.Connection, runtime: Runtime, s: int, size: int) -> l
             coach_id=coach(s * 10 + j).user_id,
             name=f"S{s} T{j}",
             roster=ROSTERS[j],
-            regional_league="old_world_classic",
+            regional_league=CATALOG.teams[ROSTERS[j]].leagues[0],
             alignment=None,
             now=now,
         )
+        lineman = min((p for p in CATALOG.teams[ROSTERS[j]].positions if p.max >= 11), key=lambda p: p.cost)
+        for number in range(1, 12):  # a legal roster: 11 of its cheapest position that allows 11
+            team_store.insert_player(
+                conn,
+                team,
+                number=number,
+                name=f"P{number}",
+                position=lineman.id,
+                hiring_fee=lineman.cost,
+                now=now,
+            )
         team_store.set_status(conn, team, "approved")
         tournament_store.insert_entry(conn, 1, 1, team.id, spare=False, now=now)
         ids.append(team.id)

@@ -1,0 +1,97 @@
+"""Invariants of an event's rosters under its roster options (issue 16: stunty events, mandatory star
+players, custom inducements), checked by the tournament simulator after a run:
+
+- a stunty event: every roster is a stunty roster of data/<edition>/tournament.json fielding only the
+  positions it allows (seed 000, Stunty Tournament);
+- mandatory star players: every roster has at least one;
+- custom inducements: every paired game logged exactly the dice its two teams' custom inducements need
+  before it (the Dwarven Smith a D6 and a D3, the Festive Gifts a die for the player and a D6, the Moot
+  Buffet a D6), bought or free;
+- gold piece escalation: every coach wrote a roster per budget, and his treasury is the last budget less
+  what the last roster spent (each roster against its budget and only adding: the whole-rulespack check);
+(every roster is also checked against the whole rulespack by the simulator).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.rules.tournament_rosters import free_inducements
+from bot.services import tournament_entries
+from bot.services.runtime import Runtime
+from bot.services.team_lookup import STAR_PREFIX, roster_of
+from bot.services.tournaments import Event
+from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
+from bot.store.teams import TeamRow
+
+# Dice each custom inducement rolls before a game (the Festive Gifts pick a player only among several).
+ROLLS_BEFORE_GAME = {"dwarven_smith": 2, "festive_gifts": 2, "famous_moot_buffet": 1}
+
+
+def check_rosters(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+    """Every broken roster option, one line each (empty: all hold)."""
+    problems: list[str] = []
+    rules = event.rulespack
+    for team in team_store.in_league(conn, event.league.guild_id, event.id):
+        rows = team_store.players(conn, team)
+        if rules.stunty:
+            allowed = rt.catalog.tournament.stunty.roster(roster_of(rt.catalog, team).id)
+            if allowed is None:
+                problems.append(f"{team.name}: a {team.roster} roster in a stunty event")
+            elif allowed.only is not None:
+                outside = {r.position for r in rows if not r.position.startswith(STAR_PREFIX)} - set(
+                    allowed.only
+                )
+                if outside:
+                    problems.append(f"{team.name}: {', '.join(sorted(outside))} in a stunty event")
+        if rules.escalation:
+            esc = tournament_entries.escalation_of(conn, team)
+            if esc.drafting_round != rules.roster_rounds:
+                problems.append(f"{team.name}: {esc.drafting_round} of {rules.roster_rounds} rosters written")
+            spent = tournament_entries.roster_check(conn, rt, event, team).gold_spent
+            if team.treasury != rules.budget_of(rules.roster_rounds) - spent:
+                problems.append(f"{team.name}: treasury {team.treasury}, last budget less spent {spent}")
+        if rules.mandatory_star and not any(r.position.startswith(STAR_PREFIX) for r in rows):
+            problems.append(f"{team.name}: no star player in an event where one is mandatory")
+    if rules.inducements:
+        problems += _inducement_rolls(conn, rt, event)
+    return problems
+
+
+def _expected_rolls(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> int:
+    customs = {i.id for i in event.rulespack.inducements}
+    entry = tournament_store.entry(conn, team.guild_id, team.id)
+    owned = [key for key, _ in (entry.inducements if entry else ()) if key in customs]
+    owned += [i.id for i in free_inducements(rt.catalog, event.rulespack.inducements)]
+    players = len(team_store.players(conn, team))
+    return sum(ROLLS_BEFORE_GAME.get(key, 0) - (key == "festive_gifts" and players < 2) for key in owned)
+
+
+def _inducement_rolls(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+    guild_id = event.league.guild_id
+    names = [i.name for i in rt.catalog.tournament_inducements.inducements if i.id in ROLLS_BEFORE_GAME]
+    problems = []
+    for table in tournament_store.tables(conn, guild_id, event.id):
+        if table.fixture_id is None:
+            continue
+        fixture = conn.execute(
+            "SELECT home_team_id, away_team_id FROM fixtures WHERE guild_id = ? AND id = ?",
+            (guild_id, table.fixture_id),
+        ).fetchone()
+        teams = [team_store.get(conn, guild_id, team_id) for team_id in fixture]
+        expected = sum(_expected_rolls(conn, rt, event, t) for t in teams if t is not None)
+        purposes = [
+            row[0]
+            for row in conn.execute(
+                "SELECT purpose FROM dice_rolls WHERE guild_id = ? AND fixture_id = ?",
+                (guild_id, table.fixture_id),
+            )
+        ]
+        logged = sum(any(f": {name}" in p for name in names) for p in purposes)
+        if logged != expected:
+            problems.append(
+                f"round {table.round_number} table {table.table_number}: {logged} custom inducement dice "
+                f"logged, {expected} expected"
+            )
+    return problems
