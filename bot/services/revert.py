@@ -11,6 +11,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, RuleViolation
+from bot.services import tournament_play
 from bot.services.playoffs import bracket_moved_on
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -60,8 +61,9 @@ def _revert(
             f"Not reverted: later fixtures of these teams depend on it ({', '.join(later)}). "
             "Revert those first, newest first."
         )
+    fan = tournament_play.before_revert(conn, rt, fx)
     now = rt.clock.now()
-    lines = []
+    lines = [fan] if fan else []
     steps: dict[str, int] = {str(k): v for k, v in rt.catalog.advancement.improvement_step.items()}
     for record in records:
         team = team_store.get(conn, actor.guild_id, record["team_id"])

@@ -545,6 +545,32 @@ async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> P
 # --- a confirmed game -----
 
 
+def _winner(fx: Fixture, report: ResultReport) -> int | None:
+    home_outcome, away_outcome = report.outcomes
+    return fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
+
+
+def before_revert(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> str | None:
+    """A tournament game's post-game (injuries, advancement) is about to be reverted and the game reopened:
+    refused once the next round is paired on its result; else the winner's Dedicated Fan is taken back (the
+    result set again gives it anew). Returns a line for the reply, or None for a league game."""
+    if not is_tournament_fixture(conn, fx):
+        return None
+    paired = tournament_store.last_round(conn, fx.guild_id, fx.league_id)
+    if fx.round_number is not None and paired > fx.round_number:
+        raise RuleViolation(
+            f"Not reverted: round {paired} is already paired on {fx.label}'s result. Correct the result "
+            "instead (/league result); injuries and SPP stay as recorded."
+        )
+    winner = _winner(fx, ResultReport.model_validate_json(fx.report)) if fx.report else None
+    if winner is None or tournament_store.entry(conn, fx.guild_id, winner) is None:
+        return None
+    fans = rt.catalog.tournament.scoring.winner_fans
+    tournament_store.add_fans(conn, fx.guild_id, winner, -fans)
+    name = fx.home_name if winner == fx.home_team_id else fx.away_name
+    return f"{name}: the winner's Dedicated Fan taken back ({-fans:+})"
+
+
 def after_result(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
@@ -566,8 +592,7 @@ def after_result(
         summaries = apply_tournament(
             conn, rt, actor, fx, report, injuries=rulespack.injuries, advancement=rulespack.advancement
         )
-    home_outcome, away_outcome = report.outcomes
-    winner = fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
+    winner = _winner(fx, report)
     entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
     if winner is not None and entry is not None:  # seed 000: "the winning team" (the Spare Player's too)
         fans = rt.catalog.tournament.scoring.winner_fans

@@ -10,13 +10,14 @@ import pytest
 
 from bot.errors import RuleViolation
 from bot.rules.inducements import Budget
-from bot.services import advancement, inducements, postgame, results, tournament_play
+from bot.services import advancement, inducements, postgame, results, revert, tournament_play
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import build_sheet, star_position_id
 from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow
 from tests.builders import ORGANISER
@@ -221,3 +222,32 @@ async def test_no_petty_cash_without_injuries_or_advancement(runtime: Runtime) -
     (fx,) = await round_games(runtime)
     with pytest.raises(RuleViolation, match="part of each roster"):
         await inducements.inducement_state(runtime, who(fx.home_coach_id), f"f:{fx.id}")
+
+
+async def test_reverting_a_tournament_post_game_takes_back_the_fan_until_the_next_round(
+    runtime: Runtime,
+) -> None:
+    """A commissioner may revert a tournament game's post-game (its injuries) while its round is open: the
+    game is reopened and the winner's Dedicated Fan (seed 000: "the winning team gains 1 Dedicated Fan")
+    taken back, so setting the result again gives it once. Once the next round is paired on that result,
+    the revert is refused (the pairings rest on it)."""
+    await event(runtime, 4, injuries=True, rounds=2)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    first, second = await round_games(runtime)
+    await play(runtime, first, SideInput(1, 0), SideInput(0, 0, "#3 si"))
+
+    def fans(conn: sqlite3.Connection) -> int:
+        entry = tournament_store.entry(conn, 1, first.home_team_id)
+        assert entry is not None
+        return entry.fans_gained
+
+    assert await runtime.db.read(fans) == 1
+    undone = await revert.revert_postgame(runtime, ORGANISER, f"f:{first.id}", "wrong casualty")
+    assert any("Dedicated Fan taken back (-1)" in line for line in undone.lines)
+    assert await runtime.db.read(fans) == 0
+    assert not (await players(runtime, first.away_team_id))[3].miss_next_game
+    await results.set_result(runtime, ORGANISER, f"f:{first.id}", SideInput(1, 0), SideInput(0, 0), "fixed")
+    assert await runtime.db.read(fans) == 1
+    await play(runtime, second, SideInput(0, 0), SideInput(0, 0))  # round 2 is paired now
+    with pytest.raises(RuleViolation, match="round 2 is already paired"):
+        await revert.revert_postgame(runtime, ORGANISER, f"f:{first.id}", "too late")
