@@ -61,3 +61,14 @@ async def test_the_checks_catch_tampering(tmp_path: Path) -> None:
     assert any("not the dice logged" in p for p in problems), problems
     assert any("the ledger sums to" in p for p in problems), problems
     assert any("still out after missing a game" in p for p in problems), problems
+
+
+async def test_the_formats_and_roster_options_combine_with_the_optional_rules() -> None:
+    """Issue 16: the choices "combine where the seed says they can". A group and knock-out event with Secret
+    Objectives ranks every coach with all his reported objectives (the knock-out places keep each coach's
+    totals), and gold piece escalation with injuries keeps the treasury equal to the last budget less what
+    was paid, the dead included."""
+    groups = await simulate_tournament(12, 5, seed=7, fmt="groups", qualifiers=4, options=ALL)
+    assert groups.problems == [], groups.problems
+    escalation = await simulate_tournament(8, 3, seed=6, options=ALL, escalation=True, stunty=True)
+    assert escalation.problems == [], escalation.problems

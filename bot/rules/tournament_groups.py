@@ -32,7 +32,7 @@ knock-out places 1..Q, then Best of the Rest's rankings below them. Everything h
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
@@ -430,20 +430,5 @@ def _order(
     ranked += [(u, None) for u in units if u not in seen]  # not drawn into a group (not yet started)
     rows = []
     for position, (unit, decided_by) in enumerate(ranked, start=1):
-        total = totals[unit]
-        rows.append(
-            RankingRow(
-                coach=unit,
-                position=position,
-                played=total.played,
-                tournament_points=total.tournament_points,
-                bonus_points=total.bonus_points,
-                td_for=total.td_for,
-                td_against=total.td_against,
-                cas_for=total.cas_for,
-                sent_off=total.sent_off,
-                votes=total.votes,
-                decided_by=decided_by,
-            )
-        )
+        rows.append(replace(totals[unit], position=position, decided_by=decided_by))  # every total kept
     return tuple(rows)

@@ -50,6 +50,10 @@ def check_rosters(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[s
             if esc.drafting_round != rules.roster_rounds:
                 problems.append(f"{team.name}: {esc.drafting_round} of {rules.roster_rounds} rosters written")
             spent = tournament_entries.roster_check(conn, rt, event, team).gold_spent
+            # with injuries kept, the dead have left the roster but were paid for
+            spent += sum(
+                p.hiring_fee for p in team_store.players(conn, team, include_gone=True) if p.status == "dead"
+            )
             if team.treasury != rules.budget_of(rules.roster_rounds) - spent:
                 problems.append(f"{team.name}: treasury {team.treasury}, last budget less spent {spent}")
         if rules.mandatory_star and not any(r.position.startswith(STAR_PREFIX) for r in rows):
