@@ -29,6 +29,16 @@ def _changed_text(change: tournaments.RulespackChange) -> str:
     return f"{plain(change.event.name)}: rulespack changed.\n" + "\n".join(lines)
 
 
+async def _change(
+    interaction: discord.Interaction, tournament: str | None, changes: dict[str, Any], reason: str | None
+) -> None:
+    """Apply the organiser's changes to the rulespack (validated as a whole) and show what changed."""
+    change = await tournaments.update_rulespack(
+        runtime_of(interaction), actor_of(interaction), tournament, changes, reason
+    )
+    await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+
+
 @app_commands.default_permissions(manage_guild=True)
 class RulespackCog(
     commands.GroupCog, group_name="rulespack", group_description="Set a tournament's rulespack (organisers)"
@@ -86,10 +96,7 @@ class RulespackCog(
             changes["registration_open"] = registration == "open"
         if team_size is not None:  # --- team events ---
             changes["team_size"] = team_size or None
-        change = await tournaments.update_rulespack(
-            runtime_of(interaction), actor_of(interaction), tournament, changes, reason
-        )
-        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+        await _change(interaction, tournament, changes, reason)
 
     @app_commands.command(name="tier", description="Set what a tier gets: Skill Points, secondaries, stars")
     @app_commands.describe(
@@ -161,10 +168,7 @@ class RulespackCog(
         changes: dict[str, Any] = {"format": format}
         if qualifiers is not None:
             changes["qualifiers"] = qualifiers
-        change = await tournaments.update_rulespack(
-            runtime_of(interaction), actor_of(interaction), tournament, changes, None
-        )
-        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+        await _change(interaction, tournament, changes, None)
 
     @app_commands.command(name="play-rules", description="Switch seed 000's optional rules for play")
     @app_commands.describe(
@@ -194,10 +198,7 @@ class RulespackCog(
             )
             if value is not None
         }
-        change = await tournaments.update_rulespack(
-            runtime_of(interaction), actor_of(interaction), tournament, changes, reason
-        )
-        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+        await _change(interaction, tournament, changes, reason)
 
     @app_commands.command(name="rosters", description="Roster options: stunty, mandatory stars, escalation")
     @app_commands.describe(
@@ -230,10 +231,7 @@ class RulespackCog(
             )
             if value is not None
         }
-        change = await tournaments.update_rulespack(
-            runtime_of(interaction), actor_of(interaction), tournament, changes, reason
-        )
-        await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
+        await _change(interaction, tournament, changes, reason)
 
     @app_commands.command(name="inducement", description="Add, change or remove a custom inducement")
     @app_commands.describe(
