@@ -135,7 +135,11 @@ def check_team_groups(
     squad_of = {tid: by_coach[t.coach_id] for tid, t in state.teams.items() if t.coach_id in by_coach}
     problems, by_round = _rounds(state, squad_of)
     problems += _groups(by_round, squads)
-    now = progress(state)
+    try:
+        now = progress(state)
+    except ValueError as error:  # the stored tables do not read back as groups, a bracket, ...
+        problems.append(f"the event does not read back as squads: {error}")
+        return problems + _limits(conn, event, state, squad_of)
     problems += _knockout(state, squad_of, now)
     qualifiers = event.rulespack.qualifiers
     if sorted(now.places.values()) != list(range(1, qualifiers + 1)):
