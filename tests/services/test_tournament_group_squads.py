@@ -5,6 +5,7 @@ knock-out of squads with its placement bracket; Best of the Rest of squads besid
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -14,6 +15,8 @@ from bot.services import results, tournament_awards, tournament_groups, tourname
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.store.seasons import Fixture
+from bot.ui.bracket_views import bracket_embeds
+from bot.ui.tournament_views import standings_pages
 from tests.builders import ORGANISER
 from tests.services.test_tournament_squads import round_games, squad_event, tournament_actor
 
@@ -97,6 +100,18 @@ async def test_eight_squads_of_three_through_groups_knock_out_and_best_of_the_re
     assert {s.squad.name for s in standings.squads[:4]} == set(qualified)
     assert standings.sections[0][1].startswith("Knock-out: places 1-4 (decided)")
     assert len(standings.lines) == 24  # the individual ranking stays, every coach in it
+    text = "\n".join(
+        f"{e.title}\n{e.description}\n" + "\n".join(f"{f.name}\n{f.value}" for f in e.fields)
+        for e in bracket_embeds(bracket)
+    )
+    assert f"Final: **{champion}** beat" in text and "1st: **" + champion in text
+    assert re.search(r"\bteam \d", text) is None  # every unit named as its squad, never "team <id>"
+    pages = "\n".join(e.description or "" for e in standings_pages(standings))
+    assert (
+        pages.index("__Knock-out: places 1-4 (decided)__")
+        < pages.index(champion)
+        < pages.index("__Coaches__")
+    )
     done = await tournament_awards.finish(runtime, ORGANISER, None)
     assert done.squads[0].squad.name == champion
 
