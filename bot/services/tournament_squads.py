@@ -617,7 +617,7 @@ def squad_groups(rt: Runtime, state: Played, squads: SquadsPlayed) -> SquadGroup
 
     def staged(seeds: Sequence[int]) -> list[StagedTable[int]]:
         out: list[StagedTable[int]] = []
-        for number_in_round, (key, coach_tables) in enumerate(buckets.items(), start=1):
+        for position, (key, coach_tables) in enumerate(buckets.items(), start=1):
             number, first, second = key
             done = all(t.game is not None for t in coach_tables) and second is not None
             summary: TournamentGame[int] | None = None
@@ -630,7 +630,7 @@ def squad_groups(rt: Runtime, state: Played, squads: SquadsPlayed) -> SquadGroup
                     winners = [t.winner for t in coach_tables if t.winner is not None]
                     if len(winners) == len(coach_tables):
                         winner = knockout_match_winner(match, squad_of, winners, rules, seeds)
-            out.append(StagedTable(number, number_in_round, stage_of[key], first, second, summary, winner))
+            out.append(StagedTable(number, position, stage_of[key], first, second, summary, winner))
         return out
 
     group_only = [t for t in staged(()) if t.stage == "group"]
