@@ -7,6 +7,10 @@ robin. Round 4: once every group game is confirmed, the qualifiers are seeded in
 "Places 1-Q") and the others start Best of the Rest (its own round 1 drawn with the dice). Later rounds:
 each knock-out bracket splits into winners and losers (tables "Places p-q", the last "Final"), and Best of
 the Rest pairs by its own rankings (avoiding any pair that has met in the event, as a Swiss round does).
+
+A team event in groups (seed 000: "This format can also be used together with the likes of Team Events")
+pairs its squads the same way (`_plan_units`), read back as squads by `tournament_squads.squad_groups`; each
+squad match is then its coaches' games (`_plan_squads`).
 """
 
 from __future__ import annotations
