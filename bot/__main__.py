@@ -65,7 +65,12 @@ def _simulate(argv: list[str]) -> int:
     parser.add_argument(
         "--qualifiers", type=int, default=8, help="groups: how many reach the knock-out (a power of 2)"
     )
-    parser.add_argument("--team-size", type=int, default=3, help="team events: coaches per squad (3-8)")
+    parser.add_argument(
+        "--team-size",
+        type=int,
+        default=None,
+        help="team events: coaches per squad (3-8; default 3); with --tournament groups: a group team event",
+    )
     parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
     parser.add_argument(
         "--mandatory-star", action="store_true", help="tournament: every roster must have a star player"
@@ -122,12 +127,32 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     from bot.simulation.tournament import simulate_tournament
 
     started = time.perf_counter()
-    if args.tournament == "team":  # --- team events ---
-        if not 3 <= args.team_size <= 8 or args.coaches % args.team_size:
+    grouped_squads = args.tournament == "groups" and args.team_size is not None
+    if args.tournament == "team" or grouped_squads:  # --- team events (E: in groups and a knock-out) ---
+        size = args.team_size or 3
+        if not 3 <= size <= 8 or args.coaches % size:
             parser.error("a team event needs squads of 3 to 8 coaches and coaches a multiple of --team-size")
+        squads = args.coaches // size
+        if grouped_squads and (
+            squads % 4
+            or args.qualifiers < 2
+            or args.qualifiers & (args.qualifiers - 1)
+            or args.qualifiers > squads
+        ):
+            parser.error(
+                "groups of squads: a multiple of 4 squads, and a power of 2 qualifiers no more than them"
+            )
         from bot.simulation.team_tournament import simulate_team_tournament
 
-        team = simulate_team_tournament(args.coaches, args.team_size, args.rounds, args.seed, args.db)
+        team = simulate_team_tournament(
+            args.coaches,
+            size,
+            args.rounds,
+            args.seed,
+            args.db,
+            fmt="groups" if grouped_squads else "swiss",
+            qualifiers=args.qualifiers,
+        )
         result = asyncio.run(team)
     else:
         if args.tournament == "groups" and (

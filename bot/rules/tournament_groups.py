@@ -26,12 +26,14 @@ round 1 drawn, later rounds by their rankings of their own games (bot/rules/swis
 
 The event's ranking (`GroupsProgress.order`, used for the final announcement and the awards) is the
 knock-out places 1..Q, then Best of the Rest's rankings below them. Everything here works on generic
-"units" (a coach's team, or a team of coaches), so a group event of teams pairs the same way.
+"units" (a coach's team, or a team of coaches), so a group event of teams pairs the same way: `progress`
+takes a `Ranker` (by default a coach's ranking, `rank`; a team event passes its squad ranking, whose stored
+"game" per table is the squad match, see bot/services/tournament_squads.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic, Literal, TypeVar
 
@@ -129,12 +131,23 @@ def qualification_order(
     """Every unit best first: the group winners (among themselves by their group games, as one table), then
     the runners-up, the third places, the fourth places; still level, by `registration` order (else group
     order). The first Q qualify, seeded in this order."""
+    return _qualification_order(
+        groups, group_rows, lambda units: rank(rules, units, games, (), tiebreakers, votes), registration
+    )
+
+
+def _qualification_order(
+    groups: Sequence[Sequence[T]],
+    group_rows: Sequence[Sequence[RankingRow[T]]],
+    rank_place: Callable[[list[T]], Sequence[RankingRow[T]]],
+    registration: Sequence[T] = (),
+) -> list[T]:
     index = {u: i for i, u in enumerate(registration or [u for group in groups for u in group])}
     order: list[T] = []
     for place in range(GROUP_SIZE):
         at_place = [rows[place].coach for rows in group_rows if len(rows) > place]
         at_place.sort(key=lambda u: index.get(u, len(index)))
-        order += [row.coach for row in rank(rules, at_place, games, (), tiebreakers, votes)]
+        order += [row.coach for row in rank_place(at_place)]
     return order
 
 
@@ -274,7 +287,8 @@ def knockout_rounds(qualifiers: int) -> int:
 class StagedTable(Generic[T]):
     """One stored table of the event: its round, table number, stage, the two units (`second` None: a
     Bye; the Spare Player's game names his unit, which is not ranked), and once confirmed the game as scored
-    and its winner (a knock-out game level after extra time has its shoot-out's winner)."""
+    and its winner (a knock-out game level after extra time has its shoot-out's winner). For a team of
+    coaches the table is a squad match, `game` its summary once every game of it is confirmed."""
 
     round: int
     number: int
@@ -314,6 +328,25 @@ class GroupsProgress(Generic[T]):
         return bool(self.groups) and all(g.complete for g in self.groups)
 
 
+# How the units are ranked over some tables (a group's, Best of the Rest's, all): best first.
+Ranker = Callable[[Sequence[T], Sequence[StagedTable[T]]], Sequence[RankingRow[T]]]
+
+
+def game_ranker(
+    rules: TournamentScoring,
+    tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
+    votes: Mapping[T, int] | None = None,
+) -> Ranker[T]:
+    """The coaches' ranking (seed 000) over the tables' confirmed games and Byes."""
+
+    def ranker(units: Sequence[T], tables: Sequence[StagedTable[T]]) -> Sequence[RankingRow[T]]:
+        games = [t.game for t in tables if t.game is not None]
+        byes = [t.first for t in tables if t.second is None]
+        return rank(rules, list(units), games, byes, tiebreakers, votes)
+
+    return ranker
+
+
 def _by_round(tables: Sequence[StagedTable[T]], stage: StageName) -> dict[int, list[StagedTable[T]]]:
     rounds: dict[int, list[StagedTable[T]]] = {}
     for table in sorted(tables, key=lambda t: (t.round, t.number)):
@@ -329,12 +362,14 @@ def progress(
     qualifiers: int,
     tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
     votes: Mapping[T, int] | None = None,
+    ranker: Ranker[T] | None = None,
 ) -> GroupsProgress[T]:
-    """Read a group event back from its stored tables (`units` in registration order)."""
+    """Read a group event back from its stored tables (`units` in registration order); `ranker` ranks units
+    over tables (by default `game_ranker(rules, tiebreakers, votes)`)."""
+    ranked_by = ranker or game_ranker(rules, tiebreakers, votes)
     registration = {u: i for i, u in enumerate(units)}
     group_rounds = _by_round(tables, "group")
     group_tables = [t for ts in group_rounds.values() for t in ts]
-    group_results = [t.game for t in group_tables if t.game is not None]
     groups: list[Group[T]] = []
     group_of: dict[T, int] = {}
     if group_rounds:
@@ -345,17 +380,14 @@ def progress(
             for unit in members:
                 group_of[unit] = index
             ordered = sorted(members, key=lambda u: registration.get(u, len(registration)))
-            mine = [g for g in group_results if g.first in members and g.second in members]
-            rows = rank(rules, ordered, mine, (), tiebreakers, votes)
+            mine = [t for t in group_tables if t.first in members and t.second in members]
+            rows = ranked_by(ordered, mine)
             played = sum(1 for t in group_tables if t.first in members and t.game is not None)
             groups.append(Group(group_name(index), members, tuple(rows), played == len(ROUND_ROBIN) * 2))
-    everyone = qualification_order(
-        rules,
+    everyone = _qualification_order(
         [g.members for g in groups],
         [g.rows for g in groups],
-        group_results,
-        tiebreakers,
-        votes,
+        lambda at_place: ranked_by(at_place, group_tables),
         registration=units,
     )
 
@@ -386,18 +418,15 @@ def progress(
     if knockout or rest_rounds:
         rest_units = tuple(u for u in units if u in group_of and u not in seeded)
         rest_tables = [t for ts in rest_rounds.values() for t in ts]
-        rest_games = [t.game for t in rest_tables if t.game is not None]
-        rest_byes = [t.first for t in rest_tables if t.second is None]
-        rest_rows = tuple(rank(rules, list(rest_units), rest_games, rest_byes, tiebreakers, votes))
+        rest_rows = tuple(ranked_by(rest_units, rest_tables))
 
-    order = _order(rules, units, tables, everyone, knockout, places, seeded, rest_rows, tiebreakers, votes)
+    order = _order(units, tables, everyone, knockout, places, seeded, rest_rows, ranked_by)
     return GroupsProgress(
         tuple(groups), seeded, tuple(knockout), places, rest_units, rest_rows, order, group_of
     )
 
 
 def _order(
-    rules: TournamentScoring,
     units: Sequence[T],
     tables: Sequence[StagedTable[T]],
     everyone: Sequence[T],
@@ -405,15 +434,12 @@ def _order(
     places: Mapping[T, int],
     seeded: Sequence[T],
     rest_rows: Sequence[RankingRow[T]],
-    tiebreakers: Sequence[Tiebreaker],
-    votes: Mapping[T, int] | None,
+    ranked_by: Ranker[T],
 ) -> tuple[RankingRow[T], ...]:
     """The event's ranking: the knock-out places (a bracket not yet decided in seed order), then Best of
     the Rest's rankings; before the knock-out, the group stage's qualification order. Each row carries the
     unit's totals over all its games."""
-    all_games = [t.game for t in tables if t.game is not None]
-    byes = [t.first for t in tables if t.second is None]
-    totals = {row.coach: row for row in rank(rules, list(units), all_games, byes, tiebreakers, votes)}
+    totals = {row.coach: row for row in ranked_by(units, tables)}
     if knockout:
         seed_index = {u: i for i, u in enumerate(seeded)}
         last = knockout[-1]

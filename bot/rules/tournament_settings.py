@@ -141,10 +141,6 @@ class Rulespack(BaseModel):
                 raise ValueError("escalation: budgets of 100,000 to 10,000,000 gp in whole 5,000s")
         if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
             raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
-        if self.format == "groups" and self.team_size is not None:
-            raise ValueError(
-                "groups of squads are not run yet: a team event plays Swiss rounds (team_size: 0 for groups)"
-            )
         return self
 
     def budget_of(self, round_number: int) -> int:

@@ -168,6 +168,52 @@ def rank_squads(
     return rows
 
 
+# --- a knock-out squad match (a group and knock-out team event) -----
+
+KNOCKOUT_MATCH_RULE = (
+    "a knock-out squad match is won by the squad that wins more of its games (each knock-out game has a "
+    "winner, after extra time and the shoot-out); level (an even squad size), by the better touchdown "
+    "difference over the match's games, then by more casualties caused, then by the better group-stage "
+    "seeding"
+)
+
+
+def knockout_match_winner(
+    match: SquadMatch[S, T],
+    squad_of: Mapping[T, S],
+    winners: Sequence[T],
+    rules: TournamentScoring,
+    seeds: Sequence[S],
+) -> S:
+    """The winner of a confirmed knock-out squad match (`KNOCKOUT_MATCH_RULE`). Seed 000, Team Events: "a
+    team will win if it wins more games than the other team"; `winners` are the winners of its games (a
+    knock-out game level after extra time is won by the shoot-out). Only an even squad size can leave the
+    squads level on games won: then the better touchdown difference over the match's games, then more
+    casualties caused, then the squad seeded higher into the knock-out (`seeds`, best first) wins."""
+    if not match.games or len(winners) != len(match.games):
+        raise ValueError("a knock-out squad match is decided once every game of it has its winner")
+    won = {match.first: 0, match.second: 0}
+    for coach in winners:
+        squad = squad_of.get(coach)
+        if squad not in won:
+            raise ValueError("each game's winner plays for one of the two squads")
+        won[squad] += 1
+    td = {match.first: 0, match.second: 0}
+    cas = {match.first: 0, match.second: 0}
+    for game in match.games:
+        for side in game.sides(rules):
+            squad = squad_of.get(side.coach)
+            if squad in td:
+                td[squad] += side.td_for - side.td_against
+                cas[squad] += side.cas_for
+    seed = {s: i for i, s in enumerate(seeds)}
+
+    def key(squad: S) -> tuple[int, int, int, int]:
+        return (won[squad], td[squad], cas[squad], -seed.get(squad, len(seed)))
+
+    return max((match.first, match.second), key=key)
+
+
 # --- pairing the coaches of two squads -----
 
 

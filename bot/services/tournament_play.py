@@ -237,10 +237,10 @@ def _plan_team(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Playe
 
 def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
     """Round `number` as the event's format pairs it (the one place that chooses by format)."""
+    if event.rulespack.format == "groups":  # groups of coaches, or of squads (a team event)
+        return tournament_groups.plan_round(conn, rt, event, state, number)
     if event.rulespack.is_team_event:  # --- team events ---
         return _plan_team(conn, rt, event, state, number)
-    if event.rulespack.format == "groups":
-        return tournament_groups.plan_round(conn, rt, event, state, number)
     return _plan_swiss(conn, rt, event, state, number)
 
 
@@ -453,7 +453,7 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str |
     if len(ranked) < 2:
         raise RuleViolation(f"{event.name} needs at least 2 approved coaches (it has {len(ranked)}).")
     if event.rulespack.format == "groups":
-        tournament_groups.check_start(event, len(ranked))
+        tournament_groups.check_start(conn, event, len(ranked))
     spare = state.spare_team_id
     if spare is not None and state.teams[spare].status != "approved":
         raise RuleViolation(f"The Spare Player's team {state.teams[spare].name} is not approved.")
@@ -781,7 +781,7 @@ def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: 
         tuple(StandingLine(row, state.teams[row.coach]) for row in rows),
         spare,
         tournament_store.last_round(conn, guild_id, event.id),
-        tournament_groups.sections(rt, state) if event.rulespack.format == "groups" else (),
+        tournament_groups.sections(conn, rt, state) if event.rulespack.format == "groups" else (),
         tuple(squad_standings(conn, rt, event, state)),
     )
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_result import ResultReport
+from bot.rules.tournament_groups import GroupsProgress, Ranker, StagedTable, progress
 from bot.rules.tournament_scoring import RankingRow, TournamentGame
 from bot.rules.tournament_teams import (
     SquadMatch,
@@ -25,6 +26,8 @@ from bot.rules.tournament_teams import (
     TeamRound,
     duplicate_rosters,
     duplicate_stars,
+    games_won,
+    knockout_match_winner,
     rank_squads,
     team_round,
 )
@@ -40,6 +43,7 @@ from bot.store import tournament_squads as squad_store
 from bot.store import tournaments as tournament_store
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
+from bot.store.tournaments import Stage
 
 SQUAD_WORDS = "a team of coaches (seed 000, Team Events)"
 
@@ -506,10 +510,138 @@ class SquadStanding:
 def squad_standings(
     conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played | None = None
 ) -> list[SquadStanding]:
-    """The squad rankings of a team event with each squad (empty outside a team event)."""
+    """The squad rankings of a team event with each squad (empty outside a team event). A group and
+    knock-out team event ranks its squads by the knock-out places, then Best of the Rest (before the
+    knock-out, by the group stage's qualification order); each row keeps the squad's totals."""
     if not event.rulespack.is_team_event:
         return []
     state = state or played(conn, event)
     squads = squads_played(conn, event, state)
     by_id = {s.id: s for s in squads.squads}
-    return [SquadStanding(row, by_id[row.squad]) for row in squad_ranking(rt, state, squads)]
+    rows = squad_ranking(rt, state, squads)
+    if event.rulespack.format == "groups":
+        totals = {row.squad: row for row in rows}
+        order = squad_groups(rt, state, squads).progress.order
+        rows = [
+            replace(totals[line.coach], position=line.position, decided_by=line.decided_by) for line in order
+        ]
+    return [SquadStanding(row, by_id[row.squad]) for row in rows]
+
+
+# --- a group and knock-out team event (seed 000: group & knockout "together with ... Team Events") -----
+
+
+@dataclass(frozen=True)
+class SquadGroups:
+    """A group and knock-out team event read as squads: the squad tables (one per squad match; its `game` a
+    summary once every game of it is confirmed, its `winner` in the knock-out), the squad matches by
+    (round, first, second), and the event as `rules.tournament_groups.progress` reads it for squads."""
+
+    squads: SquadsPlayed
+    tables: tuple[StagedTable[int], ...]
+    matches: dict[tuple[int, int, int], SquadMatch[int, int]]
+    progress: GroupsProgress[int]
+
+
+def _as_ranking_row(row: SquadRow[int]) -> RankingRow[int]:
+    return RankingRow(
+        coach=row.squad,
+        position=row.position,
+        played=row.matches,
+        tournament_points=row.team_points,
+        bonus_points=row.bonus_points,
+        td_for=row.td_for,
+        td_against=row.td_against,
+        cas_for=row.cas_for,
+        sent_off=row.sent_off,
+        votes=row.votes,
+        decided_by=row.decided_by,
+    )
+
+
+def _squad_ranker(
+    rt: Runtime,
+    state: Played,
+    squads: SquadsPlayed,
+    matches: dict[tuple[int, int, int], SquadMatch[int, int]],
+    coach_byes: dict[tuple[int, int], tuple[int, ...]],
+) -> Ranker[int]:
+    """The squad ranking (`rank_squads`) over some squad tables, as rows of the generic group rules."""
+
+    def ranker(units: Sequence[int], tables: Sequence[StagedTable[int]]) -> list[RankingRow[int]]:
+        mine = [matches[(t.round, t.first, t.second)] for t in tables if t.second is not None]
+        byes = [t.first for t in tables if t.second is None]
+        coaches = [c for t in tables if t.second is None for c in coach_byes.get((t.round, t.first), ())]
+        rows = rank_squads(
+            rt.catalog.tournament.scoring,
+            list(units),
+            squads.squad_of,
+            [m for m in mine if m.games],
+            byes,
+            coaches,
+            state.event.rulespack.tiebreakers,
+            state.sporting_votes,
+        )
+        return [_as_ranking_row(row) for row in rows]
+
+    return ranker
+
+
+def squad_groups(rt: Runtime, state: Played, squads: SquadsPlayed) -> SquadGroups:
+    """Read a group and knock-out team event back as squads: each round's coach tables grouped into squad
+    matches (in table order), the group stage ranked by the squad ranking, each knock-out squad match decided
+    by `knockout_match_winner` (seeds: the group stage's qualification order)."""
+    rules = rt.catalog.tournament.scoring
+    squad_of = squads.squad_of
+    buckets: dict[tuple[int, int, int | None], list[StagedTable[int]]] = {}
+    stage_of: dict[tuple[int, int, int | None], Stage] = {}
+    for table in sorted(state.tables, key=lambda t: (t.round, t.number)):
+        if table.first not in squad_of or (table.second is not None and table.second not in squad_of):
+            continue
+        second = squad_of[table.second] if table.second is not None else None
+        key = (table.round, squad_of[table.first], second)
+        buckets.setdefault(key, []).append(table)
+        stage_of[key] = table.stage
+    matches: dict[tuple[int, int, int], SquadMatch[int, int]] = {}
+    coach_byes: dict[tuple[int, int], tuple[int, ...]] = {}
+    for (number, first, second), coach_tables in buckets.items():
+        if second is None:
+            coach_byes[(number, first)] = tuple(t.first for t in coach_tables)
+        else:
+            games = tuple(t.game for t in coach_tables if t.game is not None)
+            matches[(number, first, second)] = SquadMatch(first, second, games)
+    ranker = _squad_ranker(rt, state, squads, matches, coach_byes)
+    units = [s.id for s in squads.squads]
+    qualifiers = state.event.rulespack.qualifiers
+    tiebreakers = state.event.rulespack.tiebreakers
+
+    def staged(seeds: Sequence[int]) -> list[StagedTable[int]]:
+        out: list[StagedTable[int]] = []
+        for position, (key, coach_tables) in enumerate(buckets.items(), start=1):
+            number, first, second = key
+            done = all(t.game is not None for t in coach_tables) and second is not None
+            summary: TournamentGame[int] | None = None
+            winner: int | None = None
+            if done and second is not None:
+                match = matches[(number, first, second)]
+                won_first, won_second = games_won(match, squad_of, rules)
+                summary = TournamentGame(first, second, won_first, won_second)
+                if stage_of[key] == "knockout":
+                    winners = [t.winner for t in coach_tables if t.winner is not None]
+                    if len(winners) == len(coach_tables):
+                        winner = knockout_match_winner(match, squad_of, winners, rules, seeds)
+            out.append(StagedTable(number, position, stage_of[key], first, second, summary, winner))
+        return out
+
+    group_only = [t for t in staged(()) if t.stage == "group"]
+    seeds = [
+        row.coach for row in progress(rules, units, group_only, qualifiers, tiebreakers, None, ranker).order
+    ]
+    tables = tuple(staged(seeds))
+    now = progress(rules, units, tables, qualifiers, tiebreakers, None, ranker)
+    return SquadGroups(squads, tables, matches, now)
+
+
+def squad_groups_of(conn: sqlite3.Connection, rt: Runtime, state: Played) -> SquadGroups:
+    """`squad_groups` with the squads loaded."""
+    return squad_groups(rt, state, squads_played(conn, state.event, state))

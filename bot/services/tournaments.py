@@ -368,9 +368,11 @@ def played(conn: sqlite3.Connection, event: Event) -> Played:
 def ranking(rt: Runtime, state: Played) -> list[RankingRow[int]]:
     """Seed 000 rankings: Tournament Points, then the rulespack's tiebreakers; no Spare Player. A group and
     knock-out event ranks by the knock-out places, then Best of the Rest below them (before the knock-out,
-    by the group stage's qualification order): bot/rules/tournament_groups.py `progress(...).order`."""
+    by the group stage's qualification order): bot/rules/tournament_groups.py `progress(...).order`. In a
+    group and knock-out team event that is the squads' ranking (tournament_squads.squad_standings); the
+    coaches keep the individual ranking of a standard event."""
     rulespack = state.event.rulespack
-    if rulespack.format == "groups":
+    if rulespack.format == "groups" and not rulespack.is_team_event:  # a team event's is its squads'
         return list(groups_progress(rt, state).order)
     return rank(
         rt.catalog.tournament.scoring,

@@ -1,6 +1,11 @@
 """Simulate a whole team event (seed 000, Team Events) through the services the slash commands call.
 
     python -m bot simulate --tournament team --coaches 12 --team-size 3 --rounds 3 --seed 1 [--db sim.sqlite3]
+    python -m bot simulate --tournament groups --team-size 3 --coaches 24 --qualifiers 4 --seed 1
+
+With `fmt="groups"` the squads play a group and knock-out event (groups of four squads, the knock-out of
+squads with its placement bracket, Best of the Rest of squads beside it; its rounds follow from the
+qualifiers), checked by bot/simulation/team_groups_invariants.py instead.
 
 An organiser creates the event (team_size K, a Bye for an odd number of squads); each squad's captain
 creates it and adds his coaches; each coach registers a random legal roster of a catalogue team nobody
@@ -29,6 +34,7 @@ from bot.services import (
 )
 from bot.services.runtime import Runtime
 from bot.simulation.coaches import START, CountingDice
+from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_invariants import check_team_event
 from bot.simulation.tournament import (
     GUILD,
@@ -51,8 +57,12 @@ async def simulate_team_tournament(
     seed: int,
     db_path: Path | None = None,
     catalog: Catalog | None = None,
+    *,
+    fmt: str = "swiss",
+    qualifiers: int = 4,
 ) -> TournamentResult:
-    """Play one team event of `coaches` coaches in squads of `team_size` over `rounds` rounds."""
+    """Play one team event of `coaches` coaches in squads of `team_size` over `rounds` rounds (Swiss), or
+    with `fmt="groups"` a group and knock-out team event of `qualifiers` qualifying squads."""
     if coaches % team_size:
         raise ValueError("the coaches must fill whole squads")
     temporary = None
@@ -72,6 +82,9 @@ async def simulate_team_tournament(
             "team_size": team_size,
             "extra_tiebreakers": "votes, sent_off",
         }
+        if fmt == "groups":  # the rounds follow from the qualifiers
+            settings = {k: v for k, v in settings.items() if k != "rounds"}
+            settings |= {"format": "groups", "qualifiers": qualifiers}
         created = await tournaments.create_tournament(rt, ORGANISER, f"Club Cup {seed}", GUILD, settings)
         budget = created.rulespack.budget
         people = [coach(i) for i in range(coaches)]
@@ -88,6 +101,7 @@ async def simulate_team_tournament(
                 await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
                 taken.append(await database.read(_roster_of, created.id, who.user_id))
         await tournament_play.start_event(rt, ORGANISER, None)
+        rounds = created.rulespack.rounds
         for number in range(1, rounds + 1):
             await _play_round(rt, rng, number, tally)  # the last confirmation pairs the next round
         await _vote(rt, rng, people, tally)
@@ -95,15 +109,25 @@ async def simulate_team_tournament(
         event = await tournaments.get_event(rt, GUILD, None)
 
         def check(conn: sqlite3.Connection) -> list[str]:
-            problems = check_team_event(
-                conn,
-                event,
-                rt.catalog.tournament.scoring,
-                lambda state: tournaments.ranking(rt, state),
-                lambda state: tournament_squads.squad_ranking(
-                    rt, state, tournament_squads.squads_played(conn, event, state)
-                ),
-            )
+            if fmt == "groups":
+                problems = check_team_groups(
+                    conn,
+                    event,
+                    rt.catalog.tournament.scoring,
+                    lambda state: tournaments.ranking(rt, state),
+                    lambda state: tournament_squads.squad_groups_of(conn, rt, state).progress,
+                    lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
+                )
+            else:
+                problems = check_team_event(
+                    conn,
+                    event,
+                    rt.catalog.tournament.scoring,
+                    lambda state: tournaments.ranking(rt, state),
+                    lambda state: tournament_squads.squad_ranking(
+                        rt, state, tournament_squads.squads_played(conn, event, state)
+                    ),
+                )
             for team in team_store.in_league(conn, GUILD, event.id):
                 refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
@@ -114,9 +138,15 @@ async def simulate_team_tournament(
 
         problems = await database.read(check)
         squads = coaches // team_size
+        shape = (
+            f"groups of four squads, {qualifiers} qualify, {tally.extra_time} knock-out games to extra "
+            f"time ({tally.shootouts} to the shoot-out), "
+            if fmt == "groups"
+            else ""
+        )
         lines = [
-            f"{event.name}: {squads} squads of {team_size} coaches, {rounds} rounds, {tally.games} games "
-            f"({tally.conceded} conceded), {tally.byes} byes",
+            f"{event.name}: {squads} squads of {team_size} coaches, {shape}{rounds} rounds, {tally.games} "
+            f"games ({tally.conceded} conceded), {tally.byes} byes",
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
             f"{tally.fans_bought} Dedicated Fans bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "

@@ -153,6 +153,10 @@ def _fans(state: Played) -> list[str]:
             wins[game.second if game.conceded_by == game.first else game.first] += 1
         elif first != second:
             wins[game.first if first > second else game.second] += 1
+    for table in state.tables:  # a knock-out game level after extra time: the shoot-out's winner
+        level = table.game is not None and table.game.first_score == table.game.second_score
+        if level and table.winner is not None and table.game is not None and table.game.conceded_by is None:
+            wins[table.winner] += 1
     return [
         f"team {e.team_id} gained {e.fans_gained} Dedicated Fans from {wins[e.team_id]} wins"
         for e in state.entries

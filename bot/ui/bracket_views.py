@@ -7,6 +7,8 @@ from __future__ import annotations
 import discord
 
 from bot.rules.tournament_groups import KnockoutGame
+from bot.rules.tournament_scoring import RankingRow
+from bot.rules.tournament_teams import KNOCKOUT_MATCH_RULE
 from bot.services.tournament_awards import ranking_line
 from bot.services.tournament_groups import Bracket
 from bot.ui.formatting import plain
@@ -21,8 +23,21 @@ def _ordinal(n: int) -> str:
 
 
 def _name(bracket: Bracket, unit: int) -> str:
+    if bracket.squads:  # a team event: the units are squads
+        return plain(bracket.squads.get(unit, f"squad {unit}"))
     team = bracket.teams.get(unit)
     return plain(team.name) if team else f"team {unit}"
+
+
+def _line(bracket: Bracket, row: RankingRow[int], extra: tuple[str, ...]) -> str:
+    """A unit's line in a group or Best of the Rest: a coach's ranking line, or a squad's team points."""
+    if not bracket.squads:
+        return ranking_line(row, bracket.teams.get(row.coach), extra)
+    decided = f" · below the squad above on {row.decided_by}" if row.decided_by else ""
+    return (
+        f"**{row.position}.** {_name(bracket, row.coach)}: {row.tournament_points} team points, "
+        f"{row.bonus_points} BP, TD {row.td_diff:+d} ({row.td_for} scored), {row.cas_for} cas{decided}"
+    )
 
 
 def _game(bracket: Bracket, game: KnockoutGame[int]) -> str:
@@ -40,7 +55,7 @@ def bracket_embeds(bracket: Bracket) -> list[discord.Embed]:
     extra = bracket.event.rulespack.extra_tiebreakers
     body: list[Field] = []
     for group in state.groups:
-        lines = [ranking_line(row, bracket.teams.get(row.coach), extra) for row in group.rows]
+        lines = [_line(bracket, row, extra) for row in group.rows]
         name = group.name + ("" if group.complete else " (in play)")
         body += fields(name, lines)
     for k, games in enumerate(state.knockout):
@@ -52,7 +67,7 @@ def bracket_embeds(bracket: Bracket) -> list[discord.Embed]:
     if state.rest:
         body += fields(
             "Best of the Rest",
-            [ranking_line(row, bracket.teams.get(row.coach), extra) for row in state.rest],
+            [_line(bracket, row, extra) for row in state.rest],
         )
     qualifiers = bracket.event.rulespack.qualifiers
     if not state.groups:
@@ -72,5 +87,6 @@ def bracket_embeds(bracket: Bracket) -> list[discord.Embed]:
         body,
         colour=COLOUR,
         description=description,
-        footer="A drawn knock-out game goes to extra time, then /match penalties",
+        footer="A drawn knock-out game goes to extra time, then /match penalties"
+        + (f"; {KNOCKOUT_MATCH_RULE}" if bracket.squads else ""),
     )

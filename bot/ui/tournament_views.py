@@ -132,13 +132,18 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
     the Spare Player apart. One embed a page of `per_page` lines."""
     extra = table.event.rulespack.extra_tiebreakers
     heads = dict(table.sections)  # a group event: the knock-out places, then Best of the Rest
+    coach_heads = {} if table.squads else heads  # a group team event: the sections head its squads
     lines = []
     for line in table.lines:
-        if line.row.position in heads:
-            lines.append(f"__{heads[line.row.position]}__")
+        if line.row.position in coach_heads:
+            lines.append(f"__{coach_heads[line.row.position]}__")
         lines.append(ranking_line(line.row, line.team, extra))
     if table.squads:  # --- team events: the squad ranking first, then the individual one ---
-        squad_lines = [squad_line(s.row, s.squad) for s in table.squads]
+        squad_lines = []
+        for s in table.squads:
+            if s.row.position in heads:
+                squad_lines.append(f"__{heads[s.row.position]}__")
+            squad_lines.append(squad_line(s.row, s.squad))
         lines = ["__Squads__", *squad_lines, "", "__Coaches__", *lines]
     if table.spare is not None:
         lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")

@@ -9,7 +9,6 @@ from itertools import combinations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import ValidationError
 
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.tournament_groups import (
@@ -30,7 +29,6 @@ from bot.rules.tournament_groups import (
     seed_knockout,
 )
 from bot.rules.tournament_scoring import TournamentGame, rank
-from bot.rules.tournament_settings import Rulespack
 from tests.conftest import CATALOG
 
 RULES = CATALOG.tournament.scoring
@@ -242,10 +240,3 @@ def test_progress_through_the_knock_out_and_best_of_the_rest() -> None:
     assert dict(state.places) == {"e": 1, "f": 2, "a": 3, "b": 4}
     assert [r.coach for r in state.order] == ["e", "f", "a", "b", "h", "d", "g", "c"]
     assert [r.position for r in state.order] == list(range(1, 9))
-
-
-def test_a_group_event_of_squads_is_refused_rather_than_run_as_swiss() -> None:
-    """Until groups of squads are paired, the rulespack refuses the combination instead of silently running
-    a Swiss team event."""
-    with pytest.raises(ValidationError, match="groups of squads"):
-        Rulespack(format="groups", qualifiers=4, team_size=3)
