@@ -97,12 +97,5 @@ def remove_member(conn: sqlite3.Connection, squad: Squad, coach_id: int) -> None
     )
 
 
-def set_captain(conn: sqlite3.Connection, squad: Squad, coach_id: int) -> None:
-    conn.execute(
-        "UPDATE tournament_squads SET captain_id = ? WHERE guild_id = ? AND id = ?",
-        (coach_id, squad.guild_id, squad.id),
-    )
-
-
 def delete(conn: sqlite3.Connection, squad: Squad) -> None:
     conn.execute("DELETE FROM tournament_squads WHERE guild_id = ? AND id = ?", (squad.guild_id, squad.id))

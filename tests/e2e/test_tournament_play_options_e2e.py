@@ -42,6 +42,8 @@ async def test_objectives_by_dm_revealed_after_the_game_and_injuries_kept(
             coach.id + 1, lambda m: "your Secret Objectives" in message_text(m)
         )
         assert message_text(direct).count("(D16 ") == 3
+        sent_to = [m for m in discord.direct_messages(coach.id) if "Secret Objectives" in message_text(m)]
+        assert sent_to == [direct]  # his own, once, and nobody else's
     assert all("(D16 " not in message_text(m) for m in discord.messages_in(channel))  # nothing public
 
     mine = await discord.invoke("tournament objectives", home)
