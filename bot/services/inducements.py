@@ -35,10 +35,9 @@ from bot.services.prepare import MatchSide, match_side
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import roster_of
-from bot.services.tournaments import event_of
+from bot.services.tournaments import event_of_fixture
 from bot.store import audit
 from bot.store import inducements as inducement_store
-from bot.store import leagues as league_store
 from bot.store import teams as team_store
 from bot.store.inducements import Phase, Purchase
 from bot.store.seasons import Fixture
@@ -82,10 +81,7 @@ class InducementState:
 
 def _tournament(conn: sqlite3.Connection, fx: Fixture) -> Rulespack | None:
     """The rulespack when `fx` is a tournament game (None for a league's)."""
-    league = league_store.get(conn, fx.guild_id, fx.league_id)
-    if league is None or not league.is_tournament:
-        return None
-    event = event_of(conn, league)
+    event = event_of_fixture(conn, fx)
     return event.rulespack if event is not None else None
 
 

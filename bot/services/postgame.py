@@ -38,7 +38,7 @@ from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import STAR_PREFIX, roster_of
-from bot.store import leagues as league_store
+from bot.services.tournaments import event_of_fixture
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -553,8 +553,7 @@ def _finish(
     now = rt.clock.now()
     lines = list(record.summary)
     rolls = _Rolls(rt)
-    competition = league_store.get(conn, fx.guild_id, fx.league_id)
-    tournament = competition is not None and competition.is_tournament
+    tournament = event_of_fixture(conn, fx) is not None
     if fx.kind != "friendly" and not tournament:  # a tournament has no treasury to lose
         # Expensive mistakes, after any hiring.
         current = team_store.get(conn, actor.guild_id, team_id)

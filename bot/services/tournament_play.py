@@ -35,7 +35,7 @@ from bot.services.tournament_squads import (
     start_refusals,
     team_round_plan,
 )
-from bot.services.tournaments import Event, Played, event_of, find_event, played, ranking
+from bot.services.tournaments import Event, Played, event_of, event_of_fixture, find_event, played, ranking
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
@@ -93,14 +93,12 @@ def conceded_report(rt: Runtime, report: ResultReport, conceded_by: Side) -> Res
 
 
 def is_tournament_fixture(conn: sqlite3.Connection, fx: Fixture) -> bool:
-    league = league_store.get(conn, fx.guild_id, fx.league_id)
-    return league is not None and league.is_tournament
+    return event_of_fixture(conn, fx) is not None
 
 
 def uses_objectives(conn: sqlite3.Connection, fx: Fixture) -> bool:
     """Whether the fixture is a game of a tournament that plays with Secret Objectives."""
-    league = league_store.get(conn, fx.guild_id, fx.league_id)
-    event = event_of(conn, league) if league is not None and league.is_tournament else None
+    event = event_of_fixture(conn, fx)
     return event is not None and event.rulespack.secret_objectives
 
 

@@ -30,6 +30,7 @@ from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.leagues import League
+from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.store.tournaments import Entry, Tournament
 
@@ -73,6 +74,12 @@ def event_of(conn: sqlite3.Connection, league: League) -> Event | None:
         return None
     tournament = tournament_store.get(conn, league.guild_id, league.id)
     return None if tournament is None else Event(league, tournament)
+
+
+def event_of_fixture(conn: sqlite3.Connection, fx: Fixture) -> Event | None:
+    """The tournament a fixture is a game of, or None for a league's: the one way every service asks."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    return None if league is None else event_of(conn, league)
 
 
 def tier_table(rt: Runtime, rulespack: Rulespack) -> TierTable:
