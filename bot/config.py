@@ -30,6 +30,20 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", description="Python logging level.")
     discord_api_base: str = Field(default=DISCORD_API_BASE, description="REST API base URL.")
     discord_gateway_url: str = Field(default=DISCORD_GATEWAY_URL, description="Gateway websocket URL.")
+    web_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description="Serve the read-only web view on this port (unset: no web view).",
+    )
+    web_host: str = Field(
+        default="127.0.0.1", description="Address the web view listens on (0.0.0.0 to serve other machines)."
+    )
+    public_url: str | None = Field(
+        default=None,
+        description="The web view's address as the public reaches it, for the links the bot posts "
+        "(default http://<WEB_HOST>:<WEB_PORT>).",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -38,9 +52,9 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "web_port", "public_url", mode="before")
     @classmethod
-    def _blank_guild_is_none(cls, value: object) -> object:
+    def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
         return value
@@ -52,6 +66,21 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url_is_http(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("PUBLIC_URL must start with http:// or https://")
+        return value.rstrip("/")
+
+    def web_base_url(self) -> str | None:
+        """Where posted links point: PUBLIC_URL, else the web view's own address; None without a web view."""
+        if self.web_port is None:
+            return None
+        return self.public_url or f"http://{self.web_host}:{self.web_port}"
 
     @field_validator("discord_api_base")
     @classmethod

@@ -47,6 +47,21 @@ FORBIDDEN_IMPORTS: dict[str, tuple[str, ...]] = {
     "services": ("discord", "bot.cogs", "bot.ui", "bot.app", "bot.deadline_watch", "bot.simulation"),
     "store": ("discord", "bot.services", "bot.cogs", "bot.ui", "bot.app", "bot.simulation"),
     "simulation": ("discord", "bot.cogs", "bot.ui", "bot.app"),
+    # pictures: plain values in, PNG bytes out (Pillow); the cogs, the outbox and the web view call them
+    "pictures": (
+        "discord",
+        "aiosqlite",
+        "sqlite3",
+        "bot.store",
+        "bot.services",
+        "bot.cogs",
+        "bot.ui",
+        "bot.app",
+        "bot.simulation",
+        "bot.web",
+    ),
+    # the web view reads through the services (read-only), never the store, Discord or the cogs
+    "web": ("discord", "aiosqlite", "sqlite3", "bot.store", "bot.cogs", "bot.ui", "bot.app"),
 }
 
 # Where SQL may be written. The simulator's invariants read the whole database (SELECT only).
