@@ -24,6 +24,7 @@ from bot.scheduler import Scheduler
 from bot.services.runtime import Runtime
 from bot.store import Database, meta
 from bot.ui.pagination import PageButton
+from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ class LeagueBot(commands.Bot):
         self.deadlines = DeadlineWatch(self)
         self.outbox = Outbox(self)
         self._runtime: Runtime | None = None
+        self.web: WebServer | None = None
 
     @property
     def runtime(self) -> Runtime:
@@ -89,6 +91,9 @@ class LeagueBot(commands.Bot):
         armed = await self.deadlines.rearm()  # overdue items (missed while down) run once, right away
         log.info("armed %d deadline, reminder and confirmation jobs", armed)
         self.outbox.start()
+        if self.settings.web_port is not None:
+            self.web = WebServer(self.runtime, self.settings.web_host, self.settings.web_port)
+            await self.web.start()
         await self.sync_commands_if_changed()
 
     def _sync_scope(self) -> discord.Object | None:
@@ -121,6 +126,9 @@ class LeagueBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         await self.outbox.stop()
         await self.scheduler.shutdown()
         await super().close()

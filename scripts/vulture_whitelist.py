@@ -39,3 +39,7 @@ _.keyed_by
 _.distance_unit
 _.argue_the_call_allowed
 _.referenced_but_missing
+
+# Jinja2 reads these fields of the web view's pages in bot/web/templates (tests/web/test_templates.py checks
+# that each still appears in a template).
+_.current_round

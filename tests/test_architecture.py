@@ -77,6 +77,7 @@ CROSS_GUILD: dict[tuple[str, str], str] = {
     ("store/deadlines.py", "pending_auto_confirms"): "the deadline watch arms every guild's confirmations",
     ("store/deadlines.py", "extended_fixtures"): "the deadline watch arms every guild's deadlines",
     ("store/contracts.py", "due_signings"): "the deadline watch arms every guild's signing drafts",
+    ("store/web_links.py", "by_token"): "a web request knows only its link's token, not the guild",
 }
 
 _SQL_START = re.compile(

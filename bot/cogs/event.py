@@ -14,7 +14,10 @@ from bot.services import (
     tournament_entries,
     tournament_play,
     tournaments,
+    web_links,
 )
+from bot.services.inputs import one_of
+from bot.services.web_links import LINK_ACTIONS
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
@@ -23,6 +26,7 @@ from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
 from bot.ui.roster_views import entry_autocomplete, roster_embeds
 from bot.ui.tournament_views import pairings_embeds, send_rulespack
+from bot.ui.web_views import WEB_ACTION_CHOICES, link_text
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -237,6 +241,27 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             "event's channel.",
             standing_embeds(standing),
             ephemeral=True,
+        )
+
+    # --- issue 17: the web view ---
+    @app_commands.command(
+        name="web", description="The event's read-only web page: show, turn on or off, replace"
+    )
+    @app_commands.describe(
+        action="What to do with the public link", tournament="Which tournament (only when there are several)"
+    )
+    @app_commands.choices(action=WEB_ACTION_CHOICES)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    @organiser_only()
+    async def web(
+        self, interaction: discord.Interaction, action: str = "show", tournament: str | None = None
+    ) -> None:
+        chosen = one_of(action, LINK_ACTIONS, "an action")
+        state = await web_links.set_link(
+            runtime_of(interaction), actor_of(interaction), tournament, chosen, kind="tournament"
+        )
+        await interaction.response.send_message(
+            link_text(state, chosen, self.bot.settings.web_base_url()), ephemeral=True
         )
 
 

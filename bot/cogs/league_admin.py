@@ -11,8 +11,10 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.errors import RuleViolation
-from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams
+from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams, web_links
+from bot.services.inputs import one_of
 from bot.services.revert import revert_postgame
+from bot.services.web_links import LINK_ACTIONS
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
@@ -25,6 +27,7 @@ from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.result_views import follow_with_postgame, result_embeds, side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
+from bot.ui.web_views import WEB_ACTION_CHOICES, link_text
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -307,6 +310,25 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     async def log(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await leagues.get_league(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_paginated(interaction, LOG_SOURCE, str(found.id))
+
+    # --- issue 17: the web view ---
+    @app_commands.command(
+        name="web", description="The league's read-only web page: show, turn on or off, replace"
+    )
+    @app_commands.describe(
+        action="What to do with the public link", league="Which league (only when the server runs several)"
+    )
+    @app_commands.choices(action=WEB_ACTION_CHOICES)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def web(
+        self, interaction: discord.Interaction, action: str = "show", league: str | None = None
+    ) -> None:
+        chosen = one_of(action, LINK_ACTIONS, "an action")
+        state = await web_links.set_link(runtime_of(interaction), actor_of(interaction), league, chosen)
+        await interaction.response.send_message(
+            link_text(state, chosen, self.bot.settings.web_base_url()), ephemeral=True
+        )
 
 
 @app_commands.default_permissions(manage_guild=True)

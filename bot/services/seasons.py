@@ -342,7 +342,7 @@ def standings_tables(
     }
 
 
-def _standings(
+def standings_in(
     conn: sqlite3.Connection,
     guild_id: int,
     league_ref: str | None,
@@ -380,4 +380,4 @@ async def standings(
     """Standings recomputed from the confirmed results (never stored, so never out of step)."""
     optional_whole(division_number, 1, 999, "the division")
     optional_whole(season_number, 1, 9999, "the season")
-    return await rt.db.read(_standings, guild_id, league_ref, division_number, season_number)
+    return await rt.db.read(standings_in, guild_id, league_ref, division_number, season_number)

@@ -156,6 +156,11 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
             if isinstance(v, list) and len(v) == 2
         )
     ),
+    "league.web": lambda d: {
+        "on": "turned the web page's link on",
+        "off": "turned the web page's link off",
+        "replace": "replaced the web page's link (the old one shows nothing)",
+    }[str(d["action"])],
     "tournament.painted": lambda d: f"chose {plain(str(d.get('team', '')))} as Best Painted Team",
     "tournament.finish": lambda d: (
         f"finished the tournament {plain(str(d.get('name', '')))}"

@@ -178,6 +178,7 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "stars.skip": ({"team": "Reavers"}, "skipped Reavers's star signing pick"),
     "stars.timeout": ({"team": "Reavers"}, "let Reavers's star signing pick time out"),
+    "league.web": ({"action": "replace"}, "replaced the web page's link (the old one shows nothing)"),
     "allstar.start": (
         {"game": 4, "method": "random", "excluded": ["Griff Oberwald"]},
         "started All-Star game #4 (random method), leaving out Griff Oberwald",
