@@ -20,7 +20,6 @@ from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from bot.errors import DomainError
-from bot.services import web_pages
 from bot.services.runtime import Runtime
 
 log = logging.getLogger(__name__)
@@ -107,17 +106,13 @@ async def health(_request: web.Request) -> web.Response:
     return web.Response(text="ok")
 
 
-async def league(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.league_page(request.app[RUNTIME], token)
-    return render(request, "league.html", page=page, base=base_of(token))
-
-
 async def to_slash(request: web.Request) -> web.Response:
     raise web.HTTPPermanentRedirect(f"{base_of(token_of(request))}/")
 
 
 def make_app(runtime: Runtime) -> web.Application:
+    from bot.web import league_routes  # the pages import this module's helpers
+
     app = web.Application(middlewares=[guard])
     app[RUNTIME] = runtime
     app[TEMPLATES] = environment()
@@ -125,5 +120,5 @@ def make_app(runtime: Runtime) -> web.Application:
     app.router.add_get("/healthz", health)
     app.router.add_static("/static", HERE / "static", append_version=True)
     app.router.add_get("/l/{token}", to_slash)
-    app.router.add_get("/l/{token}/", league)
+    league_routes.add_routes(app)
     return app
