@@ -17,4 +17,5 @@ RUN pip install . \
 
 USER league
 VOLUME ["/data"]
+EXPOSE 8080
 CMD ["python", "-m", "bot"]

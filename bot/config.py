@@ -80,7 +80,8 @@ class Settings(BaseSettings):
         """Where posted links point: PUBLIC_URL, else the web view's own address; None without a web view."""
         if self.web_port is None:
             return None
-        return self.public_url or f"http://{self.web_host}:{self.web_port}"
+        host = "localhost" if self.web_host in ("0.0.0.0", "::", "") else self.web_host
+        return self.public_url or f"http://{host}:{self.web_port}"
 
     @field_validator("discord_api_base")
     @classmethod

@@ -106,3 +106,16 @@ async def test_every_command_and_option_has_a_description(clean_env: Path) -> No
             option = stack.pop()
             assert option["description"] and option["description"] != "…", (payload["name"], option["name"])
             stack.extend(option.get("options", []))
+
+
+def test_the_web_links_point_at_public_url_or_the_web_views_own_address() -> None:
+    assert Settings(discord_token="x").web_base_url() is None  # no WEB_PORT: no web view
+    assert Settings(discord_token="x", web_port=8080).web_base_url() == "http://127.0.0.1:8080"
+    assert (
+        Settings(discord_token="x", web_port=8080, web_host="0.0.0.0").web_base_url()
+        == "http://localhost:8080"
+    )
+    public = Settings(discord_token="x", web_port=8080, public_url="https://bb.example.org/")
+    assert public.web_base_url() == "https://bb.example.org"
+    with pytest.raises(ValueError, match="PUBLIC_URL must start with http"):
+        Settings(discord_token="x", public_url="ftp://nope")
