@@ -191,9 +191,9 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
 def _demo(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot demo",
-        description="Try the bot without Discord: fill a demo database through the simulator (a league through "
-        "two seasons and their play-offs, a group and knock-out tournament) and serve its web view on "
-        "127.0.0.1.",
+        description="Try the bot without Discord: fill a demo database through the simulator (a league "
+        "through two seasons and their play-offs, a group and knock-out tournament) and serve its web view "
+        "on 127.0.0.1.",
     )
     parser.add_argument("--port", type=int, default=8080, help="the web view's port (0: any free port)")
     parser.add_argument(

@@ -54,7 +54,7 @@ async def open_runtime(db_path: Path, catalog: Catalog) -> tuple[Database, Runti
 async def fill(db_path: Path, seed: int = 1, catalog: Catalog | None = None) -> DemoLinks:
     """Fill a new database at `db_path` through the simulator and turn on both web links. The
     simulations check their invariants as they always do; their reports are not repeated here."""
-    if db_path.exists():
+    if await asyncio.to_thread(db_path.exists):
         raise FileExistsError(f"{db_path} exists: the demo fills a new database (choose another --db).")
     catalog = catalog or load_catalog()
     await simulate(1, LEAGUE_TEAMS, seed, db_path, catalog, seasons_count=SEASONS)
