@@ -7,8 +7,8 @@ always runs these tests. Playwright never downloads a browser here (`playwright 
 from __future__ import annotations
 
 import os
-import re
 import queue
+import re
 import shutil
 import signal
 import subprocess
