@@ -4,16 +4,22 @@ competition, nothing through a replaced link."""
 
 from __future__ import annotations
 
-from aiohttp.test_utils import TestClient
+from pathlib import Path
 
-from bot.services import results, tournament_entries, tournament_play, web_links
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.services import results, tournament_entries, tournament_play, tournaments, web_links
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
+from bot.simulation import demo, tournament
+from bot.simulation.team_tournament import simulate_team_tournament
+from bot.store import tournament_squads as squad_store
 from bot.store.seasons import Fixture
+from bot.web.app import make_app
 from tests import builders
 from tests.builders import COMMISH, ORGANISER
 from tests.builders import tournament_event as event
-from tests.conftest import actor
+from tests.conftest import CATALOG, actor
 
 Client = TestClient[object, object]
 
@@ -118,3 +124,24 @@ async def test_no_page_shows_another_competition_or_a_replaced_link(runtime: Run
         response = await web.get(f"/l/{token}{path}")
         assert response.status == 404, path
         assert "Team 0" not in await response.text()
+
+
+async def test_a_team_event_ranks_its_squads_above_the_coaches(tmp_path: Path) -> None:
+    """Seed 000's team events as `/tournament standings` shows them: the squads first, then every coach."""
+    path = tmp_path / "team.sqlite3"
+    played = await simulate_team_tournament(6, 3, 2, seed=5, db_path=path, catalog=CATALOG)
+    assert not played.problems
+    database, rt = await demo.open_runtime(path, CATALOG)
+    client: Client = TestClient(TestServer(make_app(rt), host="127.0.0.1"))
+    await client.start_server()
+    try:
+        token = (await web_links.set_link(rt, tournament.ORGANISER, None, "on", kind="tournament")).token
+        html = await _page(client, f"/l/{token}/")
+        event = await tournaments.get_event(rt, tournament.GUILD, None)
+        squads = await rt.db.read(lambda conn: squad_store.squads(conn, tournament.GUILD, event.id))
+        assert len(squads) == 2 and all(s.name in html for s in squads)
+        assert html.index("<h2>Squads</h2>") < html.index("<h2>Coaches</h2>")
+        assert html.count(f'href="/l/{token}/roster/') == 6
+    finally:
+        await client.close()
+        await database.close()
