@@ -106,3 +106,12 @@ def test_the_dice_log_renders(demo: Demo, page: Page) -> None:
     assert "dice" in page.inner_text("h1").casefold()
     page.goto(demo.base + demo.league + "dice")
     assert "dice" in page.inner_text("h1").casefold()
+
+
+def test_the_width_check_sees_a_page_that_overflows(demo: Demo, page: Page) -> None:
+    """The crawl's measure is not blind: the view's own page with one unbreakable line is too wide."""
+    page.goto(demo.base + demo.tournament)
+    assert _width(page) <= PHONE["width"]
+    page.evaluate("document.querySelector('h1').textContent = 'W'.repeat(200)")
+    page.evaluate("document.querySelector('h1').style.overflowWrap = 'normal'")
+    assert _width(page) > PHONE["width"]
