@@ -14,6 +14,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.__main__ import main
 from bot.simulation import demo
 from bot.web.app import make_app
 from tests.conftest import CATALOG
@@ -82,3 +83,19 @@ async def test_the_demo_process_serves_its_links_until_stopped(tmp_path: Path) -
             process.send_signal(signal.SIGINT)
         code = await asyncio.wait_for(process.wait(), timeout=30)
     assert code == 0
+
+
+def test_the_demo_command_refuses_a_bad_port_or_an_existing_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    existing = tmp_path / "kept.sqlite3"
+    existing.write_bytes(b"")
+    for argv, said in (
+        (["demo", "--port", "70000"], "--port is 0 (any free port) to 65535"),
+        (["demo", "--db", str(existing)], "exists: the demo fills a new database"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            main(argv)
+        assert exited.value.code == 2
+        assert said in capsys.readouterr().err
+    assert existing.read_bytes() == b""
