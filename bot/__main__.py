@@ -188,17 +188,49 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
     return 1 if result.problems else 0
 
 
+def _demo(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot demo",
+        description="Try the bot without Discord: fill a demo database through the simulator (a league "
+        "through two seasons and their play-offs, a group and knock-out tournament) and serve its web view "
+        "on 127.0.0.1.",
+    )
+    parser.add_argument("--port", type=int, default=8080, help="the web view's port (0: any free port)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help="a new database file to fill and keep (default: a temporary one)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the same seed fills the same demo")
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error("--port is 0 (any free port) to 65535")
+    if args.db is not None and args.db.exists():
+        parser.error(f"{args.db} exists: the demo fills a new database")
+    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    from bot.simulation.demo import run
+
+    try:
+        return asyncio.run(run(args.port, args.db, args.seed))
+    except KeyboardInterrupt:
+        return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     if arguments[:1] == ["simulate"]:
         return _simulate(arguments[1:])
+    if arguments[:1] == ["demo"]:
+        return _demo(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Blood Bowl league bot for Discord.")
     parser.add_argument(
         "command",
         nargs="?",
         default="run",
-        choices=["run", "simulate"],
-        help="run the bot (default), or simulate seasons (python -m bot simulate --help)",
+        choices=["run", "simulate", "demo"],
+        help="run the bot (default), simulate seasons (python -m bot simulate --help), or try it without "
+        "Discord (python -m bot demo --help)",
     )
     parser.parse_args(arguments)
     try:

@@ -43,3 +43,5 @@ _.referenced_but_missing
 # Jinja2 reads these fields of the web view's pages in bot/web/templates (tests/web/test_templates.py checks
 # that each still appears in a template).
 _.current_round
+_.roster_name
+_.added_skill

@@ -265,7 +265,7 @@ class Bracket:
     squads: dict[int, str] = field(default_factory=dict)  # a team event: its units are squads (id -> name)
 
 
-def _bracket(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> Bracket:
+def bracket_in(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> Bracket:
     event = find_event(conn, guild_id, reference)
     if event.rulespack.format != "groups":
         raise RuleViolation(f"{event.name} is a Swiss event: see /tournament standings and pairings.")
@@ -283,4 +283,4 @@ def _bracket(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: st
 async def bracket(rt: Runtime, guild_id: int, reference: str | None) -> Bracket:
     """A group and knock-out event: its group tables, knock-out bracket with the places decided, and Best of
     the Rest's rankings (of squads, in a team event)."""
-    return await rt.db.read(lambda conn: _bracket(conn, rt, guild_id, reference))
+    return await rt.db.read(lambda conn: bracket_in(conn, rt, guild_id, reference))

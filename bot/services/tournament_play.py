@@ -734,7 +734,9 @@ async def swap_tables(
 # --- reading -----
 
 
-def _pairings(conn: sqlite3.Connection, guild_id: int, reference: str | None, number: int | None) -> Pairings:
+def pairings_in(
+    conn: sqlite3.Connection, guild_id: int, reference: str | None, number: int | None
+) -> Pairings:
     event = find_event(conn, guild_id, reference)
     current = tournament_store.last_round(conn, guild_id, event.id)
     if current == 0:
@@ -750,7 +752,7 @@ async def round_pairings(
     """A round's tables (the current round by default), with the scores of confirmed games."""
     if number is not None and not 1 <= number <= 1000:
         raise RuleViolation("Rounds are numbered from 1.")
-    return await rt.db.read(_pairings, guild_id, reference, number)
+    return await rt.db.read(pairings_in, guild_id, reference, number)
 
 
 @dataclass(frozen=True)
@@ -769,7 +771,9 @@ class EventStandings:
     squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
 
 
-def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
+def standings_in(
+    conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None
+) -> EventStandings:
     event = find_event(conn, guild_id, reference)
     state = played(conn, event)
     rows = ranking(rt, state)
@@ -787,4 +791,4 @@ def _standings(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: 
 async def standings(rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
     """Seed 000 rankings: TP, BP, TD difference, touchdowns, casualties and the rulespack's tiebreakers, each
     tie with the tiebreaker that settled it; the Spare Player apart, not ranked."""
-    return await rt.db.read(lambda conn: _standings(conn, rt, guild_id, reference))
+    return await rt.db.read(lambda conn: standings_in(conn, rt, guild_id, reference))

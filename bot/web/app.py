@@ -111,7 +111,7 @@ async def to_slash(request: web.Request) -> web.Response:
 
 
 def make_app(runtime: Runtime) -> web.Application:
-    from bot.web import league_routes  # the pages import this module's helpers
+    from bot.web import league_routes, tournament_routes  # the pages import this module's helpers
 
     app = web.Application(middlewares=[guard])
     app[RUNTIME] = runtime
@@ -121,4 +121,5 @@ def make_app(runtime: Runtime) -> web.Application:
     app.router.add_static("/static", HERE / "static", append_version=True)
     app.router.add_get("/l/{token}", to_slash)
     league_routes.add_routes(app)
+    tournament_routes.add_routes(app)
     return app

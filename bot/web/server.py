@@ -24,5 +24,11 @@ class WebServer:
         await site.start()
         log.info("web view on http://%s:%d", self.host, self.port)
 
+    @property
+    def bound_port(self) -> int:
+        """The port the view listens on (the one chosen by the system when started with port 0)."""
+        address = self._runner.addresses[0]
+        return int(address[1])
+
     async def stop(self) -> None:
         await self._runner.cleanup()
