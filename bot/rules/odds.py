@@ -36,13 +36,6 @@ TargetReroll = Literal["none", "team", "skill"]
 
 # The block die's six faces (Push Back is on two of them).
 FACES: tuple[Face, ...] = ("player_down", "both_down", "push_back", "push_back", "stumble", "pow")
-FACE_NAMES: dict[Face, str] = {
-    "player_down": "Player Down!",
-    "both_down": "Both Down",
-    "push_back": "Push Back",
-    "stumble": "Stumble",
-    "pow": "POW!",
-}
 # Best first, for the attacker.
 RESULTS: tuple[BlockResult, ...] = ("down", "wrestled", "push", "nothing", "both_down", "attacker_down")
 RESULT_NAMES: dict[BlockResult, str] = {
