@@ -7,6 +7,7 @@ import pytest
 from bot.errors import NotFound, RuleViolation
 from bot.services import leaders, postgame, results
 from bot.services.results import SideInput
+from bot.services.revert import revert_postgame
 from bot.services.runtime import Runtime
 from bot.store.seasons import Fixture
 from tests import builders
@@ -104,3 +105,14 @@ def test_parse_season() -> None:
         leaders.parse_season("last")
     with pytest.raises(RuleViolation, match="leaderboard"):
         leaders.stat_of("goals")
+
+
+async def test_a_reverted_postgame_no_longer_counts(runtime: Runtime) -> None:
+    fixture_id = await builders.confirmed_with_spp(runtime, "#1 td td")
+    before = await leaders.leaders(runtime, 1, None)
+    assert [leader.value for leader in before.boards["touchdowns"]] == [2]
+    assert before.boards["spp"][0].value >= 6 and len(before.boards["mvps"]) == 2
+    await revert_postgame(runtime, builders.COMMISH, f"f:{fixture_id}", "wrong score")
+    after = await leaders.leaders(runtime, 1, None)
+    assert after.boards["touchdowns"] == [] and after.boards["spp"] == [] and after.boards["mvps"] == []
+    assert after.boards["wins"] == []
