@@ -56,11 +56,11 @@ class LeadersCog(commands.Cog):
     async def leaders(
         self,
         interaction: discord.Interaction,
-        stat: app_commands.Choice[str],
+        stat: str,
         season: app_commands.Range[str, 1, 20] | None = None,
         league: str | None = None,
     ) -> None:
-        key_stat = leaders.stat_of(stat.value)
+        key_stat = leaders.stat_of(stat)
         found = await leaders.leaders(
             runtime_of(interaction), actor_of(interaction).guild_id, league, leaders.parse_season(season)
         )

@@ -53,8 +53,8 @@ class OddsCog(commands.GroupCog, group_name="odds", group_description="Chances o
         self,
         interaction: discord.Interaction,
         dice: app_commands.Range[int, 1, 3],
-        chooser: app_commands.Choice[str] | None = None,
-        reroll: app_commands.Choice[str] | None = None,
+        chooser: str = "attacker",
+        reroll: str = "none",
         attacker_block: bool = False,
         defender_block: bool = False,
         attacker_wrestle: bool = False,
@@ -70,12 +70,7 @@ class OddsCog(commands.GroupCog, group_name="odds", group_description="Chances o
             defender_dodge=defender_dodge,
             attacker_tackle=attacker_tackle,
         )
-        found = odds.block(
-            dice,
-            chooser.value if chooser else "attacker",
-            skills,
-            reroll.value if reroll else "none",
-        )
+        found = odds.block(dice, chooser, skills, reroll)
         await interaction.response.send_message(embed=block_embed(found), ephemeral=True)
 
     @app_commands.command(
@@ -91,12 +86,13 @@ class OddsCog(commands.GroupCog, group_name="odds", group_description="Chances o
         self,
         interaction: discord.Interaction,
         target: app_commands.Range[int, 2, 6],
-        reroll: app_commands.Choice[str] | None = None,
+        reroll: str = "none",
         loner: app_commands.Range[int, 2, 6] | None = None,
     ) -> None:
-        how = reroll.value if reroll else "none"
-        chance = odds.roll(target, how, loner)
-        await interaction.response.send_message(embed=roll_embed(target, how, loner, chance), ephemeral=True)
+        chance = odds.roll(target, reroll, loner)
+        await interaction.response.send_message(
+            embed=roll_embed(target, reroll, loner, chance), ephemeral=True
+        )
 
 
 async def setup(league_bot: LeagueBot) -> None:

@@ -6,7 +6,6 @@ from unittest.mock import MagicMock
 
 import discord
 import pytest
-from discord import app_commands
 
 from bot.cogs.leaders import LEADERS_SOURCE, LeadersCog, render_leaders
 from bot.cogs.odds import OddsCog
@@ -20,17 +19,13 @@ from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
 
 
-def _choice(value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=value, value=value)
-
-
 async def test_leaders_answers_in_public_and_pages_a_long_board(runtime: Runtime) -> None:
     await builders.season(runtime, 4)
     for fx in await builders.fixtures(runtime):
         await builders.play(runtime, fx, 1, 1)  # every game a draw: every team 1 point a game
     cog = LeadersCog(MagicMock())
     interaction = make_interaction(runtime)
-    await cog.leaders.callback(cog, interaction, _choice("points"), None, None)
+    await cog.leaders.callback(cog, interaction, "points", None, None)
     _, kwargs = sent(interaction)
     embed: discord.Embed = kwargs["embed"]
     assert kwargs["ephemeral"] is False
@@ -61,7 +56,7 @@ async def test_leaders_pages(runtime: Runtime) -> None:
     await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, outcome.version)
     cog = LeadersCog(MagicMock())
     interaction = make_interaction(runtime)
-    await cog.leaders.callback(cog, interaction, _choice("touchdowns"), "1", None)
+    await cog.leaders.callback(cog, interaction, "touchdowns", "1", None)
     _, kwargs = sent(interaction)
     assert kwargs["embed"].footer.text.startswith("Page 1 of 2")
     buttons = [item for item in kwargs["view"].children if isinstance(item, PageButton)]
@@ -77,14 +72,14 @@ async def test_leaders_refuses_a_season_that_is_not_a_number(runtime: Runtime) -
     await builders.season(runtime, 4)
     cog = LeadersCog(MagicMock())
     with pytest.raises(RuleViolation, match="is a number"):
-        await cog.leaders.callback(cog, make_interaction(runtime), _choice("spp"), "last", None)
+        await cog.leaders.callback(cog, make_interaction(runtime), "spp", "last", None)
 
 
 async def test_odds_block_shows_percentages_and_the_reroll_rule(runtime: Runtime) -> None:
     cog = OddsCog(MagicMock())
     interaction = make_interaction(runtime)
     await cog.block.callback(
-        cog, interaction, 2, _choice("attacker"), _choice("turnover"), True, True, False, False, False, False
+        cog, interaction, 2, "attacker", "turnover", True, True, False, False, False, False
     )
     _, kwargs = sent(interaction)
     embed: discord.Embed = kwargs["embed"]
@@ -100,12 +95,12 @@ async def test_odds_block_shows_percentages_and_the_reroll_rule(runtime: Runtime
 async def test_odds_roll(runtime: Runtime) -> None:
     cog = OddsCog(MagicMock())
     interaction = make_interaction(runtime)
-    await cog.roll.callback(cog, interaction, 4, _choice("team"), None)
+    await cog.roll.callback(cog, interaction, 4, "team", None)
     _, kwargs = sent(interaction)
     assert "**75.0%** to roll 4+ on a D6 with a team re-roll" in (kwargs["embed"].description or "")
     interaction = make_interaction(runtime)
-    await cog.roll.callback(cog, interaction, 4, _choice("team"), 4)
+    await cog.roll.callback(cog, interaction, 4, "team", 4)
     _, kwargs = sent(interaction)
     assert "**62.5%**" in (kwargs["embed"].description or "") and "Loner 4+" in kwargs["embed"].description
     with pytest.raises(RuleViolation, match="Loner only matters for a team re-roll"):
-        await cog.roll.callback(cog, make_interaction(runtime), 4, _choice("skill"), 4)
+        await cog.roll.callback(cog, make_interaction(runtime), 4, "skill", 4)
