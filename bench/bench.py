@@ -6,8 +6,8 @@ Figures, all from one run:
 - the ceiling: raw committed SQLite transactions per second (one INSERT and one UPDATE each) with the bot's
   own settings (WAL, synchronous=NORMAL, foreign keys, busy timeout), plain sqlite3 in one thread;
 - p50 / p99 latency of report result, confirm (which runs the post-game sequence for both teams), the
-  coach's post-game choices (advancements, hiring), post-game finish and standings, through the services
-  as the bot calls them;
+  coach's post-game choices (advancements, hiring), post-game finish, standings and every leaderboard
+  (services.leaders), through the services as the bot calls them;
 - post-game sequences per second (one team's whole sequence: its half of the confirmation, its choices and
   its finish);
 - start-up with many open deadlines: reading them from the database and arming one job each (10,000+
@@ -32,7 +32,7 @@ from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.scheduler import Scheduler
-from bot.services import deadlines, postgame, results, seasons
+from bot.services import deadlines, leaders, postgame, results, seasons
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import START, CountingDice, Tally, able_numbers, draft_league, postgame_choices
@@ -126,6 +126,7 @@ async def _play_seasons(db: Database, league_count: int) -> tuple[Timings, float
                 postgame_seconds += await _play(rt, rng, timings, guild_id, fx)
                 sequences += 2
                 await timings.time("standings", seasons.standings(rt, guild_id, None))
+                await timings.time("leaders (every board)", leaders.leaders(rt, guild_id, None))
     return timings, sequences / postgame_seconds, sequences
 
 

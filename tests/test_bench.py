@@ -20,6 +20,7 @@ async def test_the_benchmark_runs_every_figure(tmp_path: Path) -> None:
         "coach's choices (many calls)",
         "post-game finish",
         "standings",
+        "leaders (every board)",
     }
     jobs, read_seconds, arm_seconds = await startup_figures(tmp_path / "startup.sqlite3", 200)
     assert jobs == 3 * 200 and read_seconds >= 0 and arm_seconds >= 0  # each round: deadline, 2 reminders
