@@ -46,6 +46,7 @@ async def fetch(path: str, method: str = "GET") -> tuple[int, str]:
 
 
 async def test_the_league_page_is_served_by_its_link(world: World, web_bot: BotProcess) -> None:
+    assert "web view on http://127.0.0.1" in web_bot.log  # the bot says where it serves
     await set_up_season(world)
     discord = world.discord
     shown = await discord.invoke("league web", world.admin)
