@@ -109,4 +109,9 @@ async def import_league(rt: Runtime, actor: Actor, data: bytes, name: str | None
         raise RuleViolation(f"The file is too large: at most {IMPORT_LIMIT // (1024 * 1024)} MiB.")
     file = league_file.parse(data)
     wanted = clean_name(name if name is not None else file.leagues[0].name, "league name")
-    return await rt.db.write(_import, rt, actor, file, wanted)
+    try:
+        return await rt.db.write(_import, rt, actor, file, wanted)
+    except sqlite3.IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
+        raise RuleViolation(
+            f"This league file cannot be imported:\n- the database refuses one of its rows ({error})"
+        ) from error
