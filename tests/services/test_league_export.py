@@ -1,11 +1,13 @@
-"""`/league export` and `/league import`: a league played by the simulator (play-offs, a second season) goes out
-as one file and into another server; exporting it there gives the same bytes, the simulator's invariants hold
-on the imported copy, and a damaged file is refused with its reason and leaves the database as it was."""
+"""`/league export` and `/league import`: a league played by the simulator (play-offs, a second season)
+goes out as one file and into another server; exporting it there gives the same bytes, the simulator's
+invariants hold on the imported copy, and a damaged file is refused with its reason and leaves the
+database as it was."""
 
 from __future__ import annotations
 
 import gzip
 import json
+import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -45,7 +47,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest_asyncio.fixture
 async def rt(played: Path, tmp_path: Path) -> AsyncIterator[Runtime]:
     copy = tmp_path / "copy.sqlite3"
-    copy.write_bytes(played.read_bytes())
+    shutil.copyfile(played, copy)
     db = await Database.open(copy)
     await db.migrate()
     yield Runtime(db=db, dice=SeededDice(1), clock=FakeClock(), catalog=CATALOG)
