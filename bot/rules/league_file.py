@@ -297,7 +297,7 @@ class MatchEventRow(_Row):
 
 
 class InducementPhaseRow(_Row):
-    fixture_id: int | None
+    fixture_id: int
     home_ctv: int
     away_ctv: int
     favourite: str | None
@@ -321,7 +321,7 @@ class FixtureInducementRow(_Row):
 
 
 class PenaltyShootoutRow(_Row):
-    fixture_id: int | None
+    fixture_id: int
     roll_offs: str
     winner: str
     actor_id: int
