@@ -40,8 +40,8 @@ _.distance_unit
 _.argue_the_call_allowed
 _.referenced_but_missing
 
-# The league file's models (bot/rules/league_file.py): every column of every exported table is declared (unknown
-# fields are forbidden); rows are read and written by name (getattr, model_dump), not attribute by attribute.
+# The league file's models (bot/rules/league_file.py): every column of every exported table is declared
+# (unknown fields are forbidden); rows are read and written by name (getattr, model_dump).
 _.processed_at
 _.remind_at
 _.sent_at
