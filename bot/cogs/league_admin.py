@@ -318,11 +318,10 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await league_export.export_league(runtime_of(interaction), actor_of(interaction), league)
         extension = "json.gz" if done.gzipped else "json"
-        await interaction.followup.send(
-            f"**{plain(done.league_name)}**: {done.teams} teams, {done.fixtures} fixtures. "
+        await interaction.edit_original_response(  # the deferred (ephemeral) answer, now with the file
+            content=f"**{plain(done.league_name)}**: {done.teams} teams, {done.fixtures} fixtures. "
             "Import it on another server with /league import.",
-            file=attachment(done.data, done.league_name, extension),
-            ephemeral=True,
+            attachments=[attachment(done.data, done.league_name, extension)],
         )
 
     @app_commands.command(
@@ -346,10 +345,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             runtime_of(interaction), actor_of(interaction), await file.read(), name
         )
         await self.bot.deadlines.rearm()  # the imported rounds' deadlines and reminders
-        await interaction.followup.send(
-            f"Imported **{plain(done.league_name)}**: {done.teams} teams, {done.players} players, "
-            f"{done.fixtures} fixtures. Announcements go to <#{interaction.channel_id}>.",
-            ephemeral=True,
+        await interaction.edit_original_response(
+            content=f"Imported **{plain(done.league_name)}**: {done.teams} teams, {done.players} players, "
+            f"{done.fixtures} fixtures. Announcements go to <#{interaction.channel_id}>."
         )
 
 

@@ -70,10 +70,11 @@ async def test_league_export_then_import_on_another_server(runtime: Runtime) -> 
     cog = LeagueAdmin(bot)
     out = make_interaction(runtime, user_id=1, manage_guild=True)
     await cog.export.callback(cog, out, None)
-    out.followup.send.assert_awaited_once()
-    kwargs = out.followup.send.await_args.kwargs
-    data = _file(kwargs).fp.read()
-    assert _file(kwargs).filename.endswith(".json") and kwargs["ephemeral"] is True
+    out.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    kwargs = out.edit_original_response.await_args.kwargs
+    (file,) = kwargs["attachments"]
+    data = file.fp.read()
+    assert file.filename.endswith(".json") and "4 teams" in kwargs["content"]
     assert json.loads(data)["format"] == "bb-league-bot/league"
 
     upload = MagicMock(spec_set=discord.Attachment)
@@ -81,7 +82,7 @@ async def test_league_export_then_import_on_another_server(runtime: Runtime) -> 
     upload.read = AsyncMock(return_value=data)
     into = make_interaction(runtime, guild_id=2, user_id=1, channel_id=200, manage_guild=True)
     await cog.import_.callback(cog, into, upload, "Copied League")
-    content = into.followup.send.await_args.args[0]
+    content = into.edit_original_response.await_args.kwargs["content"]
     assert "Imported **Copied League**: 4 teams" in content and "<#200>" in content
     bot.deadlines.rearm.assert_awaited_once()
     copied = await leagues.get_league(runtime, 2, "Copied League")
