@@ -26,6 +26,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.simulation.invariants import check_invariants
 from bot.simulation.run import simulate
 from bot.store import Database
+from tests import builders as build
 from tests.conftest import CATALOG
 
 SIM_GUILD = 1000  # the simulator's first league lives in guild 1000, announced in channel 1000
@@ -175,3 +176,9 @@ async def test_a_randomly_damaged_file_is_never_half_imported(rt: Runtime, cut: 
         assert await rt.db.read(_dump) == before
     else:  # a harmless change (e.g. a digit of a time): the whole league arrived, ledgers equal
         assert await rt.db.read(check_invariants) == []
+
+
+async def test_a_tournament_is_not_exported(runtime: Runtime) -> None:
+    await build.tournament_event(runtime, 4)
+    with pytest.raises(RuleViolation, match="is a tournament, not a league"):
+        await export_league(runtime, build.COMMISH, "l:1")
