@@ -79,6 +79,7 @@ def _import(
                 conn,
                 actor.guild_id,
                 actor.channel_id,
+                ids["leagues"].get(file.leagues[0].id),
                 table.name,
                 league_file.map_row(table, row, ids, with_json=False),
             )

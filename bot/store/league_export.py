@@ -15,7 +15,6 @@ from bot.rules.league_file import TABLES_BY_NAME, Row
 _SEASONS = "(SELECT id FROM seasons WHERE guild_id = :g AND league_id = :l)"
 _TEAMS = "(SELECT id FROM teams WHERE guild_id = :g AND league_id = :l)"
 _FIXTURES = "(SELECT id FROM fixtures WHERE guild_id = :g AND league_id = :l)"
-_CHANNEL = "(SELECT announce_channel_id FROM leagues WHERE guild_id = :g AND id = :l)"
 
 # table -> the statement that reads the league's rows of it, in the order the database made them
 _LEAGUE_ROWS: dict[str, str] = {
@@ -50,9 +49,8 @@ _LEAGUE_ROWS: dict[str, str] = {
     "season_awards": f"SELECT * FROM season_awards WHERE guild_id = :g AND season_id IN {_SEASONS}",
     "team_redrafts": "SELECT * FROM team_redrafts WHERE guild_id = :g AND league_id = :l ORDER BY id",
     "signing_drafts": "SELECT * FROM signing_drafts WHERE guild_id = :g AND league_id = :l ORDER BY id",
-    # the league's dice: those of its fixtures, and those rolled without a fixture in its channel
-    "dice_rolls": f"SELECT * FROM dice_rolls WHERE guild_id = :g AND (fixture_id IN {_FIXTURES}"
-    f" OR (fixture_id IS NULL AND channel_id = {_CHANNEL})) ORDER BY id",
+    # the league's dice: every roll the bot made for it (its fixtures, draws, off-season checks)
+    "dice_rolls": "SELECT * FROM dice_rolls WHERE guild_id = :g AND league_id = :l ORDER BY id",
     # the league's log, but not its own import (recorded in the server it was imported into)
     "audit_log": "SELECT * FROM audit_log WHERE guild_id = :g AND league_id = :l AND action <> 'league.import'"
     " ORDER BY id",
@@ -60,8 +58,9 @@ _LEAGUE_ROWS: dict[str, str] = {
 
 IMPORT_ACTION = "league.import"  # the audit action of an import, which the league's file leaves out
 
-# columns the file does not carry: set from the server the file is imported into
+# columns the file does not carry: set from the server the file is imported into, and the new league
 _CHANNEL_COLUMNS = {"leagues": "announce_channel_id", "dice_rolls": "channel_id"}
+_LEAGUE_COLUMNS = {"dice_rolls": "league_id"}
 
 
 def read_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> dict[str, list[Row]]:
@@ -72,14 +71,19 @@ def read_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> dict
     }
 
 
-def insert_row(conn: sqlite3.Connection, guild_id: int, channel_id: int, table: str, row: Row) -> int:
-    """Insert one row of a file into `table` (one of the file's tables) in this guild; returns its rowid.
-    A keyed row's `id` is left to the database."""
+def insert_row(
+    conn: sqlite3.Connection, guild_id: int, channel_id: int, league_id: int | None, table: str, row: Row
+) -> int:
+    """Insert one row of a file into `table` (one of the file's tables) in this guild, for the imported
+    league `league_id` (None while the league row itself is written); returns its rowid. A keyed row's
+    `id` is left to the database."""
     if table not in TABLES_BY_NAME:
         raise ValueError(f"not a table of the league file: {table}")
     values = {k: v for k, v in row.items() if not (k == "id" and TABLES_BY_NAME[table].keyed)}
     if table in _CHANNEL_COLUMNS:
         values[_CHANNEL_COLUMNS[table]] = channel_id
+    if table in _LEAGUE_COLUMNS:
+        values[_LEAGUE_COLUMNS[table]] = league_id
     columns = ", ".join(values)
     marks = ", ".join("?" for _ in values)
     cursor = conn.execute(

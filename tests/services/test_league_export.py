@@ -182,3 +182,29 @@ async def test_a_tournament_is_not_exported(runtime: Runtime) -> None:
     await build.tournament_event(runtime, 4)
     with pytest.raises(RuleViolation, match="is a tournament, not a league"):
         await export_league(runtime, build.COMMISH, "l:1")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    pick=st.integers(min_value=0, max_value=10**9),
+    value=st.one_of(
+        st.none(), st.integers(-5, 10**6), st.text(max_size=8), st.sampled_from(["open", "active"])
+    ),
+)
+async def test_a_random_value_in_a_row_is_refused_whole_or_imported_whole(
+    rt: Runtime, pick: int, value: object
+) -> None:
+    body = json.loads((await export_league(rt, COMMISH, None)).data)
+    tables = [t for t in body if isinstance(body[t], list) and body[t]]
+    rows = body[tables[pick % len(tables)]]
+    row = rows[(pick // 7) % len(rows)]
+    column = sorted(row)[(pick // 13) % len(row)]
+    row[column] = value
+    before = await rt.db.read(_dump)
+    try:
+        await import_league(rt, ELSEWHERE, json.dumps(body).encode(), f"Copy {pick}")
+    except (RuleViolation, Conflict):
+        assert await rt.db.read(_dump) == before
+    else:  # every row of every table arrived
+        copy = json.loads((await export_league(rt, ELSEWHERE, f"Copy {pick}")).data)
+        assert {t: len(copy[t]) for t in tables} == {t: len(body[t]) for t in tables}
