@@ -208,3 +208,14 @@ async def test_a_random_value_in_a_row_is_refused_whole_or_imported_whole(
     else:  # every row of every table arrived
         copy = json.loads((await export_league(rt, ELSEWHERE, f"Copy {pick}")).data)
         assert {t: len(copy[t]) for t in tables} == {t: len(body[t]) for t in tables}
+
+
+async def test_two_leagues_in_one_channel_export_only_their_own_dice(rt: Runtime) -> None:
+    original = json.loads((await export_league(rt, COMMISH, None)).data)
+    data = json.dumps(original).encode()
+    await import_league(rt, ELSEWHERE, data, "Copy A")
+    await import_league(rt, ELSEWHERE, data, "Copy B")  # the same server and channel as Copy A
+    copy = json.loads((await export_league(rt, ELSEWHERE, "Copy B")).data)
+    assert copy["dice_rolls"] == original["dice_rolls"]
+    assert copy["leagues"][0]["name"] == "Copy B"
+    assert {**copy, "leagues": original["leagues"]} == original

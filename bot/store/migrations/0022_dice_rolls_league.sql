@@ -15,7 +15,7 @@ UPDATE dice_rolls SET league_id = COALESCE(
         AND substr(dice_rolls.purpose, 1, length(l.name) + 1) = l.name || ' '
         ORDER BY length(l.name) DESC, l.id LIMIT 1),
     (SELECT t.league_id FROM teams t WHERE t.guild_id = dice_rolls.guild_id
-        AND substr(dice_rolls.purpose, 1, length(t.name) + 12) = t.name || ' off-season'
+        AND substr(dice_rolls.purpose, 1, length(t.name) + 11) = t.name || ' off-season'
         ORDER BY length(t.name) DESC, t.id LIMIT 1)
 )
 WHERE fixture_id IS NULL;
