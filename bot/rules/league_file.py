@@ -535,7 +535,7 @@ def _remap_json(shape: JsonShape, table: str, text: str, ids: IdMap) -> str:
         return json.dumps([ids[table][int(i)] for i in value])
     for side in ("home", "away"):
         value[side]["team_id"] = ids["teams"][value[side]["team_id"]]
-        for line in value[side]["players"]:
+        for line in value[side].get("players", []):
             line["player_id"] = ids["players"][line["player_id"]]
     return json.dumps(value, separators=(",", ":"))
 
