@@ -45,3 +45,34 @@ _.referenced_but_missing
 _.current_round
 _.roster_name
 _.added_skill
+# The league file's models (bot/rules/league_file.py): every column of every exported table is declared
+# (unknown fields are forbidden); rows are read and written by name (getattr, model_dump).
+_.processed_at
+_.remind_at
+_.sent_at
+_.reported_at
+_.confirmed_by
+_.concede_requested_by
+_.settled_by
+_.deadline_processed_at
+_.balance_after
+_.finished_by
+_.staff_before
+_.changed_at
+_.division_place
+_.team_order
+_.division_teams
+_.fixture_reports
+_.team_changes
+_.team_postgames
+_.player_advancements
+_.pending_advancements
+_.player_traits
+_.inducement_phases
+_.fixture_inducements
+_.penalty_shootouts
+_.playoff_qualifiers
+_.season_awards
+_.team_redrafts
+_.signing_drafts
+_.audit_log

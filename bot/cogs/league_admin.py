@@ -11,7 +11,17 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.errors import RuleViolation
-from bot.services import contracts, deadlines, leagues, playoffs, results, seasons, teams, web_links
+from bot.services import (
+    contracts,
+    deadlines,
+    league_export,
+    leagues,
+    playoffs,
+    results,
+    seasons,
+    teams,
+    web_links,
+)
 from bot.services.inputs import one_of
 from bot.services.revert import revert_postgame
 from bot.services.web_links import LINK_ACTIONS
@@ -20,6 +30,7 @@ from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.files import attachment
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
 from bot.ui.limits import one_embed, pack_embeds, send_messages
@@ -328,6 +339,47 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         state = await web_links.set_link(runtime_of(interaction), actor_of(interaction), league, chosen)
         await interaction.response.send_message(
             link_text(state, chosen, self.bot.settings.web_base_url()), ephemeral=True
+        )
+
+    # --- issue 17 part C: exports and imports ---
+    @app_commands.command(name="export", description="The whole league as one JSON file (to keep or import)")
+    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await league_export.export_league(runtime_of(interaction), actor_of(interaction), league)
+        extension = "json.gz" if done.gzipped else "json"
+        await interaction.edit_original_response(  # the deferred (ephemeral) answer, now with the file
+            content=f"**{plain(done.league_name)}**: {done.teams} teams, {done.fixtures} fixtures. "
+            "Import it on another server with /league import.",
+            attachments=[attachment(done.data, done.league_name, extension)],
+        )
+
+    @app_commands.command(
+        name="import", description="Import a league file from /league export into this server"
+    )
+    @app_commands.describe(
+        file="The .json or .json.gz file /league export made",
+        name="A new name for the league (default: its name in the file)",
+    )
+    @commissioner_only()
+    async def import_(
+        self,
+        interaction: discord.Interaction,
+        file: discord.Attachment,
+        name: app_commands.Range[str, 1, 80] | None = None,
+    ) -> None:
+        if file.size > league_export.IMPORT_LIMIT:
+            raise RuleViolation(f"The file is too large: at most {league_export.IMPORT_LIMIT // 2**20} MiB.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await league_export.import_league(
+            runtime_of(interaction), actor_of(interaction), await file.read(), name
+        )
+        await self.bot.deadlines.rearm()  # the imported rounds' deadlines and reminders
+        await interaction.edit_original_response(
+            content=f"Imported **{plain(done.league_name)}**: {done.teams} teams, {done.players} players, "
+            f"{done.fixtures} fixtures. Announcements go to <#{interaction.channel_id}>."
         )
 
 

@@ -24,6 +24,8 @@ from bot.ui.autocomplete import (
 )
 from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.files import attachment
+from bot.ui.fixture_export import results_csv
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
@@ -350,19 +352,24 @@ class ResultsCog(commands.Cog):
         round="Which round (with show: a round)",
         division="Which division (with show: a division)",
         league="Which league (only when the server runs several)",
+        format="text (default) or csv: a spreadsheet of the results (every fixture unless show says)",
     )
     @app_commands.choices(
-        show=[app_commands.Choice(name=label, value=value) for value, label in SCOPES.items()]
+        show=[app_commands.Choice(name=label, value=value) for value, label in SCOPES.items()],
+        format=[app_commands.Choice(name=f, value=f) for f in ("text", "csv")],
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def fixtures(
         self,
         interaction: discord.Interaction,
-        show: str = "mine",
+        show: str | None = None,
         round: app_commands.Range[int, 1, 99] | None = None,
         division: app_commands.Range[int, 1, 99] | None = None,
         league: str | None = None,
+        format: str = "text",
     ) -> None:
+        csv = one_of(format, ("text", "csv"), "the format") == "csv"
+        show = show or ("all" if csv else "mine")
         found = await seasons.list_fixtures(
             runtime_of(interaction),
             actor_of(interaction),
@@ -371,6 +378,14 @@ class ResultsCog(commands.Cog):
             round_number=round,
             division_number=division,
         )
+        if csv:
+            stem = f"{found.league.name} season {found.season.number} results"
+            await interaction.response.send_message(
+                f"**{plain(found.title)}**: {len(found.fixtures)} fixtures.",
+                file=attachment(results_csv(found), stem, "csv"),
+                ephemeral=show == "mine",
+            )
+            return
         key = f"{found.league.id}.{show}.{round or 0}.{division or 0}"
         await send_paginated(interaction, FIXTURES_SOURCE, key, ephemeral=show == "mine")
 

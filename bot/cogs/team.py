@@ -22,9 +22,11 @@ from bot.ui.autocomplete import (
     team_autocomplete,
 )
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.files import attachment
 from bot.ui.formatting import plain
 from bot.ui.league_views import team_sheet_embeds
 from bot.ui.limits import send_messages
+from bot.ui.team_export import roster_csv, team_json
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -228,6 +230,23 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
             content=f"📝 **{plain(result.sheet.team.name)}** ({result.sheet.roster.name}, coach "
             f"<@{result.sheet.team.coach_id}>) is submitted: a commissioner can "
             "`/league approve` or `/league reject` it.",
+        )
+
+    # --- issue 17 part C: exports and imports ---
+    @app_commands.command(name="export", description="A team's roster as a CSV and a JSON file")
+    @app_commands.describe(team="Whose team (default: yours)", league=LEAGUE_HELP)
+    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    async def export(
+        self, interaction: discord.Interaction, team: str | None = None, league: str | None = None
+    ) -> None:
+        sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
+        await interaction.response.send_message(
+            f"**{plain(sheet.team.name)}**: {len(sheet.players)} players.",
+            files=[
+                attachment(roster_csv(sheet), sheet.team.name, "csv"),
+                attachment(team_json(sheet), sheet.team.name, "json"),
+            ],
+            ephemeral=True,
         )
 
 

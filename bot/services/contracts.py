@@ -99,7 +99,12 @@ def begin(
     now = rt.clock.now()
     if dice.rolls:
         log_dice(
-            conn, rt, actor, dice.rolls, purpose=f"{league.name} season {season.number}: star signing order"
+            conn,
+            rt,
+            actor,
+            dice.rolls,
+            purpose=f"{league.name} season {season.number}: star signing order",
+            league_id=league.id,
         )
     teams = {t.id: t for t in team_store.in_league(conn, league.guild_id, league.id)}
     deadline = now + timedelta(hours=league.settings.signing_pick_hours)

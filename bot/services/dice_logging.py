@@ -19,9 +19,11 @@ def log_dice(
     *,
     purpose: str,
     fixture_id: int | None = None,
+    league_id: int | None = None,
 ) -> None:
     """Log each roll: a DieRoll a rule named as `<purpose>: <its purpose>` with its dice, a bare
-    (sides, face) that RecordingDice kept as one `d<sides>` under `purpose`."""
+    (sides, face) that RecordingDice kept as one `d<sides>` under `purpose`. A roll for a league without a
+    fixture (a draw, an off-season check) names the league, so the league's dice log carries it."""
     dice_log.insert_rolls(
         conn,
         guild_id=actor.guild_id,
@@ -35,4 +37,5 @@ def log_dice(
         ],
         rolled_at=rt.clock.now(),
         fixture_id=fixture_id,
+        league_id=league_id,
     )

@@ -129,7 +129,7 @@ def _rest_and_relaxation(
                         conn, team, player.id, characteristic, actor_id=actor.user_id, now=now
                     )
                 lines.append(f"{who} (retired for now): {check}")
-    log_dice(conn, rt, actor, rolls, purpose=f"{team.name} off-season")
+    log_dice(conn, rt, actor, rolls, purpose=f"{team.name} off-season", league_id=team.league_id)
     return lines or ["Nobody needed rest and relaxation."]
 
 

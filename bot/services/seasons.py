@@ -96,7 +96,14 @@ def _start(
     else:
         dice = RecordingDice(rt.dice)
         split = draw_divisions([t.id for t in approved], per_division, dice, divisions=count)
-        log_dice(conn, rt, actor, dice.rolls, purpose=f"{league.name} season {number}: division draw")
+        log_dice(
+            conn,
+            rt,
+            actor,
+            dice.rolls,
+            purpose=f"{league.name} season {number}: division draw",
+            league_id=league.id,
+        )
     season = season_store.insert_season(
         conn, guild_id=actor.guild_id, league_id=league.id, number=number, started_by=actor.user_id, now=now
     )

@@ -281,6 +281,7 @@ def _pair(
             actor,
             [(d.sides, d.face) for d in plan.draws],
             purpose=f"{event.name} round {number} draw",
+            league_id=event.league.id,
         )
     spare = state.spare_team_id
     rnd = _round_row(conn, rt, event, season, number)

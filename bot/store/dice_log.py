@@ -123,11 +123,14 @@ def insert_rolls(
     rolls: list[tuple[str, str, tuple[int, ...]]],
     rolled_at: datetime,
     fixture_id: int | None = None,
+    league_id: int | None = None,
 ) -> None:
-    """Log rolls a rule made: (purpose, expression such as 'd6' or '2d6', faces) each."""
+    """Log rolls a rule made: (purpose, expression such as 'd6' or '2d6', faces) each. The league is the
+    one given, else the fixture's."""
     conn.executemany(
         "INSERT INTO dice_rolls (guild_id, channel_id, user_id, purpose, expression, faces, total, fixture_id,"
-        " rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " rolled_at, league_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+        " COALESCE(?, (SELECT league_id FROM fixtures WHERE guild_id = ? AND id = ?)))",
         [
             (
                 guild_id,
@@ -139,6 +142,9 @@ def insert_rolls(
                 sum(faces),
                 fixture_id,
                 unix(rolled_at),
+                league_id,
+                guild_id,
+                fixture_id,
             )
             for purpose, expression, faces in rolls
         ],

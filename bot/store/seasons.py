@@ -73,6 +73,7 @@ class Fixture:
     playoff_stage: int | None = None
     playoff_slot: int | None = None
     third_place: bool = False
+    confirmed_at: datetime | None = None  # when the result was locked
 
     def coaches(self) -> tuple[int, int]:
         return self.home_coach_id, self.away_coach_id
@@ -296,6 +297,7 @@ def _fixture(row: sqlite3.Row) -> Fixture:
         playoff_stage=row["playoff_stage"],
         playoff_slot=row["playoff_slot"],
         third_place=bool(row["third_place"]),
+        confirmed_at=None if row["confirmed_at"] is None else from_unix(row["confirmed_at"]),
     )
 
 

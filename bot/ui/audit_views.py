@@ -134,6 +134,15 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
         f"created the league {plain(str(d.get('name', '')))}"
         + (f" (announcements in <#{d['channel']}>)" if d.get("channel") else "")
     ),
+    "league.import": lambda d: (
+        f"imported the league {plain(str(d.get('name', '')))} from a file"
+        + (
+            f" (exported as {plain(str(d['from']))})"
+            if d.get("from") and d.get("from") != d.get("name")
+            else ""
+        )
+        + (f" with {d['teams']} teams" if d.get("teams") is not None else "")
+    ),
     "league.settings": lambda d: (
         "changed settings: " + "; ".join(describe_setting(k, v) for k, v in d.items())
     ),

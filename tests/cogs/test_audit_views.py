@@ -27,6 +27,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"name": "Old World", "channel": 555},
         "created the league Old World (announcements in <#555>)",
     ),
+    "league.import": (
+        {"name": "Copy", "from": "Old World", "teams": 4},
+        "imported the league Copy from a file (exported as Old World) with 4 teams",
+    ),
     "league.settings": (
         {"round_days": ["14", "10"], "tiebreakers": ["('td_diff', 'td_for')", "('head_to_head',)"]},
         "changed settings: round length 14 → 10 days; tiebreakers td diff, td for → head to head",

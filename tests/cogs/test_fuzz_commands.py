@@ -219,6 +219,14 @@ def _channel(channel_id: int) -> MagicMock:
     return channel
 
 
+def _attachment(data: bytes) -> MagicMock:
+    upload = MagicMock(spec_set=discord.Attachment)
+    upload.size = len(data)
+    upload.filename = "league.json"
+    upload.read = AsyncMock(return_value=data)
+    return upload
+
+
 TEXT = st.one_of(
     st.sampled_from(NASTY_TEXT),
     st.sampled_from(USEFUL_TEXT),
@@ -245,6 +253,10 @@ def _values(param: app_commands.Parameter) -> st.SearchStrategy[Any]:
         return st.sampled_from([5, 6, 10**18]).map(_role)
     if kind is discord.AppCommandOptionType.channel:
         return st.sampled_from([100, 200, 10**18]).map(_channel)
+    if kind is discord.AppCommandOptionType.attachment:
+        return st.one_of(
+            st.binary(max_size=300), st.sampled_from([b"{}", b'{"format": 1}', b"\x1f\x8b"])
+        ).map(_attachment)
     if kind is discord.AppCommandOptionType.mentionable:
         return st.sampled_from([10, 11]).map(_member)
     # strings

@@ -235,6 +235,14 @@ class FakeGuild:
         }
 
 
+@dataclass(frozen=True)
+class FakeUpload:
+    """A file a user attaches to a slash-command option: served from the fake's own address (127.0.0.1)."""
+
+    filename: str
+    data: bytes
+
+
 @dataclass
 class Interaction:
     """One interaction sent to the bot, and everything the bot answered to it."""
@@ -357,6 +365,7 @@ class FakeDiscord:
         self._sequence = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.uploads: dict[int, bytes] = {}  # attachment id -> the bytes a user attached to an option
 
     # --- setting up the world -------------------------------------------------------------------
 
@@ -383,6 +392,7 @@ class FakeDiscord:
         app = web.Application()
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{filename}", self._download)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -396,6 +406,13 @@ class FakeDiscord:
             await self._ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    async def _download(self, request: web.Request) -> web.Response:
+        """The CDN: the bytes of a file a user attached to a command option."""
+        data = self.uploads.get(int(request.match_info["id"]))
+        if data is None:
+            return web.Response(status=404)
+        return web.Response(body=data, content_type="application/octet-stream")
 
     # --- gateway ----------------------------------------------------------------------------------
 
@@ -765,6 +782,8 @@ class FakeDiscord:
         interaction.callbacks.append(body)
         response_type = int(body["type"])
         data = body.get("data") or {}
+        if "_files" in body:  # a reply with files: the bytes came beside the payload
+            data = {**data, "_files": body["_files"]}
         channel_id = int(interaction.payload.get("channel_id") or 0)
         message: dict[str, Any] | None = None
         if response_type == 4:  # a message in reply
@@ -806,6 +825,9 @@ class FakeDiscord:
 
     async def _followup(self, token: str, body: dict[str, Any]) -> web.Response:
         interaction = self._by_token(token)
+        if interaction.messages and interaction.messages[0].get("_loading"):
+            # As Discord does: the first follow-up of a deferred ("thinking") answer becomes that answer.
+            return await self._edit_webhook_message(token, "@original", body)
         channel_id = int(interaction.payload.get("channel_id") or 0)
         message = self._new_message(channel_id, body)
         interaction.messages.append(message)
@@ -889,6 +911,18 @@ class FakeDiscord:
                 member_data.pop("user")
                 resolved.setdefault("members", {})[str(value.id)] = member_data
                 value = str(value.id)
+            elif isinstance(value, FakeUpload):
+                upload_id = snowflake()
+                self.uploads[upload_id] = value.data
+                url = f"http://127.0.0.1:{self.port}/attachments/{upload_id}/{value.filename}"
+                resolved.setdefault("attachments", {})[str(upload_id)] = {
+                    "id": str(upload_id),
+                    "filename": value.filename,
+                    "size": len(value.data),
+                    "url": url,
+                    "proxy_url": url,
+                }
+                value = str(upload_id)
             elif isinstance(value, FakeChannel):
                 resolved.setdefault("channels", {})[str(value.id)] = {
                     **value.to_dict(),

@@ -1,0 +1,113 @@
+# ruff: noqa: S608  (the statements are built from this module's fixed pieces and TABLES, never from input)
+"""Every row of one league, read for the league file, and the rows of an imported file written with new ids.
+
+The tables and their columns come from bot/rules/league_file.py (TABLES); this module holds the SQL that
+finds a league's rows in each table. Every query is scoped by guild; table and column names in the
+statements come from that fixed list, never from the file, and every value is a bound parameter.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.rules.league_file import TABLES_BY_NAME, Row
+
+_SEASONS = "(SELECT id FROM seasons WHERE guild_id = :g AND league_id = :l)"
+_TEAMS = "(SELECT id FROM teams WHERE guild_id = :g AND league_id = :l)"
+_FIXTURES = "(SELECT id FROM fixtures WHERE guild_id = :g AND league_id = :l)"
+
+# table -> the statement that reads the league's rows of it, in the order the database made them
+_LEAGUE_ROWS: dict[str, str] = {
+    "leagues": "SELECT * FROM leagues WHERE guild_id = :g AND id = :l",
+    "seasons": "SELECT * FROM seasons WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    "divisions": f"SELECT * FROM divisions WHERE guild_id = :g AND season_id IN {_SEASONS} ORDER BY id",
+    "rounds": f"SELECT * FROM rounds WHERE guild_id = :g AND season_id IN {_SEASONS} ORDER BY id",
+    "reminders": "SELECT * FROM reminders WHERE guild_id = :g AND round_id IN (SELECT id FROM rounds"
+    f" WHERE guild_id = :g AND season_id IN {_SEASONS}) ORDER BY id",
+    "teams": "SELECT * FROM teams WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    "division_teams": f"SELECT * FROM division_teams WHERE guild_id = :g AND team_id IN {_TEAMS}",
+    "star_contracts": "SELECT * FROM star_contracts WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    "fixtures": "SELECT * FROM fixtures WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    "fixture_reports": f"SELECT * FROM fixture_reports WHERE guild_id = :g AND fixture_id IN {_FIXTURES}"
+    " ORDER BY id",
+    "players": f"SELECT * FROM players WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY id",
+    "treasury_changes": f"SELECT * FROM treasury_changes WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY id",
+    "player_changes": f"SELECT * FROM player_changes WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY id",
+    "team_changes": f"SELECT * FROM team_changes WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY id",
+    "team_postgames": f"SELECT * FROM team_postgames WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY id",
+    "player_advancements": "SELECT * FROM player_advancements WHERE guild_id = :g"
+    f" AND team_id IN {_TEAMS} ORDER BY id",
+    "pending_advancements": "SELECT * FROM pending_advancements WHERE guild_id = :g"
+    f" AND team_id IN {_TEAMS} ORDER BY id",
+    "player_traits": f"SELECT * FROM player_traits WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY id",
+    "match_events": f"SELECT * FROM match_events WHERE guild_id = :g AND fixture_id IN {_FIXTURES} ORDER BY id",
+    "inducement_phases": f"SELECT * FROM inducement_phases WHERE guild_id = :g AND fixture_id IN {_FIXTURES}",
+    "fixture_inducements": "SELECT * FROM fixture_inducements WHERE guild_id = :g"
+    f" AND fixture_id IN {_FIXTURES} ORDER BY id",
+    "penalty_shootouts": f"SELECT * FROM penalty_shootouts WHERE guild_id = :g AND fixture_id IN {_FIXTURES}",
+    "playoff_qualifiers": f"SELECT * FROM playoff_qualifiers WHERE guild_id = :g AND season_id IN {_SEASONS}",
+    "season_awards": f"SELECT * FROM season_awards WHERE guild_id = :g AND season_id IN {_SEASONS}",
+    "team_redrafts": "SELECT * FROM team_redrafts WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    "signing_drafts": "SELECT * FROM signing_drafts WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    # the league's dice: every roll the bot made for it (its fixtures, draws, off-season checks)
+    "dice_rolls": "SELECT * FROM dice_rolls WHERE guild_id = :g AND league_id = :l ORDER BY id",
+    # the league's log, but not its own import (recorded in the server it was imported into)
+    "audit_log": "SELECT * FROM audit_log WHERE guild_id = :g AND league_id = :l AND action <> 'league.import'"
+    " ORDER BY id",
+}
+
+IMPORT_ACTION = "league.import"  # the audit action of an import, which the league's file leaves out
+
+# columns the file does not carry: set from the server the file is imported into, and the new league
+_CHANNEL_COLUMNS = {"leagues": "announce_channel_id", "dice_rolls": "channel_id"}
+_LEAGUE_COLUMNS = {"dice_rolls": "league_id"}
+
+
+def read_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> dict[str, list[Row]]:
+    """Every row of the league, table by table (all columns, the database's ids)."""
+    params = {"g": guild_id, "l": league_id}
+    return {
+        table: [dict(r) for r in conn.execute(sql, params).fetchall()] for table, sql in _LEAGUE_ROWS.items()
+    }
+
+
+def insert_row(
+    conn: sqlite3.Connection, guild_id: int, channel_id: int, league_id: int | None, table: str, row: Row
+) -> int:
+    """Insert one row of a file into `table` (one of the file's tables) in this guild, for the imported
+    league `league_id` (None while the league row itself is written); returns its rowid. A keyed row's
+    `id` is left to the database."""
+    if table not in TABLES_BY_NAME:
+        raise ValueError(f"not a table of the league file: {table}")
+    values = {k: v for k, v in row.items() if not (k == "id" and TABLES_BY_NAME[table].keyed)}
+    if table in _CHANNEL_COLUMNS:
+        values[_CHANNEL_COLUMNS[table]] = channel_id
+    if table in _LEAGUE_COLUMNS:
+        values[_LEAGUE_COLUMNS[table]] = league_id
+    columns = ", ".join(values)
+    marks = ", ".join("?" for _ in values)
+    cursor = conn.execute(
+        f"INSERT INTO {table} (guild_id, {columns}) VALUES (?, {marks})",
+        (guild_id, *values.values()),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def update_row(conn: sqlite3.Connection, guild_id: int, table: str, row_id: int, values: Row) -> None:
+    """Set some columns of one imported row (the ids inside its JSON columns, once every row exists)."""
+    if table not in TABLES_BY_NAME or not set(values) <= set(TABLES_BY_NAME[table].model.model_fields):
+        raise ValueError(f"not columns of the league file's {table}: {sorted(values)}")
+    sets = ", ".join(f"{c} = ?" for c in values)
+    conn.execute(
+        f"UPDATE {table} SET {sets} WHERE guild_id = ? AND id = ?",
+        (*values.values(), guild_id, row_id),
+    )
+
+
+def name_taken(conn: sqlite3.Connection, guild_id: int, name: str) -> bool:
+    """Whether a league or tournament of this guild already has the name (case-insensitive)."""
+    row = conn.execute(
+        "SELECT 1 FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name)
+    ).fetchone()
+    return row is not None
