@@ -25,6 +25,11 @@ def _query(request: web.Request, name: str) -> int | None:
     return _number(request.query.get(name))
 
 
+def _page(request: web.Request) -> int:
+    found = _query(request, "page")
+    return 1 if found is None else found
+
+
 def _path_id(request: web.Request, name: str) -> int:
     found = _number(request.match_info[name])
     if found is None:
@@ -42,7 +47,7 @@ async def front(request: web.Request) -> web.Response:
 async def team(request: web.Request) -> web.Response:
     token = token_of(request)
     page = await web_pages.team_page(
-        request.app[RUNTIME], token, _path_id(request, "team_id"), _query(request, "page") or 1
+        request.app[RUNTIME], token, _path_id(request, "team_id"), _page(request)
     )
     return render(request, "team.html", page=page, base=base_of(token))
 
@@ -81,7 +86,7 @@ async def seasons(request: web.Request) -> web.Response:
 
 async def dice(request: web.Request) -> web.Response:
     token = token_of(request)
-    page = await web_pages.dice_page(request.app[RUNTIME], token, _query(request, "page") or 1)
+    page = await web_pages.dice_page(request.app[RUNTIME], token, _page(request))
     return render(request, "dice.html", page=page, base=base_of(token))
 
 

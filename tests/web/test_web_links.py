@@ -72,7 +72,9 @@ async def test_the_league_page_shows_standings_and_the_round(
     html = await response.text()
     assert "Season 1" in html and "Round 1" in html and "Latest results" in html
     assert f"{fx.home_name} 2 – 1 {fx.away_name}" in text_of(html)
-    assert f'href="/l/{token}/fixture/{fx.id}"' in html and f'href="/l/{token}/team/{fx.home_team_id}"' in html
+    assert (
+        f'href="/l/{token}/fixture/{fx.id}"' in html and f'href="/l/{token}/team/{fx.home_team_id}"' in html
+    )
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert "script-src" not in response.headers["Content-Security-Policy"]
     redirect = await web.get(f"/l/{token}", allow_redirects=False)
