@@ -43,3 +43,8 @@ _.referenced_but_missing
 # Jinja2 reads these fields of the web view's pages in bot/web/templates (tests/web/test_templates.py checks
 # that each still appears in a template).
 _.current_round
+_.season_numbers
+_.spp_spent
+_.team_changes
+_.balance_after
+_.player_number
