@@ -35,7 +35,9 @@ from bot.web.app import make_app
 
 BUDGET_MS = 50.0
 FIRST_GUILD = 1000  # the simulator's first league lives in guild 1000
-ID_STEP = 10_000_000  # every id of copy k is shifted by k * ID_STEP (the simulated league's ids are far fewer)
+ID_STEP = (
+    10_000_000  # every id of copy k is shifted by k * ID_STEP (the simulated league's ids are far fewer)
+)
 
 
 def _copy_leagues(path: Path, copies: int) -> None:
@@ -45,7 +47,9 @@ def _copy_leagues(path: Path, copies: int) -> None:
         conn.execute("PRAGMA foreign_keys = OFF")  # the copies reference their own shifted rows
         tables = [
             r[0]
-            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
         ]
         with conn:
             conn.execute("CREATE TEMP TABLE copies (k INTEGER PRIMARY KEY)")
@@ -100,7 +104,7 @@ def _addresses(conn: sqlite3.Connection, token: str) -> Addresses:
     return Addresses(token, team, player, fixture, max(1, -(-dice // 50)))
 
 
-def _pages(a: Addresses) -> dict[str, str]:
+def page_addresses(a: Addresses) -> dict[str, str]:
     base = f"/l/{a.token}"
     return {
         "league (standings, round, results)": f"{base}/",
@@ -139,7 +143,7 @@ async def time_pages(path: Path, requests: int) -> list[Timing]:
         await client.start_server()
         timings = []
         try:
-            for name, address in _pages(addresses).items():
+            for name, address in page_addresses(addresses).items():
                 warm = await client.get(address)
                 body = await warm.read()
                 if warm.status != 200:
