@@ -84,11 +84,13 @@ class Addresses:
 def _addresses(conn: sqlite3.Connection, token: str) -> Addresses:
     league = conn.execute("SELECT id FROM leagues WHERE guild_id = ?", (FIRST_GUILD,)).fetchone()[0]
     team = conn.execute(
-        "SELECT team_id FROM treasury_changes WHERE guild_id = ? GROUP BY team_id ORDER BY COUNT(*) DESC LIMIT 1",
+        "SELECT team_id FROM treasury_changes WHERE guild_id = ?"
+        " GROUP BY team_id ORDER BY COUNT(*) DESC LIMIT 1",
         (FIRST_GUILD,),
     ).fetchone()[0]
     player = conn.execute(
-        "SELECT player_id FROM player_changes WHERE guild_id = ? GROUP BY player_id ORDER BY COUNT(*) DESC LIMIT 1",
+        "SELECT player_id FROM player_changes WHERE guild_id = ?"
+        " GROUP BY player_id ORDER BY COUNT(*) DESC LIMIT 1",
         (FIRST_GUILD,),
     ).fetchone()[0]
     fixture = conn.execute(
