@@ -34,6 +34,7 @@ LATEST_RESULTS = 10
 TREASURY_PAGE = 25
 DICE_PAGE = 50
 MAX_PAGE = 1_000_000
+LASTING = ("serious_injury", "lasting_injury")  # what a player carries: niggling and characteristic injuries
 INJURY_NAMES = {
     "badly_hurt": "Badly Hurt",
     "seriously_hurt": "Seriously Hurt (miss next game)",
@@ -71,6 +72,11 @@ def _live(changes: list[PlayerChange]) -> list[PlayerChange]:
     """The changes still in force: neither a reversal (a reverted post-game) nor reversed by one."""
     reverted = {c.detail["revert"] for c in changes if "revert" in c.detail}
     return [c for c in changes if "revert" not in c.detail and c.id not in reverted]
+
+
+def _who(user_id: int, coaches: dict[int, str]) -> str:
+    """Who did something, as a public page may say it: the team whose coach it was, or the bot."""
+    return "the bot" if user_id == BOT_USER else coaches.get(user_id, "a league official")
 
 
 def injury_text(change: PlayerChange) -> str:
@@ -138,7 +144,7 @@ class RosterPlayer:
 
     entry: SheetPlayer
     profile: str
-    injuries: tuple[str, ...]  # every injury still in force, oldest first
+    injuries: tuple[str, ...]  # the injuries he carries (niggling, lasting), oldest first
 
 
 @dataclass(frozen=True)
@@ -170,7 +176,7 @@ def _team_in(conn: sqlite3.Connection, scope: WebScope, team_id: int) -> TeamRow
 def _injuries(conn: sqlite3.Connection, team: TeamRow) -> dict[int, list[str]]:
     found: dict[int, list[str]] = {}
     for change in _live(history.injuries_of_team(conn, team.guild_id, team.id)):
-        if change.detail.get("injury") != "badly_hurt":
+        if change.detail.get("injury") in LASTING:
             found.setdefault(change.player_id, []).append(injury_text(change))
     return found
 
@@ -390,6 +396,7 @@ class FixturePage:
     postgame: dict[int, tuple[str, ...]]  # team id -> the post-game lines
     shootout: Shootout | None
     names: dict[int, str]  # team id -> name
+    actors: dict[int, str]  # who took each step of the history (by user id): a team, the bot or an official
 
 
 def _fixture_page(conn: sqlite3.Connection, token: str, fixture_id: int) -> FixturePage:
@@ -401,12 +408,14 @@ def _fixture_page(conn: sqlite3.Connection, token: str, fixture_id: int) -> Fixt
     season = next(
         (s for s in season_store.seasons_of(conn, guild, scope.league.id) if s.id == fx.season_id), None
     )
+    steps = tuple(history.report_steps(conn, guild, fx.id))
+    coaches = {fx.home_coach_id: fx.home_name, fx.away_coach_id: fx.away_name}
     return FixturePage(
         scope,
         fx,
         season,
         ResultReport.model_validate_json(fx.report) if fx.report else None,
-        tuple(history.report_steps(conn, guild, fx.id)),
+        steps,
         tuple(history.dice_of_fixture(conn, guild, fx.id)),
         tuple(history.changes_of_fixture(conn, guild, fx.id)),
         tuple(history.treasury_of_fixture(conn, guild, fx.id)),
@@ -414,6 +423,7 @@ def _fixture_page(conn: sqlite3.Connection, token: str, fixture_id: int) -> Fixt
         history.postgame_summaries(conn, guild, fx.id),
         playoff_store.shootout(conn, guild, fx.id),
         {fx.home_team_id: fx.home_name, fx.away_team_id: fx.away_name},
+        {step.actor_id: _who(step.actor_id, coaches) for step in steps},
     )
 
 
@@ -501,7 +511,7 @@ def _dice_page(conn: sqlite3.Connection, token: str, page: int) -> DicePage:
     for roll in rolls:
         if roll.fixture_id is not None and roll.fixture_id not in games:
             games[roll.fixture_id] = season_store.fixture(conn, guild, roll.fixture_id)
-        who = "the bot" if roll.user_id == BOT_USER else coaches.get(roll.user_id, "a league official")
+        who = _who(roll.user_id, coaches)
         lines.append(DiceLine(roll, who, games.get(roll.fixture_id) if roll.fixture_id else None))
     return DicePage(scope, tuple(lines), paging)
 

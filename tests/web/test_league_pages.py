@@ -25,10 +25,8 @@ async def _played_game(runtime: Runtime) -> tuple[int, str]:
     fx = next(f for f in listing.fixtures if f.id == fixture_id)
     ours = SideInput(2, 1, "#1 td 2, #2 cas, #3 comp 2, #4 int, #5 mvp")
     theirs = SideInput(0, 0, "#9 si, #6 mvp")
-    home_side, away_side = (ours, theirs) if fx.home_coach_id == HOME.user_id else (theirs, ours)
-    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == HOME.user_id else (AWAY, HOME)
-    outcome = await results.report_result(runtime, reporter, f"f:{fixture_id}", home_side, away_side)
-    await results.confirm_result(runtime, confirmer, fixture_id, outcome.version)
+    outcome = await results.report_result(runtime, HOME, f"f:{fixture_id}", ours, theirs)
+    await results.confirm_result(runtime, AWAY, fixture_id, outcome.version)
     for team_id in (fx.home_team_id, fx.away_team_id):
         await postgame.finish_postgame(runtime, COMMISH, fixture_id, team_id, as_commissioner=True)
     return fixture_id, await link(runtime, COMMISH)
@@ -143,7 +141,8 @@ async def test_the_fixture_page_shows_the_report_history_dice_and_changes(
     assert len(page.dice) == await runtime.db.read(every_die)
     html = await read(web, f"/l/{token}/fixture/{fixture_id}")
     text = text_of(html)
-    assert "2 touchdowns" in text and "Every die" in text and "version 1 reported" in text
+    assert "2 touchdowns" in text and "Every die" in text and "version 1 reported by Home" in text
+    assert "version 1 confirmed by Away" in text
     for die in page.dice:
         assert die.purpose in text
     assert text.count(" · version ") == 2
