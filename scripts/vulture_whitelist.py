@@ -48,3 +48,4 @@ _.spp_spent
 _.team_changes
 _.balance_after
 _.player_number
+_.actors
