@@ -9,12 +9,13 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.errors import NotFound, RuleViolation
-from bot.services import playoffs, postgame, results, seasons, teams, web_pages
+from bot.services import match_day, playoffs, postgame, results, seasons, teams, web_pages
 from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.store import teams as team_store
 from tests import builders
 from tests.builders import AWAY, COMMISH, HOME, coach
+from tests.conftest import actor
 from tests.web.pages import link, read, text_of
 
 
@@ -265,3 +266,26 @@ async def test_addresses_that_are_not_there_are_404(
         response = await web.get(f"/l/{token}{path}")
         assert response.status == 404, path
         assert "Nothing here" in await response.text()
+
+
+async def test_a_penalty_shootout_shows_every_roll_off(
+    runtime: Runtime, web: TestClient[object, object]
+) -> None:
+    await builders.season(runtime, 4)
+    await builders.regular_season(runtime)
+    await playoffs.open_playoffs(runtime, COMMISH, None)
+    semi = (await builders.fixtures(runtime, "playoff"))[0]
+    home = actor(user_id=semi.home_coach_id)
+    rigged = builders.with_dice(runtime, [6, 1, 6, 1, 6, 1, 1, 6, 1, 6])
+    rolled = await match_day.roll_penalties(rigged, home, f"f:{semi.id}")
+    assert rolled.shootout.winner == "home"
+    await builders.play(runtime, semi, 0, 0)
+    token = await link(runtime, COMMISH)
+    page = await web_pages.fixture_page(runtime, token, semi.id)
+    assert page.shootout is not None and page.shootout.roll_offs[0] == ((6, 1),)
+    text = text_of(await read(web, f"/l/{token}/fixture/{semi.id}"))
+    assert "Penalty shoot-out" in text and "Roll-off 1: 6–1" in text
+    assert f"{semi.home_name} won on penalties" in text
+    bracket = text_of(await read(web, f"/l/{token}/playoffs"))
+    wins = page.shootout.home_wins
+    assert f"penalties {wins}–{len(page.shootout.roll_offs) - wins}" in bracket
