@@ -289,3 +289,17 @@ async def test_a_penalty_shootout_shows_every_roll_off(
     bracket = text_of(await read(web, f"/l/{token}/playoffs"))
     wins = page.shootout.home_wins
     assert f"penalties {wins}–{len(page.shootout.roll_offs) - wins}" in bracket
+
+
+async def test_a_league_without_a_season_has_every_page(
+    runtime: Runtime, web: TestClient[object, object]
+) -> None:
+    await builders.league(runtime, 2)
+    team = await builders.team_of(runtime, coach(0))
+    sheet = await teams.team_sheet(runtime, coach(0), None)
+    token = await link(runtime, COMMISH)
+    for path in ("/", "/fixtures", "/playoffs", "/seasons", "/dice"):
+        text = text_of(await read(web, f"/l/{token}{path}"))
+        assert "No season has started yet" in text or "No dice rolled yet" in text, path
+    assert "No games yet" in text_of(await read(web, f"/l/{token}/team/{team.id}"))
+    assert "Games 0" in text_of(await read(web, f"/l/{token}/player/{sheet.players[0].row.id}"))
