@@ -269,9 +269,13 @@ def _tally(conn: sqlite3.Connection, scope: WebScope, team: TeamRow, player_id: 
 def _player_page(conn: sqlite3.Connection, rt: Runtime, token: str, player_id: int) -> PlayerPage:
     scope = resolve_in(conn, token)
     team_id = history.team_of_player(conn, scope.guild_id, player_id)
-    team = _team_in(conn, scope, team_id if team_id is not None else 0)
-    row = team_store.player(conn, team, player_id)
-    if row is None:
+    team = None if team_id is None else team_store.get(conn, scope.guild_id, team_id)
+    row = (
+        None
+        if team is None or team.league_id != scope.league.id
+        else team_store.player(conn, team, player_id)
+    )
+    if team is None or row is None:
         raise NotFound("There is no such player in this league.")
     sheet = build_sheet(conn, rt.catalog, scope.league, team)
     entry = next((p for p in sheet.players if p.row.id == row.id), None)
