@@ -45,6 +45,12 @@ _.referenced_but_missing
 _.current_round
 _.roster_name
 _.added_skill
+_.season_numbers
+_.spp_spent
+_.team_changes
+_.balance_after
+_.player_number
+_.actors
 # The league file's models (bot/rules/league_file.py): every column of every exported table is declared
 # (unknown fields are forbidden); rows are read and written by name (getattr, model_dump).
 _.processed_at

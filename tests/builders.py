@@ -66,21 +66,29 @@ def entries(
 
 
 async def league(
-    runtime: Runtime, teams_in: int | Sequence[Entry], *, channel: int | None = 555, **settings: Any
+    runtime: Runtime,
+    teams_in: int | Sequence[Entry],
+    *,
+    channel: int | None = 555,
+    name: str = "League",
+    commissioner: Actor = COMMISH,
+    **settings: Any,
 ) -> list[Entry]:
     """A league (with these settings) and its teams, each with its linemen (11 unless the entry says
-    otherwise), submitted and approved."""
-    await leagues.create_league(runtime, COMMISH, "League", channel)
+    otherwise), submitted and approved. Another `name` (and `commissioner`, for another guild) makes a
+    second league: every step then names it."""
+    ref = None if name == "League" else name
+    await leagues.create_league(runtime, commissioner, name, channel)
     if settings:
-        await leagues.update_settings(runtime, COMMISH, None, settings)
+        await leagues.update_settings(runtime, commissioner, ref, settings)
     drafted = entries(teams_in) if isinstance(teams_in, int) else list(teams_in)
     for entry in drafted:
-        await teams.create_team(runtime, entry.coach, None, entry.name, entry.roster)
-        await teams.hire_players(runtime, entry.coach, None, LINEMEN[entry.roster], count=entry.players)
+        await teams.create_team(runtime, entry.coach, ref, entry.name, entry.roster)
+        await teams.hire_players(runtime, entry.coach, ref, LINEMEN[entry.roster], count=entry.players)
         if entry.staff:
-            await teams.set_staff(runtime, entry.coach, None, **entry.staff)
-        await teams.submit_team(runtime, entry.coach, None)
-        await teams.review_team(runtime, COMMISH, None, entry.name, approve=True)
+            await teams.set_staff(runtime, entry.coach, ref, **entry.staff)
+        await teams.submit_team(runtime, entry.coach, ref)
+        await teams.review_team(runtime, commissioner, ref, entry.name, approve=True)
     return drafted
 
 
@@ -91,14 +99,19 @@ async def season(
     divisions: int = 1,
     draw: bool = False,
     channel: int | None = 555,
+    name: str = "League",
+    commissioner: Actor = COMMISH,
     **settings: Any,
 ) -> seasons.SeasonOverview:
     """`league`, then its first season: the teams in `divisions` equal divisions in order (or drawn by the
     dice with `draw`)."""
-    drafted = await league(runtime, teams_in, channel=channel, **settings)
+    drafted = await league(
+        runtime, teams_in, channel=channel, name=name, commissioner=commissioner, **settings
+    )
     per = len(drafted) // divisions
     assignment = ", ".join(f"{e.name}={n // per + 1}" for n, e in enumerate(drafted))
-    return await seasons.start_season(runtime, COMMISH, None, None if draw else assignment)
+    ref = None if name == "League" else name
+    return await seasons.start_season(runtime, commissioner, ref, None if draw else assignment)
 
 
 async def fixtures(runtime: Runtime, kind: str = "league") -> list[Fixture]:
@@ -118,14 +131,17 @@ async def play(
 ) -> None:
     """A played and confirmed fixture: reported by the home coach, confirmed by the away coach, and (with
     `finish`) both post-games finished."""
-    reporter, confirmer = actor(user_id=fx.home_coach_id), actor(user_id=fx.away_coach_id)
+    guild = fx.guild_id
+    reporter = actor(guild_id=guild, user_id=fx.home_coach_id)
+    confirmer = actor(guild_id=guild, user_id=fx.away_coach_id)
     outcome = await results.report_result(
         runtime, reporter, f"f:{fx.id}", SideInput(home, 0), SideInput(away, 0), **options
     )
     await results.confirm_result(runtime, confirmer, fx.id, outcome.version)
     if finish:
+        commissioner = actor(guild_id=guild, user_id=COMMISH.user_id)
         for team_id in (fx.home_team_id, fx.away_team_id):
-            await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
+            await postgame.finish_postgame(runtime, commissioner, fx.id, team_id, as_commissioner=True)
 
 
 async def regular_season(runtime: Runtime, winners_first: bool = True) -> None:

@@ -39,3 +39,23 @@ def test_the_tournament_benchmark_pairs_and_ranks_a_played_event() -> None:
     assert len(event.met) == len(event.games)  # 13 coaches, 4 rounds: no rematch was needed
     pairing_ms, ranking_ms, games = figures(13, 4, repeats=1)
     assert games == 24 and pairing_ms >= 0 and ranking_ms >= 0
+
+
+@pytest.mark.slow
+async def test_the_web_benchmark_times_every_league_page(tmp_path: Path) -> None:
+    """A small run of bench/web.py: one simulated league copied into two more servers, every page timed."""
+    import sqlite3
+
+    from bench.web import Addresses, figures, page_addresses
+
+    path = tmp_path / "web.sqlite3"
+    timings = await figures(path, leagues=3, teams=4, seasons=1, requests=2)
+    assert [t.page for t in timings] == list(page_addresses(Addresses("t", 1, 1, 1, 1)))
+    assert all(t.median_ms > 0 and t.p95_ms >= t.median_ms and t.bytes > 0 for t in timings)
+    conn = sqlite3.connect(path)
+    try:
+        leagues = conn.execute("SELECT COUNT(DISTINCT guild_id) FROM leagues").fetchone()[0]
+        fixtures = conn.execute("SELECT COUNT(*) FROM fixtures GROUP BY guild_id").fetchall()
+    finally:
+        conn.close()
+    assert leagues == 3 and len({n for (n,) in fixtures}) == 1  # three leagues, each a copy of the first

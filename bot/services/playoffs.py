@@ -451,7 +451,7 @@ def _bracket(conn: sqlite3.Connection, league: League, season: Season) -> Bracke
     )
 
 
-def _read_bracket(
+def read_bracket(
     conn: sqlite3.Connection, guild_id: int, league_ref: str | None, number: int | None
 ) -> Bracket:
     league = find_league(conn, guild_id, league_ref)
@@ -466,7 +466,7 @@ def _read_bracket(
 async def bracket(rt: Runtime, guild_id: int, league_ref: str | None, season: int | None = None) -> Bracket:
     """The play-off bracket of the current (or a past) season, with each game's state."""
     optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_read_bracket, guild_id, league_ref, season)
+    return await rt.db.read(read_bracket, guild_id, league_ref, season)
 
 
 # --- penalty shoot-outs -----------------------------------------------------------------------------------
@@ -562,7 +562,7 @@ class LeagueHistory:
     seasons: list[SeasonLine]
 
 
-def _history(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> LeagueHistory:
+def history_in(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> LeagueHistory:
     league = find_league(conn, guild_id, league_ref)
     every_award = playoff_store.awards(conn, guild_id, league.id)
     lines = [
@@ -578,4 +578,4 @@ def _history(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) ->
 
 async def history(rt: Runtime, guild_id: int, league_ref: str | None) -> LeagueHistory:
     """Every season of a league: when, how many teams, and its champions and prize money."""
-    return await rt.db.read(_history, guild_id, league_ref)
+    return await rt.db.read(history_in, guild_id, league_ref)

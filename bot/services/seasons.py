@@ -257,6 +257,18 @@ def _fixtures(
         shown = every
         playing = {t for d in divisions for t in d.team_ids}
         title = "All fixtures"
+    byes = {
+        number: resting
+        for number, resting in round_byes(rounds, every, playing, names).items()
+        if scope != "round" or number == (round_number or _open_round(rounds))
+    }
+    return FixtureList(league, season, f"{league.name} season {season.number} · {title}", shown, rounds, byes)
+
+
+def round_byes(
+    rounds: list[Round], every: list[Fixture], playing: set[int], names: dict[int, str]
+) -> dict[int, list[str]]:
+    """Round number -> the teams of `playing` with no game in that regular-season round (by name)."""
     byes: dict[int, list[str]] = {}
     for rnd in rounds:
         in_round = [f for f in every if f.round_number == rnd.number]
@@ -264,9 +276,9 @@ def _fixtures(
             continue  # a play-off stage: the teams not in it are out, not resting
         busy = {t for f in in_round for t in (f.home_team_id, f.away_team_id)}
         resting = [names[t] for t in sorted(playing - busy) if t in names]
-        if resting and (scope != "round" or rnd.number == (round_number or _open_round(rounds))):
+        if resting:
             byes[rnd.number] = resting
-    return FixtureList(league, season, f"{league.name} season {season.number} · {title}", shown, rounds, byes)
+    return byes
 
 
 def _open_round(rounds: list[Round]) -> int:

@@ -122,6 +122,15 @@ def squad_positions(catalog: Catalog, roster: Team, rows: list[PlayerRow]) -> li
     return [p for p in (position_of(catalog, roster, r) for r in rows) if p is not None]
 
 
+def profile_of(position: Position, row: PlayerRow) -> str:
+    """A player's profile now (MA/ST/AG/PA/AV): the position's, with injuries and improvements applied."""
+    pa = "-" if position.pa is None else f"{position.pa + row.pa_change}+"
+    return (
+        f"{position.ma + row.ma_change}/{position.st + row.st_change}/{position.ag + row.ag_change}+/"
+        f"{pa}/{position.av + row.av_change}+"
+    )
+
+
 def roster_place(row: PlayerRow, missed_this_game: frozenset[int] = frozenset()) -> RosterPlace:
     return RosterPlace(
         journeyman=row.journeyman,

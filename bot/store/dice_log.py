@@ -39,7 +39,7 @@ class NewRoll:
     fixture_id: int | None = None
 
 
-def _row_to_roll(row: sqlite3.Row) -> LoggedRoll:
+def row_to_roll(row: sqlite3.Row) -> LoggedRoll:
     stored = json.loads(row["faces"])
     return LoggedRoll(
         id=row["id"],
@@ -111,7 +111,7 @@ def in_channel(
         "SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ?",
         (guild_id, channel_id, up_to_id),
     ).fetchone()[0]
-    return [_row_to_roll(row) for row in rows], int(total)
+    return [row_to_roll(row) for row in rows], int(total)
 
 
 def insert_rolls(

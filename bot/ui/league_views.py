@@ -7,7 +7,7 @@ import discord
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
 from bot.rules.standings import StandingRow, tie_notes
 from bot.services.seasons import FixtureList, SeasonOverview, Standings
-from bot.services.team_lookup import SheetPlayer, TeamSheet
+from bot.services.team_lookup import TeamSheet, profile_of
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k
@@ -22,16 +22,6 @@ STATUS_MARK = {
     "rejected": "❌ rejected",
     "retired": "retired",
 }
-
-
-def _profile(player: SheetPlayer) -> str:
-    """The player's profile now: the position's, with injuries and improvements applied."""
-    position, row = player.position, player.row
-    pa = "-" if position.pa is None else f"{position.pa + row.pa_change}+"
-    return (
-        f"{position.ma + row.ma_change}/{position.st + row.st_change}/{position.ag + row.ag_change}+/"
-        f"{pa}/{position.av + row.av_change}+"
-    )
 
 
 def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
@@ -70,7 +60,8 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
             (*player.position.skills, *journeyman_trait, *(f"**{s}**" for s in player.gained_skills))
         )
         lines.append(
-            f"**#{row.number} {plain(row.name)}** · {player.position.name} · {_profile(player)}"
+            f"**#{row.number} {plain(row.name)}** · {player.position.name}"
+            f" · {profile_of(player.position, player.row)}"
             f" · {k(row.current_value)} · {row.spp} SPP"
             + (f" · {' '.join(flags)}" if flags else "")
             + (f"\n  {skills}" if skills else "")

@@ -1,6 +1,9 @@
-"""The pages of a league (`/l/<token>/...`): each handler calls one read service and renders one template."""
+"""The pages of a league (`/l/<token>/...`): each handler calls one read service and renders one template.
+Numbers in an address (ids, ?season=, ?round=, ?page=) that are not whole numbers are a 404."""
 
 from __future__ import annotations
+
+import re
 
 from aiohttp import web
 
@@ -8,15 +11,94 @@ from bot.services import web_pages
 from bot.web.app import RUNTIME, base_of, render, token_of
 from bot.web.tournament_routes import tournament_front
 
+NUMBER = re.compile(r"[0-9]{1,12}")
+
+
+def _number(text: str | None) -> int | None:
+    if text is None or text == "":
+        return None
+    if not NUMBER.fullmatch(text):
+        raise web.HTTPNotFound()
+    return int(text)
+
+
+def _query(request: web.Request, name: str) -> int | None:
+    return _number(request.query.get(name))
+
+
+def _page(request: web.Request) -> int:
+    found = _query(request, "page")
+    return 1 if found is None else found
+
+
+def _path_id(request: web.Request, name: str) -> int:
+    found = _number(request.match_info[name])
+    if found is None:
+        raise web.HTTPNotFound()
+    return found
+
 
 async def front(request: web.Request) -> web.Response:
     """A link's first page: the league's standings, this round and the latest results."""
     token = token_of(request)
     if (rankings := await tournament_front(request)) is not None:  # a tournament's link: its rankings
         return rankings
-    page = await web_pages.league_page(request.app[RUNTIME], token)
+    page = await web_pages.league_page(request.app[RUNTIME], token, _query(request, "season"))
     return render(request, "league.html", page=page, base=base_of(token))
+
+
+async def team(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.team_page(
+        request.app[RUNTIME], token, _path_id(request, "team_id"), _page(request)
+    )
+    return render(request, "team.html", page=page, base=base_of(token))
+
+
+async def player(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.player_page(request.app[RUNTIME], token, _path_id(request, "player_id"))
+    return render(request, "player.html", page=page, base=base_of(token))
+
+
+async def fixtures(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.fixtures_page(
+        request.app[RUNTIME], token, _query(request, "season"), _query(request, "round")
+    )
+    return render(request, "fixtures.html", page=page, base=base_of(token))
+
+
+async def fixture(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.fixture_page(request.app[RUNTIME], token, _path_id(request, "fixture_id"))
+    return render(request, "fixture.html", page=page, base=base_of(token))
+
+
+async def playoffs(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.playoffs_page(request.app[RUNTIME], token, _query(request, "season"))
+    return render(request, "playoffs.html", page=page, base=base_of(token))
+
+
+async def seasons(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.seasons_page(request.app[RUNTIME], token)
+    return render(request, "seasons.html", page=page, base=base_of(token))
+
+
+async def dice(request: web.Request) -> web.Response:
+    token = token_of(request)
+    page = await web_pages.dice_page(request.app[RUNTIME], token, _page(request))
+    return render(request, "dice.html", page=page, base=base_of(token))
 
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/l/{token}/", front)
+    app.router.add_get("/l/{token}/team/{team_id}", team)
+    app.router.add_get("/l/{token}/player/{player_id}", player)
+    app.router.add_get("/l/{token}/fixtures", fixtures)
+    app.router.add_get("/l/{token}/fixture/{fixture_id}", fixture)
+    app.router.add_get("/l/{token}/playoffs", playoffs)
+    app.router.add_get("/l/{token}/seasons", seasons)
+    app.router.add_get("/l/{token}/dice", dice)

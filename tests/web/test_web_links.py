@@ -14,6 +14,7 @@ from bot.services.web_links import resolve_in
 from tests import builders
 from tests.builders import COMMISH
 from tests.conftest import actor
+from tests.web.pages import text_of
 
 OTHER_GUILD = actor(guild_id=2, user_id=1)
 
@@ -70,7 +71,10 @@ async def test_the_league_page_shows_standings_and_the_round(
     assert response.status == 200
     html = await response.text()
     assert "Season 1" in html and "Round 1" in html and "Latest results" in html
-    assert f'{fx.home_name} <span class="score">2 – 1</span> {fx.away_name}' in html
+    assert f"{fx.home_name} 2 – 1 {fx.away_name}" in text_of(html)
+    assert (
+        f'href="/l/{token}/fixture/{fx.id}"' in html and f'href="/l/{token}/team/{fx.home_team_id}"' in html
+    )
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert "script-src" not in response.headers["Content-Security-Policy"]
     redirect = await web.get(f"/l/{token}", allow_redirects=False)
