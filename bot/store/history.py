@@ -178,13 +178,9 @@ def dice_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) ->
     return [row_to_roll(r) for r in rows]
 
 
-_LEAGUE_FIXTURES = "SELECT id FROM fixtures WHERE guild_id = ? AND league_id = ?"
-
-
 def dice_count(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
     row = conn.execute(
-        f"SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ? AND fixture_id IN ({_LEAGUE_FIXTURES})",  # noqa: S608
-        (guild_id, guild_id, league_id),
+        "SELECT COUNT(*) FROM dice_rolls WHERE league_id = ? AND guild_id = ?", (league_id, guild_id)
     ).fetchone()
     return int(row[0])
 
@@ -192,11 +188,11 @@ def dice_count(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
 def dice_of_league(
     conn: sqlite3.Connection, guild_id: int, league_id: int, *, limit: int, offset: int
 ) -> list[LoggedRoll]:
-    """Every die rolled for a fixture of the league, newest first, one page of them."""
+    """Every die the bot rolled for the league (its games, draws, signing orders, off-season checks: the
+    rolls that carry its `league_id`, migration 0022), newest first, one page of them."""
     rows = conn.execute(
-        f"SELECT * FROM dice_rolls WHERE guild_id = ? AND fixture_id IN ({_LEAGUE_FIXTURES})"  # noqa: S608
-        " ORDER BY id DESC LIMIT ? OFFSET ?",
-        (guild_id, guild_id, league_id, limit, offset),
+        "SELECT * FROM dice_rolls WHERE league_id = ? AND guild_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        (league_id, guild_id, limit, offset),
     )
     return [row_to_roll(r) for r in rows]
 

@@ -303,3 +303,15 @@ async def test_a_league_without_a_season_has_every_page(
         assert "No season has started yet" in text or "No dice rolled yet" in text, path
     assert "No games yet" in text_of(await read(web, f"/l/{token}/team/{team.id}"))
     assert "Games 0" in text_of(await read(web, f"/l/{token}/player/{sheet.players[0].row.id}"))
+
+
+async def test_the_dice_log_has_the_league_dice_rolled_outside_games(
+    runtime: Runtime, web: TestClient[object, object]
+) -> None:
+    await builders.season(runtime, 4, divisions=2, draw=True)  # the divisions are drawn with dice
+    token = await link(runtime, COMMISH)
+    page = await web_pages.dice_page(runtime, token)
+    assert page.paging.total > 0
+    assert all(line.fixture is None for line in page.lines)
+    assert any("division" in line.roll.purpose for line in page.lines)
+    assert "division" in text_of(await read(web, f"/l/{token}/dice"))
