@@ -120,6 +120,9 @@ def page_addresses(a: Addresses) -> dict[str, str]:
         "play-offs": f"{base}/playoffs",
         "play-offs, season 1": f"{base}/playoffs?season=1",
         "seasons": f"{base}/seasons",
+        "leaders, this season": f"{base}/leaders",
+        "leaders, all time": f"{base}/leaders?season=all",
+        "leaders, all time, one whole board": f"{base}/leaders?season=all&board=spp",
         "dice log, newest": f"{base}/dice",
         "dice log, oldest page": f"{base}/dice?page={a.pages}",
     }

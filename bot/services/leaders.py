@@ -44,7 +44,7 @@ class Leaders:
         return "all time" if self.season is None else f"season {self.season.number}"
 
 
-def _leaders(
+def leaders_in(
     conn: sqlite3.Connection,
     guild_id: int,
     league_ref: str | None,
@@ -68,7 +68,7 @@ def _leaders(
         if fx.status == "confirmed" and fx.report is not None
     ]
     seasons = [season] if season is not None else season_store.seasons_of(conn, guild_id, league.id)
-    tables = [table for s in seasons for table in standings_tables(conn, league, s).values()]
+    tables = [table for s in seasons for table in standings_tables(conn, league, s, fixtures).values()]
     names = {t.id: t.name for t in team_store.in_league(conn, guild_id, league.id)}
     found = boards(
         player_tallies(report for _, report in played),
@@ -87,7 +87,7 @@ async def leaders(
     (`season` "all"). Refused for a tournament (its awards are /tournament awards)."""
     if season != ALL_TIME:
         optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_leaders, guild_id, league_ref, season)
+    return await rt.db.read(leaders_in, guild_id, league_ref, season)
 
 
 def stat_of(text: str) -> Stat:

@@ -349,12 +349,13 @@ def previous_season_results(
 
 
 def standings_tables(
-    conn: sqlite3.Connection, league: League, season: Season
+    conn: sqlite3.Connection, league: League, season: Season, fixtures: list[Fixture] | None = None
 ) -> dict[int, list[StandingRow]]:
-    """Each division's table (by division number), from the season's confirmed league results."""
-    results = results_of(
-        season_store.fixtures(conn, league.guild_id, league_id=league.id, season_id=season.id)
-    )
+    """Each division's table (by division number), from the season's confirmed league results (read here,
+    or picked from `fixtures` when the caller has already read them)."""
+    if fixtures is None:
+        fixtures = season_store.fixtures(conn, league.guild_id, league_id=league.id, season_id=season.id)
+    results = results_of([f for f in fixtures if f.season_id == season.id])
     return {
         d.number: compute_standings(list(d.team_ids), results, league.settings)
         for d in season_store.divisions(conn, league.guild_id, season.id)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.catalog.models import Position
 from bot.errors import NotFound
 from bot.rules.match_result import PlayerLine, ResultReport
 from bot.rules.playoffs import Shootout
-from bot.services import playoffs, seasons
+from bot.services import leaders, playoffs, seasons
 from bot.services.inputs import an_id, optional_whole, whole
 from bot.services.playoffs import Bracket, LeagueHistory
 from bot.services.runtime import BOT_USER, Runtime
@@ -483,6 +484,31 @@ def _seasons_page(conn: sqlite3.Connection, token: str) -> SeasonsPage:
 async def seasons_page(rt: Runtime, token: str) -> SeasonsPage:
     """Every season of the league: its state, champion and prizes."""
     return await rt.db.read(_seasons_page, token)
+
+
+# --- leaderboards ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeadersPage:
+    scope: WebScope
+    leaders: leaders.Leaders | None  # None: no season has started yet
+
+
+def _leaders_page(conn: sqlite3.Connection, token: str, season: int | Literal["all"] | None) -> LeadersPage:
+    scope = resolve_in(conn, token)
+    if scope.league.is_tournament:
+        raise NotFound("A tournament's leaders are its awards.")
+    if season_store.current_season(conn, scope.guild_id, scope.league.id) is None:
+        return LeadersPage(scope, None)
+    return LeadersPage(scope, leaders.leaders_in(conn, scope.guild_id, scope.ref, season))
+
+
+async def leaders_page(rt: Runtime, token: str, season: int | Literal["all"] | None = None) -> LeadersPage:
+    """Every leaderboard of the league (`/leaders`): this season's, season N's or all time's."""
+    if season != leaders.ALL_TIME:
+        optional_whole(season, 1, 9999, "the season")
+    return await rt.db.read(_leaders_page, token, season)
 
 
 # --- the dice log ----------------------------------------------------------------------------------------

@@ -4,13 +4,17 @@ Numbers in an address (ids, ?season=, ?round=, ?page=) that are not whole number
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from aiohttp import web
 
+from bot.rules.leaders import STATS
 from bot.services import web_pages
+from bot.services.leaders import ALL_TIME
 from bot.web.app import RUNTIME, base_of, render, token_of
 from bot.web.tournament_routes import tournament_front
 
+LEADERS_SHOWN = 10  # each board's first lines on the overview; `?board=` shows one board whole
 NUMBER = re.compile(r"[0-9]{1,12}")
 
 
@@ -87,6 +91,19 @@ async def seasons(request: web.Request) -> web.Response:
     return render(request, "seasons.html", page=page, base=base_of(token))
 
 
+async def leaders(request: web.Request) -> web.Response:
+    token = token_of(request)
+    wanted = request.query.get("season")
+    season: int | Literal["all"] | None = ALL_TIME if wanted == ALL_TIME else _number(wanted)
+    board = request.query.get("board")
+    if board is not None and board not in STATS:
+        raise web.HTTPNotFound()
+    page = await web_pages.leaders_page(request.app[RUNTIME], token, season)
+    boards = {board: STATS[board]} if board is not None else STATS
+    shown = None if board is not None else LEADERS_SHOWN
+    return render(request, "leaders.html", page=page, base=base_of(token), stats=boards, shown=shown)
+
+
 async def dice(request: web.Request) -> web.Response:
     token = token_of(request)
     page = await web_pages.dice_page(request.app[RUNTIME], token, _page(request))
@@ -101,4 +118,5 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/l/{token}/fixture/{fixture_id}", fixture)
     app.router.add_get("/l/{token}/playoffs", playoffs)
     app.router.add_get("/l/{token}/seasons", seasons)
+    app.router.add_get("/l/{token}/leaders", leaders)
     app.router.add_get("/l/{token}/dice", dice)

@@ -80,7 +80,17 @@ def _pages(ids: Ids) -> list[str]:
     return paths
 
 
-EVERY_PAGE = ["/", "/?season=1", "/fixtures", "/fixtures?season=1&round=1", "/playoffs", "/seasons", "/dice"]
+EVERY_PAGE = [
+    "/",
+    "/?season=1",
+    "/fixtures",
+    "/fixtures?season=1&round=1",
+    "/playoffs",
+    "/seasons",
+    "/leaders",
+    "/leaders?season=all",
+    "/dice",
+]
 
 
 async def test_a_link_shows_nothing_of_another_league_or_guild(

@@ -315,3 +315,27 @@ async def test_the_dice_log_has_the_league_dice_rolled_outside_games(
     assert all(line.fixture is None for line in page.lines)
     assert any("division" in line.roll.purpose for line in page.lines)
     assert "division" in text_of(await read(web, f"/l/{token}/dice"))
+
+
+async def test_the_leaders_page_shows_every_board_of_a_season_and_all_time(
+    runtime: Runtime, web: TestClient[object, object]
+) -> None:
+    await builders.confirmed_with_spp(runtime, "#1 td, #1 td, #2 cas")  # a league, one game confirmed
+    token = await link(runtime, COMMISH)
+    page = await web_pages.leaders_page(runtime, token)
+    assert page.leaders is not None
+    top = page.leaders.boards["touchdowns"][0]
+    assert top.value == 2
+    html = await read(web, f"/l/{token}/leaders")
+    text = text_of(html)
+    for title in ("Touchdowns", "Casualties", "Star Player Points", "League points (teams)", "Wins (teams)"):
+        assert title in text
+    assert f'href="/l/{token}/player/{top.player_id}"' in html
+    assert f'href="/l/{token}/leaders?season=all"' in html
+    all_time = text_of(await read(web, f"/l/{token}/leaders?season=all"))
+    assert "All time" in all_time and top.name in all_time
+    one = text_of(await read(web, f"/l/{token}/leaders?season=all&board=touchdowns"))
+    assert "Touchdowns" in one and "Casualties" not in one and top.name in one
+    await read(web, f"/l/{token}/leaders?season=7", 404)
+    await read(web, f"/l/{token}/leaders?season=x", 404)
+    await read(web, f"/l/{token}/leaders?board=nonsense", 404)
