@@ -14,10 +14,7 @@ from bot.services import (
     tournament_entries,
     tournament_play,
     tournaments,
-    web_links,
 )
-from bot.services.inputs import one_of
-from bot.services.web_links import LINK_ACTIONS
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
@@ -26,7 +23,7 @@ from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
 from bot.ui.roster_views import entry_autocomplete, roster_embeds
 from bot.ui.tournament_views import pairings_embeds, send_rulespack
-from bot.ui.web_views import WEB_ACTION_CHOICES, link_text
+from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -256,13 +253,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     async def web(
         self, interaction: discord.Interaction, action: str = "show", tournament: str | None = None
     ) -> None:
-        chosen = one_of(action, LINK_ACTIONS, "an action")
-        state = await web_links.set_link(
-            runtime_of(interaction), actor_of(interaction), tournament, chosen, kind="tournament"
-        )
-        await interaction.response.send_message(
-            link_text(state, chosen, self.bot.settings.web_base_url()), ephemeral=True
-        )
+        await answer_link(self.bot, interaction, tournament, action, "tournament")
 
 
 async def setup(league_bot: LeagueBot) -> None:

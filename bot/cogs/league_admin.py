@@ -20,11 +20,8 @@ from bot.services import (
     results,
     seasons,
     teams,
-    web_links,
 )
-from bot.services.inputs import one_of
 from bot.services.revert import revert_postgame
-from bot.services.web_links import LINK_ACTIONS
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
@@ -38,7 +35,7 @@ from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.result_views import follow_with_postgame, result_embeds, side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
-from bot.ui.web_views import WEB_ACTION_CHOICES, link_text
+from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -335,11 +332,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     async def web(
         self, interaction: discord.Interaction, action: str = "show", league: str | None = None
     ) -> None:
-        chosen = one_of(action, LINK_ACTIONS, "an action")
-        state = await web_links.set_link(runtime_of(interaction), actor_of(interaction), league, chosen)
-        await interaction.response.send_message(
-            link_text(state, chosen, self.bot.settings.web_base_url()), ephemeral=True
-        )
+        await answer_link(self.bot, interaction, league, action, "league")
 
     # --- issue 17 part C: exports and imports ---
     @app_commands.command(name="export", description="The whole league as one JSON file (to keep or import)")

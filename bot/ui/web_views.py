@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import discord
 from discord import app_commands
 
-from bot.services.web_links import LinkAction, LinkState
+from bot.services import web_links
+from bot.services.inputs import one_of
+from bot.services.web_links import LINK_ACTIONS, LinkAction, LinkState
+from bot.store.leagues import Kind
+from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
 
 WEB_ACTION_CHOICES = [
     app_commands.Choice(name="show the link", value="show"),
@@ -37,4 +47,15 @@ def link_text(state: LinkState, action: LinkAction, base_url: str | None) -> str
     return (
         f"{name}'s read-only web page {done}:\n{where}\n"
         "Anyone with the link can read it; replace the link to shut out those you gave it to."
+    )
+
+
+async def answer_link(
+    league_bot: LeagueBot, interaction: discord.Interaction, reference: str | None, action: str, kind: Kind
+) -> None:
+    """`/league web` and `/event web`: do the action on the league's (or event's) link, answer privately."""
+    chosen = one_of(action, LINK_ACTIONS, "an action")
+    state = await web_links.set_link(runtime_of(interaction), actor_of(interaction), reference, chosen, kind)
+    await interaction.response.send_message(
+        link_text(state, chosen, league_bot.settings.web_base_url()), ephemeral=True
     )

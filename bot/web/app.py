@@ -10,6 +10,7 @@ allow only the view's own stylesheet (no scripts).
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -87,6 +88,29 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = render(request, "error.html", status=500, error_id=error_id)
     response.headers.update(SECURITY_HEADERS)
     return response
+
+
+NUMBER = re.compile(r"[0-9]{1,12}")
+
+
+def number_in(text: str | None) -> int | None:
+    """A whole number from an address (an id, ?season=, ?page=); None when absent; anything else is a 404."""
+    if text is None or text == "":
+        return None
+    if not NUMBER.fullmatch(text):
+        raise web.HTTPNotFound()
+    return int(text)
+
+
+def query_number(request: web.Request, name: str) -> int | None:
+    return number_in(request.query.get(name))
+
+
+def path_number(request: web.Request, name: str) -> int:
+    found = number_in(request.match_info[name])
+    if found is None:
+        raise web.HTTPNotFound()
+    return found
 
 
 def token_of(request: web.Request) -> str:

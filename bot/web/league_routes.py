@@ -3,7 +3,6 @@ Numbers in an address (ids, ?season=, ?round=, ?page=) that are not whole number
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from aiohttp import web
@@ -11,35 +10,15 @@ from aiohttp import web
 from bot.rules.leaders import STATS
 from bot.services import web_pages
 from bot.services.leaders import ALL_TIME
-from bot.web.app import RUNTIME, base_of, render, token_of
+from bot.web.app import RUNTIME, base_of, number_in, path_number, query_number, render, token_of
 from bot.web.tournament_routes import tournament_front
 
 LEADERS_SHOWN = 10  # each board's first lines on the overview; `?board=` shows one board whole
-NUMBER = re.compile(r"[0-9]{1,12}")
-
-
-def _number(text: str | None) -> int | None:
-    if text is None or text == "":
-        return None
-    if not NUMBER.fullmatch(text):
-        raise web.HTTPNotFound()
-    return int(text)
-
-
-def _query(request: web.Request, name: str) -> int | None:
-    return _number(request.query.get(name))
 
 
 def _page(request: web.Request) -> int:
-    found = _query(request, "page")
+    found = query_number(request, "page")
     return 1 if found is None else found
-
-
-def _path_id(request: web.Request, name: str) -> int:
-    found = _number(request.match_info[name])
-    if found is None:
-        raise web.HTTPNotFound()
-    return found
 
 
 async def front(request: web.Request) -> web.Response:
@@ -47,41 +26,41 @@ async def front(request: web.Request) -> web.Response:
     token = token_of(request)
     if (rankings := await tournament_front(request)) is not None:  # a tournament's link: its rankings
         return rankings
-    page = await web_pages.league_page(request.app[RUNTIME], token, _query(request, "season"))
+    page = await web_pages.league_page(request.app[RUNTIME], token, query_number(request, "season"))
     return render(request, "league.html", page=page, base=base_of(token))
 
 
 async def team(request: web.Request) -> web.Response:
     token = token_of(request)
     page = await web_pages.team_page(
-        request.app[RUNTIME], token, _path_id(request, "team_id"), _page(request)
+        request.app[RUNTIME], token, path_number(request, "team_id"), _page(request)
     )
     return render(request, "team.html", page=page, base=base_of(token))
 
 
 async def player(request: web.Request) -> web.Response:
     token = token_of(request)
-    page = await web_pages.player_page(request.app[RUNTIME], token, _path_id(request, "player_id"))
+    page = await web_pages.player_page(request.app[RUNTIME], token, path_number(request, "player_id"))
     return render(request, "player.html", page=page, base=base_of(token))
 
 
 async def fixtures(request: web.Request) -> web.Response:
     token = token_of(request)
     page = await web_pages.fixtures_page(
-        request.app[RUNTIME], token, _query(request, "season"), _query(request, "round")
+        request.app[RUNTIME], token, query_number(request, "season"), query_number(request, "round")
     )
     return render(request, "fixtures.html", page=page, base=base_of(token))
 
 
 async def fixture(request: web.Request) -> web.Response:
     token = token_of(request)
-    page = await web_pages.fixture_page(request.app[RUNTIME], token, _path_id(request, "fixture_id"))
+    page = await web_pages.fixture_page(request.app[RUNTIME], token, path_number(request, "fixture_id"))
     return render(request, "fixture.html", page=page, base=base_of(token))
 
 
 async def playoffs(request: web.Request) -> web.Response:
     token = token_of(request)
-    page = await web_pages.playoffs_page(request.app[RUNTIME], token, _query(request, "season"))
+    page = await web_pages.playoffs_page(request.app[RUNTIME], token, query_number(request, "season"))
     return render(request, "playoffs.html", page=page, base=base_of(token))
 
 
@@ -94,7 +73,7 @@ async def seasons(request: web.Request) -> web.Response:
 async def leaders(request: web.Request) -> web.Response:
     token = token_of(request)
     wanted = request.query.get("season")
-    season: int | Literal["all"] | None = ALL_TIME if wanted == ALL_TIME else _number(wanted)
+    season: int | Literal["all"] | None = ALL_TIME if wanted == ALL_TIME else number_in(wanted)
     board = request.query.get("board")
     if board is not None and board not in STATS:
         raise web.HTTPNotFound()

@@ -8,7 +8,7 @@ from aiohttp import web
 
 from bot.services import web_tournament_pages as pages
 from bot.services.web_tournament_pages import EventNav
-from bot.web.app import RUNTIME, base_of, render, token_of
+from bot.web.app import RUNTIME, base_of, path_number, render, token_of
 
 DICE_ROUTE = "/l/{token}/dice"  # the dice log (the league pages' own, bot/web/league_routes.py)
 
@@ -28,7 +28,7 @@ async def tournament_front(request: web.Request) -> web.Response | None:
 
 
 async def round_view(request: web.Request) -> web.Response:
-    number = int(request.match_info["number"])
+    number = path_number(request, "number")
     page = await pages.round_page(request.app[RUNTIME], token_of(request), number)
     return _show(request, "tournament_round.html", page, page.nav)
 
@@ -39,7 +39,7 @@ async def rosters_view(request: web.Request) -> web.Response:
 
 
 async def roster_view(request: web.Request) -> web.Response:
-    team_id = int(request.match_info["team_id"])
+    team_id = path_number(request, "team_id")
     page = await pages.roster_page(request.app[RUNTIME], token_of(request), team_id)
     return _show(request, "tournament_roster.html", page, page.nav)
 
@@ -50,8 +50,7 @@ async def bracket_view(request: web.Request) -> web.Response:
 
 
 def add_routes(app: web.Application) -> None:
-    # Numbers in addresses are short (SQLite holds 64-bit ids; anything longer is simply not found).
-    app.router.add_get(r"/l/{token}/round/{number:\d{1,4}}", round_view)
+    app.router.add_get("/l/{token}/round/{number}", round_view)
     app.router.add_get("/l/{token}/rosters", rosters_view)
-    app.router.add_get(r"/l/{token}/roster/{team_id:\d{1,15}}", roster_view)
+    app.router.add_get("/l/{token}/roster/{team_id}", roster_view)
     app.router.add_get("/l/{token}/bracket", bracket_view)
