@@ -281,10 +281,17 @@ def picture_message(title: str, data: bytes, stem: str) -> tuple[discord.Embed, 
 
 
 async def send_picture(
-    interaction: discord.Interaction, title: str, data: bytes, stem: str, *, ephemeral: bool = False
+    interaction: discord.Interaction,
+    title: str,
+    data: bytes,
+    stem: str,
+    *,
+    ephemeral: bool = False,
+    followup: bool = False,
 ) -> None:
+    """The picture as the answer (`followup`: after the answer already sent)."""
     embed, file = picture_message(title, data, stem)
-    if interaction.response.is_done():
+    if followup or interaction.response.is_done():
         await interaction.followup.send(embed=embed, file=file, ephemeral=ephemeral)
     else:
         await interaction.response.send_message(embed=embed, file=file, ephemeral=ephemeral)
