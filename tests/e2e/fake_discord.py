@@ -346,6 +346,7 @@ class FakeDiscord:
         self.sync_calls: list[str] = []
         self.channel_messages: dict[int, list[dict[str, Any]]] = {}
         self.interactions: dict[int, Interaction] = {}
+        self.uploads: dict[str, bytes] = {}  # every attachment's bytes by its id (a PNG is no text)
         self.unhandled: list[str] = []
         self.refused: list[
             str
@@ -639,8 +640,7 @@ class FakeDiscord:
 
     # --- messages ---------------------------------------------------------------------------------
 
-    @staticmethod
-    def _message_fields(body: dict[str, Any] | None) -> dict[str, Any]:
+    def _message_fields(self, body: dict[str, Any] | None) -> dict[str, Any]:
         body = body or {}
         fields: dict[str, Any] = {}
         for key in ("content", "embeds", "components", "flags", "allowed_mentions"):
@@ -652,6 +652,7 @@ class FakeDiscord:
             for attachment in body["attachments"]:
                 data = files.get(str(attachment.get("id")), b"")
                 new_id = str(snowflake())
+                self.uploads[new_id] = data
                 filename = str(attachment.get("filename") or "file")
                 fields["attachments"].append(
                     {
@@ -765,6 +766,8 @@ class FakeDiscord:
         interaction.callbacks.append(body)
         response_type = int(body["type"])
         data = body.get("data") or {}
+        if "_files" in body:  # a reply with files: the uploads travel beside the payload's data
+            data = {**data, "_files": body["_files"]}
         channel_id = int(interaction.payload.get("channel_id") or 0)
         message: dict[str, Any] | None = None
         if response_type == 4:  # a message in reply
