@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -50,11 +50,9 @@ class HistoryCog(commands.Cog):
             runtime_of(interaction), actor_of(interaction).guild_id, league, season
         )
         if shape == "picture":
-            data = await asyncio.to_thread(bracket_picture, found)
             title = f"{found.league.name}: season {found.season.number} play-offs"
-            await send_picture(
-                interaction, title, data, f"{found.league.name}_season_{found.season.number}_playoffs"
-            )
+            stem = f"{found.league.name}_season_{found.season.number}_playoffs"
+            await send_picture(interaction, title, stem, partial(bracket_picture, found))
             return
         await send_messages(interaction, embeds=bracket_embeds(found))
 

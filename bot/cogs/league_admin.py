@@ -353,7 +353,7 @@ class SeasonAdmin(
         picture = await asyncio.to_thread(season_start_picture, overview, rosters)
         title = f"{overview.league.name}: season {overview.season.number} begins"
         stem = f"{overview.league.name}_season_{overview.season.number}"
-        await send_picture(interaction, title, picture, stem, followup=True)
+        await send_picture(interaction, title, stem, lambda: picture, followup=True)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
             image, file = picture_message(title, picture, stem)

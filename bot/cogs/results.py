@@ -5,8 +5,8 @@ so they work after a restart, and a button under an outdated report is refused."
 
 from __future__ import annotations
 
-import asyncio
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Self
 
 import discord
@@ -405,9 +405,8 @@ class ResultsCog(commands.Cog):
         )
         stem = f"{table.league.name}_season_{table.season.number}_standings"
         if shape == "picture":
-            data = await asyncio.to_thread(standings_picture, table)
             title = f"{table.league.name}: season {table.season.number} standings"
-            await send_picture(interaction, title, data, stem)
+            await send_picture(interaction, title, stem, partial(standings_picture, table))
             return
         if shape == "csv":
             await send_file(interaction, "The standings as CSV.", standings_csv(table), stem, "csv")

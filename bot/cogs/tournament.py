@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -100,9 +100,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await send_file(interaction, "The rankings as CSV.", rankings_csv(table), stem, "csv")
             return
         names = member_names(interaction, [line.team.coach_id for line in table.lines])
-        data = await asyncio.to_thread(rankings_picture, table, names)
         title = f"{table.event.name}: rankings after round {table.rounds_paired}"
-        await send_picture(interaction, title, data, stem)
+        await send_picture(interaction, title, stem, partial(rankings_picture, table, names))
 
     # --- awards (part 3) ---
 

@@ -29,6 +29,7 @@ BODY_SIZE = 30
 TITLE_SIZE = 40
 HEADING_SIZE = 32
 SMALL_SIZE = 24
+COMPRESS_LEVEL = 3  # zlib: optimize=True or level 9 take seconds for a 64-team picture, level 3 a fraction
 
 BACKGROUND = "#ffffff"
 INK = "#1d1f24"
@@ -241,7 +242,7 @@ def draw(title: str, tables: Sequence[Table], *, subtitle: str = "", notes: Sequ
         y += line_height(SMALL_SIZE)
     assert y + MARGIN // 2 <= height, "the picture's height is measured before drawing"
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 

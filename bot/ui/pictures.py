@@ -5,7 +5,7 @@ Also the standings and rankings as CSV files."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import discord
 
@@ -283,18 +283,21 @@ def picture_message(title: str, data: bytes, stem: str) -> tuple[discord.Embed, 
 async def send_picture(
     interaction: discord.Interaction,
     title: str,
-    data: bytes,
     stem: str,
+    draw: Callable[[], bytes],
     *,
-    ephemeral: bool = False,
     followup: bool = False,
 ) -> None:
-    """The picture as the answer (`followup`: after the answer already sent)."""
-    embed, file = picture_message(title, data, stem)
+    """Draw the picture off the event loop and answer with it (`followup`: after the answer already
+    sent). A big league's picture takes a second or two to draw, so a fresh interaction is deferred first
+    (Discord wants an answer within three seconds) and the picture replaces the "thinking" message."""
     if followup or interaction.response.is_done():
-        await interaction.followup.send(embed=embed, file=file, ephemeral=ephemeral)
-    else:
-        await interaction.response.send_message(embed=embed, file=file, ephemeral=ephemeral)
+        embed, file = picture_message(title, await asyncio.to_thread(draw), stem)
+        await interaction.followup.send(embed=embed, file=file)
+        return
+    await interaction.response.defer(thinking=True)
+    embed, file = picture_message(title, await asyncio.to_thread(draw), stem)
+    await interaction.edit_original_response(embed=embed, attachments=[file])
 
 
 async def send_file(

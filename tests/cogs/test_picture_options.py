@@ -27,6 +27,21 @@ from tests.builders import COMMISH, ORGANISER
 from tests.cogs.mocks import make_interaction, make_member, sent
 
 
+def _deferring(interaction: MagicMock) -> MagicMock:
+    """A picture answer defers first, then replaces the "thinking" message with the picture."""
+    interaction.response.defer = AsyncMock()
+    interaction.edit_original_response = AsyncMock()
+    return interaction
+
+
+def _drawn(interaction: MagicMock) -> Image.Image:
+    interaction.response.defer.assert_awaited_once_with(thinking=True)
+    interaction.response.send_message.assert_not_awaited()
+    kwargs = interaction.edit_original_response.await_args.kwargs
+    [file] = kwargs["attachments"]
+    return _picture({"file": file, "embed": kwargs["embed"]})
+
+
 def _picture(kwargs: dict[str, object]) -> Image.Image:
     file = kwargs["file"]
     assert isinstance(file, discord.File) and file.filename.endswith(".png")
@@ -47,11 +62,10 @@ def _csv(kwargs: dict[str, object]) -> list[str]:
 async def test_standings_as_a_picture_a_csv_file_or_text(runtime: Runtime) -> None:
     await build.season(runtime, 4)
     cog = ResultsCog(MagicMock())
-    interaction = make_interaction(runtime, user_id=500)
+    interaction = _deferring(make_interaction(runtime, user_id=500))
     await cog.standings.callback(cog, interaction, None, None, None, "picture")
-    _, kwargs = sent(interaction)
-    _picture(kwargs)
-    assert kwargs["embed"].title == "League: season 1 standings"
+    _drawn(interaction)
+    assert interaction.edit_original_response.await_args.kwargs["embed"].title == "League: season 1 standings"
 
     interaction = make_interaction(runtime, user_id=500)
     await cog.standings.callback(cog, interaction, None, None, None, "csv")
@@ -76,10 +90,9 @@ async def test_playoffs_as_a_picture(runtime: Runtime) -> None:
     await build.regular_season(runtime)
     await playoffs.open_playoffs(runtime, COMMISH, None)
     cog = HistoryCog(MagicMock())
-    interaction = make_interaction(runtime, user_id=500)
+    interaction = _deferring(make_interaction(runtime, user_id=500))
     await cog.playoffs.callback(cog, interaction, None, None, "picture")
-    _, kwargs = sent(interaction)
-    _picture(kwargs)
+    _drawn(interaction)
     option = next(p for p in cog.playoffs.parameters if p.name == "format")
     assert [c.value for c in option.choices] == ["text", "picture"]
     with pytest.raises(RuleViolation):
@@ -90,15 +103,14 @@ async def test_tournament_standings_as_a_picture_or_csv(runtime: Runtime) -> Non
     await build.tournament_event(runtime, 4)
     await tournament_play.start_event(runtime, ORGANISER, None)
     cog = TournamentCog(MagicMock())
-    interaction = make_interaction(runtime, user_id=101)
+    interaction = _deferring(make_interaction(runtime, user_id=101))
     guild = MagicMock(spec_set=discord.Guild)
     jay = make_member(100)
     jay.display_name = "Jay"
     guild.get_member = MagicMock(side_effect=lambda user_id: jay if user_id == 100 else None)
     interaction.guild = guild
     await cog.standings.callback(cog, interaction, None, "picture")
-    _, kwargs = sent(interaction)
-    _picture(kwargs)
+    _drawn(interaction)
     interaction = make_interaction(runtime, user_id=101)
     interaction.guild = None
     await cog.standings.callback(cog, interaction, None, "csv")

@@ -29,6 +29,7 @@ from aiohttp import WSMsgType, web
 from tests.e2e import discord_limits
 from tests.e2e.discord_limits import Violation
 
+REQUEST_BODY_LIMIT = 25 * 1024 * 1024  # what Discord takes in one request (files included)
 log = logging.getLogger("fake_discord")
 
 API_PREFIX = "/api/v10"
@@ -381,7 +382,7 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     async def start(self) -> None:
-        app = web.Application()
+        app = web.Application(client_max_size=REQUEST_BODY_LIMIT)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None)
@@ -499,6 +500,10 @@ class FakeDiscord:
     @staticmethod
     def _violations(method: str, parts: list[str], body: Any) -> list[Violation]:
         """What Discord would refuse in this request's payload (see tests/e2e/discord_limits.py)."""
+        if isinstance(body, dict) and body.get("_files"):
+            oversized = discord_limits.attachment_violations(body["_files"])
+            if oversized:
+                return oversized
         match (method, parts):
             case ("PUT", ["applications", _, "commands"]) | (
                 "PUT",
@@ -855,7 +860,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
-            "attachment_size_limit": 8 * 1024 * 1024,
+            "attachment_size_limit": discord_limits.ATTACHMENT_SIZE,
         }
         interaction = Interaction(interaction_id, token, payload)
         self.interactions[interaction_id] = interaction

@@ -510,3 +510,11 @@ async def test_the_fake_answers_a_violation_with_discords_400_and_records_it() -
         f"PUT /applications/{fake.application_id}/commands: [0].description: 101 > 100",
     ]
     assert len(fake.messages_in(channel.id)) == 1 and fake.global_commands == []
+
+
+def test_an_upload_over_the_attachment_limit_is_refused() -> None:
+    from tests.e2e.discord_limits import ATTACHMENT_SIZE, attachment_violations
+
+    assert attachment_violations({"0": b"x" * ATTACHMENT_SIZE}) == []
+    [refused] = attachment_violations({"0": b"x", "1": b"x" * (ATTACHMENT_SIZE + 1)})
+    assert refused.path == "files[1]"
