@@ -513,8 +513,6 @@ async def test_the_fake_answers_a_violation_with_discords_400_and_records_it() -
 
 
 def test_an_upload_over_the_attachment_limit_is_refused() -> None:
-    from tests.e2e.discord_limits import ATTACHMENT_SIZE, attachment_violations
-
-    assert attachment_violations({"0": b"x" * ATTACHMENT_SIZE}) == []
-    [refused] = attachment_violations({"0": b"x", "1": b"x" * (ATTACHMENT_SIZE + 1)})
+    assert limits.attachment_violations({"0": b"x" * limits.ATTACHMENT_SIZE}) == []
+    [refused] = limits.attachment_violations({"0": b"x", "1": b"x" * (limits.ATTACHMENT_SIZE + 1)})
     assert refused.path == "files[1]"
