@@ -13,13 +13,14 @@ from PIL import Image
 
 from bot.app import LeagueBot
 from bot.cogs.history import HistoryCog
+from bot.cogs.league_admin import SeasonAdmin
 from bot.cogs.results import ResultsCog
 from bot.cogs.tournament import TournamentCog
 from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
 from bot.errors import RuleViolation
 from bot.outbox import Outbox
-from bot.services import playoffs, tournament_play
+from bot.services import leagues, playoffs, tournament_play
 from bot.services.runtime import Runtime
 from bot.store import announcements
 from tests import builders as build
@@ -143,3 +144,50 @@ async def test_the_outbox_draws_and_attaches_an_announcements_picture(runtime: R
     assert kwargs["embeds"][-1].image.url == f"attachment://{file.filename}"
     assert Image.open(io.BytesIO(file.fp.read())).format == "PNG"
     assert "Semi-finals" in kwargs["embeds"][0].title
+
+
+async def test_a_picture_that_cannot_be_drawn_never_holds_up_its_announcement(runtime: Runtime) -> None:
+    league = await leagues.create_league(runtime, COMMISH, "League", 555)
+
+    def write(conn: sqlite3.Connection) -> None:
+        announcements.add(
+            conn,
+            guild_id=1,
+            league_id=league.id,
+            title="Play-offs",
+            lines=["a"],
+            now=runtime.clock.now(),
+            picture=announcements.picture_spec("bracket", 9),  # no such season
+        )
+
+    await runtime.db.write(write)
+    real = LeagueBot(Settings(discord_token="token"))
+    real._runtime = runtime
+    bot = MagicMock(spec_set=real)
+    bot.runtime = runtime
+    bot.deadlines = MagicMock(spec_set=DeadlineWatch)
+    bot.deadlines.rearm = AsyncMock(return_value=0)
+    with patch("bot.outbox.announce", new=AsyncMock()) as posted:
+        assert await Outbox(bot).flush() == 1
+    kwargs = posted.await_args.kwargs
+    assert kwargs["files"] == [] and kwargs["embeds"][0].title == "Play-offs"
+
+
+async def test_season_start_answers_and_announces_with_its_picture(runtime: Runtime) -> None:
+    await build.league(runtime, 4, channel=555)  # the announcements go to channel 555
+    bot = MagicMock()
+    bot.deadlines.rearm = AsyncMock(return_value=0)
+    cog = SeasonAdmin(bot)
+    interaction = make_interaction(runtime, user_id=1, manage_guild=True, channel_id=100)
+    with patch("bot.cogs.league_admin.announce", new=AsyncMock()) as posted:
+        await cog.start.callback(cog, interaction, None, None)
+    content, _ = sent(interaction)
+    assert content.startswith("Season 1 started.")
+    picture = interaction.followup.send.await_args.kwargs
+    image = _picture(picture)
+    assert image.height > 400
+    assert picture["embed"].title == "League: season 1 begins"
+    announced = posted.await_args.kwargs
+    [file] = announced["files"]
+    assert announced["embeds"][-1].image.url == f"attachment://{file.filename}"
+    assert "Team 0" in announced["embeds"][0].fields[0].value  # the text announcement as before
