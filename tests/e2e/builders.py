@@ -46,6 +46,7 @@ async def set_up_season(world: World) -> None:
     started = await discord.invoke("season start", world.admin)
     assert "Season 1 started" in started.content, started.content
     assert "Round 1" in started.text and "deadline <t:" in started.text
+    await started.wait(lambda i: any(m.get("attachments") for m in i.messages))  # and its picture
 
 
 async def my_first_fixture(world: World, coach: FakeMember) -> tuple[str, str]:

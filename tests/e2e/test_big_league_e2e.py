@@ -159,6 +159,8 @@ async def _start_season(world: World) -> Interaction:
     started = await world.discord.invoke("season start", world.admin)
     await started.settled()  # a 64-team announcement is several messages
     assert "Season 1 started" in started.content, started.text
+    # then its picture (64 teams of 60-character names and 32 games take a few seconds to draw)
+    await started.wait(lambda i: any(m.get("attachments") for m in i.messages), within=60)
     return started
 
 
