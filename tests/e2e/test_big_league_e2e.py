@@ -161,6 +161,7 @@ async def _start_season(world: World) -> Interaction:
     assert "Season 1 started" in started.content, started.text
     # then its picture (64 teams of 60-character names and 32 games take a few seconds to draw)
     await started.wait(lambda i: any(m.get("attachments") for m in i.messages), within=60)
+    await started.settled()
     return started
 
 
