@@ -179,7 +179,9 @@ async def test_season_start_answers_and_announces_with_its_picture(runtime: Runt
     bot.deadlines.rearm = AsyncMock(return_value=0)
     cog = SeasonAdmin(bot)
     interaction = make_interaction(runtime, user_id=1, manage_guild=True, channel_id=100)
-    with patch("bot.cogs.league_admin.announce", new=AsyncMock()) as posted:
+    posted = AsyncMock()
+    # the cog's own globals: loading the extensions elsewhere may have imported its module again
+    with patch.dict(SeasonAdmin.start.callback.__globals__, {"announce": posted}):
         await cog.start.callback(cog, interaction, None, None)
     content, _ = sent(interaction)
     assert content.startswith("Season 1 started.")
