@@ -29,6 +29,7 @@ from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.services import web_links
 from bot.services.runtime import Actor, Runtime
+from bot.simulation import tournament
 from bot.simulation.run import simulate
 from bot.store import Database
 from bot.web.app import make_app
@@ -136,19 +137,38 @@ class Timing:
     bytes: int
 
 
+def _event_addresses(conn: sqlite3.Connection, token: str) -> dict[str, str]:
+    """The simulated tournament's pages: rankings, a round, the rosters, one roster, the bracket."""
+    team = conn.execute(
+        "SELECT t.id FROM teams t JOIN leagues l ON l.id = t.league_id"
+        " WHERE t.guild_id = ? AND l.kind = 'tournament' AND t.status = 'approved' ORDER BY t.id LIMIT 1",
+        (tournament.GUILD,),
+    ).fetchone()[0]
+    base = f"/l/{token}"
+    return {
+        "tournament rankings": f"{base}/",
+        "tournament round 1": f"{base}/round/1",
+        "tournament rosters": f"{base}/rosters",
+        "tournament roster": f"{base}/roster/{team}",
+        "tournament bracket": f"{base}/bracket",
+    }
+
+
 async def time_pages(path: Path, requests: int) -> list[Timing]:
     """Request each page `requests` times (after one warm-up) and time it."""
     database = await Database.open(path)
     try:
         rt = Runtime(db=database, dice=SeededDice(1), clock=FakeClock(), catalog=load_catalog())
         link = await web_links.set_link(rt, Actor(FIRST_GUILD, 1, 0), None, "on")
-        assert link.token is not None
-        addresses = await database.read(_addresses, link.token)
+        event = await web_links.set_link(rt, tournament.ORGANISER, None, "on", kind="tournament")
+        assert link.token is not None and event.token is not None
+        addresses = page_addresses(await database.read(_addresses, link.token))
+        addresses |= await database.read(_event_addresses, event.token)
         client: TestClient[object, object] = TestClient(TestServer(make_app(rt), host="127.0.0.1"))
         await client.start_server()
         timings = []
         try:
-            for name, address in page_addresses(addresses).items():
+            for name, address in addresses.items():
                 warm = await client.get(address)
                 body = await warm.read()
                 if warm.status != 200:
@@ -170,11 +190,15 @@ async def time_pages(path: Path, requests: int) -> list[Timing]:
 
 
 async def figures(path: Path, leagues: int, teams: int, seasons: int, requests: int) -> list[Timing]:
-    """Simulate one league, copy it to `leagues` in all, and time every page of the first."""
+    """Simulate one league, copy it to `leagues` in all, add a group and knock-out tournament of 16
+    coaches, and time every page of the first league and of the tournament."""
     result = await simulate(1, teams, seed=17, db_path=path, seasons_count=seasons)
     if result.problems:
         raise RuntimeError("the simulated league breaks an invariant: " + "; ".join(result.problems))
     _copy_leagues(path, leagues - 1)
+    event = await tournament.simulate_tournament(16, 3, 17, path, fmt="groups", qualifiers=8)
+    if event.problems:
+        raise RuntimeError("the simulated tournament breaks an invariant: " + "; ".join(event.problems))
     return await time_pages(path, requests)
 
 

@@ -22,6 +22,7 @@ from bot.store.announcements import Announcement
 from bot.ui.announce import announce
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import messages, pack_embeds
+from bot.ui.pictures import announcement_picture, picture_message
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -85,7 +86,20 @@ class Outbox:
             await self._direct(item.dm_user_id, embeds)
             return
         content = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(item.mentions)) or None
-        await announce(self.bot, league, content=content, embeds=embeds)
+        files = []
+        if item.picture is not None:  # drawn now from the spec, so a re-post after a restart has it too
+            try:
+                drawn = await announcement_picture(
+                    self.bot.runtime, item.guild_id, item.league_id, item.picture
+                )
+            except Exception:  # a picture never holds up the announcement itself
+                log.exception("could not draw picture %s of announcement %s", item.picture, item.id)
+                drawn = None
+            if drawn is not None:
+                image, file = picture_message(*drawn)
+                embeds.append(image)
+                files.append(file)
+        await announce(self.bot, league, content=content, embeds=embeds, files=files)
 
     async def _direct(self, user_id: int, embeds: list[discord.Embed]) -> None:
         """A private announcement (a coach's secret objectives): best effort, as a coach who closed his

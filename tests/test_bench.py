@@ -43,19 +43,26 @@ def test_the_tournament_benchmark_pairs_and_ranks_a_played_event() -> None:
 
 @pytest.mark.slow
 async def test_the_web_benchmark_times_every_league_page(tmp_path: Path) -> None:
-    """A small run of bench/web.py: one simulated league copied into two more servers, every page timed."""
+    """A small run of bench/web.py: one simulated league copied into two more servers and a tournament,
+    every page of both timed."""
     import sqlite3
 
     from bench.web import Addresses, figures, page_addresses
+    from bot.simulation import tournament
 
     path = tmp_path / "web.sqlite3"
     timings = await figures(path, leagues=3, teams=4, seasons=1, requests=2)
-    assert [t.page for t in timings] == list(page_addresses(Addresses("t", 1, 1, 1, 1)))
+    league_pages = list(page_addresses(Addresses("t", 1, 1, 1, 1)))
+    event_pages = ["tournament rankings", "tournament round 1", "tournament rosters", "tournament roster"]
+    assert [t.page for t in timings] == [*league_pages, *event_pages, "tournament bracket"]
     assert all(t.median_ms > 0 and t.p95_ms >= t.median_ms and t.bytes > 0 for t in timings)
     conn = sqlite3.connect(path)
     try:
         leagues = conn.execute("SELECT COUNT(DISTINCT guild_id) FROM leagues").fetchone()[0]
-        fixtures = conn.execute("SELECT COUNT(*) FROM fixtures GROUP BY guild_id").fetchall()
+        fixtures = conn.execute(
+            "SELECT COUNT(*) FROM fixtures WHERE guild_id != ? GROUP BY guild_id", (tournament.GUILD,)
+        ).fetchall()
     finally:
         conn.close()
-    assert leagues == 3 and len({n for (n,) in fixtures}) == 1  # three leagues, each a copy of the first
+    assert leagues == 4  # three leagues and the tournament's server
+    assert len(fixtures) == 3 and len({n for (n,) in fixtures}) == 1  # each league a copy of the first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,14 +10,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import playoffs, seasons
+from bot.services.inputs import one_of
 from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.league_views import standings_pages
 from bot.ui.limits import send_messages
+from bot.ui.pictures import bracket_picture, send_picture
 from bot.ui.season_views import bracket_embeds, history_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
+
+FORMATS = {"text": "Text", "picture": "Picture"}
 
 
 class HistoryCog(commands.Cog):
@@ -27,6 +32,10 @@ class HistoryCog(commands.Cog):
     @app_commands.describe(
         season="A past season's number (default: the current one)",
         league="Which league (only when the server runs several)",
+        format="Text (default) or a picture for phones",
+    )
+    @app_commands.choices(
+        format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def playoffs(
@@ -34,10 +43,17 @@ class HistoryCog(commands.Cog):
         interaction: discord.Interaction,
         season: app_commands.Range[int, 1, 999] | None = None,
         league: str | None = None,
+        format: str = "text",
     ) -> None:
+        shape = one_of(format, tuple(FORMATS), "the format")
         found = await playoffs.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, league, season
         )
+        if shape == "picture":
+            title = f"{found.league.name}: season {found.season.number} play-offs"
+            stem = f"{found.league.name}_season_{found.season.number}_playoffs"
+            await send_picture(interaction, title, stem, partial(bracket_picture, found))
+            return
         await send_messages(interaction, embeds=bracket_embeds(found))
 
     @app_commands.command(

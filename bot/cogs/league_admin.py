@@ -3,6 +3,7 @@ checked again at run time (Manage Server or the commissioner role)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -32,6 +33,7 @@ from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
 from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.pictures import picture_message, season_start_picture, send_picture
 from bot.ui.result_views import follow_with_postgame, result_embeds, side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
@@ -414,9 +416,15 @@ class SeasonAdmin(
             )
         await send_messages(interaction, f"Season {overview.season.number} started.{note}", embeds)
         await self.bot.deadlines.rearm()  # the new rounds' deadlines and reminders, armed now
+        rosters = {key: team.name for key, team in runtime_of(interaction).catalog.teams.items()}
+        picture = await asyncio.to_thread(season_start_picture, overview, rosters)
+        title = f"{overview.league.name}: season {overview.season.number} begins"
+        stem = f"{overview.league.name}_season_{overview.season.number}"
+        await send_picture(interaction, title, stem, lambda: picture, followup=True)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
-            await announce(self.bot, overview.league, content=coaches, embeds=embeds)
+            image, file = picture_message(title, picture, stem)
+            await announce(self.bot, overview.league, content=coaches, embeds=[*embeds, image], files=[file])
 
     @app_commands.command(
         name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"

@@ -6,6 +6,7 @@ so they work after a restart, and a button under an outdated report is refused."
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Self
 
 import discord
@@ -30,6 +31,7 @@ from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.pictures import send_file, send_picture, standings_csv, standings_picture
 from bot.ui.result_views import (
     FinishPostgameButton,
     follow_with_postgame,
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 FIXTURES_SOURCE = "fixtures"
 STANDINGS_SOURCE = "standings"
 EVENTS_HELP = "What your players did: #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si, #6 off (sent off for a foul)"
+FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
 
 
@@ -397,6 +400,10 @@ class ResultsCog(commands.Cog):
         division="Only this division",
         season="A past season's number (default: the current one)",
         league="Which league (only when the server runs several)",
+        format="Text (default), a picture for phones, or a CSV file for spreadsheets",
+    )
+    @app_commands.choices(
+        format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def standings(
@@ -405,10 +412,20 @@ class ResultsCog(commands.Cog):
         division: app_commands.Range[int, 1, 99] | None = None,
         season: app_commands.Range[int, 1, 999] | None = None,
         league: str | None = None,
+        format: str = "text",
     ) -> None:
+        shape = one_of(format, tuple(FORMATS), "the format")
         table = await seasons.standings(
             runtime_of(interaction), actor_of(interaction).guild_id, league, division, season
         )
+        stem = f"{table.league.name}_season_{table.season.number}_standings"
+        if shape == "picture":
+            title = f"{table.league.name}: season {table.season.number} standings"
+            await send_picture(interaction, title, stem, partial(standings_picture, table))
+            return
+        if shape == "csv":
+            await send_file(interaction, "The standings as CSV.", standings_csv(table), stem, "csv")
+            return
         key = f"{table.league.id}.{division or 0}.{table.season.number}"
         await send_paginated(interaction, STANDINGS_SOURCE, key, ephemeral=False)
 

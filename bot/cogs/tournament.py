@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,6 +16,7 @@ from bot.services import (
     tournament_play,
     tournaments,
 )
+from bot.services.inputs import one_of
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.bracket_views import bracket_embeds
@@ -22,11 +24,14 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.objective_views import objectives_embeds
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
+from bot.ui.pictures import member_names, rankings_csv, rankings_picture, send_file, send_picture
 from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_pages
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
+
+FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
 
 
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Play in a tournament"):
@@ -69,13 +74,34 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         )
 
     @app_commands.command(name="standings", description="The tournament's rankings and what settled each tie")
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(
+        tournament="Which tournament (only when the server runs several)",
+        format="Text (default), a picture for phones, or a CSV file",
+    )
+    @app_commands.choices(
+        format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
+    )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        event = await tournaments.get_event(
+    async def standings(
+        self, interaction: discord.Interaction, tournament: str | None = None, format: str = "text"
+    ) -> None:
+        shape = one_of(format, tuple(FORMATS), "the format")
+        if shape == "text":
+            event = await tournaments.get_event(
+                runtime_of(interaction), actor_of(interaction).guild_id, tournament
+            )
+            await send_paginated(interaction, STANDINGS_SOURCE, str(event.id))
+            return
+        table = await tournament_play.standings(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
-        await send_paginated(interaction, STANDINGS_SOURCE, str(event.id))
+        stem = f"{table.event.name}_rankings_round_{table.rounds_paired}"
+        if shape == "csv":
+            await send_file(interaction, "The rankings as CSV.", rankings_csv(table), stem, "csv")
+            return
+        names = member_names(interaction, [line.team.coach_id for line in table.lines])
+        title = f"{table.event.name}: rankings after round {table.rounds_paired}"
+        await send_picture(interaction, title, stem, partial(rankings_picture, table, names))
 
     # --- awards (part 3) ---
 

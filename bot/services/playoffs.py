@@ -113,6 +113,7 @@ def _announce(
     title: str,
     lines: list[str],
     mentions: list[int] | None = None,
+    picture: str | None = None,
 ) -> None:
     announcements.add(
         conn,
@@ -122,6 +123,7 @@ def _announce(
         lines=lines,
         now=rt.clock.now(),
         mentions=mentions or [],
+        picture=picture,
     )
 
 
@@ -183,6 +185,7 @@ def _create_stage(
         f"{league.name} season {season.number}: {stage_title(size, stage)}",
         lines,
         mentions,
+        announcements.picture_spec("bracket", season.number),
     )
 
 
@@ -312,6 +315,7 @@ def after_result(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
                 "No play-offs in this league: the prizes follow the standings once the top three teams have "
                 "finished their post-games."
             ],
+            picture=announcements.picture_spec("standings", season.number),
         )
     elif league.settings.playoff_opening == "automatic":
         system = Actor(guild_id=league.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
@@ -326,6 +330,7 @@ def after_result(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
                 "Every regular-season fixture is settled: a commissioner opens the play-offs "
                 "with /season playoffs."
             ],
+            picture=announcements.picture_spec("standings", season.number),
         )
 
 
@@ -401,6 +406,7 @@ def _award(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season
         f"🏆 {league.name} season {season.number}: {champion.name} are the champions!",
         lines,
         [champion.coach_id],
+        announcements.picture_spec("bracket" if season.status == "playoffs" else "standings", season.number),
     )
 
 

@@ -53,14 +53,17 @@ async def open_runtime(db_path: Path, catalog: Catalog) -> tuple[Database, Runti
 
 async def fill(db_path: Path, seed: int = 1, catalog: Catalog | None = None) -> DemoLinks:
     """Fill a new database at `db_path` through the simulator and turn on both web links. The
-    simulations check their invariants as they always do; their reports are not repeated here."""
+    simulations check their invariants as they always do; a broken one stops the demo."""
     if await asyncio.to_thread(db_path.exists):
         raise FileExistsError(f"{db_path} exists: the demo fills a new database (choose another --db).")
     catalog = catalog or load_catalog()
-    await simulate(1, LEAGUE_TEAMS, seed, db_path, catalog, seasons_count=SEASONS)
-    await tournament.simulate_tournament(
+    league_run = await simulate(1, LEAGUE_TEAMS, seed, db_path, catalog, seasons_count=SEASONS)
+    event_run = await tournament.simulate_tournament(
         COACHES, 3, seed, db_path, catalog, fmt="groups", qualifiers=QUALIFIERS
     )
+    problems = league_run.problems + event_run.problems
+    if problems:  # the demo shows only what the invariants accept
+        raise RuntimeError("the demo's simulation broke an invariant: " + "; ".join(problems))
     database, rt = await open_runtime(db_path, catalog)
     try:
         league = await web_links.set_link(rt, commissioner_of(LEAGUE_GUILD), None, "on")

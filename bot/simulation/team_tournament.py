@@ -131,7 +131,9 @@ async def simulate_team_tournament(
             for team in team_store.in_league(conn, GUILD, event.id):
                 refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
-            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
+            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ?", (GUILD,)).fetchone()[
+                0
+            ]
             if logged != dice.rolls:
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
             return problems

@@ -437,7 +437,9 @@ async def simulate_tournament(
                     refusals = tuple(r for r in refusals if "at least 11 players" not in r)
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
             problems += check_rosters(conn, rt, event)
-            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls").fetchone()[0]
+            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ?", (GUILD,)).fetchone()[
+                0
+            ]
             if logged != dice.rolls:
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
             rows = conn.execute(

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from bot.clock import unix
 
@@ -21,6 +22,27 @@ class Announcement:
     lines: tuple[str, ...]
     mentions: tuple[int, ...]
     dm_user_id: int | None = None  # set: sent to this user alone, by direct message
+    picture: str | None = None  # what to draw and attach: 'bracket:<season number>', 'standings:<...>'
+
+
+PictureKind = Literal["bracket", "standings"]
+
+
+def picture_spec(kind: PictureKind, season_number: int) -> str:
+    """An announcement's picture: the play-off bracket or the standings of a season of its league."""
+    return f"{kind}:{season_number}"
+
+
+def parse_picture(spec: str) -> tuple[PictureKind, int] | None:
+    """The picture a spec names, or None for one this version does not draw."""
+    kind, _, number = spec.partition(":")
+    if not number.isdigit():
+        return None
+    if kind == "bracket":
+        return "bracket", int(number)
+    if kind == "standings":
+        return "standings", int(number)
+    return None
 
 
 def add(
@@ -33,11 +55,14 @@ def add(
     now: datetime,
     mentions: Sequence[int] = (),
     dm_user_id: int | None = None,
+    picture: str | None = None,
 ) -> None:
-    """Post `lines` in the league's channel once committed, or (`dm_user_id`) to that user alone by DM."""
+    """Post `lines` in the league's channel once committed, or (`dm_user_id`) to that user alone by DM;
+    with `picture`, the outbox draws that picture when it posts and attaches it."""
     conn.execute(
-        "INSERT INTO announcements (guild_id, league_id, title, lines, mentions, created_at, dm_user_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO announcements"
+        " (guild_id, league_id, title, lines, mentions, created_at, dm_user_id, picture)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             league_id,
@@ -46,6 +71,7 @@ def add(
             json.dumps(list(mentions)),
             unix(now),
             dm_user_id,
+            picture,
         ),
     )
 
@@ -63,6 +89,7 @@ def unsent(conn: sqlite3.Connection, limit: int = 20) -> list[Announcement]:
             tuple(json.loads(r["lines"])),
             tuple(int(m) for m in json.loads(r["mentions"])),
             r["dm_user_id"],
+            r["picture"],
         )
         for r in rows
     ]

@@ -21,10 +21,11 @@ async def announce(
     embed: discord.Embed | None = None,
     embeds: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
+    files: Sequence[discord.File] = (),
 ) -> discord.Message | None:
     """Send to the league's announcements channel, in as many messages as Discord's limits need (the
-    content's mentions still ping; the view goes with the last message). Returns the last message, or
-    None (and logs) when it cannot post."""
+    content's mentions still ping; the view and the files go with the last message). Returns the last
+    message, or None (and logs) when it cannot post."""
     if league.announce_channel_id is None:
         return None
     channel = client.get_channel(league.announce_channel_id)
@@ -36,10 +37,12 @@ async def announce(
             return None
         sent = None
         for i, part in enumerate(parts):
+            last = i == len(parts) - 1
             sent = await channel.send(
                 part.content,
                 embeds=list(part.embeds) if part.embeds else discord.utils.MISSING,
-                view=view if view is not None and i == len(parts) - 1 else discord.utils.MISSING,
+                view=view if view is not None and last else discord.utils.MISSING,
+                files=list(files) if files and last else discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
             )
         return sent

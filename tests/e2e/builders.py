@@ -46,6 +46,13 @@ async def set_up_season(world: World) -> None:
     started = await discord.invoke("season start", world.admin)
     assert "Season 1 started" in started.content, started.content
     assert "Round 1" in started.text and "deadline <t:" in started.text
+    await with_picture(started)
+
+
+async def with_picture(started: Interaction, within: float = 15) -> None:
+    """A season start is done once its picture follows the answer (drawn after it)."""
+    await started.wait(lambda i: any(m.get("attachments") for m in i.messages), within)
+    await started.settled()  # the bot has read Discord's answer to the upload
 
 
 async def my_first_fixture(world: World, coach: FakeMember) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 CONTENT = 2000
+ATTACHMENT_SIZE = 8 * 1024 * 1024  # a server without boosts: each uploaded file
 EMBEDS = 10
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -417,3 +418,12 @@ def error_body(violations: Sequence[Violation]) -> dict[str, Any]:
             node = node.setdefault(key, {})
         node.setdefault("_errors", []).append({"code": "BASE_TYPE_BAD_LENGTH", "message": violation.problem})
     return {"code": 50035, "message": "Invalid Form Body", "errors": errors}
+
+
+def attachment_violations(files: dict[str, bytes]) -> list[Violation]:
+    """Uploaded files over the attachment size limit (by attachment id)."""
+    return [
+        Violation(f"files[{key}]", f"{_n(len(data))} bytes > {_n(ATTACHMENT_SIZE)}")
+        for key, data in files.items()
+        if len(data) > ATTACHMENT_SIZE
+    ]

@@ -15,6 +15,7 @@ member.flags and attachment_size_limit. Gateway frames are sent as text, so no z
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -29,6 +30,7 @@ from aiohttp import WSMsgType, web
 from tests.e2e import discord_limits
 from tests.e2e.discord_limits import Violation
 
+REQUEST_BODY_LIMIT = 25 * 1024 * 1024  # what Discord takes in one request (files included)
 log = logging.getLogger("fake_discord")
 
 API_PREFIX = "/api/v10"
@@ -365,7 +367,9 @@ class FakeDiscord:
         self._sequence = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self.uploads: dict[int, bytes] = {}  # attachment id -> the bytes a user attached to an option
+        # every attachment's bytes by its id: the files the bot sent (a PNG is no text) and those a user
+        # attached to a command option (served on 127.0.0.1 as Discord's CDN serves them)
+        self.uploads: dict[int, bytes] = {}
 
     # --- setting up the world -------------------------------------------------------------------
 
@@ -389,7 +393,7 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     async def start(self) -> None:
-        app = web.Application()
+        app = web.Application(client_max_size=REQUEST_BODY_LIMIT)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
         app.router.add_get("/attachments/{id}/{filename}", self._download)
@@ -515,6 +519,10 @@ class FakeDiscord:
     @staticmethod
     def _violations(method: str, parts: list[str], body: Any) -> list[Violation]:
         """What Discord would refuse in this request's payload (see tests/e2e/discord_limits.py)."""
+        if isinstance(body, dict) and body.get("_files"):
+            oversized = discord_limits.attachment_violations(body["_files"])
+            if oversized:
+                return oversized
         match (method, parts):
             case ("PUT", ["applications", _, "commands"]) | (
                 "PUT",
@@ -656,8 +664,7 @@ class FakeDiscord:
 
     # --- messages ---------------------------------------------------------------------------------
 
-    @staticmethod
-    def _message_fields(body: dict[str, Any] | None) -> dict[str, Any]:
+    def _message_fields(self, body: dict[str, Any] | None) -> dict[str, Any]:
         body = body or {}
         fields: dict[str, Any] = {}
         for key in ("content", "embeds", "components", "flags", "allowed_mentions"):
@@ -669,6 +676,7 @@ class FakeDiscord:
             for attachment in body["attachments"]:
                 data = files.get(str(attachment.get("id")), b"")
                 new_id = str(snowflake())
+                self.uploads[int(new_id)] = data
                 filename = str(attachment.get("filename") or "file")
                 fields["attachments"].append(
                     {
@@ -677,9 +685,11 @@ class FakeDiscord:
                         "size": len(data),
                         "url": f"https://cdn.discordapp.test/attachments/{new_id}/{filename}",
                         "proxy_url": f"https://media.discordapp.test/attachments/{new_id}/{filename}",
-                        "content": data.decode("utf-8", "replace"),
                     }
                 )
+                # a text file's content, for the tests to read (a picture's bytes are in `uploads`)
+                with contextlib.suppress(UnicodeDecodeError):
+                    fields["attachments"][-1]["content"] = data.decode("utf-8")
         return fields
 
     def _new_message(
@@ -874,7 +884,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
-            "attachment_size_limit": 8 * 1024 * 1024,
+            "attachment_size_limit": discord_limits.ATTACHMENT_SIZE,
         }
         interaction = Interaction(interaction_id, token, payload)
         self.interactions[interaction_id] = interaction

@@ -31,6 +31,7 @@ from bot.services.leagues import MAX_NAME_LENGTH
 from bot.services.runtime import Actor, Runtime
 from bot.store import Database
 from bot.ui.catalog_views import table_views
+from tests.e2e.builders import with_picture
 from tests.e2e.conftest import BotProcess, World, assert_clean_run
 from tests.e2e.fake_discord import (
     MANAGE_GUILD,
@@ -159,6 +160,7 @@ async def _start_season(world: World) -> Interaction:
     started = await world.discord.invoke("season start", world.admin)
     await started.settled()  # a 64-team announcement is several messages
     assert "Season 1 started" in started.content, started.text
+    await with_picture(started, within=60)  # 64 teams and 32 games take seconds to draw
     return started
 
 

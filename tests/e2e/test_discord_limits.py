@@ -510,3 +510,9 @@ async def test_the_fake_answers_a_violation_with_discords_400_and_records_it() -
         f"PUT /applications/{fake.application_id}/commands: [0].description: 101 > 100",
     ]
     assert len(fake.messages_in(channel.id)) == 1 and fake.global_commands == []
+
+
+def test_an_upload_over_the_attachment_limit_is_refused() -> None:
+    assert limits.attachment_violations({"0": b"x" * limits.ATTACHMENT_SIZE}) == []
+    [refused] = limits.attachment_violations({"0": b"x", "1": b"x" * (limits.ATTACHMENT_SIZE + 1)})
+    assert refused.path == "files[1]"

@@ -36,6 +36,7 @@ async def test_a_signing_draft_with_a_time_out(world: World, bot_process: BotPro
         await discord.invoke("league approve", world.admin, team=teams[0]["value"])
     started = await discord.invoke("season start", world.admin)
     assert "Season 1 started" in started.content, started.content
+    await build.with_picture(started)
     opened = await discord.wait_for_message(channel, lambda m: "star player signing draft" in message_text(m))
     assert "drawn from the hat" in message_text(opened)
 

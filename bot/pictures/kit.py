@@ -1,0 +1,275 @@
+"""The one drawing kit of every picture: a title, then titled tables (zebra rows, large type), then notes,
+as PNG bytes. Mobile first: at most `MAX_WIDTH` pixels wide (Discord shows it at a phone's width, so the
+type is large), as tall as the rows need.
+
+Nothing is clipped: every cell is measured; a column as wide as its widest cell, and when the table would
+pass `MAX_WIDTH` the wrapping column (the names) gets what is left and its text wraps onto more lines (at
+spaces, or inside a word longer than the column). `layout` returns the measured plan so that tests can
+check it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+MAX_WIDTH = 1080
+MIN_WIDTH = 720
+MIN_WRAP = 240  # the narrowest a wrapping column gets before the picture widens instead
+MARGIN = 28
+PAD_X = 14
+PAD_Y = 10
+BODY_SIZE = 30
+TITLE_SIZE = 40
+HEADING_SIZE = 32
+SMALL_SIZE = 24
+COMPRESS_LEVEL = 3  # zlib: optimize=True or level 9 take seconds for a 64-team picture, level 3 a fraction
+
+BACKGROUND = "#ffffff"
+INK = "#1d1f24"
+MUTED = "#5f6673"
+TITLE_BAND = "#2b3a67"
+TITLE_INK = "#ffffff"
+HEADER_BAND = "#d9dfee"
+ZEBRA = "#f1f3f8"
+WIN = "#1e7a3c"
+LOSS = "#8a8f99"
+HIGHLIGHT = "#fff4cc"
+
+Align = Literal["left", "right", "center"]
+Style = Literal["normal", "bold", "win", "loss", "muted"]
+
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    style: Style = "normal"
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    align: Align = "right"
+    wrap: bool = False  # a column that takes the spare room and wraps when the table is too wide (names)
+
+
+@dataclass(frozen=True)
+class Table:
+    heading: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    highlight: frozenset[int] = frozenset()  # row indexes drawn on a highlight (a champion, the leader)
+    empty: str = "Nobody yet."
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    widths: tuple[int, ...]  # each column's width in pixels, padding included
+    cells: tuple[tuple[tuple[str, ...], ...], ...]  # each row's cells as their wrapped lines
+    header: tuple[tuple[str, ...], ...]
+
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+@cache
+def font(size: int, bold: bool = False) -> Font:
+    """DejaVu Sans where the system has it (wide coverage of scripts), else Pillow's bundled FreeType font."""
+    path = _DEJAVU / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if path.exists():
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)
+
+
+def measure(text: str, size: int = BODY_SIZE, bold: bool = False) -> int:
+    """The width of `text` in pixels as it is drawn."""
+    return int(font(size, bold).getlength(text))
+
+
+def line_height(size: int) -> int:
+    return int(size * 1.3)
+
+
+def wrap(text: str, width: int, size: int = BODY_SIZE, bold: bool = False) -> tuple[str, ...]:
+    """`text` as lines no wider than `width`: broken at spaces, and inside a word only when the word alone
+    is wider. Joining the lines (with the spaces they were broken at) gives the text back."""
+    if measure(text, size, bold) <= width:
+        return (text,)
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if measure(candidate, size, bold) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+            current = ""
+        while measure(word, size, bold) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and measure(word[:cut], size, bold) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    lines.append(current)
+    return tuple(lines)
+
+
+def _bold(style: Style) -> bool:
+    return style in ("bold", "win")
+
+
+def natural_width(table: Table) -> int:
+    """The width the table needs with no wrapping."""
+    return sum(_natural_columns(table)) + 2 * MARGIN
+
+
+def _natural_columns(table: Table) -> list[int]:
+    widths = [measure(c.header, bold=True) for c in table.columns]
+    for row in table.rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], measure(cell.text, bold=_bold(cell.style)))
+    return [w + 2 * PAD_X for w in widths]
+
+
+def layout(table: Table, width: int) -> TableLayout:
+    """Column widths for a picture `width` wide and every cell's lines: the wrapping columns share what the
+    others leave (and wrap); without one, the last left-aligned column does."""
+    widths = _natural_columns(table)
+    flexible = _flexible(table)
+    room = width - 2 * MARGIN - sum(w for i, w in enumerate(widths) if i not in flexible)
+    need = sum(widths[i] for i in flexible)
+    if need <= room:  # everything fits: the spare room goes to the wrapping columns
+        share, extra = divmod(room - need, len(flexible))
+        for i in flexible:
+            widths[i] += share
+        widths[flexible[-1]] += extra
+    else:
+        for i in flexible:
+            widths[i] = max(room // len(flexible), MIN_WRAP)
+    cells = tuple(
+        tuple(wrap(cell.text, widths[i] - 2 * PAD_X, bold=_bold(cell.style)) for i, cell in enumerate(row))
+        for row in table.rows
+    )
+    header = tuple(wrap(c.header, widths[i] - 2 * PAD_X, bold=True) for i, c in enumerate(table.columns))
+    return TableLayout(tuple(widths), cells, header)
+
+
+def picture_width(tables: Sequence[Table]) -> int:
+    """One width for the whole picture: the widest table's need, between MIN_WIDTH and MAX_WIDTH (wider
+    only when the fixed columns alone pass MAX_WIDTH: never clipped)."""
+    width = min(max((natural_width(t) for t in tables), default=MIN_WIDTH), MAX_WIDTH)
+    width = max(width, MIN_WIDTH)
+    for table in tables:
+        columns = _natural_columns(table)
+        flexible = _flexible(table)
+        others = sum(w for i, w in enumerate(columns) if i not in flexible)
+        width = max(width, others + len(flexible) * MIN_WRAP + 2 * MARGIN)
+    return width
+
+
+def _flexible(table: Table) -> list[int]:
+    """The columns that take the spare room and wrap: those marked `wrap`, else the last left-aligned."""
+    marked = [i for i, c in enumerate(table.columns) if c.wrap]
+    if marked:
+        return marked
+    return [max((i for i, c in enumerate(table.columns) if c.align == "left"), default=0)]
+
+
+_COLOURS: dict[Style, str] = {"normal": INK, "bold": INK, "win": WIN, "loss": LOSS, "muted": MUTED}
+
+
+def draw(title: str, tables: Sequence[Table], *, subtitle: str = "", notes: Sequence[str] = ()) -> bytes:
+    """The picture as PNG bytes: the title band, each table under its heading, then the notes."""
+    width = picture_width(tables)
+    text_width = width - 2 * MARGIN
+    title_lines = wrap(title, text_width, TITLE_SIZE, bold=True)
+    subtitle_lines = wrap(subtitle, text_width, SMALL_SIZE) if subtitle else ()
+    note_lines = [line for note in notes for line in wrap(note, text_width, SMALL_SIZE)]
+    plans = [(t, layout(t, width)) for t in tables]
+
+    body_line = line_height(BODY_SIZE)
+    height = MARGIN + len(title_lines) * line_height(TITLE_SIZE) + 2 * PAD_Y
+    height += len(subtitle_lines) * line_height(SMALL_SIZE) + (PAD_Y if subtitle_lines else 0)
+    for table, plan in plans:
+        height += PAD_Y * 2 + len(wrap(table.heading, text_width, HEADING_SIZE, True)) * line_height(
+            HEADING_SIZE
+        )
+        height += max(len(h) for h in plan.header) * body_line + 2 * PAD_Y
+        rows = (max(len(c) for c in row) * body_line + 2 * PAD_Y for row in plan.cells)
+        height += sum(rows) if plan.cells else body_line + 2 * PAD_Y
+    height += len(note_lines) * line_height(SMALL_SIZE) + MARGIN * 2
+
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    pen = ImageDraw.Draw(image)
+    y = 0
+    band = MARGIN + len(title_lines) * line_height(TITLE_SIZE) + PAD_Y
+    pen.rectangle((0, 0, width, band), fill=TITLE_BAND)
+    y = MARGIN // 2 + PAD_Y
+    for line in title_lines:
+        pen.text((MARGIN, y), line, font=font(TITLE_SIZE, True), fill=TITLE_INK)
+        y += line_height(TITLE_SIZE)
+    y = band + PAD_Y
+    for line in subtitle_lines:
+        pen.text((MARGIN, y), line, font=font(SMALL_SIZE), fill=MUTED)
+        y += line_height(SMALL_SIZE)
+    for table, plan in plans:
+        y += PAD_Y
+        for line in wrap(table.heading, text_width, HEADING_SIZE, True):
+            pen.text((MARGIN, y), line, font=font(HEADING_SIZE, True), fill=TITLE_BAND)
+            y += line_height(HEADING_SIZE)
+        y += PAD_Y
+        header_styles: list[Style] = ["bold" for _ in plan.widths]
+        y = _row(pen, plan.widths, table.columns, plan.header, header_styles, y, HEADER_BAND)
+        if not plan.cells:
+            pen.text((MARGIN + PAD_X, y + PAD_Y), table.empty, font=font(BODY_SIZE), fill=MUTED)
+            y += body_line + 2 * PAD_Y
+        for index, (row, lines) in enumerate(zip(table.rows, plan.cells, strict=True)):
+            fill = HIGHLIGHT if index in table.highlight else (ZEBRA if index % 2 else BACKGROUND)
+            y = _row(pen, plan.widths, table.columns, lines, tuple(c.style for c in row), y, fill)
+    y += MARGIN // 2
+    for line in note_lines:
+        pen.text((MARGIN, y), line, font=font(SMALL_SIZE), fill=MUTED)
+        y += line_height(SMALL_SIZE)
+    assert y + MARGIN // 2 <= height, "the picture's height is measured before drawing"
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
+    return out.getvalue()
+
+
+def _row(
+    pen: ImageDraw.ImageDraw,
+    widths: Sequence[int],
+    columns: Sequence[Column],
+    cells: Sequence[Sequence[str]],
+    styles: Sequence[Style],
+    y: int,
+    fill: str,
+) -> int:
+    body_line = line_height(BODY_SIZE)
+    height = max(len(c) for c in cells) * body_line + 2 * PAD_Y
+    right = MARGIN + sum(widths)
+    pen.rectangle((MARGIN, y, right, y + height), fill=fill)
+    x = MARGIN
+    for width, column, lines, style in zip(widths, columns, cells, styles, strict=True):
+        face = font(BODY_SIZE, _bold(style))
+        for n, line in enumerate(lines):
+            size = measure(line, BODY_SIZE, _bold(style))
+            if column.align == "right":
+                left = x + width - PAD_X - size
+            elif column.align == "center":
+                left = x + (width - size) // 2
+            else:
+                left = x + PAD_X
+            pen.text((left, y + PAD_Y + n * body_line), line, font=face, fill=_COLOURS[style])
+        x += width
+    return y + height

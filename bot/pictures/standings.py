@@ -1,0 +1,74 @@
+"""The league table as a picture: one table per division (place, team, played, W-D-L, TD +/-, CAS +/-,
+bonus points where the league uses them, points), the tie notes under it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.pictures.kit import Cell, Column, Table, draw
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    position: int
+    team: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    td_diff: int
+    cas_diff: int
+    points: int
+    bonus_points: int = 0
+
+
+@dataclass(frozen=True)
+class DivisionStandings:
+    name: str
+    lines: Sequence[StandingLine]
+    ties: Sequence[str] = ()  # "2. Team placed on head-to-head": shown under the table
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def tables(divisions: Sequence[DivisionStandings], *, bonus: bool) -> list[Table]:
+    columns = (
+        Column("#"),
+        Column("Team", "left", wrap=True),
+        Column("P"),
+        Column("W-D-L", "center"),
+        Column("TD"),
+        Column("CAS"),
+        *((Column("BP"),) if bonus else ()),
+        Column("Pts"),
+    )
+    out = []
+    for division in divisions:
+        rows = tuple(
+            (
+                Cell(str(line.position)),
+                Cell(line.team, "bold" if line.position == 1 and line.played else "normal"),
+                Cell(str(line.played)),
+                Cell(f"{line.won}-{line.drawn}-{line.lost}"),
+                Cell(_signed(line.td_diff)),
+                Cell(_signed(line.cas_diff)),
+                *((Cell(str(line.bonus_points)),) if bonus else ()),
+                Cell(str(line.points), "bold"),
+            )
+            for line in division.lines
+        )
+        out.append(Table(division.name, columns, rows, empty="No teams."))
+    return out
+
+
+def standings_png(
+    title: str, divisions: Sequence[DivisionStandings], *, bonus: bool, subtitle: str = ""
+) -> bytes:
+    legend = "P: played · W-D-L: won, drawn, lost · TD, CAS: touchdown and casualty difference" + (
+        " · BP: bonus points" if bonus else ""
+    )
+    ties = [f"{d.name}: {tie}" if len(divisions) > 1 else tie for d in divisions for tie in d.ties]
+    return draw(title, tables(divisions, bonus=bonus), subtitle=subtitle, notes=[*ties, legend])

@@ -1,0 +1,343 @@
+"""The pictures the bot answers and announces with: what the services return, as bot/pictures' plain
+values, drawn off the event loop, and sent as an embed showing the attached PNG (it reads on a phone).
+Also the standings and rankings as CSV files."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+
+import discord
+
+from bot.pictures.bracket import BracketGame, BracketStage, Prize, bracket_png
+from bot.pictures.rankings import RankingLine, RankingSection, SquadLine, rankings_png
+from bot.pictures.season_start import DivisionTeams, season_start_png
+from bot.pictures.standings import DivisionStandings, StandingLine, standings_png
+from bot.rules.league_settings import BonusMode
+from bot.rules.standings import tie_notes
+from bot.services import playoffs, seasons
+from bot.services.playoffs import PLACE_NAMES, Bracket, winner_of
+from bot.services.runtime import Runtime
+from bot.services.seasons import SeasonOverview, Standings
+from bot.services.tournament_play import EventStandings
+from bot.store.announcements import parse_picture
+from bot.store.seasons import Fixture
+from bot.text import gp
+from bot.ui.files import attachment, csv_bytes
+from bot.ui.league_views import COLOUR
+
+EMBED_TITLE = 256
+EXTRA_COLUMNS = {"votes": "Votes", "sent_off": "Sent off"}
+
+
+# --- league standings -------------------------------------------------------------------------------------
+
+
+def standings_picture(standings: Standings) -> bytes:
+    """Each division's table, as `/standings` shows it."""
+    divisions = []
+    for table in standings.tables:
+        name = table.names.get
+        divisions.append(
+            DivisionStandings(
+                table.division.name,
+                [
+                    StandingLine(
+                        row.position,
+                        name(row.team_id, "?"),
+                        row.played,
+                        row.won,
+                        row.drawn,
+                        row.lost,
+                        row.td_diff,
+                        row.cas_for - row.cas_against,
+                        row.points,
+                        row.bonus_points,
+                    )
+                    for row in table.rows
+                ],
+                [
+                    f"{r.position}. {name(r.team_id, '?')} placed on {r.decided_by}"
+                    for r in tie_notes(table.rows)
+                ],
+            )
+        )
+    return standings_png(
+        f"{standings.league.name}: season {standings.season.number} standings",
+        divisions,
+        bonus=standings.league.settings.bonus_mode != BonusMode.OFF,
+    )
+
+
+STANDINGS_HEADER = (
+    "division",
+    "place",
+    "team",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "td_for",
+    "td_against",
+    "td_diff",
+    "cas_for",
+    "cas_against",
+    "cas_diff",
+    "bonus_points",
+    "points",
+    "placed_on",
+)
+
+
+def standings_csv(standings: Standings) -> bytes:
+    """A line per team and division, every number of the table (a spreadsheet's input)."""
+    return csv_bytes(
+        STANDINGS_HEADER,
+        (
+            (
+                table.division.name,
+                row.position,
+                table.names.get(row.team_id, "?"),
+                row.played,
+                row.won,
+                row.drawn,
+                row.lost,
+                row.td_for,
+                row.td_against,
+                row.td_diff,
+                row.cas_for,
+                row.cas_against,
+                row.cas_for - row.cas_against,
+                row.bonus_points,
+                row.points,
+                row.decided_by,
+            )
+            for table in standings.tables
+            for row in table.rows
+        ),
+    )
+
+
+# --- the play-off bracket ---------------------------------------------------------------------------------
+
+
+def _bracket_game(fx: Fixture) -> BracketGame:
+    if fx.status == "confirmed":
+        winner = winner_of(fx)
+        pens = " pens" if fx.home_score == fx.away_score else ""
+        return BracketGame(
+            fx.home_name,
+            fx.away_name,
+            f"{fx.home_score}-{fx.away_score}{pens}",
+            "home" if winner == fx.home_team_id else "away" if winner == fx.away_team_id else None,
+        )
+    return BracketGame(fx.home_name, fx.away_name, "to play" if fx.status == "scheduled" else fx.status)
+
+
+def bracket_picture(bracket: Bracket) -> bytes:
+    """The stages as stacked sections (the third-place game last), the prizes once paid."""
+    if bracket.qualifiers:
+        subtitle = "Seeds: " + ", ".join(f"{q.seed}. {name}" for q, name in bracket.qualifiers)
+    elif bracket.size < 2:
+        subtitle = "No play-offs in this league: the prizes follow the final standings."
+    else:
+        subtitle = f"Not open yet: {bracket.size} teams will qualify."
+    return bracket_png(
+        f"{bracket.league.name}: season {bracket.season.number} play-offs",
+        [BracketStage(title, [_bracket_game(g) for g in games]) for title, games in bracket.stages],
+        [Prize(PLACE_NAMES[a.place], a.team_name, gp(a.prize)) for a in bracket.awards],
+        subtitle=subtitle,
+    )
+
+
+# --- tournament rankings ----------------------------------------------------------------------------------
+
+
+def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> bytes:
+    """The squads (a team event), then the coaches in the text's sections; `coach_names` by user id (the
+    members Discord knows; a coach not among them is shown by his team alone)."""
+    extra = table.event.rulespack.extra_tiebreakers
+    heads = {} if table.squads else dict(table.sections)
+    sections: list[RankingSection] = []
+    current: list[RankingLine] = []
+    heading = "Coaches" if table.squads else "Rankings"
+    for line in table.lines:
+        if line.row.position in heads:
+            if current:
+                sections.append(RankingSection(heading, current))
+            heading, current = heads[line.row.position], []
+        coach = coach_names.get(line.team.coach_id)
+        row = line.row
+        current.append(
+            RankingLine(
+                row.position,
+                f"{line.team.name} ({coach})" if coach else line.team.name,
+                row.tournament_points,
+                row.bonus_points,
+                row.td_diff,
+                row.td_for,
+                row.cas_for,
+                tuple(row.votes if t == "votes" else row.sent_off for t in extra),
+            )
+        )
+    sections.append(RankingSection(heading, current))
+    squads = [
+        SquadLine(
+            s.row.position,
+            s.squad.name,
+            s.row.team_points,
+            s.row.won,
+            s.row.drawn,
+            s.row.lost,
+            s.row.bonus_points,
+            s.row.td_diff,
+            s.row.cas_for,
+        )
+        for s in table.squads
+    ]
+    notes = [f"Spare Player (not ranked): {table.spare.name}"] if table.spare is not None else []
+    return rankings_png(
+        f"{table.event.name}: rankings after round {table.rounds_paired}",
+        sections,
+        squads,
+        extra_names=[EXTRA_COLUMNS.get(t, t) for t in extra],
+        notes=notes,
+    )
+
+
+RANKINGS_HEADER = (
+    "place",
+    "team",
+    "coach_id",
+    "tournament_points",
+    "bonus_points",
+    "td_for",
+    "td_against",
+    "td_diff",
+    "cas_for",
+    "sent_off",
+    "votes",
+    "objectives",
+    "placed_on",
+)
+
+
+def rankings_csv(table: EventStandings) -> bytes:
+    """A line per ranked coach with every tiebreaker's number."""
+    return csv_bytes(
+        RANKINGS_HEADER,
+        (
+            (
+                line.row.position,
+                line.team.name,
+                line.team.coach_id,
+                line.row.tournament_points,
+                line.row.bonus_points,
+                line.row.td_for,
+                line.row.td_against,
+                line.row.td_diff,
+                line.row.cas_for,
+                line.row.sent_off,
+                line.row.votes,
+                line.row.objectives,
+                line.row.decided_by,
+            )
+            for line in table.lines
+        ),
+    )
+
+
+# --- a season's start -------------------------------------------------------------------------------------
+
+
+def season_start_picture(overview: SeasonOverview, roster_names: Mapping[str, str]) -> bytes:
+    """Every division with its teams (and rosters), then round 1's games."""
+    heading = "Round 1"
+    if overview.rounds:
+        heading += f" · deadline {overview.rounds[0].deadline_at:%d %b %Y %H:%M} UTC"
+    return season_start_png(
+        f"{overview.league.name}: season {overview.season.number} begins",
+        [
+            DivisionTeams(division.name, [(t.name, roster_names.get(t.roster, t.roster)) for t in members])
+            for division, members in overview.divisions
+        ],
+        [(f.home_name, f.away_name) for f in overview.round_fixtures(1)],
+        round_heading=heading,
+    )
+
+
+# --- sending ----------------------------------------------------------------------------------------------
+
+
+def picture_message(title: str, data: bytes, stem: str) -> tuple[discord.Embed, discord.File]:
+    """An embed that shows the attached PNG, and the file (send both in one message)."""
+    file = attachment(data, stem, "png")
+    if len(title) <= EMBED_TITLE:
+        embed = discord.Embed(title=title, colour=COLOUR)
+    else:
+        embed = discord.Embed(description=title, colour=COLOUR)
+    embed.set_image(url=f"attachment://{file.filename}")
+    return embed, file
+
+
+async def send_picture(
+    interaction: discord.Interaction,
+    title: str,
+    stem: str,
+    draw: Callable[[], bytes],
+    *,
+    followup: bool = False,
+) -> None:
+    """Draw the picture off the event loop and answer with it (`followup`: after the answer already
+    sent). A big league's picture takes a second or two to draw, so a fresh interaction is deferred first
+    (Discord wants an answer within three seconds) and the picture replaces the "thinking" message."""
+    if followup or interaction.response.is_done():
+        embed, file = picture_message(title, await asyncio.to_thread(draw), stem)
+        await interaction.followup.send(embed=embed, file=file)
+        return
+    await interaction.response.defer(thinking=True)
+    embed, file = picture_message(title, await asyncio.to_thread(draw), stem)
+    await interaction.edit_original_response(embed=embed, attachments=[file])
+
+
+async def send_file(
+    interaction: discord.Interaction, content: str, data: bytes, stem: str, extension: str
+) -> None:
+    """A file (CSV) as the answer."""
+    file = attachment(data, stem, extension)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, file=file)
+    else:
+        await interaction.response.send_message(content, file=file)
+
+
+def member_names(interaction: discord.Interaction, user_ids: list[int]) -> dict[int, str]:
+    """The display names of those users that the server's member cache knows (no request to Discord)."""
+    guild = interaction.guild
+    if guild is None:
+        return {}
+    names = {}
+    for user_id in user_ids:
+        member = guild.get_member(user_id)
+        if member is not None:
+            names[user_id] = member.display_name
+    return names
+
+
+async def announcement_picture(
+    rt: Runtime, guild_id: int, league_id: int, spec: str
+) -> tuple[str, bytes, str] | None:
+    """What an announcement's `picture` names, read now and drawn: (title, PNG, file stem), or None when
+    the spec is not one this version draws."""
+    parsed = parse_picture(spec)
+    if parsed is None:
+        return None
+    kind, number = parsed
+    reference = f"l:{league_id}"
+    if kind == "bracket":
+        bracket = await playoffs.bracket(rt, guild_id, reference, number)
+        data = await asyncio.to_thread(bracket_picture, bracket)
+        return f"{bracket.league.name}: season {number} play-offs", data, f"playoffs_season_{number}"
+    table = await seasons.standings(rt, guild_id, reference, None, number)
+    data = await asyncio.to_thread(standings_picture, table)
+    return f"{table.league.name}: season {number} standings", data, f"standings_season_{number}"
