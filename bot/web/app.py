@@ -40,6 +40,9 @@ SECURITY_HEADERS = {
 }
 
 
+STATIC_CACHE = "public, max-age=31536000, immutable"
+
+
 def when(value: datetime | None) -> str:
     """A time for the web: day, month, year and UTC time (Discord's own timestamps do not exist here)."""
     if value is None:
@@ -87,6 +90,8 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         log.exception("web view error %s on %s", error_id, request.path)
         response = render(request, "error.html", status=500, error_id=error_id)
     response.headers.update(SECURITY_HEADERS)
+    if request.path.startswith("/static/") and "v" in request.query and response.status == 200:
+        response.headers["Cache-Control"] = STATIC_CACHE  # the address names the file's version
     return response
 
 
@@ -142,7 +147,9 @@ def make_app(runtime: Runtime) -> web.Application:
     app[TEMPLATES] = environment()
     app.router.add_get("/", home)
     app.router.add_get("/healthz", health)
-    app.router.add_static("/static", HERE / "static", append_version=True)
+    static = app.router.add_static("/static", HERE / "static", append_version=True)
+    # the stylesheet's address names its version (a hash of the file), so browsers may keep it for good
+    app[TEMPLATES].globals["stylesheet"] = str(static.url_for(filename="style.css"))
     app.router.add_get("/l/{token}", to_slash)
     league_routes.add_routes(app)
     tournament_routes.add_routes(app)

@@ -100,3 +100,16 @@ async def test_nothing_can_be_changed_from_the_web(runtime: Runtime, web: TestCl
     for method in ("POST", "PUT", "DELETE", "PATCH"):
         response = await web.request(method, f"/l/{token}/")
         assert response.status == 405
+
+
+async def test_the_stylesheet_is_cached_by_its_version_and_pages_never(
+    runtime: Runtime, web: TestClient[object, object]
+) -> None:
+    await builders.league(runtime, 2)
+    token = (await web_links.set_link(runtime, COMMISH, None, "on")).token
+    page = await web.get(f"/l/{token}/")
+    assert page.headers["Cache-Control"] == "no-store"  # a page changes with every result
+    found = re.search(r'href="(/static/style\.css\?v=[^"]+)"', await page.text())
+    assert found, "the pages link the stylesheet by its version"
+    sheet = await web.get(found.group(1).replace("&amp;", "&"))
+    assert sheet.status == 200 and "immutable" in sheet.headers["Cache-Control"]
