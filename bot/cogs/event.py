@@ -18,7 +18,7 @@ from bot.services import (
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
-from bot.ui.context import actor_of, runtime_of
+from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
 from bot.ui.roster_views import entry_autocomplete, roster_embeds
@@ -58,16 +58,9 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         odd: Literal["spare", "bye"] | None = None,
     ) -> None:
         channel_id = channel.id if channel else interaction.channel_id
-        settings: dict[str, Any] = {
-            key: value
-            for key, value in (
-                ("budget", budget),
-                ("rounds", rounds),
-                ("round_hours", round_hours),
-                ("odd_player", odd),
-            )
-            if value is not None
-        }
+        settings: dict[str, Any] = given(
+            budget=budget, rounds=rounds, round_hours=round_hours, odd_player=odd
+        )
         event = await tournaments.create_tournament(
             runtime_of(interaction), actor_of(interaction), name, channel_id, settings
         )

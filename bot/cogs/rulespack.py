@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.services import tournament_options, tournaments
 from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
 from bot.ui.checks import organiser_only
-from bot.ui.context import actor_of, runtime_of
+from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.tournament_views import send_rulespack
 
@@ -78,18 +78,14 @@ class RulespackCog(
         team_size: app_commands.Range[int, 0, 8] | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        changes: dict[str, Any] = {
-            key: value
-            for key, value in (
-                ("budget", budget),
-                ("rounds", rounds),
-                ("odd_player", odd),
-                ("final_rematch", final_rematch),
-                ("extra_tiebreakers", tiebreakers),
-                ("best_painted", best_painted),
-            )
-            if value is not None
-        }
+        changes: dict[str, Any] = given(
+            budget=budget,
+            rounds=rounds,
+            odd_player=odd,
+            final_rematch=final_rematch,
+            extra_tiebreakers=tiebreakers,
+            best_painted=best_painted,
+        )
         if round_hours is not None:
             changes["round_hours"] = round_hours or None
         if registration is not None:
@@ -189,15 +185,9 @@ class RulespackCog(
         tournament: str | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        changes: dict[str, Any] = {
-            key: value
-            for key, value in (
-                ("secret_objectives", secret_objectives),
-                ("injuries", injuries),
-                ("advancement", advancement),
-            )
-            if value is not None
-        }
+        changes: dict[str, Any] = given(
+            secret_objectives=secret_objectives, injuries=injuries, advancement=advancement
+        )
         await _change(interaction, tournament, changes, reason)
 
     @app_commands.command(name="rosters", description="Roster options: stunty, mandatory stars, escalation")
@@ -221,16 +211,12 @@ class RulespackCog(
         tournament: str | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        changes: dict[str, Any] = {
-            key: value
-            for key, value in (
-                ("stunty", stunty),
-                ("mandatory_star", mandatory_star),
-                ("star_needs_eleven", star_needs_eleven),
-                ("escalation", escalation),
-            )
-            if value is not None
-        }
+        changes: dict[str, Any] = given(
+            stunty=stunty,
+            mandatory_star=mandatory_star,
+            star_needs_eleven=star_needs_eleven,
+            escalation=escalation,
+        )
         await _change(interaction, tournament, changes, reason)
 
     @app_commands.command(name="inducement", description="Add, change or remove a custom inducement")

@@ -19,7 +19,7 @@ from bot.services import leagues
 from bot.ui.audit_views import describe_setting
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.checks import commissioner_only
-from bot.ui.context import actor_of, runtime_of
+from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.league_views import settings_embed
 from bot.ui.limits import send_messages
 
@@ -65,10 +65,6 @@ SEEDING_CHOICES = [
     ),
     app_commands.Choice(name="random draw by the bot's dice", value="random"),
 ]
-
-
-def _given(**options: Any) -> dict[str, Any]:
-    return {key: value for key, value in options.items() if value is not None}
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -147,7 +143,7 @@ class SettingsCog(
         league: str | None = None,
         reason: Reason | None = None,
     ) -> None:
-        changes = _given(
+        changes = given(
             points_win=win,
             points_draw=draw,
             points_loss=loss,
@@ -202,7 +198,7 @@ class SettingsCog(
         league: str | None = None,
         reason: Reason | None = None,
     ) -> None:
-        changes = _given(
+        changes = given(
             round_days=round_days, reminder_hours=reminder_hours, confirm_grace_hours=confirm_grace_hours
         )
         await self._apply(interaction, league, changes, reason)
@@ -230,7 +226,7 @@ class SettingsCog(
         league: str | None = None,
         reason: Reason | None = None,
     ) -> None:
-        changes = _given(playoff_places=places, playoff_opening=opening, playoff_seeding=seeding)
+        changes = given(playoff_places=places, playoff_opening=opening, playoff_seeding=seeding)
         await self._apply(interaction, league, changes, reason)
 
     @app_commands.command(name="draft", description="Draft budget, re-draft cap, teams per division")
@@ -252,7 +248,7 @@ class SettingsCog(
         league: str | None = None,
         reason: Reason | None = None,
     ) -> None:
-        changes = _given(draft_budget=budget)
+        changes = given(draft_budget=budget)
         if redraft_cap is not None:
             changes["redraft_cap"] = redraft_cap or None  # 0: no cap
         if teams_per_division is not None:
@@ -281,7 +277,7 @@ class SettingsCog(
         league: str | None = None,
         reason: Reason | None = None,
     ) -> None:
-        changes = _given(
+        changes = given(
             match_events=match_events,
             match_events_in_playoffs=in_playoffs,
             referee=referee,
@@ -308,7 +304,7 @@ class SettingsCog(
         league: str | None = None,
         reason: Reason | None = None,
     ) -> None:
-        changes = _given(star_contracts=contracts, signing_pick_hours=signing_pick_hours)
+        changes = given(star_contracts=contracts, signing_pick_hours=signing_pick_hours)
         await self._apply(interaction, league, changes, reason)
 
     @app_commands.command(name="channel", description="Where the bot announces seasons, results and news")

@@ -3,15 +3,20 @@ choices a coach makes (Hatred, advancements, journeymen, hiring), all through th
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
+import tempfile
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.errors import DomainError
 from bot.rules.advancement import affordable, must_advance
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, SeededDice
 from bot.rules.journeymen import journeyman_positions
 from bot.services import (
     advancement,
@@ -27,6 +32,7 @@ from bot.services import (
 )
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
+from bot.store import Database
 from bot.store import traits as trait_store
 from bot.store.deadlines import Due
 
@@ -44,6 +50,36 @@ class CountingDice:
     def roll(self, sides: int) -> int:
         self.rolls += 1
         return self._dice.roll(sides)
+
+
+@dataclass(frozen=True)
+class Simulated:
+    """What a simulation runs on: the runtime, its counted dice and its fake clock."""
+
+    rt: Runtime
+    dice: CountingDice
+    clock: FakeClock
+
+
+@contextlib.asynccontextmanager
+async def simulated_runtime(
+    db_path: Path | None, seed: int, catalog: Catalog | None, name: str
+) -> AsyncIterator[Simulated]:
+    """The database at `db_path` (a temporary one named `name` without it, removed afterwards), migrated,
+    with seeded dice counted for the dice-log invariant and a fake clock at START."""
+    with contextlib.ExitStack() as stack:
+        if db_path is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix=f"bb-{name}-"))
+            db_path = Path(folder) / f"{name}.sqlite3"
+        database = await Database.open(db_path)
+        try:
+            await database.migrate()
+            dice = CountingDice(SeededDice(seed))
+            clock = FakeClock(START)
+            rt = Runtime(db=database, dice=dice, clock=clock, catalog=catalog or load_catalog())
+            yield Simulated(rt, dice, clock)
+        finally:
+            await database.close()
 
 
 @dataclass

@@ -9,32 +9,28 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
-from bot.catalog import Catalog, load_catalog
+from bot.catalog import Catalog
 from bot.clock import FakeClock
 from bot.errors import RuleViolation
-from bot.rules.dice import SeededDice
 from bot.services import deadlines, results, seasons
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import (
-    START,
-    CountingDice,
     Tally,
     able_numbers,
     coach_of,
     draft_league,
     finish_open_postgames,
     play_postgame,
+    simulated_runtime,
 )
 from bot.simulation.invariants import check_invariants
 from bot.simulation.season_end import off_season, play_playoffs
-from bot.store import Database
 
 LATE_POSTGAME = 0.05  # how often a coach leaves his post-game open until after the next deadline
 
@@ -139,16 +135,9 @@ async def simulate(
 ) -> SimulationResult:
     """Play `seasons_count` seasons (regular season, play-offs, prizes, off-season re-drafts) in each of
     `leagues_count` leagues, then check every invariant over the whole database."""
-    temporary = None
-    if db_path is None:
-        temporary = tempfile.TemporaryDirectory(prefix="bb-simulation-")
-        db_path = Path(temporary.name) / "simulation.sqlite3"
-    database = await Database.open(db_path)
-    try:
-        await database.migrate()
-        dice = CountingDice(SeededDice(seed))
-        clock = FakeClock(START)
-        rt = Runtime(db=database, dice=dice, clock=clock, catalog=catalog or load_catalog())
+    async with simulated_runtime(db_path, seed, catalog, "simulation") as simulated:
+        rt, dice = simulated.rt, simulated.dice
+        clock = simulated.clock
         rng = random.Random(f"simulation-{seed}")
         tally = Tally()
         guilds = [1000 + index for index in range(leagues_count)]
@@ -164,7 +153,7 @@ async def simulate(
                 for guild_id in guilds:
                     await off_season(rt, rng, guild_id, team_count, tally)
         standings = await seasons.standings(rt, guilds[0], None)
-        problems = await database.read(check_invariants, dice.rolls)
+        problems = await rt.db.read(check_invariants, dice.rolls)
         summary = [
             f"{tally.leagues} leagues x {tally.seasons} seasons, {tally.teams} teams, "
             f"{tally.fixtures} league fixtures: {tally.played} played ({tally.conceded_in_game} conceded in "
@@ -178,17 +167,13 @@ async def simulate(
             f"off-season: {tally.redrafts} teams re-drafted ({tally.rehired} players re-hired), "
             f"{tally.retired_teams} retired, {tally.new_teams} new teams",
             f"star contracts: {tally.stars_signed} signings, {tally.signing_timeouts} picks timed out",
-            await database.read(_totals),
+            await rt.db.read(_totals),
             f"{dice.rolls} dice rolled by the bot, every one in the dice log"
             if not problems
             else f"{dice.rolls} dice rolled by the bot",
             "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
         ]
         return SimulationResult(_standings_text(standings) + "\n\n" + "\n".join(summary), tally, problems)
-    finally:
-        await database.close()
-        if temporary is not None:
-            temporary.cleanup()
 
 
 def _totals(conn: sqlite3.Connection) -> str:

@@ -19,12 +19,9 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import tempfile
 from pathlib import Path
 
-from bot.catalog import Catalog, load_catalog
-from bot.clock import FakeClock
-from bot.rules.dice import SeededDice
+from bot.catalog import Catalog
 from bot.services import (
     tournament_awards,
     tournament_entries,
@@ -32,8 +29,7 @@ from bot.services import (
     tournament_squads,
     tournaments,
 )
-from bot.services.runtime import Runtime
-from bot.simulation.coaches import START, CountingDice
+from bot.simulation.coaches import simulated_runtime
 from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_invariants import check_team_event
 from bot.simulation.tournament import (
@@ -46,7 +42,6 @@ from bot.simulation.tournament import (
     _vote,
     coach,
 )
-from bot.store import Database
 from bot.store import teams as team_store
 
 
@@ -65,15 +60,8 @@ async def simulate_team_tournament(
     with `fmt="groups"` a group and knock-out team event of `qualifiers` qualifying squads."""
     if coaches % team_size:
         raise ValueError("the coaches must fill whole squads")
-    temporary = None
-    if db_path is None:
-        temporary = tempfile.TemporaryDirectory(prefix="bb-team-event-")
-        db_path = Path(temporary.name) / "tournament.sqlite3"
-    database = await Database.open(db_path)
-    try:
-        await database.migrate()
-        dice = CountingDice(SeededDice(seed))
-        rt = Runtime(db=database, dice=dice, clock=FakeClock(START), catalog=catalog or load_catalog())
+    async with simulated_runtime(db_path, seed, catalog, "team-event") as simulated:
+        rt, dice = simulated.rt, simulated.dice
         rng = random.Random(f"team-event-{seed}")
         tally = TournamentTally(coaches=coaches)
         settings = {
@@ -99,7 +87,7 @@ async def simulate_team_tournament(
                 team_name = f"Coach {people.index(who)} team"
                 await _register(rt, rng, who, team_name, budget, tally, avoid=taken)
                 await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
-                taken.append(await database.read(_roster_of, created.id, who.user_id))
+                taken.append(await rt.db.read(_roster_of, created.id, who.user_id))
         await tournament_play.start_event(rt, ORGANISER, None)
         rounds = created.rulespack.rounds
         for number in range(1, rounds + 1):
@@ -138,7 +126,7 @@ async def simulate_team_tournament(
                 problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
             return problems
 
-        problems = await database.read(check)
+        problems = await rt.db.read(check)
         squads = coaches // team_size
         shape = (
             f"groups of four squads, {qualifiers} qualify, {tally.extra_time} knock-out games to extra "
@@ -159,10 +147,6 @@ async def simulate_team_tournament(
             "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
         ]
         return TournamentResult("\n".join(lines), problems)
-    finally:
-        await database.close()
-        if temporary is not None:
-            temporary.cleanup()
 
 
 def _roster_of(conn: sqlite3.Connection, event_id: int, coach_id: int) -> str:

@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import tempfile
 from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from bot.catalog import Catalog, load_catalog
-from bot.clock import FakeClock
+from bot.catalog import Catalog
 from bot.errors import DomainError
-from bot.rules.dice import SeededDice
 from bot.rules.match_report import InjuryResult, PlayerEvents, format_team_events, parse_team_events
 from bot.services import (
     match_day,
@@ -40,7 +37,7 @@ from bot.services import (
 from bot.services.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
-from bot.simulation.coaches import START, CountingDice
+from bot.simulation.coaches import simulated_runtime
 from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.tournament_groups_invariants import check_groups
 from bot.simulation.tournament_invariants import check_tournament
@@ -52,7 +49,6 @@ from bot.simulation.tournament_play_options import (
     injuries,
     objectives_achieved,
 )
-from bot.store import Database
 from bot.store import teams as team_store
 
 GUILD = 7000
@@ -367,15 +363,8 @@ async def simulate_tournament(
     has a star; `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
     organiser's own, bought now and then and rolled before each game; `escalation`: budgets of 1,000,000 gp
     rising by 100,000 a round, every roster written at registration."""
-    temporary = None
-    if db_path is None:
-        temporary = tempfile.TemporaryDirectory(prefix="bb-tournament-")
-        db_path = Path(temporary.name) / "tournament.sqlite3"
-    database = await Database.open(db_path)
-    try:
-        await database.migrate()
-        dice = CountingDice(SeededDice(seed))
-        rt = Runtime(db=database, dice=dice, clock=FakeClock(START), catalog=catalog or load_catalog())
+    async with simulated_runtime(db_path, seed, catalog, "tournament") as simulated:
+        rt, dice = simulated.rt, simulated.dice
         rng = random.Random(f"tournament-{seed}")
         tally = TournamentTally(coaches=coaches)
         settings: dict[str, object] = {
@@ -449,7 +438,7 @@ async def simulate_tournament(
             problems += check_play_options(conn, rt, event, table, rows)
             return problems
 
-        problems = await database.read(check)
+        problems = await rt.db.read(check)
         lines = [
             f"{event.name}: {coaches} coaches"
             + (" and a Spare Player" if coaches % 2 and odd == "spare" and fmt == "swiss" else "")
@@ -478,7 +467,3 @@ async def simulate_tournament(
             "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
         ]
         return TournamentResult("\n".join(lines), problems)
-    finally:
-        await database.close()
-        if temporary is not None:
-            temporary.cleanup()

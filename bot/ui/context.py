@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -27,3 +27,8 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     return Actor(
         guild_id=interaction.guild_id, user_id=interaction.user.id, channel_id=interaction.channel_id or 0
     )
+
+
+def given(**options: Any) -> dict[str, Any]:
+    """The options a user filled in (an empty option is None and changes nothing)."""
+    return {key: value for key, value in options.items() if value is not None}
