@@ -1,4 +1,4 @@
-"""A small team-event simulation in CI (issue 16 item 5, `--tournament team`): every invariant holds, the same
+"""A small team-event simulation in CI (`--tournament team`): every invariant holds, the same
 seed prints the same output, and the checks can fail (a tampered database is reported)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The simulator with seed 000's optional rules in play (issue 16 part D): Secret Objectives, injuries and
+"""The simulator with seed 000's optional rules in play: Secret Objectives, injuries and
 advancement keep every invariant, and the checks catch a tampered database."""
 
 from __future__ import annotations

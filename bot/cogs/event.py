@@ -233,7 +233,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             ephemeral=True,
         )
 
-    # --- issue 17: the web view ---
+    # --- the web view ---
     @app_commands.command(
         name="web", description="The event's read-only web page: show, turn on or off, replace"
     )

@@ -321,7 +321,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         found = await leagues.get_league(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_paginated(interaction, LOG_SOURCE, str(found.id))
 
-    # --- issue 17: the web view ---
+    # --- the web view ---
     @app_commands.command(
         name="web", description="The league's read-only web page: show, turn on or off, replace"
     )
@@ -336,7 +336,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     ) -> None:
         await answer_link(self.bot, interaction, league, action, "league")
 
-    # --- issue 17 part C: exports and imports ---
+    # --- exports and imports ---
     @app_commands.command(name="export", description="The whole league as one JSON file (to keep or import)")
     @app_commands.describe(league="Which league (only when the server runs several)")
     @app_commands.autocomplete(league=league_autocomplete)

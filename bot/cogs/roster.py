@@ -258,7 +258,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
             ephemeral=True,
         )
 
-    # --- roster options (issue 16, part C) ---
+    # --- roster options ---
 
     @app_commands.command(
         name="escalate", description="Gold piece escalation: close this roster and write the next budget's"

@@ -232,7 +232,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
             "`/league approve` or `/league reject` it.",
         )
 
-    # --- issue 17 part C: exports and imports ---
+    # --- exports and imports ---
     @app_commands.command(name="export", description="A team's roster as a CSV and a JSON file")
     @app_commands.describe(team="Whose team (default: yours)", league=LEAGUE_HELP)
     @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)

@@ -143,7 +143,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    # --- group and knock-out events (issue 16 B) ---
+    # --- group and knock-out events ---
 
     @app_commands.command(
         name="bracket",

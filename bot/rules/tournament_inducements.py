@@ -26,6 +26,7 @@ from bot.text import gp
 
 MAX_EVENT_INDUCEMENTS = 12
 MAX_COST = 1_000_000
+MAX_LIMIT = 16  # a team has at most 16 players: no inducement is worth more of
 
 
 class EventInducement(BaseModel):
@@ -36,7 +37,7 @@ class EventInducement(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9_]{1,40}$")  # a seed inducement's catalogue id, else from the name
     name: str = Field(min_length=1, max_length=40)
     cost: int = Field(ge=0, le=MAX_COST, multiple_of=5_000)
-    limit: int | None = Field(default=None, ge=1, le=16)  # 0-N; None: no limit
+    limit: int | None = Field(default=None, ge=1, le=MAX_LIMIT)  # 0-N; None: no limit
     text: str = Field(min_length=1, max_length=200)  # what it does, as coaches read it
     free: bool = False  # on every roster for free, not bought
 

@@ -109,7 +109,7 @@ class TournamentRoster:
 
 @dataclass(frozen=True)
 class RosterRules:
-    """The rulespack's roster options (issue 16): a stunty event; a star player on every roster, and whether
+    """The rulespack's roster options: a stunty event; a star player on every roster, and whether
     a star still needs 11 players first (seed 000, Mandatory Star Players)."""
 
     stunty: bool = False

@@ -66,7 +66,7 @@ class Rulespack(BaseModel):
     secret_objectives: bool = False  # three D16 objectives per coach per game; achieved ones: a tiebreaker
     injuries: bool = False  # casualties rolled and kept as in a league (missing games, lasting, deaths)
     advancement: bool = False  # SPP earned as in a league and spent between rounds (/advance)
-    # --- roster options (issue 16, part C) ---
+    # --- roster options ---
     mandatory_star: bool = False  # every roster must have a star player (seed 000, Mandatory Star Players)
     star_needs_eleven: bool = True  # False: no "11 players before any star" (still 11 to play)
     inducements: tuple[EventInducement, ...] = ()  # custom inducements: seed 000's or the organiser's

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from bot.catalog import Catalog
@@ -160,16 +161,7 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
             t.label for t in traits if t.player_id == row.id
         )
         players.append(SheetPlayer(row, position, skills, row.id in familiar))
-    squad = [
-        SquadPlayer(
-            p.position,
-            p.row.hiring_fee,
-            p.row.value_increase,
-            p.row.miss_next_game,
-            p.row.temporarily_retired,
-        )
-        for p in players
-    ]
+    squad = squad_of(players)
     holds_trophy = playoff_store.trophy_holder(conn, team.guild_id, team.league_id) == team.id
     trophy = catalog.season_end.trophy_rerolls if holds_trophy else 0
     staff = replace(staffing_of(team), trophy_rerolls=trophy)
@@ -184,6 +176,20 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
         special_rules=special,
         trophy_rerolls=trophy,
     )
+
+
+def squad_of(players: Iterable[SheetPlayer]) -> list[SquadPlayer]:
+    """The players as the team-value rules count them."""
+    return [
+        SquadPlayer(
+            p.position,
+            p.row.hiring_fee,
+            p.row.value_increase,
+            p.row.miss_next_game,
+            p.row.temporarily_retired,
+        )
+        for p in players
+    ]
 
 
 def find_team(

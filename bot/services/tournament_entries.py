@@ -21,7 +21,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules import inducements as inducement_rules
 from bot.rules.eligibility import plays_for
 from bot.rules.star_drafts import StarUnit, star_units
-from bot.rules.team_building import SquadPlayer, current_team_value, next_free_number, team_value
+from bot.rules.team_building import current_team_value, next_free_number, team_value
 from bot.rules.tournament_rosters import (
     ONLY_ADDS,
     DraftedPlayer,
@@ -47,6 +47,7 @@ from bot.services.team_lookup import (
     find_player,
     find_team,
     roster_of,
+    squad_of,
     staffing_of,
     star_position_id,
 )
@@ -188,7 +189,7 @@ def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: Team
     skills = tournament_store.skills_of_team(conn, team.guild_id, team.id)
     if not event.rulespack.escalation:
         return _check(rt, event, team, rows, entry, skills, event.rulespack.budget)[1]
-    # --- gold piece escalation (issue 16, part C) ---
+    # --- gold piece escalation ---
     esc = escalation_of(conn, team)
     refusals: list[str] = []
     previous: TournamentRoster | None = None
@@ -277,7 +278,7 @@ def build_tournament_sheet(
     )
 
 
-# --- gold piece escalation (issue 16, part C) ---------------------------------------------------------------
+# --- gold piece escalation ---------------------------------------------------------------
 
 ROSTERS_MISSING = "Write a roster for every budget of the escalation"
 
@@ -344,16 +345,7 @@ def _as_of(
 def _sheet_as_of(rt: Runtime, sheet: TeamSheet, team: TeamRow, ids: set[int]) -> TeamSheet:
     """The Team Draft List of one round: its players, staff and team value."""
     players = [p for p in sheet.players if p.row.id in ids]
-    squad = [
-        SquadPlayer(
-            p.position,
-            p.row.hiring_fee,
-            p.row.value_increase,
-            p.row.miss_next_game,
-            p.row.temporarily_retired,
-        )
-        for p in players
-    ]
+    squad = squad_of(players)
     staff = staffing_of(team)
     return replace(
         sheet,

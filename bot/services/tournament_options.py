@@ -1,4 +1,4 @@
-"""The organiser's roster options of an event that are more than a switch (issue 16, part C): the custom
+"""The organiser's roster options of an event that are more than a switch: the custom
 inducements listed in the rulespack (seed 000, Custom Inducements). Each change goes through the one
 rulespack update (services/tournaments.py: validated as a whole, audited, locked once the event runs).
 Before each game of a paired round the bot rolls what the custom inducements need (`roll_before_games`,
@@ -11,10 +11,18 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.errors import NotFound, RuleViolation
-from bot.rules.tournament_inducements import EventInducement, before_game, seed_inducement, slug
+from bot.rules.tournament_inducements import (
+    MAX_COST,
+    MAX_LIMIT,
+    EventInducement,
+    before_game,
+    seed_inducement,
+    slug,
+)
 from bot.rules.tournament_rosters import event_inducements, free_inducements
 from bot.services import tournaments
 from bot.services.dice_logging import log_dice
+from bot.services.inputs import one_of, optional_whole
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournaments import Event, RulespackChange, find_event
 from bot.store import teams as team_store
@@ -87,15 +95,12 @@ async def set_inducement(
 ) -> RulespackChange:
     """Add (or change) or remove a custom inducement of the event: one of seed 000's four by name (its cost,
     limit and effect), or the organiser's own (name, cost, limit, short text); `free`: on every roster."""
-    if action not in ("add", "remove"):
-        raise RuleViolation("The action is add or remove.")
+    one_of(action, ("add", "remove"), "the action")
     cleaned = " ".join(name.split())[:40]
     if not cleaned:
         raise RuleViolation("Name the inducement.")
-    if cost is not None and not 0 <= cost <= 1_000_000:
-        raise RuleViolation("An inducement costs 0 to 1,000,000 gold pieces.")
-    if limit is not None and not 1 <= limit <= 16:
-        raise RuleViolation("An inducement's limit is 1 to 16 (leave it empty for none).")
+    optional_whole(cost, 0, MAX_COST, "an inducement's cost in gold pieces")
+    optional_whole(limit, 1, MAX_LIMIT, "an inducement's limit (leave it empty for none)")
     words = " ".join((text or "").split())[:200] or None
     why = " ".join((reason or "").split())[:300] or None
     return await rt.db.write(

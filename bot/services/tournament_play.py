@@ -256,7 +256,7 @@ def _before_games(
             "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
             "inducements for that game (/match inducements); what is not spent is lost."
         )
-    # --- roster options (issue 16, part C): the custom inducements' rolls ---
+    # --- roster options: the custom inducements' rolls ---
     tables = [
         (t.number, t.fixture.id, t.home, t.away)
         for t in pairings.tables
@@ -438,7 +438,7 @@ def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str |
         raise RuleViolation(
             f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
         )
-    # --- roster options (issue 16, part C): every roster as the rulespack now stands ---
+    # --- roster options: every roster as the rulespack now stands ---
     broken = tournament_entries.rosters_breaking_rules(conn, rt, event)
     if broken:
         raise RuleViolation(

@@ -1,4 +1,4 @@
-"""Invariants of an event's rosters under its roster options (issue 16: stunty events, mandatory star
+"""Invariants of an event's rosters under its roster options (stunty events, mandatory star
 players, custom inducements), checked by the tournament simulator after a run:
 
 - a stunty event: every roster is a stunty roster of data/<edition>/tournament.json fielding only the

@@ -377,7 +377,7 @@ async def simulate_tournament(
         if fmt == "groups":
             settings |= {"format": "groups", "qualifiers": qualifiers}
             name = f"Group Cup {seed}"
-        # --- roster options (issue 16, part C) ---
+        # --- roster options ---
         if stunty:
             settings["stunty"] = True
             name = f"Stunty {name}"

@@ -1,4 +1,4 @@
-"""The simulator's part for seed 000's optional rules in play (issue 16, part D): Secret Objectives,
+"""The simulator's part for seed 000's optional rules in play: Secret Objectives,
 injuries and player advancement, switched on by `--secret-objectives`, `--injuries`, `--advancement`.
 
 The coaches report how many objectives they achieved and the injuries their players suffered; after each

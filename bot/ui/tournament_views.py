@@ -26,7 +26,7 @@ STATUS = {"registration": "registration", "running": "under way", "finished": "f
 
 
 def roster_option_lines(r: Rulespack) -> list[str]:
-    """The rulespack's roster options (issue 16), one line each."""
+    """The rulespack's roster options, one line each."""
     lines = []
     if r.stunty:
         lines.append("Stunty teams only (seed 000's stunty rosters and limits); no Stunty Cup")
@@ -87,7 +87,7 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
 
 
 def optional_rules_text(r: Rulespack) -> str:
-    """Seed 000's optional rules for play that the event uses (part D)."""
+    """Seed 000's optional rules for play that the event uses."""
     used = [
         *(["Secret Objectives"] if r.secret_objectives else []),
         *(["injuries kept"] if r.injuries else []),

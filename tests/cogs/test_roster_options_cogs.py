@@ -1,4 +1,4 @@
-"""Roster options (issue 16, part C) in the cogs: /rulespack rosters and inducement, called directly with
+"""Roster options in the cogs: /rulespack rosters and inducement, called directly with
 spec_set interaction mocks."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
--- The read-only web view (issue 17): each league's or tournament's public link. The token is the whole
+-- The read-only web view: each league's or tournament's public link. The token is the whole
 -- secret of the link (unguessable, 128 bits); replacing it makes the old link show nothing. A disabled
 -- link keeps its token until it is turned on again.
 

@@ -1,4 +1,4 @@
--- Issue 17 part C: the dice log of a league. A roll the bot makes for a league (its fixtures, its
+-- The dice log of a league. A roll the bot makes for a league (its fixtures, its
 -- division and play-off draws, its signing order, its teams' off-season checks) names the league, so a
 -- league's export carries its own dice and no other league's, even when two leagues share a channel.
 ALTER TABLE dice_rolls ADD COLUMN league_id INTEGER REFERENCES leagues (id);
