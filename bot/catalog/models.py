@@ -7,7 +7,7 @@ Roll tables check that their entries cover every result of their dice exactly on
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -858,16 +858,177 @@ class RefereesFile(Noted):
     referees: tuple[Referee, ...]
 
 
-class ClassicExtra(Model):
-    """A non-roll entry of the classic season ruleset (bands, rules as data, points, inducement list).
+T = TypeVar("T")
 
-    The classic ruleset is a later feature; these entries are kept as data and validated loosely.
-    """
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+class SpecialPlayBand(Model):
+    min: int = Field(ge=0)
+    max: int | None
+    draw: int = Field(ge=0)
+    keep: int = Field(ge=0)
+
+
+class DrawKeep(Model):
+    draw: int = Field(ge=0)
+    keep: int = Field(ge=0)
+
+
+class SpecialPlayChart(Model):
+    """Seed 003, Draw Special Play Cards: cards drawn and kept by the higher Team Value of the two."""
+
     id: str
     name: str
-    kind: Literal["bands", "rule", "points", "inducement_list"]
+    kind: Literal["special_play_chart"]
+    basis: str
+    order: str
+    per_special_play_inducement: DrawKeep
+    bands: tuple[SpecialPlayBand, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _gap_free(self) -> SpecialPlayChart:
+        if self.bands[0].min != 0 or self.bands[-1].max is not None:
+            raise ValueError("the bands must start at 0 and end with no upper limit")
+        for before, after in zip(self.bands, self.bands[1:], strict=False):
+            if before.max is None or after.min != before.max + 1:
+                raise ValueError("each band must start one gold piece after the one before ends")
+        return self
+
+    def band_for(self, team_value: int) -> SpecialPlayBand:
+        return next(b for b in reversed(self.bands) if b.min <= team_value)
+
+
+class FansRule(Model):
+    dice: str
+    add: Literal["fan_factor"]
+    home_stadium_extra: str
+    multiplier: int = Field(ge=1)
+
+
+class FameRule(Model):
+    more_fans: int
+    twice_as_many: int
+    otherwise: int
+
+
+class FansAndFame(Model):
+    """Seed 003, The Match: (2D6 + Fan Factor) x 1,000 fans each; FAME from who has more."""
+
+    id: str
+    name: str
+    kind: Literal["fans_and_fame"]
+    summary: Summary
+    fans: FansRule
+    fame: FameRule
+
+
+class ClassicWinnings(Model):
+    """Seed 003, Record Fortune and FAME: (D6 + FAME) x 10,000, +10,000 for a win or a tie."""
+
+    id: str
+    name: str
+    kind: Literal["winnings"]
+    summary: Summary
+    dice: str
+    add: Literal["fame"]
+    multiplier: Gold
+    win_or_draw_bonus: Gold
+    winner_may_reroll: bool
+    friendly_dice: str
+    conceded: str
+
+
+class FanFactorRoll(Model):
+    result: Literal["win", "loss", "draw"]
+    dice: str
+    up_if_above: bool
+    down_if_below: bool
+
+
+class ClassicFanFactor(Model):
+    id: str
+    name: str
+    kind: Literal["fan_factor"]
+    summary: Summary
+    rolls: tuple[FanFactorRoll, ...]
+
+    def for_result(self, result: Literal["win", "loss", "draw"]) -> FanFactorRoll:
+        return next(r for r in self.rolls if r.result == result)
+
+
+class ClassicPoints(Model):
+    id: str
+    name: str
+    kind: Literal["points"]
+    win: int = Field(ge=0)
+    draw: int = Field(ge=0)
+    loss: int = Field(ge=0)
+    friendly: int = Field(ge=0)
+
+
+class ClassicInducement(Model):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    cost: Gold | None  # None: priced as the BB2025 inducement named by `bb2025`
+    max: int | None = Field(ge=1)  # None: unlimited
+    bb2025: str | None  # the BB2025 inducement it is (its summary, who may buy it, special prices)
+    summary: Summary | None = None
+
+    @model_validator(mode="after")
+    def _described(self) -> ClassicInducement:
+        if self.bb2025 is None and (self.cost is None or self.summary is None):
+            raise ValueError("an inducement BB2025 does not have needs its own cost and summary")
+        return self
+
+
+class PettyCash(Model):
+    summary: str
+    home_stadium_extra: Gold
+    higher_value_buys_first: bool
+    minutes: int = Field(ge=1)
+
+
+class ClassicInducements(Model):
+    id: str
+    name: str
+    kind: Literal["inducement_list"]
+    petty_cash: PettyCash
+    inducements: tuple[ClassicInducement, ...]
+
+
+ClassicEntry = (
+    SpecialPlayChart | FansAndFame | ClassicWinnings | ClassicFanFactor | ClassicPoints | ClassicInducements
+)
+_CLASSIC_KINDS: dict[str, type[Model]] = {
+    "special_play_chart": SpecialPlayChart,
+    "fans_and_fame": FansAndFame,
+    "winnings": ClassicWinnings,
+    "fan_factor": ClassicFanFactor,
+    "points": ClassicPoints,
+    "inducement_list": ClassicInducements,
+}
+
+
+class MissingTable(Model):
+    """A table seed 003 refers to but does not contain, and what a classic league does instead."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    handled: Literal["bb2025", "skipped"]  # BB2025's equivalent is used, or the step is skipped
+    summary: Summary
+
+
+class ClassicRulesetData(Model):
+    """How a classic league differs outside the tables (see bot/rules/rulesets.py)."""
+
+    mvp_nominees: int = Field(ge=1, le=6)
+    rerolls_removable: bool
+    journeyman_position_limits: tuple[int, ...] = Field(min_length=1)
+    journeyman_keyword: str | None
+    fan_factor_value: Gold
+    team_value_leaves_out_missing_players: bool
+    getting_even: bool
+    concession_penalties: bool
+    missing: tuple[MissingTable, ...]
 
 
 class ClassicSeasonFile(Noted):
@@ -876,23 +1037,64 @@ class ClassicSeasonFile(Noted):
     source: str
     format: str | None = None
     optional: bool
-    tables: tuple[RollTable | ClassicExtra, ...]
-    referenced_but_missing: tuple[str, ...] = ()
+    tables: tuple[RollTable | ClassicEntry, ...]
+    ruleset: ClassicRulesetData
 
     @model_validator(mode="before")
     @classmethod
     def _route_entries(cls, data: Any) -> Any:
         if isinstance(data, dict) and isinstance(data.get("tables"), list):
-            data = {
-                **data,
-                "tables": [
-                    ClassicExtra.model_validate(t)
-                    if isinstance(t, dict) and "kind" in t
-                    else RollTable.model_validate(t)
-                    for t in data["tables"]
-                ],
-            }
+            routed = []
+            for t in data["tables"]:
+                kind = t.get("kind") if isinstance(t, dict) else None
+                model = _CLASSIC_KINDS.get(kind) if isinstance(kind, str) else None
+                if kind is not None and model is None:
+                    raise ValueError(f"unknown kind {kind!r}")
+                routed.append(model.model_validate(t) if model else RollTable.model_validate(t))
+            data = {**data, "tables": routed}
         return data
+
+    def _one(self, kind: type[T]) -> T:
+        found = [t for t in self.tables if isinstance(t, kind)]
+        if len(found) != 1:
+            raise LookupError(f"classic_season.json must hold exactly one {kind.__name__}")
+        return found[0]
+
+    @property
+    def special_plays(self) -> SpecialPlayChart:
+        return self._one(SpecialPlayChart)
+
+    @property
+    def fans_and_fame(self) -> FansAndFame:
+        return self._one(FansAndFame)
+
+    @property
+    def winnings(self) -> ClassicWinnings:
+        return self._one(ClassicWinnings)
+
+    @property
+    def fan_factor(self) -> ClassicFanFactor:
+        return self._one(ClassicFanFactor)
+
+    @property
+    def points(self) -> ClassicPoints:
+        return self._one(ClassicPoints)
+
+    @property
+    def inducements(self) -> ClassicInducements:
+        return self._one(ClassicInducements)
+
+    def roll_table(self, table_id: str) -> RollTable:
+        return next(t for t in self.tables if isinstance(t, RollTable) and t.id == table_id)
+
+    @model_validator(mode="after")
+    def _complete(self) -> ClassicSeasonFile:
+        for kind in _CLASSIC_KINDS.values():
+            self._one(kind)
+        for table_id in ("random_stadium", "weather_classic"):
+            if not any(isinstance(t, RollTable) and t.id == table_id for t in self.tables):
+                raise ValueError(f"the classic season needs the {table_id} table")
+        return self
 
 
 RollEntry.model_rebuild()

@@ -320,6 +320,16 @@ class FixtureInducementRow(_Row):
     created_at: int
 
 
+class FixturePregameRow(_Row):
+    id: int
+    fixture_id: int
+    step: str
+    result: str
+    recorded: int
+    actor_id: int
+    created_at: int
+
+
 class PenaltyShootoutRow(_Row):
     fixture_id: int
     roll_offs: str
@@ -459,6 +469,7 @@ TABLES: tuple[Table, ...] = (
     Table("match_events", MatchEventRow, refs=_FX),
     Table("inducement_phases", InducementPhaseRow, keyed=False, refs=_FX),
     Table("fixture_inducements", FixtureInducementRow, refs={"fixture_id": "fixtures", "team_id": "teams"}),
+    Table("fixture_pregame", FixturePregameRow, refs=_FX),
     Table("penalty_shootouts", PenaltyShootoutRow, keyed=False, refs=_FX),
     Table(
         "playoff_qualifiers",
@@ -513,6 +524,7 @@ class LeagueFile(BaseModel):
     match_events: list[MatchEventRow]
     inducement_phases: list[InducementPhaseRow]
     fixture_inducements: list[FixtureInducementRow]
+    fixture_pregame: list[FixturePregameRow] = []  # since migration 0025; files made before have none
     penalty_shootouts: list[PenaltyShootoutRow]
     playoff_qualifiers: list[PlayoffQualifierRow]
     season_awards: list[SeasonAwardRow]

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from bot.rules.rulesets import RulesetId
+
 
 class BonusMode(StrEnum):
     OFF = "off"
@@ -46,6 +48,8 @@ class LeagueSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     edition: Literal["bb2025"] = "bb2025"
+    # the season sequence of the pre- and post-games (bot/rules/rulesets.py); chosen before the first season
+    ruleset: RulesetId = "bb2025"
     points_win: int = Field(default=3, ge=0, le=10)
     points_draw: int = Field(default=1, ge=0, le=10)
     points_loss: int = Field(default=0, ge=0, le=10)

@@ -14,7 +14,8 @@ from bot.catalog.models import Position, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound, RuleViolation
 from bot.rules.postgame import RosterPlace, counts_towards_player_limit
-from bot.rules.team_building import SquadPlayer, Staffing, current_team_value, team_value
+from bot.rules.rulesets import ruleset, team_values
+from bot.rules.team_building import SquadPlayer, Staffing
 from bot.services.inputs import row_id
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
@@ -166,13 +167,16 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
     trophy = catalog.season_end.trophy_rerolls if holds_trophy else 0
     staff = replace(staffing_of(team), trophy_rerolls=trophy)
     special = roster.special_rules_with(team.regional_league, team.alignment)
+    tv, ctv = team_values(
+        ruleset(catalog, league.settings.ruleset), roster, squad, staff, catalog.drafting, special
+    )
     return TeamSheet(
         league=league,
         team=team,
         roster=roster,
         players=players,
-        team_value=team_value(roster, squad, staff, catalog.drafting),
-        current_team_value=current_team_value(roster, squad, staff, catalog.drafting, special),
+        team_value=tv,
+        current_team_value=ctv,
         special_rules=special,
         trophy_rerolls=trophy,
     )

@@ -27,6 +27,9 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
+# A migration that starts with this line rebuilds a table (create the new one, copy, drop, rename): it runs
+# with foreign keys off, and every foreign key is checked before it commits.
+REBUILDS_TABLES = "-- rebuilds tables"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
@@ -86,17 +89,27 @@ def _apply_migrations(conn: sqlite3.Connection, migrations: list[Migration]) -> 
         raise RuntimeError(f"the database is at schema version {current}, newer than this bot ({known})")
     for migration in migrations[current:]:
         log.info("applying migration %04d_%s", migration.version, migration.name)
+        rebuild = migration.sql.startswith(REBUILDS_TABLES)
         try:
+            if rebuild:  # SQLite's way to change a table: foreign keys off, checked before the commit
+                conn.execute("PRAGMA foreign_keys = OFF")
             # executescript() commits any open transaction first, so the script carries its own.
             conn.executescript(
-                f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
+                f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};"
             )
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall() if rebuild else []
+            if broken:
+                raise sqlite3.IntegrityError(f"{len(broken)} rows would break a foreign key")
+            conn.commit()
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.rollback()
             raise RuntimeError(
                 f"migration {migration.version:04d}_{migration.name}.sql failed: {exc}"
             ) from exc
+        finally:
+            if rebuild:
+                conn.execute("PRAGMA foreign_keys = ON")
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 

@@ -44,6 +44,8 @@ _LEAGUE_ROWS: dict[str, str] = {
     "inducement_phases": f"SELECT * FROM inducement_phases WHERE guild_id = :g AND fixture_id IN {_FIXTURES}",
     "fixture_inducements": "SELECT * FROM fixture_inducements WHERE guild_id = :g"
     f" AND fixture_id IN {_FIXTURES} ORDER BY id",
+    "fixture_pregame": "SELECT * FROM fixture_pregame WHERE guild_id = :g"
+    f" AND fixture_id IN {_FIXTURES} ORDER BY id",
     "penalty_shootouts": f"SELECT * FROM penalty_shootouts WHERE guild_id = :g AND fixture_id IN {_FIXTURES}",
     "playoff_qualifiers": f"SELECT * FROM playoff_qualifiers WHERE guild_id = :g AND season_id IN {_SEASONS}",
     "season_awards": f"SELECT * FROM season_awards WHERE guild_id = :g AND season_id IN {_SEASONS}",
