@@ -91,7 +91,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         await interaction.response.send_message(
             f"League **{plain(league.name)}** created; announcements go to <#{channel_id}>. "
             "Coaches draft with /team create; change settings with /settings.",
-            embed=settings_embed(league),
+            embed=settings_embed(league, runtime_of(interaction).catalog),
         )
 
     @app_commands.command(name="approve", description="Approve a submitted team so it can play")

@@ -54,6 +54,10 @@ PRAYER_CHOICES = [
     app_commands.Choice(name="league table (D16)", value="league"),
     app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
 ]
+RULESET_CHOICES = [
+    app_commands.Choice(name="BB2025 (the default)", value="bb2025"),
+    app_commands.Choice(name="classic (seed 003: FAME, Fan Factor rolls, 3/2/1 points)", value="classic"),
+]
 PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
 OPENING_CHOICES = [
     app_commands.Choice(name="a commissioner opens them (/season playoffs)", value="commissioner"),
@@ -104,7 +108,12 @@ class SettingsCog(
             text = "Nothing changed: those are the settings already."
         else:
             text = "Current settings (give options to change them):"
-        await send_messages(interaction, text, [settings_embed(result.league)], ephemeral=True)
+        await send_messages(
+            interaction,
+            text,
+            [settings_embed(result.league, runtime_of(interaction).catalog)],
+            ephemeral=True,
+        )
 
     @app_commands.command(name="show", description="Show a league's settings")
     @app_commands.describe(league=LEAGUE_HELP)
@@ -306,6 +315,26 @@ class SettingsCog(
     ) -> None:
         changes = given(star_contracts=contracts, signing_pick_hours=signing_pick_hours)
         await self._apply(interaction, league, changes, reason)
+
+    @app_commands.command(
+        name="ruleset", description="The season sequence of pre- and post-games (before the first season)"
+    )
+    @app_commands.describe(
+        ruleset="BB2025, or the classic sequence of seed 003 (its league points become 3/2/1)",
+        league=LEAGUE_HELP,
+        reason=REASON_HELP,
+    )
+    @app_commands.choices(ruleset=RULESET_CHOICES)
+    @app_commands.autocomplete(league=league_autocomplete)
+    @commissioner_only()
+    async def ruleset(
+        self,
+        interaction: discord.Interaction,
+        ruleset: str | None = None,
+        league: str | None = None,
+        reason: Reason | None = None,
+    ) -> None:
+        await self._apply(interaction, league, given(ruleset=ruleset), reason)
 
     @app_commands.command(name="channel", description="Where the bot announces seasons, results and news")
     @app_commands.describe(channel="The announcements channel", league=LEAGUE_HELP, reason=REASON_HELP)

@@ -10,11 +10,13 @@ from pydantic import ValidationError
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league_settings import LeagueSettings
+from bot.rules.rulesets import RULESET_IDS, ruleset
 from bot.services.inputs import optional_id, row_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
+from bot.store import seasons as season_store
 from bot.store.audit import AuditEntry
 from bot.store.leagues import League
 
@@ -126,6 +128,16 @@ def _update(
 ) -> SettingsChange:
     league = find_league(conn, actor.guild_id, reference)
     before = league.settings.model_dump()
+    if changes.get("ruleset", league.settings.ruleset) not in (league.settings.ruleset, *RULESET_IDS):
+        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(RULESET_IDS)}.")
+    if changes.get("ruleset", league.settings.ruleset) != league.settings.ruleset:
+        if season_store.seasons_of(conn, actor.guild_id, league.id):
+            raise RuleViolation(
+                f"Not changed: {league.name} has played a season; the ruleset is chosen before the first one."
+            )
+        # the league points follow the ruleset, unless this change sets them too (house rules)
+        win, draw, loss = ruleset(rt.catalog, str(changes["ruleset"])).points
+        changes = {"points_win": win, "points_draw": draw, "points_loss": loss, **changes}
     try:
         settings = LeagueSettings.model_validate({**before, **changes})
     except ValidationError as error:

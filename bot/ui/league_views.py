@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import discord
 
+from bot.catalog import Catalog
 from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
+from bot.rules.rulesets import Ruleset, ruleset
 from bot.rules.standings import StandingRow, tie_notes
 from bot.services.seasons import FixtureList, SeasonOverview, Standings
 from bot.services.team_lookup import TeamSheet, profile_of
@@ -12,7 +14,7 @@ from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k
 from bot.ui.formatting import gp, plain, plural, timestamp
-from bot.ui.limits import Field, fields, one_embed, pack_embeds
+from bot.ui.limits import FIELD_VALUE, Field, fields, one_embed, pack_embeds, split_text
 
 COLOUR = discord.Colour.dark_red()
 STATUS_MARK = {
@@ -84,8 +86,21 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
     )
 
 
-def settings_embed(league: League) -> discord.Embed:
+def ruleset_lines(rs: Ruleset) -> list[str]:
+    """The ruleset and, for one that refers to tables it lacks, what the league does instead."""
+    lines = [f"**{rs.name}** ({rs.source})"]
+    borrowed = [m for m in rs.missing if m.handled == "bb2025"]
+    skipped = [m for m in rs.missing if m.handled == "skipped"]
+    if borrowed:
+        lines.append("Uses BB2025's: " + "; ".join(f"{m.name}: {m.summary}" for m in borrowed))
+    if skipped:
+        lines.append("Skipped: " + "; ".join(f"{m.name}: {m.summary}" for m in skipped))
+    return lines
+
+
+def settings_embed(league: League, catalog: Catalog) -> discord.Embed:
     s: LeagueSettings = league.settings
+    rs = ruleset(catalog, s.ruleset)
     bonus = {
         BonusMode.OFF: "off",
         BonusMode.ADDED: "added to league points",
@@ -101,6 +116,8 @@ def settings_embed(league: League) -> discord.Embed:
         if on
     ]
     embed = discord.Embed(title=f"{league.name}: settings", colour=COLOUR)
+    for index, chunk in enumerate(split_text("\n".join(ruleset_lines(rs)), FIELD_VALUE)):
+        embed.add_field(name="Ruleset" if index == 0 else "Ruleset (more)", value=chunk, inline=False)
     embed.add_field(
         name="League points",
         value=f"Win {s.points_win} · Draw {s.points_draw} · Loss {s.points_loss}",
