@@ -241,6 +241,8 @@ class TeamPostgameRow(_Row):
     finished_by: int | None
     finished_at: int | None
     staff_before: str | None
+    winnings_die: int | None = None  # since migration 0026 (classic ruleset)
+    winnings_reroll: str | None = None
 
 
 class PlayerAdvancementRow(_Row):

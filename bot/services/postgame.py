@@ -10,10 +10,13 @@ logged against the fixture; every change is a row tied to the fixture.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.classic import fan_factor_change, fans_and_fame, may_reroll_winnings, roll_winnings
+from bot.rules.classic import winnings as classic_winnings
 from bot.rules.dice import RecordingDice
 from bot.rules.match_result import Outcome, PlayerLine, ResultReport, Side, SideReport
 from bot.rules.postgame import (
@@ -31,6 +34,7 @@ from bot.rules.postgame import (
     winnings_after_opponent_conceded,
 )
 from bot.rules.redraft import getting_even, hatred_options
+from bot.rules.rulesets import Ruleset, RulesetId, ruleset
 from bot.rules.star_drafts import contract_injury
 from bot.services import playoffs, postgame_order
 from bot.services.advancement import unfinished_advancements
@@ -39,7 +43,9 @@ from bot.services.inputs import an_id
 from bot.services.runtime import Actor, Runtime
 from bot.services.team_lookup import STAR_PREFIX, roster_of
 from bot.services.tournaments import event_of_fixture
+from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
+from bot.store import pregame as pregame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
@@ -165,8 +171,10 @@ def _award_mvps(
     count: int,
     nominees: list[int],
     squad: list[PlayerRow],
+    max_nominees: int | None = None,
 ) -> None:
-    """The MVP (or two): rolled among the nominees, or at random among the players who could play."""
+    """The MVP (or two): rolled among the nominees, or at random among the players who could play
+    (`max_nominees`: the ruleset's, BB2025's by default)."""
     rules = rt.catalog.postgame
     nominees = [n for n in nominees if n not in side.stars]
     eligible = nominees or [p.id for p in squad if not p.miss_next_game and p.id not in side.stars]
@@ -177,7 +185,10 @@ def _award_mvps(
         if not pool:
             return
         mvp, mvp_rolls = pick_mvp(
-            pool, side.rolls.dice, rules.mvp_nominees, "MVP" + (" (second award)" if award else "")
+            pool,
+            side.rolls.dice,
+            max_nominees or rules.mvp_nominees,
+            "MVP" + (" (second award)" if award else ""),
         )
         side.rolls.keep(*mvp_rolls)
         picked.append(mvp)
@@ -328,9 +339,19 @@ def _apply_injuries(
 def apply_confirmed(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
-    """Steps 1-3 and 5 of the post-game sequence for both teams (friendlies: injuries only, as Badly Hurt;
-    fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says). Called by
-    services/confirmation.py, the one path by which a result becomes final."""
+    """The post-game sequence of the league's ruleset for both teams, in the confirming transaction. Called
+    by services/confirmation.py, the one path by which a result becomes final."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    rs = ruleset(rt.catalog, league.settings.ruleset)
+    return _SEQUENCES[rs.id](conn, rt, actor, fx, report, rs)
+
+
+def _apply_bb2025(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
+) -> list[TeamSummary]:
+    """Steps 1-3 and 5 of seed 001's post-game sequence for both teams (friendlies: injuries only, as Badly
+    Hurt; fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
     friendly = fx.kind == "friendly"
     rules = rt.catalog.postgame
     now = rt.clock.now()
@@ -415,8 +436,10 @@ def apply_confirmed(
                 _award_spp(conn, rt, actor, fx, state, data, special)
                 nominees = [line.player_id for line in data.players if line.mvp_nomination]
                 _award_mvps(conn, rt, actor, fx, state, 2 if opponent_conceded else 1, nominees, squad)
-        _apply_injuries(conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team)
-        if conceded and not friendly:
+        _apply_injuries(
+            conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team, getting_even=rs.getting_even
+        )
+        if conceded and not friendly and rs.concession_penalties:
             for player in squad:  # players with three or more advancements may quit
                 quits, check = quits_after_concession(player.advancements, state.rolls.dice, rules)
                 state.rolls.keep(check)
@@ -455,6 +478,220 @@ def apply_confirmed(
         _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
         summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
     return summaries  # the after-result hooks run next, in services/confirmation.py
+
+
+def _classic_fame(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, sides: dict[Side, _Side]
+) -> dict[Side, int]:
+    """Each team's FAME: from the fans rolled before the game (/match pregame), or rolled now and written as
+    that pre-game step, so it is never rolled twice."""
+    rule = rt.catalog.classic_season.fans_and_fame
+    stored = pregame_store.step(conn, fx.guild_id, fx.id, "fans_and_fame")
+    if stored is None:
+        rolled = fans_and_fame(
+            (sides["home"].team.dedicated_fans, sides["away"].team.dedicated_fans),
+            sides["home"].rolls.dice,
+            rule,
+        )
+        result: dict[str, object] = {
+            side: {
+                "fan_factor": f.fan_factor,
+                "fans": f.fans,
+                "fame": f.fame,
+                "dice": [str(r) for r in f.rolls],
+            }
+            for side, f in zip(SIDES, rolled, strict=True)
+        }
+        for side, fans in zip(SIDES, rolled, strict=True):
+            sides[side].rolls.keep(*fans.rolls)
+        pregame_store.write(
+            conn,
+            fx.guild_id,
+            fx.id,
+            "fans_and_fame",
+            dict(result),
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+        )
+        stored = pregame_store.step(conn, fx.guild_id, fx.id, "fans_and_fame")
+        assert stored is not None
+    fame: dict[Side, int] = {}
+    for side in SIDES:
+        entry = stored.result[side]
+        fame[side] = int(entry["fame"])
+        sides[side].lines.append(
+            f"Fans {int(entry['fans']):,} (Fan Factor {entry['fan_factor']}): FAME {fame[side]:+d}"
+        )
+    return fame
+
+
+def _apply_classic(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
+) -> list[TeamSummary]:
+    """Seed 003's post-match sequence for both teams: the MVP among the nominated (none in a friendly),
+    SPP, winnings (D6 + FAME) x 10,000 (+10,000 for a win or a tie; a D3 in a friendly; none for a team that
+    conceded; the winner may re-roll the die once with a button), the Fan Factor roll, and the injuries. A
+    deadline settlement (seed 001): a forfeit is a loss for both, unplayed; a concession ahead of the
+    deadline a conceded loss, and a win with FAME 0 for the other team."""
+    rules = rt.catalog.classic_season
+    friendly = fx.kind == "friendly"
+    now = rt.clock.now()
+    sides: dict[Side, _Side] = {}
+    for side, team_id, outcome in zip(
+        SIDES, (fx.home_team_id, fx.away_team_id), report.outcomes, strict=True
+    ):
+        team = team_store.get(conn, fx.guild_id, team_id)
+        assert team is not None
+        stars = frozenset(p.id for p in team_store.players(conn, team) if p.star_contract is not None)
+        sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
+    played = report.unplayed is None
+    fame = _classic_fame(conn, rt, actor, fx, sides) if played else {"home": 0, "away": 0}
+    summaries = []
+    for side, state in sides.items():
+        team, data = state.team, report.side(side)
+        squad = team_store.players(conn, team)
+        absent = [p.id for p in squad if p.miss_next_game]
+        missed = absent if missed_players_recover(friendly) else []
+        conceded = report.conceded_by == side
+        die: DieRoll | None = None
+        if report.unplayed == "forfeit":
+            _collect_winnings(
+                conn, rt, actor, fx, state, 0, "not played by the deadline: a loss for both teams"
+            )
+        elif conceded:
+            _collect_winnings(conn, rt, actor, fx, state, 0, "a team that concedes gets no winnings")
+        else:
+            die = roll_winnings(state.rolls.dice, rules.winnings, friendly=friendly)
+            state.rolls.keep(die)
+            amount = classic_winnings(die.total, fame[side], state.outcome, rules.winnings)
+            bonus = " + 10,000 for the result" if state.outcome in ("W", "D") else ""
+            _collect_winnings(
+                conn, rt, actor, fx, state, amount, f"({die.shown} + FAME {fame[side]}) x 10,000{bonus}"
+            )
+        offer = die is not None and may_reroll_winnings(state.outcome, rules.winnings)
+        if offer:
+            state.lines.append("The winner may re-roll the winnings die once and must keep the second roll")
+        change = fan_factor_change(team.dedicated_fans, state.outcome, state.rolls.dice, rules.fan_factor)
+        state.rolls.keep(change.roll)
+        state.fans_after = change.after
+        if change.after != change.before:
+            postgame_store.set_fans(
+                conn,
+                team,
+                before=change.before,
+                after=change.after,
+                cause=f"post-game: {fx.label}",
+                fixture_id=fx.id,
+                actor_id=actor.user_id,
+                now=now,
+            )
+        moved = (
+            f"{change.before} → {change.after}"
+            if change.after != change.before
+            else f"{change.before}, unchanged"
+        )
+        state.lines.append(f"Fan Factor {moved} ({change.roll.shown})")
+        if friendly:
+            state.lines.append("No MVP and no league points: a friendly")
+        elif report.unplayed == "forfeit" or (report.unplayed and conceded):
+            state.lines.append("No MVP: not played")
+        else:
+            if played:
+                special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
+                _award_spp(conn, rt, actor, fx, state, data, special)
+            nominees = [line.player_id for line in data.players if line.mvp_nomination] if played else []
+            _award_mvps(conn, rt, actor, fx, state, 1, nominees, squad, rs.mvp_nominees)
+        _apply_injuries(
+            conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team, getting_even=rs.getting_even
+        )
+        if missed:
+            state.lines.append(
+                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
+            )
+        postgame_store.insert(
+            conn,
+            team,
+            fixture_id=fx.id,
+            fan_factor=None,
+            winnings=state.earned,
+            fans_before=team.dedicated_fans,
+            fans_after=state.fans_after,
+            missed_player_ids=missed,
+            summary=state.lines,
+            now=now,
+            winnings_die=die.total if die is not None else None,
+            winnings_reroll="offered" if offer else None,
+        )
+        _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
+        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
+    return summaries
+
+
+_SEQUENCES: dict[RulesetId, Callable[..., list[TeamSummary]]] = {
+    "bb2025": _apply_bb2025,
+    "classic": _apply_classic,
+}
+
+
+def _reroll_winnings(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
+) -> FinishedPostgame:
+    team = team_store.get(conn, actor.guild_id, team_id)
+    fx = season_store.fixture(conn, actor.guild_id, fixture_id)
+    if team is None or fx is None:
+        raise NotFound("That post-game does not exist on this server.")
+    if team.coach_id != actor.user_id and not as_commissioner:
+        raise NotAllowed(f"Only {team.name}'s coach (or a commissioner) re-rolls its winnings.")
+    record = postgame_store.get(conn, actor.guild_id, fixture_id, team_id)
+    if record is None or record.winnings_reroll is None:
+        raise RuleViolation("Only the winner of a classic league's game may re-roll the winnings die.")
+    if record.winnings_reroll != "offered" or record.status != "open":
+        raise Conflict(
+            f"{team.name}'s winnings re-roll for {fx.label} is gone: it was used, or the post-game finished."
+        )
+    rules = rt.catalog.classic_season.winnings
+    previous = record.winnings
+    side: Side = "home" if fx.home_team_id == team.id else "away"
+    stored = pregame_store.step(conn, fx.guild_id, fx.id, "fans_and_fame")
+    fame = int(stored.result[side]["fame"]) if stored is not None else 0  # none: not played, FAME 0
+    rolls = _Rolls(rt)
+    die = roll_winnings(rolls.dice, rules, friendly=fx.kind == "friendly", purpose="winnings re-roll")
+    rolls.keep(die)
+    amount = classic_winnings(die.total, fame, "W", rules)
+    difference = amount - previous
+    if team.treasury + difference < 0:
+        raise RuleViolation(
+            "Decide on the re-roll before spending the winnings: the treasury no longer holds them."
+        )
+    sign = "+" if difference >= 0 else "-"
+    line = f"Winnings re-rolled: {die.shown}, kept: {gp(amount)} ({sign}{gp(abs(difference))})"
+    summary = [*record.summary, line]
+    if not postgame_store.use_winnings_reroll(
+        conn, actor.guild_id, record.id, die=die.total, winnings=amount, summary=summary
+    ):
+        raise Conflict(f"{team.name}'s winnings re-roll is already used.")
+    if difference:
+        team_store.change_treasury(
+            conn,
+            team,
+            difference,
+            f"winnings re-roll: {fx.label}",
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+            fixture_id=fx.id,
+        )
+    _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
+    return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(summary), False))
+
+
+async def reroll_winnings(
+    rt: Runtime, actor: Actor, fixture_id: int, team_id: int, *, as_commissioner: bool = False
+) -> FinishedPostgame:
+    """Seed 003: the winner re-rolls the winnings die once and keeps the second result; the difference is one
+    treasury row. A second click, the loser, or a finished post-game is refused."""
+    an_id(fixture_id, "fixture")
+    an_id(team_id, "team")
+    return await rt.db.write(_reroll_winnings, rt, actor, fixture_id, team_id, as_commissioner)
 
 
 def apply_tournament(

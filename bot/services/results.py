@@ -11,6 +11,7 @@ from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.postgame import conceded_result
+from bot.rules.rulesets import ruleset
 from bot.services import tournament_play
 from bot.services.confirmation import Confirmation, confirm, log_step, save_version
 from bot.services.inputs import an_id, one_of, row_id, whole
@@ -64,13 +65,17 @@ def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fix
     return fx
 
 
-def _side_report(conn: sqlite3.Connection, team: TeamRow, entry: SideInput) -> SideReport:
+def _side_report(
+    conn: sqlite3.Connection, team: TeamRow, entry: SideInput, max_mvp_nominations: int
+) -> SideReport:
     whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
     whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
     if entry.objectives is not None:
         whole(entry.objectives, 0, 3, f"{team.name}'s Secret Objectives achieved")
     events: dict[int, PlayerEvents] = parse_team_events(entry.events)
-    check_team_events(events, score=entry.score, casualties=entry.casualties)
+    check_team_events(
+        events, score=entry.score, casualties=entry.casualties, max_mvp_nominations=max_mvp_nominations
+    )
     lines = []
     for number, player_events in sorted(events.items()):
         player = team_store.player_by_number(conn, team, number)
@@ -127,7 +132,12 @@ def _build_report(
     """The report as stored. Players' events are checked against the score as played; a conceded game is
     then recorded as a 2-0 (or X-0) win for the other side."""
     home_team, away_team = _teams_of(conn, fx)
-    report = ResultReport(home=_side_report(conn, home_team, home), away=_side_report(conn, away_team, away))
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    most = ruleset(rt.catalog, league.settings.ruleset).mvp_nominees  # the ruleset's nominations
+    report = ResultReport(
+        home=_side_report(conn, home_team, home, most), away=_side_report(conn, away_team, away, most)
+    )
     if (home.objectives is not None or away.objectives is not None) and not tournament_play.uses_objectives(
         conn, fx
     ):

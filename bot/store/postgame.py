@@ -34,6 +34,8 @@ class TeamPostgame:
     fans_after: int
     missed_player_ids: tuple[int, ...]
     summary: tuple[str, ...]
+    winnings_die: int | None = None  # classic: the winnings die kept
+    winnings_reroll: Literal["offered", "used", "declined"] | None = None  # classic: the winner's re-roll
 
 
 def _postgame(row: sqlite3.Row) -> TeamPostgame:
@@ -48,6 +50,8 @@ def _postgame(row: sqlite3.Row) -> TeamPostgame:
         fans_after=row["fans_after"],
         missed_player_ids=tuple(json.loads(row["missed_player_ids"])),
         summary=tuple(json.loads(row["summary"])),
+        winnings_die=row["winnings_die"],
+        winnings_reroll=row["winnings_reroll"],
     )
 
 
@@ -63,10 +67,13 @@ def insert(
     missed_player_ids: list[int],
     summary: list[str],
     now: datetime,
+    winnings_die: int | None = None,
+    winnings_reroll: Literal["offered"] | None = None,
 ) -> None:
     conn.execute(
         "INSERT INTO team_postgames (guild_id, fixture_id, team_id, fan_factor, winnings, fans_before,"
-        " fans_after, missed_player_ids, summary, staff_before, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " fans_after, missed_player_ids, summary, staff_before, created_at, winnings_die, winnings_reroll)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             team.guild_id,
             fixture_id,
@@ -86,6 +93,8 @@ def insert(
                 }
             ),
             unix(now),
+            winnings_die,
+            winnings_reroll,
         ),
     )
 
@@ -106,6 +115,18 @@ def open_for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list
     return [_postgame(row) for row in rows]
 
 
+def use_winnings_reroll(
+    conn: sqlite3.Connection, guild_id: int, postgame_id: int, *, die: int, winnings: int, summary: list[str]
+) -> bool:
+    """Take the winner's re-roll: False (nothing changed) unless it was offered and the post-game is open."""
+    cursor = conn.execute(
+        "UPDATE team_postgames SET winnings_reroll = 'used', winnings_die = ?, winnings = ?, summary = ?"
+        " WHERE guild_id = ? AND id = ? AND status = 'open' AND winnings_reroll = 'offered'",
+        (die, winnings, json.dumps(summary), guild_id, postgame_id),
+    )
+    return cursor.rowcount == 1
+
+
 def finish(
     conn: sqlite3.Connection,
     guild_id: int,
@@ -117,7 +138,8 @@ def finish(
 ) -> bool:
     """Mark finished; False if it already was (a double click)."""
     cursor = conn.execute(
-        "UPDATE team_postgames SET status = 'finished', summary = ?, finished_by = ?, finished_at = ?"
+        "UPDATE team_postgames SET status = 'finished', summary = ?, finished_by = ?, finished_at = ?,"
+        " winnings_reroll = CASE winnings_reroll WHEN 'offered' THEN 'declined' ELSE winnings_reroll END"
         " WHERE guild_id = ? AND id = ? AND status = 'open'",
         (json.dumps(summary), actor_id, unix(now), guild_id, postgame_id),
     )
