@@ -34,6 +34,7 @@ from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import send_file, send_picture, standings_csv, standings_picture
 from bot.ui.result_views import (
     FinishPostgameButton,
+    WinningsRerollButton,
     follow_with_postgame,
     result_embeds,
     side_inputs,
@@ -431,5 +432,5 @@ class ResultsCog(commands.Cog):
 
 
 async def setup(league_bot: LeagueBot) -> None:
-    league_bot.add_dynamic_items(ConfirmButton, DisputeButton, FinishPostgameButton)
+    league_bot.add_dynamic_items(ConfirmButton, DisputeButton, FinishPostgameButton, WinningsRerollButton)
     await league_bot.add_cog(ResultsCog(league_bot))

@@ -65,6 +65,7 @@ class TeamSummary:
     coach_id: int
     lines: tuple[str, ...]
     finished: bool
+    reroll_offered: bool = False  # classic: the winner may still re-roll the winnings die
 
 
 @dataclass(frozen=True)
@@ -623,7 +624,7 @@ def _apply_classic(
             winnings_reroll="offered" if offer else None,
         )
         _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
-        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
+        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False, offer))
     return summaries
 
 

@@ -1,6 +1,7 @@
 """Renderers shared by the cogs and the deadline watch: a reported or confirmed result, a fixture's
 post-game, and the Finish buttons under it (a DynamicItem, `pgf:<fixture>:<team>`, so it works after a
-restart; the results cog registers it); and the two sides of a result as the report commands take them."""
+restart; the results cog registers it) with, in a classic league, the winner's re-roll (`pgw:`); and the
+two sides of a result as the report commands take them."""
 
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.
         return None
     view = discord.ui.View(timeout=None)
     for summary in pending:
+        if summary.reroll_offered:
+            view.add_item(WinningsRerollButton(fixture_id, summary.team_id, summary.team_name))
         view.add_item(FinishPostgameButton(fixture_id, summary.team_id, summary.team_name))
     return view
 
@@ -115,6 +118,33 @@ class FinishPostgameButton(GuardedButton, template=r"pgf:(?P<fixture>\d+):(?P<te
             as_commissioner=await is_commissioner(interaction),
         )
         await send_messages(interaction, embeds=postgame_embeds(finished.fixture, [finished.summary]))
+
+
+class WinningsRerollButton(GuardedButton, template=r"pgw:(?P<fixture>\d+):(?P<team>\d+)"):
+    """Classic ruleset (seed 003): the winner re-rolls the winnings die once and keeps the second roll."""
+
+    def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
+        label = f"Re-roll winnings: {shorten(team_name, FINISH_NAME)}" if team_name else "Re-roll winnings"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pgw:{fixture_id}:{team_id}"
+            )
+        )
+        self.fixture_id, self.team_id = fixture_id, team_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> WinningsRerollButton:
+        return cls(int(match["fixture"]), int(match["team"]))
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        rerolled = await postgame.reroll_winnings(
+            runtime_of(interaction),
+            actor_of(interaction),
+            self.fixture_id,
+            self.team_id,
+            as_commissioner=await is_commissioner(interaction),
+        )
+        await send_messages(interaction, embeds=postgame_embeds(rerolled.fixture, [rerolled.summary]))
 
 
 def side_inputs(
