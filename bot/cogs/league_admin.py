@@ -18,6 +18,7 @@ from bot.services import (
     league_export,
     leagues,
     playoffs,
+    pregame,
     results,
     seasons,
     teams,
@@ -25,7 +26,7 @@ from bot.services import (
 from bot.services.revert import revert_postgame
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
-from bot.ui.autocomplete import Choices, fixture_choice, league_autocomplete, team_autocomplete
+from bot.ui.autocomplete import Choices, choice, fixture_choice, league_autocomplete, team_autocomplete
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.files import attachment
@@ -34,6 +35,7 @@ from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_shee
 from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import picture_message, season_start_picture, send_picture
+from bot.ui.pregame_views import pregame_embeds
 from bot.ui.result_views import follow_with_postgame, result_embeds, side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
@@ -212,6 +214,36 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         )
         if league.announce_channel_id not in (None, interaction.channel_id):
             await announce(self.bot, league, embeds=embeds)
+
+    @app_commands.command(
+        name="record", description="Record by hand a pre-game step the ruleset has no table for"
+    )
+    @app_commands.describe(
+        fixture="The fixture (#number)",
+        step="What to record: a stadium attribute, a famous referee, a sponsor ...",
+        result="What it was (up to 200 characters)",
+        reason="Why: kept in the league log",
+    )
+    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
+    @commissioner_only()
+    async def record(
+        self,
+        interaction: discord.Interaction,
+        fixture: str,
+        step: str,
+        result: app_commands.Range[str, 1, 200],
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        view = await pregame.record_step(
+            runtime_of(interaction), actor_of(interaction), fixture, step, result, reason
+        )
+        await send_messages(interaction, embeds=pregame_embeds(view))
+
+    @record.autocomplete("step")
+    async def step_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        fixture = str(getattr(interaction.namespace, "fixture", "") or "")
+        steps = await pregame.recordable_steps(runtime_of(interaction), actor_of(interaction), fixture)
+        return [choice(name, value) for value, name in best_matches(current, steps, lambda s: s[1])]
 
     @app_commands.command(
         name="revert", description="Undo a fixture's whole post-game (then set its result again)"

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.rules.journeymen import journeyman_mixes, journeyman_positions, mix_text
 from bot.rules.match_day import MATCH_TABLES
-from bot.services import inducements, match_day, match_events, prepare, team_lookup
+from bot.services import inducements, match_day, match_events, pregame, prepare, team_lookup
 from bot.services.inducements import InducementState
 from bot.services.inputs import one_of
 from bot.services.prepare import MatchPreparation, MatchSide
@@ -23,6 +23,7 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages
+from bot.ui.pregame_views import pregame_embeds
 
 if TYPE_CHECKING:
     from bot.app import LeagueBot
@@ -304,6 +305,22 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             offered = [(p.name, p.id) for p in options]
         text = current.strip().lower()
         return [choice(label, value) for label, value in offered if text in label.lower()][:25]
+
+    # --- the pre-game sequence of the league's ruleset ---
+    @app_commands.command(
+        name="pregame",
+        description="Before kick-off: roll your fixture's pre-game steps (stadium, weather, ...)",
+    )
+    @app_commands.describe(fixture="Your fixture")
+    @app_commands.autocomplete(fixture=fixture_autocomplete)
+    async def pregame(self, interaction: discord.Interaction, fixture: str) -> None:
+        view = await pregame.run_pregame(
+            runtime_of(interaction),
+            actor_of(interaction),
+            fixture,
+            as_commissioner=await is_commissioner(interaction),
+        )
+        await send_messages(interaction, embeds=pregame_embeds(view))
 
 
 async def setup(league_bot: LeagueBot) -> None:

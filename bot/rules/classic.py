@@ -71,6 +71,14 @@ def fans_and_fame(
     )
 
 
+def fans_record(home: Fans, away: Fans) -> dict[str, object]:
+    """Both teams' fans as the fixture's `fans_and_fame` pre-game step keeps them (FAME for the post-game)."""
+    return {
+        side: {"fan_factor": f.fan_factor, "fans": f.fans, "fame": f.fame, "dice": [str(r) for r in f.rolls]}
+        for side, f in (("home", home), ("away", away))
+    }
+
+
 # --- Post-match: winnings ----------------------------------------------------------------------------
 
 

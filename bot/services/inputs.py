@@ -55,3 +55,11 @@ def one_of(value: object, allowed: Iterable[T], what: str) -> T:
         if choice == value:
             return choice
     raise RuleViolation(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")
+
+
+def text_of(value: object, what: str, most: int) -> str:
+    """Text a user typed, on one line: not empty and at most `most` characters."""
+    cleaned = " ".join(value.split()) if isinstance(value, str) else ""
+    if not cleaned or len(cleaned) > most:
+        raise RuleViolation(f"Give {what} as text of 1 to {most} characters.")
+    return cleaned

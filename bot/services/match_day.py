@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.match_day import MATCH_TABLES, MatchTable, TableRoll, roll_on, table_for
+from bot.rules.rulesets import ruleset
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, row_id
 from bot.services.leagues import find_league
@@ -53,7 +54,11 @@ def _roll(
     league = find_league(conn, actor.guild_id, f"l:{fx.league_id}")
     player = _fixture_player(conn, fx, player_ref) if player_ref else None
     modifier = player.niggling_injuries if (player is not None and which == "casualty") else 0
-    table = table_for(rt.catalog, which, league.settings.prayers_table)
+    weather = ruleset(rt.catalog, league.settings.ruleset).step("weather")
+    if which == "weather" and weather is not None and weather.table is not None:
+        table = rt.catalog.tables[weather.table]  # the ruleset's weather table (classic: seed 003's)
+    else:
+        table = table_for(rt.catalog, which, league.settings.prayers_table)
     rolled = roll_on(table, rt.dice, modifier)
     who = f" for #{player.number} {player.name}" if player else ""
     log_dice(conn, rt, actor, [rolled.roll], purpose=f"{fx.label}{who}", fixture_id=fx.id)

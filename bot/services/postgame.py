@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.classic import fan_factor_change, fans_and_fame, may_reroll_winnings, roll_winnings
+from bot.rules.classic import (
+    fan_factor_change,
+    fans_and_fame,
+    fans_record,
+    may_reroll_winnings,
+    roll_winnings,
+)
 from bot.rules.classic import winnings as classic_winnings
 from bot.rules.dice import RecordingDice
 from bot.rules.match_result import Outcome, PlayerLine, ResultReport, Side, SideReport
@@ -494,15 +500,7 @@ def _classic_fame(
             sides["home"].rolls.dice,
             rule,
         )
-        result: dict[str, object] = {
-            side: {
-                "fan_factor": f.fan_factor,
-                "fans": f.fans,
-                "fame": f.fame,
-                "dice": [str(r) for r in f.rolls],
-            }
-            for side, f in zip(SIDES, rolled, strict=True)
-        }
+        result = fans_record(*rolled)
         for side, fans in zip(SIDES, rolled, strict=True):
             sides[side].rolls.keep(*fans.rolls)
         pregame_store.write(
@@ -510,7 +508,7 @@ def _classic_fame(
             fx.guild_id,
             fx.id,
             "fans_and_fame",
-            dict(result),
+            result,
             actor_id=actor.user_id,
             now=rt.clock.now(),
         )

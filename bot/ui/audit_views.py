@@ -293,6 +293,10 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
         f"took on {plural(int(d.get('count', 0)), 'journeyman', 'journeymen')} "
         f"({plain(str(d.get('position', '')))}) for {_team(d)} in #{d.get('fixture', '?')}"
     ),
+    "match.record": lambda d: (
+        f"recorded {plain(str(d.get('step', '?')))} for #{d.get('fixture', '?')}: "
+        f"{plain(str(d.get('result', '')))}"
+    ),
     "match.shootout": lambda d: (
         f"rolled the penalty shoot-out of {_match(d)}: {plain(str(d.get('winner', '?')))} won"
     ),

@@ -171,6 +171,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"fixture": 12, "team": "Reavers", "count": 2, "position": "Human Lineman"},
         "took on 2 journeymen (Human Lineman) for Reavers in #12",
     ),
+    "match.record": (
+        {"fixture": 12, "step": "Famous Referees (page 74)", "result": "Jorm the Ogre"},
+        "recorded Famous Referees (page 74) for #12: Jorm the Ogre",
+    ),
     "match.shootout": ({**FX, "winner": "Reavers"}, "rolled the penalty shoot-out of #12"),
     "playoffs.open": (
         {"season": 1, "qualifiers": ["1. Reavers", "2. Raiders"], "seeding": "separate_winners"},

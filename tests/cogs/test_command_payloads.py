@@ -92,6 +92,7 @@ async def test_settings_is_split_by_topic(payloads: list[dict[str, Any]]) -> Non
         "draft",
         "match",
         "stars",
+        "ruleset",
         "channel",
     }
     schedule = {option["name"] for option in subcommands["schedule"]["options"]}
