@@ -76,6 +76,7 @@ _.pending_advancements
 _.player_traits
 _.inducement_phases
 _.fixture_inducements
+_.fixture_pregame
 _.penalty_shootouts
 _.playoff_qualifiers
 _.season_awards

@@ -29,8 +29,8 @@ RULESET_IDS: tuple[RulesetId, ...] = get_args(RulesetId)
 # How a pre-game step happens: the bot rolls it in /match pregame ("roll"), another command does it
 # ("command": the command is named), or it is not played and a commissioner may record it ("skipped").
 StepKind = Literal["roll", "command", "skipped"]
-# The rolled steps the services know (bot/services/pregame.py keeps a function for each).
-RolledStep = Literal["stadium", "weather", "kick_off_flip", "fans_and_fame"]
+# A "roll" step's id names its function in bot/services/pregame.py ROLLERS (stadium, weather, kick_off_flip,
+# fans_and_fame); tests/rules check every ruleset's rolled steps have one.
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ class TeamSheet:
     current_team_value: int
     special_rules: tuple[str, ...]
     trophy_rerolls: int = 0  # the League Trophy holder's free re-roll (in TV)
+    fans_name: str = "Dedicated Fans"  # the ruleset's name for the team's fans (classic: Fan Factor)
+    one_value: bool = False  # the ruleset has one Team Value (classic), not TV and CTV
 
     @property
     def staffing(self) -> Staffing:
@@ -167,9 +169,8 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
     trophy = catalog.season_end.trophy_rerolls if holds_trophy else 0
     staff = replace(staffing_of(team), trophy_rerolls=trophy)
     special = roster.special_rules_with(team.regional_league, team.alignment)
-    tv, ctv = team_values(
-        ruleset(catalog, league.settings.ruleset), roster, squad, staff, catalog.drafting, special
-    )
+    rs = ruleset(catalog, league.settings.ruleset)
+    tv, ctv = team_values(rs, roster, squad, staff, catalog.drafting, special)
     return TeamSheet(
         league=league,
         team=team,
@@ -179,6 +180,8 @@ def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team
         current_team_value=ctv,
         special_rules=special,
         trophy_rerolls=trophy,
+        fans_name=rs.fans_name,
+        one_value=rs.classic,
     )
 
 

@@ -37,7 +37,12 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
             if any(not r.startswith("Favoured") for r in sheet.special_rules)
             else ""
         ),
-        f"**TV {k(sheet.team_value)} · CTV {k(sheet.current_team_value)} · Treasury {gp(team.treasury)}**",
+        (
+            f"**Team Value {k(sheet.team_value)} (with {sheet.fans_name}, without players out next match)"
+            if sheet.one_value
+            else f"**TV {k(sheet.team_value)} · CTV {k(sheet.current_team_value)}"
+        )
+        + f" · Treasury {gp(team.treasury)}**",
     ]
     if team.status == "rejected" and team.review_note:
         lines.append(f"Rejected: {plain(team.review_note)}")
@@ -79,7 +84,7 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
         )
         + "\n"
         f"Assistant coaches {staff.assistant_coaches} · Cheerleaders {staff.cheerleaders}\n"
-        f"Apothecary {'yes' if staff.apothecary else 'no'} · Dedicated fans {staff.dedicated_fans}",
+        f"Apothecary {'yes' if staff.apothecary else 'no'} · {sheet.fans_name} {staff.dedicated_fans}",
     )
     return pack_embeds(
         plain(team.name), [staffing], description=lines, colour=COLOUR, footer=sheet.league.name

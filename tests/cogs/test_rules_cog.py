@@ -67,7 +67,13 @@ def test_every_table_page_fits_discord() -> None:
         "skills_g",
         "random_stadium",
         "weather_classic",
+        "classic_season",
     } <= set(views)
+    classic = "\n".join(views["classic_season"].lines(CATALOG))
+    assert "• under 1000k: draw 2, keep 1" in classic and "• 3000k or more: draw 5, keep 4" in classic
+    assert "• 0-5 Special Play: 100,000 gp" in classic and "win 3 · draw 2 · loss 1" in classic
+    assert "Expensive mistakes (page 57)**: BB2025’s is used" in classic
+    assert "Famous Referees (page 74)**: skipped" in classic
     for view in views.values():
         for page in paginate_lines(view.lines(CATALOG)):
             assert 0 < len("\n".join(page)) <= 4096, view.key
