@@ -73,7 +73,8 @@ def _purchase_label(purchase: Purchase) -> str:
 
 def inducements_embeds(state: InducementState) -> list[discord.Embed]:
     fx, phase = state.fixture, state.phase
-    lines = [f"CTV {k(phase.home_ctv)} (home) v {k(phase.away_ctv)} (away)"]
+    value = "Team Value" if state.special_plays is not None else "CTV"
+    lines = [f"{value} {k(phase.home_ctv)} (home) v {k(phase.away_ctv)} (away)"]
     if phase.favourite is None:
         lines.append("Equal CTVs: the teams are even; neither spends treasury on inducements.")
     elif state.waiting_for is not None:
@@ -85,11 +86,20 @@ def inducements_embeds(state: InducementState) -> list[discord.Embed]:
     else:
         lines.append("Inducements are closed.")
     body: list[Field] = []
-    for side in (state.home, state.away):
+    for index, side in enumerate((state.home, state.away)):
         bought = [f"{_purchase_label(p)}: {k(p.cost)}" for p in side.purchases] or ["nothing"]
+        if state.special_plays is not None:  # seed 003: the higher Team Value draws first
+            cards = state.special_plays[index]
+            bought.append(f"Special Play cards: draw {cards.draw}, keep {cards.keep}")
         money = f"Petty cash {k(side.petty_left)} left" if side.budget.petty_cash else "No petty cash"
         body += fields(
             plain(side.team.name), [f"{money} · treasury {k(side.treasury_left)} may still be spent", *bought]
+        )
+    if state.special_plays is not None:
+        first = state.home if phase.home_ctv >= phase.away_ctv else state.away
+        lines.append(
+            f"Special Play cards: {plain(first.team.name)} (the higher Team Value) draws and keeps first, "
+            "from the coaches' own decks."
         )
     return pack_embeds(f"Inducements: {plain(fx.label)}", body, description=lines, colour=COLOUR)
 

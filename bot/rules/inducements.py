@@ -14,12 +14,13 @@ service loads the team and writes the purchase.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Star, Team
+from bot.catalog.search import normalise
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.eligibility import may_buy, plays_for
 from bot.rules.match_result import Side
@@ -170,12 +171,53 @@ class Order:
         return self.label if self.inducement in (STAR_LIMIT_ID, MERCENARY_ID) else None
 
 
-def item_kind(catalog: Catalog, item: str) -> ItemKind:
+Inducements = Mapping[str, Inducement]  # the inducements a league's ruleset offers, by id
+
+
+def classic_inducements(catalog: Catalog) -> dict[str, Inducement]:
+    """Seed 003's list: each entry is the BB2025 inducement it names (its summary, who may buy it, special
+    prices: "limitations and special rules from the team lists apply"), keyed by that id, with seed 003's
+    price where it gives one and its 0-N limit (unlimited mercenaries); Special Play is seed 003's own."""
+    found: dict[str, Inducement] = {}
+    for entry in catalog.classic_season.inducements.inducements:
+        if entry.bb2025 is None:
+            found[entry.id] = Inducement.model_validate(
+                {
+                    "id": entry.id,
+                    "name": entry.name,
+                    "cost": entry.cost,
+                    "max": entry.max,
+                    "summary": entry.summary,
+                }
+            )
+            continue
+        base = catalog.inducements[entry.bb2025]
+        changes: dict[str, object] = {"name": entry.name, "max": entry.max}
+        if entry.cost is not None:
+            changes["cost"] = entry.cost
+        if entry.max is None:
+            changes["increased_max"] = ()
+        found[base.id] = base.model_copy(update=changes)
+    return found
+
+
+def find_inducement(inducements: Inducements, key: str) -> Inducement | None:
+    """An inducement of the list by id or name (any case)."""
+    wanted = normalise(key)
+    return inducements.get(key) or next(
+        (i for i in inducements.values() if normalise(i.name) == wanted), None
+    )
+
+
+def item_kind(catalog: Catalog, item: str, inducements: Inducements | None = None) -> ItemKind:
     """`mercenary:<position id>`, `star:<star or pair>` (or any name that is not an inducement), or an
     inducement's id or name."""
     if item.startswith("mercenary:"):
         return "mercenary"
-    if item.startswith("star:") or catalog.inducement(item) is None:
+    known = catalog.inducement(item) or (
+        find_inducement(inducements, item) if inducements is not None else None
+    )
+    if item.startswith("star:") or known is None:
         return "star"
     return "inducement"
 
@@ -192,18 +234,30 @@ def find_star(catalog: Catalog, name: str) -> Star:
     return catalog.stars[pair.members[0]]
 
 
-def order(catalog: Catalog, buyer: Buyer, item: str, count: int, *, signed: Collection[str] = ()) -> Order:
+def order(
+    catalog: Catalog,
+    buyer: Buyer,
+    item: str,
+    count: int,
+    *,
+    signed: Collection[str] = (),
+    inducements: Inducements | None = None,
+) -> Order:
     """Decide a purchase of `count` of `item` (a star or pair is always one purchase) or refuse it.
 
     `signed` are the star players under contract in the league this season (seed 004): none of them, nor
-    their partners, can be induced. `buyer.able` must be given for star players and mercenaries."""
-    kind = item_kind(catalog, item)
+    their partners, can be induced. `buyer.able` must be given for star players and mercenaries.
+    `inducements` is the league's list (its ruleset's; BB2025's catalogue list by default)."""
+    offered: Inducements = inducements if inducements is not None else catalog.inducements
+    kind = item_kind(catalog, item, offered)
     if kind == "mercenary":
-        return _mercenary(catalog, buyer, item.removeprefix("mercenary:"), count)
+        return _mercenary(catalog, buyer, item.removeprefix("mercenary:"), count, offered)
     if kind == "star":
-        return _star(catalog, buyer, find_star(catalog, item), signed)
-    found = catalog.inducement(item)
-    assert found is not None
+        return _star(catalog, buyer, find_star(catalog, item), signed, offered)
+    found = find_inducement(offered, item)
+    if found is None:
+        names = ", ".join(i.name for i in offered.values())
+        raise NotFound(f"{item[:40]} is not an inducement of this league; it has: {names}.")
     if found.price_rule is not None or found.id == STAR_LIMIT_ID:
         raise RuleViolation(
             f"{found.name}: pick the player (star players are in the list by name; "
@@ -217,7 +271,7 @@ def order(catalog: Catalog, buyer: Buyer, item: str, count: int, *, signed: Coll
     return Order(found.id, found.name, count, price(found, buyer.roster, buyer.special_rules) * count)
 
 
-def _star(catalog: Catalog, buyer: Buyer, star: Star, signed: Collection[str]) -> Order:
+def _star(catalog: Catalog, buyer: Buyer, star: Star, signed: Collection[str], offered: Inducements) -> Order:
     """A star player plays for the team's league or rules, is not under contract, is hired once (a pair
     together, as two star players), within the star player limit and 16 players able to play."""
     if not plays_for(star, buyer.roster, buyer.league, buyer.alignment):
@@ -229,7 +283,7 @@ def _star(catalog: Catalog, buyer: Buyer, star: Star, signed: Collection[str]) -
     if any(p.star == label for p in buyer.bought):
         raise Conflict(f"{buyer.name} already has {label}.")
     stars_now = buyer.owned(STAR_LIMIT_ID)
-    most = limit(catalog.inducements[STAR_LIMIT_ID], buyer.special_rules)
+    most = limit(offered[STAR_LIMIT_ID], buyer.special_rules)
     if stars_now + len(names) > most:
         raise RuleViolation(f"At most {most} star players; {buyer.name} has {stars_now}.")
     if len(buyer.able) + stars_now + len(names) > catalog.drafting.max_players:
@@ -239,10 +293,10 @@ def _star(catalog: Catalog, buyer: Buyer, star: Star, signed: Collection[str]) -
     return Order(STAR_LIMIT_ID, label, len(names), catalog.star_cost(star))
 
 
-def _mercenary(catalog: Catalog, buyer: Buyer, position_id: str, count: int) -> Order:
+def _mercenary(catalog: Catalog, buyer: Buyer, position_id: str, count: int, offered: Inducements) -> Order:
     """Mercenaries: a player of a roster position at its cost + 30,000, with Loner (4+), for this game only;
     at most 3, within the position's limit (players missing the game do not count) and 16 able to play."""
-    rule = catalog.inducements[MERCENARY_ID]
+    rule = offered[MERCENARY_ID]
     assert rule.price_rule is not None
     position = buyer.roster.position(position_id)
     if position is None:

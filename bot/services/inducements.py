@@ -2,6 +2,10 @@
 cash (the CTV difference plus what the favourite spent) and up to 50,000 from its treasury. Each purchase is
 one transaction; the purchases are recorded on the fixture and end with the match.
 
+A classic league (seed 003) buys from seed 003's list (`rules.inducements.classic_inducements`): both teams
+spend from their treasuries, the higher Team Value first, the lower with the difference as petty cash too;
+equal values buy too, the home coach first; the Special Play cards each coach draws and keeps are shown.
+
 A tournament game (seed 000, with the rulespack's injuries or advancement) uses the same steps with petty
 cash only: the lower CTV gets the difference for that game; no treasury on either side, unspent gold lost."""
 
@@ -11,15 +15,19 @@ import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules import classic
+from bot.rules.classic import Cards
 from bot.rules.eligibility import plays_for
 from bot.rules.inducements import (
     MERCENARY_ID,
     STAR_LIMIT_ID,
     Budget,
     Buyer,
+    Inducements,
     budgets,
     check_allowed,
     check_turn,
+    classic_inducements,
     item_kind,
     limit,
     order,
@@ -29,6 +37,7 @@ from bot.rules.inducements import (
 )
 from bot.rules.journeymen import FIELDABLE
 from bot.rules.match_result import Side
+from bot.rules.rulesets import Ruleset, ruleset
 from bot.rules.tournament_settings import Rulespack
 from bot.services.contracts import signed_stars
 from bot.services.prepare import MatchSide, match_side
@@ -38,11 +47,14 @@ from bot.services.team_lookup import roster_of
 from bot.services.tournaments import event_of_fixture
 from bot.store import audit
 from bot.store import inducements as inducement_store
+from bot.store import leagues as league_store
 from bot.store import teams as team_store
 from bot.store.inducements import Phase, Purchase
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.text import gp
+
+SPECIAL_PLAY = "special_play"  # seed 003's own inducement: one more card drawn and kept
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,8 @@ class InducementState:
     home: SideBudget
     away: SideBudget
     message: str = ""
+    # classic (seed 003): the Special Play cards each coach draws and keeps (home, away)
+    special_plays: tuple[Cards, Cards] | None = None
 
     def side(self, side: Side) -> SideBudget:
         return self.home if side == "home" else self.away
@@ -113,6 +127,8 @@ def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
         home_ctv=sides[0].sheet.current_team_value,
         away_ctv=sides[1].sheet.current_team_value,
         now=rt.clock.now(),
+        # seed 003 lets both buy from their treasuries; with equal values it does not say who starts
+        level_first="home" if _ruleset_of(conn, rt, fx).classic else None,
     )
     opened = inducement_store.phase(conn, fx.guild_id, fx.id)
     assert opened is not None
@@ -124,10 +140,22 @@ def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
     return opened
 
 
+def _ruleset_of(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Ruleset:
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    return ruleset(rt.catalog, league.settings.ruleset)
+
+
+def _offered(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Inducements:
+    """The league's inducements: seed 003's list in a classic league, BB2025's otherwise."""
+    return classic_inducements(rt.catalog) if _ruleset_of(conn, rt, fx).classic else rt.catalog.inducements
+
+
 def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = "") -> InducementState:
     phase = _phase(conn, rt, fx)
     bought = inducement_store.purchases(conn, fx.guild_id, fx.id)
     in_tournament = _tournament(conn, fx) is not None  # petty cash only: no treasury on either side
+    is_classic = _ruleset_of(conn, rt, fx).classic
     result = {}
     for side, team_id, ctv_self, ctv_other in (
         ("home", fx.home_team_id, phase.home_ctv, phase.away_ctv),
@@ -137,6 +165,10 @@ def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = ""
         assert team is not None
         mine = [p for p in bought if p.team_id == team_id]
         treasury_spent = sum(p.from_treasury for p in mine)
+        if is_classic:  # seed 003: both spend their treasuries; the lower value gets the difference too
+            budget = Budget(classic.petty_cash(ctv_self, ctv_other), team.treasury + treasury_spent)
+            result[side] = SideBudget(team, budget, sum(p.from_petty for p in mine), treasury_spent, mine)
+            continue
         budget = budgets(
             ctv_self,
             ctv_other,
@@ -145,7 +177,18 @@ def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = ""
             top_up_max=0 if in_tournament else rt.catalog.underdog_treasury_max,
         )
         result[side] = SideBudget(team, budget, sum(p.from_petty for p in mine), treasury_spent, mine)
-    return InducementState(fx, phase, result["home"], result["away"], message)
+    cards = None
+    if is_classic:
+        chart = rt.catalog.classic_season.special_plays
+        highest = max(phase.home_ctv, phase.away_ctv)
+        home_cards, away_cards = (
+            classic.special_play_cards(
+                highest, sum(p.count for p in result[side].purchases if p.inducement == SPECIAL_PLAY), chart
+            )
+            for side in ("home", "away")
+        )
+        cards = (home_cards, away_cards)
+    return InducementState(fx, phase, result["home"], result["away"], message, cards)
 
 
 def _coach_side(fx: Fixture, actor: Actor) -> Side:
@@ -171,7 +214,8 @@ def _buy(
     check_turn(state.phase.stage, state.phase.favourite, side)
     mine = state.side(side)
     team = mine.team
-    kind = item_kind(rt.catalog, item)
+    offered = _offered(conn, rt, fx)
+    kind = item_kind(rt.catalog, item, offered)
     buyer = Buyer(
         team.name,
         roster_of(rt.catalog, team),
@@ -184,7 +228,7 @@ def _buy(
         else (),
     )
     signed = signed_stars(conn, fx.guild_id, fx.league_id) if kind == "star" else set()
-    bought = order(rt.catalog, buyer, item, count, signed=signed)
+    bought = order(rt.catalog, buyer, item, count, signed=signed, inducements=offered)
     payment = pay(bought.cost, mine.budget, petty_spent=mine.petty_spent, treasury_spent=mine.treasury_spent)
     now = rt.clock.now()
     if payment.from_treasury:
@@ -323,7 +367,8 @@ def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: s
     roster = roster_of(rt.catalog, team)
     special = roster.special_rules_with(team.regional_league, team.alignment)
     found = []
-    for inducement in rt.catalog.inducements.values():
+    offered = _offered(conn, rt, fx)
+    for inducement in offered.values():
         if inducement.cost is None or inducement.price_rule is not None:
             continue
         try:
@@ -337,7 +382,7 @@ def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: s
                 f"0-{limit(inducement, special)})",
             )
         )
-    mercenary = rt.catalog.inducements[MERCENARY_ID]
+    mercenary = offered[MERCENARY_ID]
     if mercenary.price_rule is not None:
         surcharge = mercenary.price_rule.surcharge
         for position in roster.positions:

@@ -50,9 +50,17 @@ def phase(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Phase | N
 
 
 def open_phase(
-    conn: sqlite3.Connection, guild_id: int, fixture_id: int, *, home_ctv: int, away_ctv: int, now: datetime
+    conn: sqlite3.Connection,
+    guild_id: int,
+    fixture_id: int,
+    *,
+    home_ctv: int,
+    away_ctv: int,
+    now: datetime,
+    level_first: Literal["home", "away"] | None = None,
 ) -> None:
-    favourite = "home" if home_ctv > away_ctv else "away" if away_ctv > home_ctv else None
+    """The higher value buys first; with equal values nobody buys, unless `level_first` says who starts."""
+    favourite = "home" if home_ctv > away_ctv else "away" if away_ctv > home_ctv else level_first
     conn.execute(
         "INSERT INTO inducement_phases (fixture_id, guild_id, home_ctv, away_ctv, favourite, stage, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
