@@ -20,19 +20,24 @@ FIELDABLE = 11
 JOURNEYMAN_LIMIT = 16
 
 
-def journeyman_positions(roster: Team) -> list[Position]:
-    """The roster's Lineman positions with a 0-16 limit."""
-    return [p for p in roster.positions if "Lineman" in p.keywords and p.max == JOURNEYMAN_LIMIT]
+def journeyman_positions(
+    roster: Team, limits: Sequence[int] = (JOURNEYMAN_LIMIT,), keyword: str | None = "Lineman"
+) -> list[Position]:
+    """The roster's positions journeymen come from: BB2025's 0-16 Linemen by default; a classic league
+    (seed 003: "a player from a 0-16 or 0-12 allowed position") passes its ruleset's limits and no keyword."""
+    return [p for p in roster.positions if (keyword is None or keyword in p.keywords) and p.max in limits]
 
 
 def journeymen_needed(able_to_play: int) -> int:
     return max(0, FIELDABLE - able_to_play)
 
 
-def choose_journeyman_position(roster: Team, wanted: str | None) -> Position:
-    options = journeyman_positions(roster)
+def choose_journeyman_position(
+    roster: Team, wanted: str | None, options: Sequence[Position] | None = None
+) -> Position:
+    options = journeyman_positions(roster) if options is None else options
     if not options:
-        raise RuleViolation(f"{roster.name} teams have no 0-16 Lineman position to take journeymen from.")
+        raise RuleViolation(f"{roster.name} teams have no position to take journeymen from.")
     if wanted is None:
         if len(options) > 1:
             raise RuleViolation(
@@ -76,17 +81,19 @@ def _parts(wanted: str) -> list[tuple[str, int | None]]:
     return parts
 
 
-def choose_journeymen(roster: Team, wanted: str | None, needed: int) -> list[Position]:
+def choose_journeymen(
+    roster: Team, wanted: str | None, needed: int, options: Sequence[Position] | None = None
+) -> list[Position]:
     """The type of each of the `needed` journeymen. Seed 001: "If a team has multiple Lineman positions in
     their Team Roster, you may choose which type they will be", so each journeyman may be a different one:
     `wanted` is one type for all ("Zombie Lineman"), or a mix adding up to `needed` ("1 Skeleton Lineman +
     2 Zombie Lineman"). With one 0-16 Lineman position nothing needs choosing."""
     if needed <= 0:
         return []
-    options = journeyman_positions(roster)
+    options = journeyman_positions(roster) if options is None else options
     parts = _parts(wanted or "")
     if len(parts) <= 1 and (not parts or parts[0][1] in (None, needed)):
-        return [choose_journeyman_position(roster, parts[0][0] if parts else None)] * needed
+        return [choose_journeyman_position(roster, parts[0][0] if parts else None, options)] * needed
     chosen: list[Position] = []
     for name, count in parts:
         position = _position_named(options, name)

@@ -36,14 +36,22 @@ class StaffChange:
 
 
 def staff_changes(
-    roster: Team, current: Staffing, new: Staffing, rules: DraftingRules, *, drafting: bool
+    roster: Team,
+    current: Staffing,
+    new: Staffing,
+    rules: DraftingRules,
+    *,
+    drafting: bool,
+    rerolls_removable: bool = False,
 ) -> list[StaffChange]:
     """The changes from `current` to `new`, refunds first (a swap never trips over the budget); raises
-    RuleViolation for numbers the rules do not allow, or a change not allowed after the draft."""
+    RuleViolation for numbers the rules do not allow, or a change not allowed after the draft. A classic
+    league (seed 003: "You can also remove any number of team re-rolls") may remove re-rolls after the draft,
+    without a refund (`rerolls_removable`)."""
     check_staff(roster, new, rules, drafting=drafting)
     reroll_price = roster.reroll_cost
     if not drafting:
-        if new.rerolls < current.rerolls:
+        if new.rerolls < current.rerolls and not rerolls_removable:
             raise RuleViolation("Team re-rolls bought during the league are never removed.")
         if new.dedicated_fans != current.dedicated_fans:
             raise RuleViolation(

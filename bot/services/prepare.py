@@ -14,6 +14,7 @@ from bot.rules.journeymen import (
     journeymen_needed,
     mix_text,
 )
+from bot.rules.rulesets import ruleset
 from bot.rules.team_building import next_free_number
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -63,6 +64,16 @@ def match_side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow
     return MatchSide(sheet, able, out)
 
 
+def _journeyman_options(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> list[Position]:
+    """The positions the league's ruleset takes journeymen from (BB2025: 0-16 Linemen; classic: 0-16/0-12)."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    rs = ruleset(rt.catalog, league.settings.ruleset)
+    return journeyman_positions(
+        roster_of(rt.catalog, team), rs.journeyman_position_limits, rs.journeyman_keyword
+    )
+
+
 def _prepare(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, journeyman_position: str | None
 ) -> MatchPreparation:
@@ -78,7 +89,9 @@ def _prepare(
     mine = match_side(conn, rt, fx, team)
     needed = journeymen_needed(len(mine.able))
     if needed:
-        types = choose_journeymen(roster_of(rt.catalog, team), journeyman_position, needed)
+        types = choose_journeymen(
+            roster_of(rt.catalog, team), journeyman_position, needed, _journeyman_options(conn, rt, fx, team)
+        )
         taken = [p.number for p in team_store.players(conn, team)]
         now = rt.clock.now()
         for position in types:
@@ -150,9 +163,7 @@ def _journeyman_need(
     if team is None:
         return None
     mine = match_side(conn, rt, fx, team)
-    return JourneymanNeed(
-        journeyman_positions(roster_of(rt.catalog, team)), journeymen_needed(len(mine.able))
-    )
+    return JourneymanNeed(_journeyman_options(conn, rt, fx, team), journeymen_needed(len(mine.able)))
 
 
 async def journeyman_need(rt: Runtime, actor: Actor, fixture: str) -> JourneymanNeed | None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from bot.catalog.models import Team
 from bot.errors import Conflict, RuleViolation
 from bot.rules.redraft import rehire_cost
+from bot.rules.rulesets import ruleset
 from bot.rules.staff import staff_changes
 from bot.rules.team_building import (
     Staffing,
@@ -446,7 +447,11 @@ def staff_in(
         new = replace(new, dedicated_fans=current.dedicated_fans)
         priced = (replace(current, dedicated_fans=start), replace(new, dedicated_fans=start))
     changes = staff_changes(
-        roster_of(rt.catalog, team), *priced, rt.catalog.drafting, drafting=change.drafting
+        roster_of(rt.catalog, team),
+        *priced,
+        rt.catalog.drafting,
+        drafting=change.drafting,
+        rerolls_removable=ruleset(rt.catalog, league.settings.ruleset).rerolls_removable,
     )
     now = rt.clock.now()
     for staff in changes:
