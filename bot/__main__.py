@@ -105,6 +105,12 @@ def _simulate(argv: list[str]) -> int:
     parser.add_argument(
         "--db", type=Path, default=None, help="keep the database here (default: a temporary one)"
     )
+    parser.add_argument(
+        "--ruleset",
+        choices=("bb2025", "classic"),
+        default="bb2025",
+        help="leagues: the season sequence (classic: seed 003's FAME, Fan Factor rolls, 3/2/1 points)",
+    )
     args = parser.parse_args(argv)
     if args.tournament:
         return _simulate_tournament(parser, args)
@@ -114,7 +120,11 @@ def _simulate(argv: list[str]) -> int:
     from bot.simulation.run import simulate
 
     started = time.perf_counter()
-    result = asyncio.run(simulate(args.leagues, args.teams, args.seed, args.db, seasons_count=args.seasons))
+    result = asyncio.run(
+        simulate(
+            args.leagues, args.teams, args.seed, args.db, seasons_count=args.seasons, ruleset=args.ruleset
+        )
+    )
     print(result.output)
     print(f"took {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 1 if result.problems else 0

@@ -78,3 +78,27 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
         and "1st prize paid 0 times" in text
         and "not the previous winners" in text
     )
+
+
+@pytest.mark.slow
+async def test_a_classic_league_keeps_every_invariant_and_they_can_fail(tmp_path: Path) -> None:
+    path = tmp_path / "classic.sqlite3"
+    result = await simulate(1, 6, seed=3, db_path=path, seasons_count=2, ruleset="classic")
+    assert result.problems == [] and result.tally.winnings_rerolls > 0
+    assert "ruleset classic:" in result.output
+    with sqlite3.connect(path) as conn:
+        conn.row_factory = sqlite3.Row
+        assert conn.execute("SELECT COUNT(*) FROM player_traits").fetchone()[0] == 0  # no Getting Even
+        conn.execute(
+            "UPDATE team_postgames SET winnings = winnings + 10000 WHERE id = (SELECT MIN(id) FROM"
+            " team_postgames WHERE winnings_die IS NOT NULL)"
+        )
+        conn.execute(
+            "UPDATE team_postgames SET winnings_reroll = 'used' WHERE id = (SELECT MIN(p.id)"
+            " FROM team_postgames p JOIN fixtures f ON f.id = p.fixture_id"
+            " WHERE (f.home_team_id = p.team_id AND f.home_outcome = 'L')"
+            " OR (f.away_team_id = p.team_id AND f.away_outcome = 'L'))"
+        )
+        problems = check_invariants(conn)
+    assert any("the dice and FAME give" in p for p in problems), problems
+    assert any("a winnings re-roll for a team that did not win" in p for p in problems), problems

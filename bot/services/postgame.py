@@ -650,9 +650,8 @@ def _reroll_winnings(
         )
     rules = rt.catalog.classic_season.winnings
     previous = record.winnings
-    side: Side = "home" if fx.home_team_id == team.id else "away"
-    stored = pregame_store.step(conn, fx.guild_id, fx.id, "fans_and_fame")
-    fame = int(stored.result[side]["fame"]) if stored is not None else 0  # none: not played, FAME 0
+    # the FAME paid with the first die (a winner's winnings are (die + FAME) x 10,000 + 10,000)
+    fame = (previous - rules.win_or_draw_bonus) // rules.multiplier - (record.winnings_die or 0)
     rolls = _Rolls(rt)
     die = roll_winnings(rolls.dice, rules, friendly=fx.kind == "friendly", purpose="winnings re-roll")
     rolls.keep(die)

@@ -33,6 +33,7 @@ from bot.services import (
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.store import Database
+from bot.store import postgame as postgame_store
 from bot.store import traits as trait_store
 from bot.store.deadlines import Due
 
@@ -108,6 +109,8 @@ class Tally:
     late_postgames: int = 0  # post-games a coach left open past the next deadline
     held: int = 0  # fixtures not reported, or settled late, because a post-game was still open
     late: set[int] = field(default_factory=set)  # fixtures whose post-game waits for the next round
+    ruleset: str = "bb2025"  # every league's ruleset (classic: seed 003's season sequence)
+    winnings_rerolls: int = 0  # classic: winners who re-rolled their winnings die
 
 
 def coach_of(guild_id: int, index: int) -> Actor:
@@ -137,6 +140,8 @@ async def draft_team(rt: Runtime, rng: random.Random, coach: Actor, name: str, t
 async def draft_league(rt: Runtime, rng: random.Random, guild_id: int, team_count: int, tally: Tally) -> None:
     """A league (every other one with seed 004's long-term star contracts), its teams, its first season."""
     await leagues.create_league(rt, commissioner_of(guild_id), f"League {guild_id}", guild_id)
+    if tally.ruleset != "bb2025":
+        await leagues.update_settings(rt, commissioner_of(guild_id), None, {"ruleset": tally.ruleset})
     if guild_id % 2:
         await leagues.update_settings(rt, commissioner_of(guild_id), None, {"star_contracts": True})
     for index in range(team_count):
@@ -229,7 +234,13 @@ async def _spend_spp(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally
 
 
 async def play_postgame(rt: Runtime, rng: random.Random, coach: Actor, fixture_id: int, tally: Tally) -> None:
-    """The coach's post-game: choices, then finish."""
+    """The coach's post-game: a winner's winnings re-roll (classic: taken half the time), choices, then
+    finish."""
+    team = (await teams.team_sheet(rt, coach, None)).team
+    record = await rt.db.read(postgame_store.get, coach.guild_id, fixture_id, team.id)
+    if record is not None and record.winnings_reroll == "offered" and rng.random() < 0.5:
+        await postgame.reroll_winnings(rt, coach, fixture_id, team.id)
+        tally.winnings_rerolls += 1
     team_id = await postgame_choices(rt, rng, coach, tally)
     await postgame.finish_postgame(rt, coach, fixture_id, team_id)
 

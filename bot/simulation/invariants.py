@@ -9,6 +9,7 @@ from itertools import combinations
 
 from bot.rules.league_settings import BonusMode, LeagueSettings
 from bot.rules.standings import GameResult, bonus_points, compute_standings
+from bot.simulation.classic_invariants import classic_problems
 
 ALLOWED_STATUSES = {"active", "fired", "dead", "left"}
 
@@ -313,4 +314,5 @@ def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) ->
         + _redrafted(conn)
         + _contracts(conn)
         + _dice(conn, rolls_made)
+        + classic_problems(conn)
     )

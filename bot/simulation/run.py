@@ -132,6 +132,7 @@ async def simulate(
     db_path: Path | None = None,
     catalog: Catalog | None = None,
     seasons_count: int = 1,
+    ruleset: str = "bb2025",
 ) -> SimulationResult:
     """Play `seasons_count` seasons (regular season, play-offs, prizes, off-season re-drafts) in each of
     `leagues_count` leagues, then check every invariant over the whole database."""
@@ -139,7 +140,7 @@ async def simulate(
         rt, dice = simulated.rt, simulated.dice
         clock = simulated.clock
         rng = random.Random(f"simulation-{seed}")
-        tally = Tally()
+        tally = Tally(ruleset=ruleset)
         guilds = [1000 + index for index in range(leagues_count)]
         for guild_id in guilds:
             await draft_league(rt, rng, guild_id, team_count, tally)
@@ -167,6 +168,7 @@ async def simulate(
             f"off-season: {tally.redrafts} teams re-drafted ({tally.rehired} players re-hired), "
             f"{tally.retired_teams} retired, {tally.new_teams} new teams",
             f"star contracts: {tally.stars_signed} signings, {tally.signing_timeouts} picks timed out",
+            f"ruleset {tally.ruleset}: {tally.winnings_rerolls} winnings re-rolled by the winner",
             await rt.db.read(_totals),
             f"{dice.rolls} dice rolled by the bot, every one in the dice log"
             if not problems
