@@ -354,14 +354,8 @@ def apply_confirmed(
     return _SEQUENCES[rs.id](conn, rt, actor, fx, report, rs)
 
 
-def _apply_bb2025(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
-) -> list[TeamSummary]:
-    """Steps 1-3 and 5 of seed 001's post-game sequence for both teams (friendlies: injuries only, as Badly
-    Hurt; fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
-    friendly = fx.kind == "friendly"
-    rules = rt.catalog.postgame
-    now = rt.clock.now()
+def _sides(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, report: ResultReport) -> dict[Side, _Side]:
+    """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked)."""
     sides: dict[Side, _Side] = {}
     for side, team_id, outcome in zip(
         SIDES, (fx.home_team_id, fx.away_team_id), report.outcomes, strict=True
@@ -370,6 +364,18 @@ def _apply_bb2025(
         assert team is not None
         stars = frozenset(p.id for p in team_store.players(conn, team) if p.star_contract is not None)
         sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
+    return sides
+
+
+def _apply_bb2025(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
+) -> list[TeamSummary]:
+    """Steps 1-3 and 5 of seed 001's post-game sequence for both teams (friendlies: injuries only, as Badly
+    Hurt; fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
+    friendly = fx.kind == "friendly"
+    rules = rt.catalog.postgame
+    now = rt.clock.now()
+    sides = _sides(conn, rt, fx, report)
     factors: dict[Side, int] = {}
     if not friendly and report.unplayed is None:
         for side, state in sides.items():
@@ -535,14 +541,7 @@ def _apply_classic(
     rules = rt.catalog.classic_season
     friendly = fx.kind == "friendly"
     now = rt.clock.now()
-    sides: dict[Side, _Side] = {}
-    for side, team_id, outcome in zip(
-        SIDES, (fx.home_team_id, fx.away_team_id), report.outcomes, strict=True
-    ):
-        team = team_store.get(conn, fx.guild_id, team_id)
-        assert team is not None
-        stars = frozenset(p.id for p in team_store.players(conn, team) if p.star_contract is not None)
-        sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
+    sides = _sides(conn, rt, fx, report)
     played = report.unplayed is None
     fame = _classic_fame(conn, rt, actor, fx, sides) if played else {"home": 0, "away": 0}
     summaries = []
@@ -632,17 +631,29 @@ _SEQUENCES: dict[RulesetId, Callable[..., list[TeamSummary]]] = {
 }
 
 
-def _reroll_winnings(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
-) -> FinishedPostgame:
+def _own_postgame(
+    conn: sqlite3.Connection, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool, doing: str
+) -> tuple[TeamRow, Fixture, TeamPostgame]:
+    """A team's post-game that the actor may act on: its coach, or a commissioner."""
     team = team_store.get(conn, actor.guild_id, team_id)
     fx = season_store.fixture(conn, actor.guild_id, fixture_id)
     if team is None or fx is None:
         raise NotFound("That post-game does not exist on this server.")
     if team.coach_id != actor.user_id and not as_commissioner:
-        raise NotAllowed(f"Only {team.name}'s coach (or a commissioner) re-rolls its winnings.")
+        raise NotAllowed(f"Only {team.name}'s coach (or a commissioner) {doing}.")
     record = postgame_store.get(conn, actor.guild_id, fixture_id, team_id)
-    if record is None or record.winnings_reroll is None:
+    if record is None:
+        raise NotFound(f"{team.name} has no post-game for fixture #{fixture_id}.")
+    return team, fx, record
+
+
+def _reroll_winnings(
+    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
+) -> FinishedPostgame:
+    team, fx, record = _own_postgame(
+        conn, actor, fixture_id, team_id, as_commissioner, "re-rolls its winnings"
+    )
+    if record.winnings_reroll is None:
         raise RuleViolation("Only the winner of a classic league's game may re-roll the winnings die.")
     if record.winnings_reroll != "offered" or record.status != "open":
         raise Conflict(
@@ -759,15 +770,9 @@ def apply_tournament(
 def _finish(
     conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
-    team = team_store.get(conn, actor.guild_id, team_id)
-    fx = season_store.fixture(conn, actor.guild_id, fixture_id)
-    if team is None or fx is None:
-        raise NotFound("That post-game does not exist on this server.")
-    if team.coach_id != actor.user_id and not as_commissioner:
-        raise NotAllowed(f"Only {team.name}'s coach (or a commissioner) finishes its post-game.")
-    record = postgame_store.get(conn, actor.guild_id, fixture_id, team_id)
-    if record is None:
-        raise NotFound(f"{team.name} has no post-game for fixture #{fixture_id}.")
+    team, fx, record = _own_postgame(
+        conn, actor, fixture_id, team_id, as_commissioner, "finishes its post-game"
+    )
     if record.status == "finished":
         raise Conflict(f"{team.name}'s post-game for {fx.label} is already finished.")
     if not as_commissioner:
