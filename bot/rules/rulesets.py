@@ -54,6 +54,7 @@ class Ruleset:
     rerolls_removable: bool  # may a coach remove team re-rolls after the draft (without a refund)?
     journeyman_position_limits: tuple[int, ...]  # journeymen come from positions with these 0-N limits
     journeyman_keyword: str | None  # ... and this keyword (None: any position)
+    journeyman_hire_at_rookie_cost: bool  # kept after a game for the position's cost (BB2025: plus his value)
     fan_factor_value: int  # gold pieces per point of the team's fans counted in Team Value (0: none)
     team_value_leaves_out_missing_players: bool  # TV itself leaves out players missing the next match
     getting_even: bool  # seed 001's Getting Even after a serious casualty
@@ -163,6 +164,7 @@ def rulesets(catalog: Catalog) -> dict[RulesetId, Ruleset]:
             rerolls_removable=False,
             journeyman_position_limits=(JOURNEYMAN_LIMIT,),
             journeyman_keyword="Lineman",
+            journeyman_hire_at_rookie_cost=False,
             fan_factor_value=0,
             team_value_leaves_out_missing_players=False,
             getting_even=True,
@@ -179,6 +181,7 @@ def rulesets(catalog: Catalog) -> dict[RulesetId, Ruleset]:
             rerolls_removable=data.rerolls_removable,
             journeyman_position_limits=data.journeyman_position_limits,
             journeyman_keyword=data.journeyman_keyword,
+            journeyman_hire_at_rookie_cost=True,  # seed 003: "hire them by paying their Rookie cost"
             fan_factor_value=data.fan_factor_value,
             team_value_leaves_out_missing_players=data.team_value_leaves_out_missing_players,
             getting_even=data.getting_even,

@@ -9,6 +9,7 @@ import sqlite3
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.postgame import eligible_for_next_game
+from bot.rules.rulesets import ruleset
 from bot.rules.team_building import check_hire
 from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
@@ -123,7 +124,8 @@ def _keep(
     roster = roster_of(rt.catalog, team)
     positions = limit_positions(rt.catalog, roster, team_store.players(conn, team))
     check_hire(roster, player.position, positions, rt.catalog.drafting)
-    cost = player.hiring_fee + player.value_increase
+    rookie_only = ruleset(rt.catalog, league.settings.ruleset).journeyman_hire_at_rookie_cost
+    cost = player.hiring_fee + (0 if rookie_only else player.value_increase)
     team_store.change_treasury(
         conn,
         team,
@@ -144,7 +146,8 @@ def _keep(
 
 
 async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
-    """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase."""
+    """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase (a classic
+    league: his rookie cost), only while the roster has fewer than 16 players."""
     return await rt.db.write(_keep, rt, actor, league_ref, player)
 
 

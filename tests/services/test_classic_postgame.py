@@ -3,6 +3,8 @@ Factor, MVP among three, 3/2/1 points; and the ruleset chosen only before the fi
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from bot.errors import Conflict, RuleViolation
@@ -145,3 +147,30 @@ async def test_choosing_classic_sets_its_points_unless_given(runtime: Runtime) -
     assert (settings.points_win, settings.points_draw, settings.points_loss) == (4, 1, 0)
     with pytest.raises(RuleViolation, match="one of bb2025, classic"):
         await leagues.update_settings(runtime, COMMISH, None, {"ruleset": "lrb6"})
+
+
+async def test_a_classic_journeyman_is_hired_at_his_rookie_cost(runtime: Runtime) -> None:
+    from bot.services import postgame_roster, prepare, teams
+    from tests.builders import entries, injure
+
+    # "the coach must either fire them from the team or you may permanently hire them by paying their
+    # Rookie cost" (seed 003); BB2025 charges his value increase too.
+    await season(runtime, entries(4, rosters={0: "skaven"}), channel=None, ruleset="classic")
+    await injure(runtime, coach(0), [1])
+    fx = await first_fixture(runtime, coach(0))
+    mine = coach(0)
+    prep = await prepare.prepare_match(runtime, mine, f"f:{fx.id}")
+    side = prep.home if fx.home_coach_id == mine.user_id else prep.away
+    (journeyman,) = side.journeymen
+    other = actor(user_id=fx.away_coach_id if fx.home_coach_id == mine.user_id else fx.home_coach_id)
+    await results.report_result(runtime, mine, f"f:{fx.id}", SideInput(0, 0), SideInput(0, 0))
+    await results.confirm_result(runtime, other, fx.id, 1)
+
+    def improve(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE players SET value_increase = 20000 WHERE id = ?", (journeyman.row.id,))
+
+    await runtime.db.write(improve)
+    before = (await teams.team_sheet(runtime, mine, None)).team.treasury
+    await postgame_roster.keep_journeyman(runtime, mine, None, f"#{journeyman.row.number}")
+    after = (await teams.team_sheet(runtime, mine, None)).team.treasury
+    assert before - after == journeyman.row.hiring_fee == 50_000
