@@ -14,8 +14,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from bot.rules.rulesets import RulesetId
-
 
 class BonusMode(StrEnum):
     OFF = "off"
@@ -36,6 +34,7 @@ TIEBREAKER_NAMES: dict[str, str] = {
     "registration": "registration order",
 }
 
+RulesetId = Literal["bb2025", "classic"]  # bot/rules/rulesets.py builds each
 DEFAULT_TIEBREAKERS: tuple[Tiebreaker, ...] = ("td_diff", "td_for", "cas_for")
 PLAYOFF_PLACES = (0, 2, 4, 8, 16, 32)
 MAX_REMINDERS = 5

@@ -21,9 +21,9 @@ from bot.catalog import Catalog
 from bot.catalog.models import DraftingRules, MissingTable, Team
 from bot.rules import classic
 from bot.rules.journeymen import JOURNEYMAN_LIMIT
+from bot.rules.league_settings import LeagueSettings, RulesetId
 from bot.rules.team_building import SquadPlayer, Staffing, current_team_value, team_value
 
-RulesetId = Literal["bb2025", "classic"]
 RULESET_IDS: tuple[RulesetId, ...] = get_args(RulesetId)
 
 # How a pre-game step happens: the bot rolls it in /match pregame ("roll"), another command does it
@@ -153,12 +153,13 @@ def rulesets(catalog: Catalog) -> dict[RulesetId, Ruleset]:
     classic = catalog.classic_season
     data = classic.ruleset
     points = classic.points
+    default = LeagueSettings()  # BB2025's points are seed 001's defaults
     return {
         "bb2025": Ruleset(
             id="bb2025",
             name="BB2025",
             source="the BB2025 rules and seed 001",
-            points=(3, 1, 0),
+            points=(default.points_win, default.points_draw, default.points_loss),
             pregame=BB2025_PREGAME,
             mvp_nominees=catalog.postgame.mvp_nominees,
             rerolls_removable=False,

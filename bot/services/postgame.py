@@ -24,6 +24,7 @@ from bot.rules.classic import (
 )
 from bot.rules.classic import winnings as classic_winnings
 from bot.rules.dice import RecordingDice
+from bot.rules.league_settings import RulesetId
 from bot.rules.match_result import Outcome, PlayerLine, ResultReport, Side, SideReport
 from bot.rules.postgame import (
     DieRoll,
@@ -40,7 +41,7 @@ from bot.rules.postgame import (
     winnings_after_opponent_conceded,
 )
 from bot.rules.redraft import getting_even, hatred_options
-from bot.rules.rulesets import Ruleset, RulesetId, ruleset
+from bot.rules.rulesets import Ruleset, ruleset
 from bot.rules.star_drafts import contract_injury
 from bot.services import playoffs, postgame_order
 from bot.services.advancement import unfinished_advancements
@@ -354,6 +355,48 @@ def apply_confirmed(
     return _SEQUENCES[rs.id](conn, rt, actor, fx, report, rs)
 
 
+def _record(
+    conn: sqlite3.Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    state: _Side,
+    missed: list[int],
+    absent: list[int],
+    *,
+    fan_factor: int | None = None,
+    winnings_die: int | None = None,
+    reroll_offered: bool = False,
+) -> TeamSummary:
+    """One team's post-game, worked out: who recovers at Finish (`missed`; after a friendly `absent`
+    players stay out), the record with its summary, and its dice logged. Every sequence ends here."""
+    if missed:
+        state.lines.append(
+            f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
+        )
+    elif absent:
+        state.lines.append(
+            f"A friendly does not count: {plural(len(absent), 'player')} still out for the next game"
+        )
+    team = state.team
+    postgame_store.insert(
+        conn,
+        team,
+        fixture_id=fx.id,
+        fan_factor=fan_factor,
+        winnings=state.earned,
+        fans_before=team.dedicated_fans,
+        fans_after=state.fans_after,
+        missed_player_ids=missed,
+        summary=state.lines,
+        now=rt.clock.now(),
+        winnings_die=winnings_die,
+        winnings_reroll="offered" if reroll_offered else None,
+    )
+    _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
+    return TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False, reroll_offered)
+
+
 def _sides(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, report: ResultReport) -> dict[Side, _Side]:
     """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked)."""
     sides: dict[Side, _Side] = {}
@@ -468,28 +511,7 @@ def _apply_bb2025(
                         reason="quit after the concession",
                     )
                     state.lines.append(f"#{player.number} {player.name} quits in disgust ({check})")
-        if missed:
-            state.lines.append(
-                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
-            )
-        elif absent:
-            state.lines.append(
-                f"A friendly does not count: {plural(len(absent), 'player')} still out for the next game"
-            )
-        postgame_store.insert(
-            conn,
-            team,
-            fixture_id=fx.id,
-            fan_factor=factors.get(side),
-            winnings=state.earned,
-            fans_before=team.dedicated_fans,
-            fans_after=state.fans_after,
-            missed_player_ids=missed,
-            summary=state.lines,
-            now=now,
-        )
-        _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
-        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
+        summaries.append(_record(conn, rt, actor, fx, state, missed, absent, fan_factor=factors.get(side)))
     return summaries  # the after-result hooks run next, in services/confirmation.py
 
 
@@ -562,9 +584,16 @@ def _apply_classic(
             die = roll_winnings(state.rolls.dice, rules.winnings, friendly=friendly)
             state.rolls.keep(die)
             amount = classic_winnings(die.total, fame[side], state.outcome, rules.winnings)
-            bonus = " + 10,000 for the result" if state.outcome in ("W", "D") else ""
+            extra = rules.winnings.win_or_draw_bonus if state.outcome in ("W", "D") else 0
+            bonus = f" + {extra:,} for the result" if extra else ""
             _collect_winnings(
-                conn, rt, actor, fx, state, amount, f"({die.shown} + FAME {fame[side]}) x 10,000{bonus}"
+                conn,
+                rt,
+                actor,
+                fx,
+                state,
+                amount,
+                f"({die.shown} + FAME {fame[side]}) x {rules.winnings.multiplier:,}{bonus}",
             )
         offer = die is not None and may_reroll_winnings(state.outcome, rules.winnings)
         if offer:
@@ -602,26 +631,19 @@ def _apply_classic(
         _apply_injuries(
             conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team, getting_even=rs.getting_even
         )
-        if missed:
-            state.lines.append(
-                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
+        summaries.append(
+            _record(
+                conn,
+                rt,
+                actor,
+                fx,
+                state,
+                missed,
+                absent,
+                winnings_die=die.total if die is not None else None,
+                reroll_offered=offer,
             )
-        postgame_store.insert(
-            conn,
-            team,
-            fixture_id=fx.id,
-            fan_factor=None,
-            winnings=state.earned,
-            fans_before=team.dedicated_fans,
-            fans_after=state.fans_after,
-            missed_player_ids=missed,
-            summary=state.lines,
-            now=now,
-            winnings_die=die.total if die is not None else None,
-            winnings_reroll="offered" if offer else None,
         )
-        _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
-        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False, offer))
     return summaries
 
 
@@ -718,7 +740,6 @@ def apply_tournament(
     with /advance before the post-game is finished), the reported casualties kept (`injuries`: missing the
     next game, lasting injuries, deaths; no Getting Even). No winnings, no fan rolls, no expensive mistakes.
     Each team then finishes its post-game as in a league, and players who missed this game recover."""
-    now = rt.clock.now()
     summaries: list[TeamSummary] = []
     teams = {
         side: team_store.get(conn, fx.guild_id, team_id)
@@ -746,24 +767,7 @@ def apply_tournament(
                 _award_mvps(conn, rt, actor, fx, state, 1, nominees, squad)
         if injuries:
             _apply_injuries(conn, rt, actor, fx, state, data, False, opponent, getting_even=False)
-        if missed:
-            state.lines.append(
-                f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
-            )
-        postgame_store.insert(
-            conn,
-            team,
-            fixture_id=fx.id,
-            fan_factor=None,
-            winnings=0,
-            fans_before=team.dedicated_fans,
-            fans_after=team.dedicated_fans,
-            missed_player_ids=missed,
-            summary=state.lines,
-            now=now,
-        )
-        _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
-        summaries.append(TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False))
+        summaries.append(_record(conn, rt, actor, fx, state, missed, missed))
     return summaries
 
 

@@ -31,9 +31,6 @@ from bot.store.pregame import PregameStepRow
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
-STADIUM_ATTRIBUTE = (
-    "stadium_attribute"  # recorded by hand after a stadium roll: its D6 table is not in seed 003
-)
 RECORD_MAX = 200
 
 
@@ -78,8 +75,8 @@ def _table_step(
     lines = [f"{who} → **{rolled.entry.name}**: {rolled.entry.summary}"]
     if rolled.entry.follow_up is not None:
         lines.append(
-            f"Its {rolled.entry.follow_up.dice.upper()} table is not in seed 003: a commissioner may record "
-            "the attribute with /league record."
+            f"Its {rolled.entry.follow_up.dice.upper()} table is not in the {game.rs.name} rules: a "
+            "commissioner may record the attribute with /league record."
         )
     return {"entry": rolled.entry.name, "total": rolled.roll.total, "lines": lines}, [rolled.roll]
 
@@ -144,10 +141,8 @@ def _view(conn: sqlite3.Connection, game: _Game, rolled: tuple[str, ...]) -> Pre
         else:
             lines = (step.summary,)
         recorded = [_recorded(row)] if row is not None and row.recorded else []
-        if step.id == "stadium" and STADIUM_ATTRIBUTE in stored:
-            recorded.append(_recorded(stored[STADIUM_ATTRIBUTE]))
         views.append(StepView(step, lines, tuple(recorded)))
-    known = {s.id for s in game.rs.pregame} | {STADIUM_ATTRIBUTE}
+    known = {s.id for s in game.rs.pregame}
     for step_id, row in stored.items():  # recorded by hand for a step outside the sequence (a sponsor ...)
         if step_id not in known and row.recorded:
             missing = next((m for m in game.rs.missing if m.id == step_id), None)
@@ -191,11 +186,9 @@ async def run_pregame(
 
 
 def recordable(rs: Ruleset) -> list[tuple[str, str]]:
-    """The steps a commissioner may record by hand in this ruleset: (id, name)."""
-    steps = [(m.id, m.name) for m in rs.missing if m.handled == "skipped" and m.id != "stadium_attributes"]
-    if rs.step("stadium") is not None:
-        steps.insert(0, (STADIUM_ATTRIBUTE, "Stadium attribute (after the Random Stadium roll)"))
-    return steps
+    """What a commissioner may record by hand in this ruleset, (id, name): each step it skips because the
+    seed lacks its table (a stadium attribute, a famous referee, a sponsor ...)."""
+    return [(m.id, m.name) for m in rs.missing if m.handled == "skipped"]
 
 
 def _record(

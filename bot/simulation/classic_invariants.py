@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-WIN_OR_DRAW_BONUS = 10_000
-MULTIPLIER = 10_000
+from bot.catalog import load_catalog
+from bot.rules.classic import winnings
 
 
 def _classic_leagues(conn: sqlite3.Connection) -> dict[int, dict[str, object]]:
@@ -30,6 +30,7 @@ def _classic_leagues(conn: sqlite3.Connection) -> dict[int, dict[str, object]]:
 
 def classic_problems(conn: sqlite3.Connection) -> list[str]:
     leagues = _classic_leagues(conn)
+    rule = load_catalog().classic_season.winnings
     problems: list[str] = []
     for league_id, settings in leagues.items():
         if (settings.get("points_win"), settings.get("points_draw"), settings.get("points_loss")) != (
@@ -61,8 +62,7 @@ def classic_problems(conn: sqlite3.Connection) -> list[str]:
             ).fetchone()
             fame = int(json.loads(step[0])[side]["fame"]) if step is not None else 0
             if row["winnings_die"] is not None:
-                bonus = WIN_OR_DRAW_BONUS if outcome in ("W", "D") else 0
-                expected = (row["winnings_die"] + fame) * MULTIPLIER + bonus
+                expected = winnings(row["winnings_die"], fame, outcome, rule)
                 if row["winnings"] != expected:
                     problems.append(
                         f"{where}: winnings {row['winnings']:,}, the dice and FAME give {expected:,}"

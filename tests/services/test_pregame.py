@@ -63,8 +63,8 @@ async def test_a_commissioner_records_what_the_seed_has_no_table_for(runtime: Ru
     fx = await first_fixture(runtime, coach(0))
     steps = await pregame.recordable_steps(runtime, COMMISH, f"f:{fx.id}")
     assert [s for s, _ in steps] == [
-        "stadium_attribute",
         "famous_referees",
+        "stadium_attributes",
         "home_stadiums",
         "sponsorships",
         "special_play_cards",
@@ -75,6 +75,11 @@ async def test_a_commissioner_records_what_the_seed_has_no_table_for(runtime: Ru
     view = await pregame.record_step(runtime, COMMISH, f"f:{fx.id}", "famous_referees", "Ranulf Red Hokuli")
     referees = next(s for s in view.steps if s.step.id == "famous_referees")
     assert referees.recorded == (f"Ranulf Red Hokuli (recorded by <@{COMMISH.user_id}>)",)
+    attribute = await pregame.record_step(
+        runtime, COMMISH, f"f:{fx.id}", "stadium_attributes", "Astrogranite"
+    )
+    assert attribute.steps[-1].step.name.startswith("Unusual Playing Surface")  # shown after the sequence
+    assert attribute.steps[-1].recorded == (f"Astrogranite (recorded by <@{COMMISH.user_id}>)",)
     with pytest.raises(NotFound):
         await pregame.record_step(runtime, COMMISH, f"f:{fx.id}", "weather", "Nice")
     with pytest.raises(RuleViolation):
