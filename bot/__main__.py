@@ -26,7 +26,7 @@ def _configure_logging(level: str) -> None:
 
 
 async def _run(settings: Settings, token: str) -> int:
-    from bot.app import LeagueBot, point_at_discord
+    from bot.app import make_bot, point_at_discord
 
     point_at_discord(settings)
     stop = asyncio.Event()
@@ -34,7 +34,7 @@ async def _run(settings: Settings, token: str) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    async with LeagueBot(settings) as league_bot:
+    async with make_bot(settings) as league_bot:
         runner = asyncio.create_task(league_bot.start(token))
         stopper = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
@@ -49,6 +49,34 @@ async def _run(settings: Settings, token: str) -> int:
             await runner
         faulthandler.cancel_dump_traceback_later()
     return 0
+
+
+def _location(value: str) -> Path | str:
+    """A database on the command line: a postgresql:// URL as it is, else a SQLite file's path."""
+    return value if value.startswith(("postgresql://", "postgres://")) else Path(value)
+
+
+def _migrate(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate",
+        description="Copy a whole database to a new, empty one, e.g. a league's SQLite file to PostgreSQL. "
+        "Every table, row and id is copied; then every ledger and invariant is checked on the copy.",
+    )
+    parser.add_argument("--from", dest="source", type=_location, required=True, help="the database to copy")
+    parser.add_argument(
+        "--to", dest="target", type=_location, required=True, help="an empty database (postgresql://...)"
+    )
+    args = parser.parse_args(argv)
+    if isinstance(args.source, Path) and not args.source.exists():
+        parser.error(f"{args.source} does not exist")
+    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    from bot.simulation.migrate import migrate
+
+    try:
+        return asyncio.run(migrate(args.source, args.target))
+    except RuntimeError as exc:
+        print(f"Not copied: {exc}", file=sys.stderr)
+        return 1
 
 
 def _simulate(argv: list[str]) -> int:
@@ -103,7 +131,10 @@ def _simulate(argv: list[str]) -> int:
         help="seasons per league: play-offs, prizes and re-drafts in between",
     )
     parser.add_argument(
-        "--db", type=Path, default=None, help="keep the database here (default: a temporary one)"
+        "--db",
+        type=_location,
+        default=None,
+        help="keep the database here: a SQLite file, or a postgresql:// URL (default: a temporary file)",
     )
     parser.add_argument(
         "--ruleset",
@@ -233,14 +264,16 @@ def main(argv: list[str] | None = None) -> int:
         return _simulate(arguments[1:])
     if arguments[:1] == ["demo"]:
         return _demo(arguments[1:])
+    if arguments[:1] == ["migrate"]:
+        return _migrate(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Blood Bowl league bot for Discord.")
     parser.add_argument(
         "command",
         nargs="?",
         default="run",
-        choices=["run", "simulate", "demo"],
-        help="run the bot (default), simulate seasons (python -m bot simulate --help), or try it without "
-        "Discord (python -m bot demo --help)",
+        choices=["run", "simulate", "demo", "migrate"],
+        help="run the bot (default), simulate seasons (python -m bot simulate --help), try it without "
+        "Discord (python -m bot demo --help), or copy its database (python -m bot migrate --help)",
     )
     parser.parse_args(arguments)
     try:

@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import pkgutil
+from typing import Any
 
 import discord
 import yarl
@@ -40,6 +41,18 @@ def cog_modules() -> list[str]:
     return sorted(f"{bot.cogs.__name__}.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
 
 
+def sharding(settings: Settings) -> dict[str, Any]:
+    """discord.py's shard options from the settings (none without SHARD_COUNT)."""
+    if settings.shard_count is None:
+        return {}
+    return {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+
+
+def make_bot(settings: Settings) -> LeagueBot:
+    """The bot the settings ask for: one connection, or (SHARD_COUNT) the shards this process runs."""
+    return LeagueBot(settings) if settings.shard_count is None else ShardedLeagueBot(settings)
+
+
 class LeagueBot(commands.Bot):
     def __init__(self, settings: Settings, *, dice: Dice | None = None, clock: Clock | None = None) -> None:
         intents = discord.Intents.none()
@@ -55,6 +68,7 @@ class LeagueBot(commands.Bot):
                 guild=True, dm_channel=False, private_channel=False
             ),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            **sharding(settings),
         )
         self.settings = settings
         self.dice: Dice = dice or SecureDice()
@@ -80,9 +94,9 @@ class LeagueBot(commands.Bot):
             len(catalog.skills),
             len(catalog.stars),
         )
-        database = await Database.open(self.settings.database_path)
+        database = await Database.open(self.settings.database)
         version = await database.migrate()
-        log.info("database %s at schema version %d", self.settings.database_path, version)
+        log.info("database %s at schema version %d", self.settings.database_name, version)
         self._runtime = Runtime(db=database, dice=self.dice, clock=self.clock, catalog=catalog)
         self.add_dynamic_items(PageButton)
         for module in cog_modules():
@@ -114,11 +128,16 @@ class LeagueBot(commands.Bot):
         scope = f"guild:{guild.id}" if guild else "global"
         key = f"command_tree:{self.application_id}:{scope}"
         digest = self.command_tree_hash(guild)
-        if await self.runtime.db.read(meta.get, key) == digest:
+        # Claimed before syncing: of several processes starting with the same commands, one syncs.
+        changed, previous = await self.runtime.db.write(meta.replace, key, digest)
+        if not changed:
             log.info("slash commands unchanged (%s): not syncing", scope)
             return False
-        synced = await self.tree.sync(guild=guild)
-        await self.runtime.db.write(meta.put, key, digest)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except BaseException:
+            await self.runtime.db.write(meta.put, key, previous or "")  # the next start tries again
+            raise
         log.info("synced %d slash commands (%s)", len(synced), scope)
         return True
 
@@ -135,3 +154,8 @@ class LeagueBot(commands.Bot):
         if self._runtime is not None:
             await self._runtime.db.close()
             self._runtime = None
+
+
+class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):
+    """The same bot on several Discord shards in one process (discord.py's AutoShardedBot): all of them, or
+    SHARD_IDS of SHARD_COUNT, so several processes (on one PostgreSQL database) can share a large bot."""

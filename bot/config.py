@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
@@ -24,6 +26,18 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="The bot token.")
     database_path: Path = Field(default=Path("var/league.sqlite3"), description="SQLite database file.")
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="PostgreSQL instead of the SQLite file: postgresql://user:password@host:5432/dbname "
+        "(one database several bot processes can share).",
+    )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="Discord shards in all (unset: one process, no sharding)."
+    )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process runs, e.g. 0,1 (unset with SHARD_COUNT: all of them).",
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync commands to this guild only (instant, for development)."
     )
@@ -51,6 +65,46 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str) and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                "DATABASE_URL must start with postgresql:// (leave it unset for the SQLite file)"
+            )
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part] or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if wrong or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}")
+        return self
+
+    @property
+    def database(self) -> Path | str:
+        """Where the store is: the PostgreSQL URL when DATABASE_URL is set, else the SQLite file."""
+        return self.database_url.get_secret_value() if self.database_url is not None else self.database_path
+
+    @property
+    def database_name(self) -> str:
+        """The store as the log may show it (no password)."""
+        if self.database_url is None:
+            return str(self.database_path)
+        return "PostgreSQL " + re.sub(r"//[^@/]*@", "//", self.database_url.get_secret_value())
 
     @field_validator("dev_guild_id", "web_port", "public_url", mode="before")
     @classmethod

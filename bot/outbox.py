@@ -4,7 +4,8 @@ drawn, champions crowned ...) once the transaction that made them has committed.
 Every committed unit of work wakes the outbox; it reads what is unsent (a partial index makes that
 instant), posts each in its league's channel, and marks it sent. A crash between posting and marking posts
 it again after the restart rather than never. A posted announcement may come with a new round, so the
-deadline watch re-arms afterwards.
+deadline watch re-arms afterwards. Several processes may share the database: each announcement is
+claimed (`announcements.claim`) before it is posted, so one of them posts it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 60.0  # look anyway now and then (nothing is lost if a wake-up is missed)
 STOP_SECONDS = 5.0
+LEASE_SECONDS = 300  # a claim this old is a process that died while posting: another takes it over
 
 
 class Outbox:
@@ -67,12 +69,20 @@ class Outbox:
     async def flush(self) -> int:
         """Post everything unsent; returns how many were posted."""
         db = self.bot.runtime.db
+        clock = self.bot.runtime.clock
         posted = 0
-        while batch := await db.read(announcements.unsent):
-            for item in batch:
+        while True:
+            taken = 0
+            for item in await db.read(announcements.unsent):
+                # Claimed first: of several processes on one database, one posts it.
+                if not await db.write(announcements.claim, item.id, clock.now(), LEASE_SECONDS):
+                    continue
+                taken += 1
                 await self._post(item)
-                await db.write(announcements.mark_sent, item.id, self.bot.runtime.clock.now())
+                await db.write(announcements.mark_sent, item.id, clock.now())
                 posted += 1
+            if not taken:
+                break
         if posted:
             await self.bot.deadlines.rearm()
         return posted

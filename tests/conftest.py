@@ -1,10 +1,20 @@
-"""Shared fixtures: a real SQLite database in a temp dir, seeded dice and a fake clock."""
+"""Shared fixtures: a real database (SQLite in a temp dir, or PostgreSQL), seeded dice and a fake clock.
+
+The store and service tests run on both engines (`backend` is parametrised for tests/store and
+tests/services); every other test runs on `BB_TEST_BACKEND` (sqlite unless set), so
+`BB_TEST_BACKEND=postgresql pytest` runs the whole suite on PostgreSQL. PostgreSQL comes from
+`TEST_DATABASE_URL`, else from a throwaway server started once per session (tests/postgres_server.py).
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import os
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.catalog import Catalog, load_catalog
@@ -12,14 +22,75 @@ from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.services.runtime import Actor, Runtime
 from bot.store import Database
+from tests import postgres_server
+
+BACKENDS = ("sqlite", "postgresql")
+BOTH_BACKENDS = ("tests/store/", "tests/services/")  # these run on each engine
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        path = metafunc.definition.path.as_posix()
+        if any(f"/{folder}" in path for folder in BOTH_BACKENDS):
+            metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    name = str(getattr(request, "param", os.environ.get("BB_TEST_BACKEND", "sqlite")))
+    if name not in BACKENDS:
+        raise ValueError(f"BB_TEST_BACKEND must be one of {BACKENDS}, not {name!r}")
+    return name
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[postgres_server.Server]:
+    """The session's PostgreSQL server, with a template database migrated to this code's schema."""
+
+    async def migrate(url: str) -> None:
+        db = await Database.open(url)
+        try:
+            await db.migrate()
+        finally:
+            await db.close()
+
+    def migrate_now(url: str) -> None:  # on a thread of its own: a test's event loop may be running here
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            thread.submit(asyncio.run, migrate(url)).result()
+
+    with postgres_server.server() as server:
+        server.make_template(migrate_now)
+        yield server
+
+
+@pytest.fixture
+def database_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """Where a new, empty database is: a SQLite file path, or a new PostgreSQL database's URL."""
+    if backend == "sqlite":
+        yield str(tmp_path / "test.sqlite3")
+        return
+    server: postgres_server.Server = request.getfixturevalue("postgres")
+    url = server.new_database()
+    yield url
+    server.drop(url)
 
 
 @pytest_asyncio.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "test.sqlite3")
+async def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Database]:
+    """A migrated database on the test's engine (PostgreSQL: a copy of the session's migrated template)."""
+    if backend == "sqlite":
+        db = await Database.open(tmp_path / "test.sqlite3")
+        await db.migrate()
+        yield db
+        await db.close()
+        return
+    server: postgres_server.Server = request.getfixturevalue("postgres")
+    url = server.new_database(server.template)
+    db = await Database.open(url)
     await db.migrate()
     yield db
     await db.close()
+    server.drop(url)
 
 
 CATALOG: Catalog = load_catalog()

@@ -4,7 +4,6 @@ are rolled, so walking away from a roll never buys a second one."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 
@@ -36,6 +35,7 @@ from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store.advancements import PendingAdvancement
+from bot.store.connection import Connection
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
 
@@ -50,7 +50,7 @@ class AdvanceOutcome:
     pending: PendingAdvancement | None = None
 
 
-def player_state(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player: PlayerRow) -> PlayerState:
+def player_state(conn: Connection, rt: Runtime, team: TeamRow, player: PlayerRow) -> PlayerState:
     position = position_of(rt.catalog, roster_of(rt.catalog, team), player)
     assert position is not None
     taken = advancement_store.taken(conn, team.guild_id, player.id)
@@ -76,7 +76,7 @@ def player_state(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player: P
 
 
 def _context(
-    conn: sqlite3.Connection, actor: Actor, league_ref: str | None, player_ref: str
+    conn: Connection, actor: Actor, league_ref: str | None, player_ref: str
 ) -> tuple[TeamRow, PlayerRow, int]:
     team = _advancing_team(conn, actor, league_ref)
     if team.status != "approved":
@@ -93,7 +93,7 @@ def _context(
     return team, player, open_postgames[0].fixture_id
 
 
-def _advancing_team(conn: sqlite3.Connection, actor: Actor, reference: str | None) -> TeamRow:
+def _advancing_team(conn: Connection, actor: Actor, reference: str | None) -> TeamRow:
     """The coach's team in the league named (or the server's only one), else in the tournament named (or
     the only one) when its rulespack lets players advance (seed 000, Additional rules)."""
     try:
@@ -113,7 +113,7 @@ def _advancing_team(conn: sqlite3.Connection, actor: Actor, reference: str | Non
 
 
 def _log(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     player: PlayerRow,
@@ -125,14 +125,14 @@ def _log(
     )
 
 
-def _refresh(conn: sqlite3.Connection, team: TeamRow, player: PlayerRow) -> PlayerRow:
+def _refresh(conn: Connection, team: TeamRow, player: PlayerRow) -> PlayerRow:
     fresh = team_store.player(conn, team, player.id)
     assert fresh is not None
     return fresh
 
 
 def _grant_skill(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     team: TeamRow,
@@ -180,7 +180,7 @@ def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) 
 
 
 def _advance(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -319,7 +319,7 @@ async def advance(
 
 
 def _wait_for_choice(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     team: TeamRow,
     player: PlayerRow,
@@ -350,7 +350,7 @@ def _wait_for_choice(
 
 
 def _take_skill_instead(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     team: TeamRow,
@@ -381,9 +381,7 @@ def _take_skill_instead(
     )
 
 
-def _choose(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, pending_id: int, choice: int
-) -> AdvanceOutcome:
+def _choose(conn: Connection, rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
     waiting = advancement_store.pending(conn, actor.guild_id, pending_id)
     if waiting is None:
         raise Conflict("That choice was already made.")
@@ -443,7 +441,7 @@ async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> Adv
     return await rt.db.write(_choose, rt, actor, pending_id, choice)
 
 
-def unfinished_advancements(conn: sqlite3.Connection, rt: Runtime, team: TeamRow) -> list[str]:
+def unfinished_advancements(conn: Connection, rt: Runtime, team: TeamRow) -> list[str]:
     """Players who must still advance (SPP at the characteristic price) or still choose a rolled option."""
     problems = [
         f"#{p.number}"
@@ -466,7 +464,7 @@ _SKILL_GROUPS: dict[str, tuple[SkillGroup, ...]] = {
 
 
 def _skills_for(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -500,7 +498,7 @@ class KindOption:
 
 
 def _kind_options(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> tuple[int, list[KindOption]]:
     try:
         team = _advancing_team(conn, actor, league_ref)

@@ -4,7 +4,6 @@ rolled by the bot and logged; the draft survives restarts (its state is in the d
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -27,6 +26,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.store import allstar as allstar_store
 from bot.store import audit
 from bot.store.allstar import AllStarRow
+from bot.store.connection import Connection
 
 Method = Literal["random", "drafting"]
 PairChoice = Literal["redraw", "swap"]
@@ -96,14 +96,12 @@ def _game(rt: Runtime, row: AllStarRow) -> AllStarGame:
     return AllStarGame(row, _state_rosters(rt, row), tuple(row.state.get("log", [])), on_turn)
 
 
-def _log_dice(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, rolls: list[tuple[int, int]], what: str
-) -> None:
+def _log_dice(conn: Connection, rt: Runtime, actor: Actor, rolls: list[tuple[int, int]], what: str) -> None:
     log_dice(conn, rt, actor, rolls, purpose=f"All-Star game: {what}")
 
 
 def _challenge(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     opponent: int,
@@ -150,7 +148,7 @@ async def challenge(
 
 
 def _accept(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, excluded: str, pair_choice: PairChoice
+    conn: Connection, rt: Runtime, actor: Actor, excluded: str, pair_choice: PairChoice
 ) -> AllStarGame:
     row = allstar_store.proposed_to(conn, actor.guild_id, actor.user_id)
     if row is None:
@@ -222,7 +220,7 @@ async def accept(
     return await rt.db.write(_accept, rt, actor, excluded, pair_choice)
 
 
-def _pick(conn: sqlite3.Connection, rt: Runtime, actor: Actor, star: str) -> AllStarGame:
+def _pick(conn: Connection, rt: Runtime, actor: Actor, star: str) -> AllStarGame:
     row = allstar_store.open_for(conn, actor.guild_id, actor.user_id)
     if row is None or row.status != "drafting" or row.method != "drafting":
         raise NotFound("You have no All-Star draft running: /allstar challenge starts one.")
@@ -274,7 +272,7 @@ async def pick(rt: Runtime, actor: Actor, star: str) -> AllStarGame:
     return await rt.db.write(_pick, rt, actor, star)
 
 
-def _available(conn: sqlite3.Connection, rt: Runtime, actor: Actor) -> list[StarUnit]:
+def _available(conn: Connection, rt: Runtime, actor: Actor) -> list[StarUnit]:
     row = allstar_store.open_for(conn, actor.guild_id, actor.user_id)
     if row is None or row.method != "drafting" or row.status != "drafting":
         return []
@@ -290,7 +288,7 @@ async def available(rt: Runtime, actor: Actor) -> list[StarUnit]:
     return await rt.db.read(_available, rt, actor)
 
 
-def _show(conn: sqlite3.Connection, rt: Runtime, actor: Actor) -> AllStarGame:
+def _show(conn: Connection, rt: Runtime, actor: Actor) -> AllStarGame:
     row = allstar_store.open_for(conn, actor.guild_id, actor.user_id) or allstar_store.latest_for(
         conn, actor.guild_id, actor.user_id
     )
@@ -303,7 +301,7 @@ async def show(rt: Runtime, actor: Actor) -> AllStarGame:
     return await rt.db.read(_show, rt, actor)
 
 
-def _cancel(conn: sqlite3.Connection, rt: Runtime, actor: Actor) -> AllStarGame:
+def _cancel(conn: Connection, rt: Runtime, actor: Actor) -> AllStarGame:
     row = allstar_store.open_for(conn, actor.guild_id, actor.user_id)
     if row is None:
         raise NotFound("You have no All-Star game to cancel.")

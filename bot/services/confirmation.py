@@ -9,7 +9,6 @@ who (the actor), why (the step, the audit action, the reason) and which outcome 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -19,11 +18,12 @@ from bot.services.postgame import TeamSummary, apply_confirmed
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import seasons as season_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 
 # What runs after every confirmation that ran a post-game: the play-offs may open, or their next stage be
 # drawn. Each hook is idempotent (see services/playoffs.py), so racing confirmations do no harm.
-AFTER_RESULT: tuple[Callable[[sqlite3.Connection, Runtime, Fixture], None], ...] = (playoffs.after_result,)
+AFTER_RESULT: tuple[Callable[[Connection, Runtime, Fixture], None], ...] = (playoffs.after_result,)
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Confirmed:
 
 
 def save_version(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> tuple[int, str]:
     """Store `report` as the fixture's next version (reported, not yet locked): its number and its JSON."""
     version = fx.report_version + 1
@@ -66,7 +66,7 @@ def save_version(
 
 
 def log_step(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
@@ -113,7 +113,7 @@ def log_step(
 
 
 def confirm(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, how: Confirmation
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, how: Confirmation
 ) -> Confirmed:
     """Lock `report` as the result of `fx`, record it, and (unless `how` says not) run the post-game and the
     after-result hooks. The caller has checked that this may happen; this only does it."""

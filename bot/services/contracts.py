@@ -11,7 +11,6 @@ sign for the team on the clock or skip it. Everything is announced in the league
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -39,6 +38,7 @@ from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.contracts import Contract, SigningDraft
 from bot.store.deadlines import Due
 from bot.store.leagues import League
@@ -58,7 +58,7 @@ class DraftView:
 
 
 def _announce(
-    conn: sqlite3.Connection, rt: Runtime, league: League, title: str, lines: list[str], mentions: list[int]
+    conn: Connection, rt: Runtime, league: League, title: str, lines: list[str], mentions: list[int]
 ) -> None:
     announcements.add(
         conn,
@@ -76,7 +76,7 @@ def _clock_line(team: TeamRow, deadline_unix: int) -> str:
 
 
 def begin(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league: League,
@@ -135,7 +135,7 @@ def begin(
 
 
 def _move_on(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     league: League,
     draft: SigningDraft,
@@ -157,7 +157,7 @@ def _move_on(
     _announce(conn, rt, league, title, lines, mentions)
 
 
-def _open_draft(conn: sqlite3.Connection, league: League) -> tuple[Season, SigningDraft]:
+def _open_draft(conn: Connection, league: League) -> tuple[Season, SigningDraft]:
     season = season_store.current_season(conn, league.guild_id, league.id)
     draft = None if season is None else contract_store.draft_for_season(conn, league.guild_id, season.id)
     if season is None or draft is None:
@@ -169,19 +169,17 @@ def _open_draft(conn: sqlite3.Connection, league: League) -> tuple[Season, Signi
     return season, draft
 
 
-def _signed(conn: sqlite3.Connection, league: League, season: Season) -> set[str]:
+def _signed(conn: Connection, league: League, season: Season) -> set[str]:
     return {
         m for c in contract_store.contracts_of_season(conn, league.guild_id, season.id) for m in c.members
     }
 
 
-def _free_places(conn: sqlite3.Connection, rt: Runtime, team: TeamRow) -> int:
+def _free_places(conn: Connection, rt: Runtime, team: TeamRow) -> int:
     return rt.catalog.drafting.max_players - len(team_store.players(conn, team))
 
 
-def options(
-    conn: sqlite3.Connection, rt: Runtime, league: League, team: TeamRow
-) -> tuple[list[StarUnit], bool]:
+def options(conn: Connection, rt: Runtime, league: League, team: TeamRow) -> tuple[list[StarUnit], bool]:
     season, _ = _open_draft(conn, league)
     return signing_options(
         rt.catalog,
@@ -201,7 +199,7 @@ def _member_costs(rt: Runtime, unit: StarUnit) -> list[int]:
 
 
 def _sign(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -315,7 +313,7 @@ async def sign_star(
     return await rt.db.write(_sign, rt, actor, league_ref, star, as_commissioner)
 
 
-def _skip(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftView:
+def _skip(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftView:
     league = find_league(conn, actor.guild_id, league_ref)
     season, draft = _open_draft(conn, league)
     team = team_store.get(conn, league.guild_id, draft.order[0])
@@ -339,7 +337,7 @@ async def skip_team(rt: Runtime, actor: Actor, league_ref: str | None) -> DraftV
     return await rt.db.write(_skip, rt, actor, league_ref)
 
 
-def run_due(conn: sqlite3.Connection, rt: Runtime, due: Due) -> None:
+def run_due(conn: Connection, rt: Runtime, due: Due) -> None:
     """A pick's time ran out (the coach goes to the end of the order), or its reminder is due."""
     draft = contract_store.draft_by_id(conn, due.guild_id, due.item_id)
     if draft is None or draft.status != "open" or draft.pick_deadline_at is None:
@@ -386,7 +384,7 @@ def run_due(conn: sqlite3.Connection, rt: Runtime, due: Due) -> None:
     )
 
 
-def expire(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season) -> None:
+def expire(conn: Connection, rt: Runtime, league: League, season: Season) -> None:
     """The season is over: every contract expires and the stars leave their rosters."""
     for player_id, team_id in contract_store.expire(conn, league.guild_id, season.id):
         team = team_store.get(conn, league.guild_id, team_id)
@@ -403,7 +401,7 @@ def expire(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season
         )
 
 
-def _view(conn: sqlite3.Connection, league: League, season: Season) -> DraftView:
+def _view(conn: Connection, league: League, season: Season) -> DraftView:
     draft = contract_store.draft_for_season(conn, league.guild_id, season.id)
     if draft is None:
         raise NotFound(f"{league.name} season {season.number} has no star signing draft.")
@@ -418,7 +416,7 @@ def _view(conn: sqlite3.Connection, league: League, season: Season) -> DraftView
     )
 
 
-def _read_view(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> DraftView:
+def _read_view(conn: Connection, guild_id: int, league_ref: str | None) -> DraftView:
     league = find_league(conn, guild_id, league_ref)
     season = season_store.current_season(conn, guild_id, league.id)
     if season is None:
@@ -431,7 +429,7 @@ async def draft_view(rt: Runtime, guild_id: int, league_ref: str | None) -> Draf
 
 
 def _my_options(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None
 ) -> tuple[list[StarUnit], bool]:
     try:
         league = find_league(conn, actor.guild_id, league_ref)
@@ -448,7 +446,7 @@ async def sign_options(rt: Runtime, actor: Actor, league_ref: str | None) -> tup
     return await rt.db.read(_my_options, rt, actor, league_ref)
 
 
-def signed_stars(conn: sqlite3.Connection, guild_id: int, league_id: int) -> set[str]:
+def signed_stars(conn: Connection, guild_id: int, league_id: int) -> set[str]:
     """Stars under contract in the league's current season: not offered as inducements to anyone."""
     season = season_store.current_season(conn, guild_id, league_id)
     if season is None or season.status == "finished":
@@ -468,7 +466,7 @@ class StarMarket:
     signed: list[tuple[Contract, str]]  # contract and team name
 
 
-def _market(conn: sqlite3.Connection, rt: Runtime, guild_id: int, league_ref: str | None) -> StarMarket:
+def _market(conn: Connection, rt: Runtime, guild_id: int, league_ref: str | None) -> StarMarket:
     league = find_league(conn, guild_id, league_ref)
     taken = signed_stars(conn, guild_id, league.id)
     season = season_store.current_season(conn, guild_id, league.id)

@@ -9,7 +9,6 @@ work is claimed with a conditional UPDATE first, so it happens once however ofte
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -29,6 +28,7 @@ from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store import preferences as preference_store
 from bot.store import seasons as season_store
+from bot.store.connection import Connection
 from bot.store.deadlines import Due
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
@@ -76,9 +76,7 @@ def _system(guild_id: int, league: League) -> Actor:
     return Actor(guild_id=guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
 
 
-def _to_commissioner(
-    conn: sqlite3.Connection, rt: Runtime, fx: Fixture, tournament: bool = False
-) -> SettledFixture:
+def _to_commissioner(conn: Connection, rt: Runtime, fx: Fixture, tournament: bool = False) -> SettledFixture:
     """An unplayed play-off game cannot be a double forfeit: someone must go through. The commissioner
     decides it with /league result. An unplayed tournament game is held for the organiser the same way
     (seed 000 has no forfeit by deadline)."""
@@ -112,7 +110,7 @@ def _to_commissioner(
     return SettledFixture(fresh, "to organiser" if tournament else "to commissioner")
 
 
-def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture) -> SettledFixture:
+def _settle_unplayed(conn: Connection, rt: Runtime, actor: Actor, fx: Fixture) -> SettledFixture:
     conceder = deadline_store.concession_of(conn, fx.guild_id, fx.id)
     tournament = tournament_play.is_tournament_fixture(conn, fx)
     if conceder is None and (fx.kind == "playoff" or tournament):
@@ -148,7 +146,7 @@ def _settle_unplayed(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fi
     return SettledFixture(done.fixture, how, done.postgame)
 
 
-def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id: int) -> ClosedRound | None:
+def _close_round(conn: Connection, rt: Runtime, guild_id: int, round_id: int) -> ClosedRound | None:
     now = rt.clock.now()
     info = deadline_store.round_info(conn, guild_id, round_id)
     if info is None or not deadline_store.claim_round(conn, guild_id, round_id, now):
@@ -195,9 +193,7 @@ def _close_round(conn: sqlite3.Connection, rt: Runtime, guild_id: int, round_id:
     return ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
 
 
-def _close_fixture(
-    conn: sqlite3.Connection, rt: Runtime, guild_id: int, fixture_id: int
-) -> ClosedRound | None:
+def _close_fixture(conn: Connection, rt: Runtime, guild_id: int, fixture_id: int) -> ClosedRound | None:
     """A fixture whose deadline was extended past its round's: settled on its own, once."""
     now = rt.clock.now()
     fx = season_store.fixture(conn, guild_id, fixture_id)
@@ -229,7 +225,7 @@ def _close_fixture(
 
 
 def _auto_confirm(
-    conn: sqlite3.Connection, rt: Runtime, guild_id: int, fixture_id: int
+    conn: Connection, rt: Runtime, guild_id: int, fixture_id: int
 ) -> tuple[League, Fixture, ResultReport, tuple[TeamSummary, ...]] | None:
     now = rt.clock.now()
     fx = season_store.fixture(conn, guild_id, fixture_id)
@@ -250,7 +246,7 @@ def _auto_confirm(
     return league, done.fixture, report, done.postgame
 
 
-def _remind(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reminder_id: int) -> Reminder | None:
+def _remind(conn: Connection, rt: Runtime, guild_id: int, reminder_id: int) -> Reminder | None:
     round_id = deadline_store.claim_reminder(conn, guild_id, reminder_id, rt.clock.now())
     if round_id is None:
         return None
@@ -272,7 +268,7 @@ def _remind(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reminder_id: i
     return Reminder(league, int(info["number"]), deadline, fixtures, frozenset(wanting))
 
 
-def _run(conn: sqlite3.Connection, rt: Runtime, due: Due) -> Work:
+def _run(conn: Connection, rt: Runtime, due: Due) -> Work:
     work = Work()
     if due.kind == "deadline":
         closed = _close_round(conn, rt, due.guild_id, due.item_id)
@@ -300,7 +296,7 @@ async def run_due(rt: Runtime, due: Due) -> Work:
     return await rt.db.write(_run, rt, due)
 
 
-def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
+def _schedule(conn: Connection, rt: Runtime) -> list[Due]:
     now = rt.clock.now()
     hours: dict[tuple[int, int], tuple[int, ...]] = {}  # each league's settings read once, not per round
     for due in deadline_store.open_rounds(conn):
@@ -322,13 +318,13 @@ def _schedule(conn: sqlite3.Connection, rt: Runtime) -> list[Due]:
     return sorted((d for d in items if not _held(conn, d, now)), key=lambda d: (d.at, d.kind, d.item_id))
 
 
-def _held(conn: sqlite3.Connection, due: Due, now: datetime) -> bool:
+def _held(conn: Connection, due: Due, now: datetime) -> bool:
     """An overdue confirmation or settlement waiting for an earlier post-game is not armed (it would only
     wait again); finishing that post-game re-arms the watch (see services/postgame_order.py)."""
     return _waiting_on(conn, due, now) is not None
 
 
-def _waiting_on(conn: sqlite3.Connection, due: Due, now: datetime) -> Blocker | None:
+def _waiting_on(conn: Connection, due: Due, now: datetime) -> Blocker | None:
     """The post-game an overdue confirmation or settlement waits for, if it waits."""
     if due.kind not in ("auto_confirm", "fixture_deadline") or due.at > now:
         return None
@@ -349,7 +345,7 @@ class Waiting:
 async def waiting(rt: Runtime, guild_id: int) -> list[Waiting]:
     """The server's held confirmations and settlements, each with the post-game it waits for."""
 
-    def read(conn: sqlite3.Connection) -> list[Waiting]:
+    def read(conn: Connection) -> list[Waiting]:
         now = rt.clock.now()
         items = deadline_store.pending_auto_confirms(conn) + deadline_store.extended_fixtures(conn)
         found = [(due, _waiting_on(conn, due, now)) for due in items if due.guild_id == guild_id]
@@ -366,7 +362,7 @@ async def schedule(rt: Runtime) -> list[Due]:
 # --- what coaches and commissioners do ---------------------------------------------------------------------
 
 
-def _concede(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> Fixture:
+def _concede(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> Fixture:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
     if side is None:
@@ -397,7 +393,7 @@ async def concede_fixture(rt: Runtime, actor: Actor, fixture: str) -> Fixture:
 
 
 def _extend(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -454,7 +450,7 @@ async def extend_round(
 
 
 def _pause(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -508,7 +504,7 @@ async def pause_season(
     return await rt.db.write(_pause, rt, actor, league_ref, pause, " ".join(reason.split())[:300] or None)
 
 
-def _set_dm(conn: sqlite3.Connection, rt: Runtime, actor: Actor, on: bool) -> None:
+def _set_dm(conn: Connection, rt: Runtime, actor: Actor, on: bool) -> None:
     preference_store.set_dm_reminders(conn, actor.guild_id, actor.user_id, on, rt.clock.now())
 
 
@@ -518,7 +514,7 @@ async def set_dm_reminders(rt: Runtime, actor: Actor, on: bool) -> None:
 
 
 def _extend_fixture(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, days: int, reason: str
+    conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     if fx.kind != "league" or fx.status not in ("scheduled", "reported") or fx.deadline_at is None:

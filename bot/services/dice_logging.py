@@ -3,16 +3,16 @@ transaction as what it decided, with who rolled it, where, what for, and the fix
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 from bot.rules.postgame import DieRoll
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
+from bot.store.connection import Connection
 
 
 def log_dice(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     rolls: Iterable[DieRoll | tuple[int, int]],

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.rules.dice import parse_expression, roll_expression
 from bot.services.inputs import optional_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
+from bot.store.connection import Connection
 from bot.store.dice_log import LoggedRoll, NewRoll
 
 MAX_REASON_LENGTH = 100
@@ -25,7 +25,7 @@ class RollHistoryPage:
 
 
 def _roll_and_log(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, expression_text: str, purpose: str
+    conn: Connection, rt: Runtime, actor: Actor, expression_text: str, purpose: str
 ) -> LoggedRoll:
     expression = parse_expression(expression_text)
     roll = roll_expression(expression, rt.dice)
@@ -53,7 +53,7 @@ async def roll(rt: Runtime, actor: Actor, expression: str, reason: str | None = 
 
 
 def _history(
-    conn: sqlite3.Connection, guild_id: int, channel_id: int, anchor_id: int | None, page: int
+    conn: Connection, guild_id: int, channel_id: int, anchor_id: int | None, page: int
 ) -> RollHistoryPage:
     anchor = dice_log.latest_id(conn, guild_id, channel_id) if anchor_id is None else anchor_id
     rolls, total = dice_log.in_channel(

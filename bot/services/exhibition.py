@@ -3,7 +3,6 @@ Chests and Portals, and each game turn's order. The bot rolls every die in the o
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import RuleViolation
@@ -12,6 +11,7 @@ from bot.rules.star_drafts import chests_and_portals, ordered_roll
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, whole
 from bot.services.runtime import Actor, Runtime
+from bot.store.connection import Connection
 
 MIN_COACHES, MAX_COACHES = 3, 8
 
@@ -24,7 +24,7 @@ class RolledOrder:
 
 
 def _order(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, coaches: list[int], purpose: str, placing: bool
+    conn: Connection, rt: Runtime, actor: Actor, coaches: list[int], purpose: str, placing: bool
 ) -> RolledOrder:
     dice = RecordingDice(rt.dice)
     order, rolls = ordered_roll(coaches, dice)

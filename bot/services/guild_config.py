@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Literal
 
 from bot.services.inputs import optional_id
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit, guild_settings
+from bot.store.connection import Connection
 from bot.store.guild_settings import GuildSettings
 
 
@@ -16,7 +16,7 @@ async def get_settings(rt: Runtime, guild_id: int) -> GuildSettings:
 
 
 def _set_role(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     which: Literal["commissioner", "organiser"],

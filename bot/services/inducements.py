@@ -11,7 +11,6 @@ cash only: the lower CTV gets the difference for that game; no treasury on eithe
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
@@ -49,6 +48,7 @@ from bot.store import audit
 from bot.store import inducements as inducement_store
 from bot.store import leagues as league_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.inducements import Phase, Purchase
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
@@ -93,13 +93,13 @@ class InducementState:
         return whose_turn(self.phase.stage, self.phase.favourite)
 
 
-def _tournament(conn: sqlite3.Connection, fx: Fixture) -> Rulespack | None:
+def _tournament(conn: Connection, fx: Fixture) -> Rulespack | None:
     """The rulespack when `fx` is a tournament game (None for a league's)."""
     event = event_of_fixture(conn, fx)
     return event.rulespack if event is not None else None
 
 
-def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
+def _phase(conn: Connection, rt: Runtime, fx: Fixture) -> Phase:
     existing = inducement_store.phase(conn, fx.guild_id, fx.id)
     if existing is not None:
         return existing
@@ -140,18 +140,18 @@ def _phase(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Phase:
     return opened
 
 
-def _ruleset_of(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Ruleset:
+def _ruleset_of(conn: Connection, rt: Runtime, fx: Fixture) -> Ruleset:
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     return ruleset(rt.catalog, league.settings.ruleset)
 
 
-def _offered(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> Inducements:
+def _offered(conn: Connection, rt: Runtime, fx: Fixture) -> Inducements:
     """The league's inducements: seed 003's list in a classic league, BB2025's otherwise."""
     return classic_inducements(rt.catalog) if _ruleset_of(conn, rt, fx).classic else rt.catalog.inducements
 
 
-def _state(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, message: str = "") -> InducementState:
+def _state(conn: Connection, rt: Runtime, fx: Fixture, message: str = "") -> InducementState:
     phase = _phase(conn, rt, fx)
     bought = inducement_store.purchases(conn, fx.guild_id, fx.id)
     in_tournament = _tournament(conn, fx) is not None  # petty cash only: no treasury on either side
@@ -198,7 +198,7 @@ def _coach_side(fx: Fixture, actor: Actor) -> Side:
     return side
 
 
-def _open_fixture(conn: sqlite3.Connection, actor: Actor, fixture_ref: str) -> Fixture:
+def _open_fixture(conn: Connection, actor: Actor, fixture_ref: str) -> Fixture:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     if fx.status != "scheduled":
         raise Conflict(f"{fx.label} is {fx.status}: inducements are bought before kick-off.")
@@ -206,7 +206,7 @@ def _open_fixture(conn: sqlite3.Connection, actor: Actor, fixture_ref: str) -> F
 
 
 def _buy(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, item: str, count: int
+    conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, item: str, count: int
 ) -> InducementState:
     fx = _open_fixture(conn, actor, fixture_ref)
     side = _coach_side(fx, actor)
@@ -294,7 +294,7 @@ async def buy_inducement(
     return await rt.db.write(_buy, rt, actor, fixture, item, count)
 
 
-def _done(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> InducementState:
+def _done(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> InducementState:
     fx = _open_fixture(conn, actor, fixture_ref)
     side = _coach_side(fx, actor)
     state = _state(conn, rt, fx)
@@ -327,7 +327,7 @@ async def finish_buying(rt: Runtime, actor: Actor, fixture: str) -> InducementSt
 
 
 def _show(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
+    conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
 ) -> InducementState:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     phase = inducement_store.phase(conn, fx.guild_id, fx.id)
@@ -356,7 +356,7 @@ class ItemChoice:
     label: str
 
 
-def _choices(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> list[ItemChoice]:
+def _choices(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> list[ItemChoice]:
     try:
         fx = find_fixture(conn, actor.guild_id, fixture_ref)
         side = _coach_side(fx, actor)

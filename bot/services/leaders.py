@@ -8,7 +8,6 @@ Hurt); team points and wins are the regular season's, as the standings count the
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,6 +22,7 @@ from bot.services.seasons import current_or_error, standings_tables
 from bot.store import leaders as leader_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.seasons import Season
 
@@ -45,7 +45,7 @@ class Leaders:
 
 
 def leaders_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     league_ref: str | None,
     season_number: int | Literal["all"] | None,

@@ -9,7 +9,6 @@ imported. Exporting an imported league gives the same bytes as the file that was
 from __future__ import annotations
 
 import gzip
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, RuleViolation
@@ -19,6 +18,7 @@ from bot.services.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import league_export as store
+from bot.store.connection import Connection, IntegrityError
 
 ATTACHMENT_LIMIT = 8 * 1024 * 1024  # Discord's smallest upload limit: bigger files are sent gzipped
 IMPORT_LIMIT = 25 * 1024 * 1024  # the largest file (packed) an import reads
@@ -42,9 +42,7 @@ class LeagueImport:
     fixtures: int
 
 
-def _export(
-    conn: sqlite3.Connection, guild_id: int, reference: str | None
-) -> tuple[str, league_file.LeagueFile]:
+def _export(conn: Connection, guild_id: int, reference: str | None) -> tuple[str, league_file.LeagueFile]:
     league = find_league(conn, guild_id, reference)
     try:
         return league.name, league_file.to_file(store.read_league(conn, guild_id, league.id))
@@ -63,7 +61,7 @@ async def export_league(rt: Runtime, actor: Actor, reference: str | None) -> Lea
 
 
 def _import(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, file: league_file.LeagueFile, name: str
+    conn: Connection, rt: Runtime, actor: Actor, file: league_file.LeagueFile, name: str
 ) -> LeagueImport:
     if store.name_taken(conn, actor.guild_id, name):
         raise Conflict(
@@ -83,10 +81,10 @@ def _import(
                 table.name,
                 league_file.map_row(table, row, ids, with_json=False),
             )
-            if table.keyed:
+            if new_id is not None:  # a keyed table's row
                 ids[table.name][int(str(row["id"]))] = new_id
-            if table.json_refs:
-                later.append((table, new_id, row))
+                if table.json_refs:
+                    later.append((table, new_id, row))
     for table, new_id, row in later:  # the ids inside JSON columns, now that every row has its new id
         store.update_row(conn, actor.guild_id, table.name, new_id, league_file.map_json(table, row, ids))
     league_id = ids["leagues"][file.leagues[0].id]
@@ -112,7 +110,7 @@ async def import_league(rt: Runtime, actor: Actor, data: bytes, name: str | None
     wanted = clean_name(name if name is not None else file.leagues[0].name, "league name")
     try:
         return await rt.db.write(_import, rt, actor, file, wanted)
-    except sqlite3.IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
+    except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
         raise RuleViolation(
             f"This league file cannot be imported:\n- the database refuses one of its rows ({error})"
         ) from error

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store.audit import AuditEntry
+from bot.store.connection import Connection
 from bot.store.leagues import League
 
 MAX_NAME_LENGTH = 60
@@ -34,7 +34,7 @@ def clean_name(name: str, what: str = "name") -> str:
 
 
 def find_league(
-    conn: sqlite3.Connection, guild_id: int, reference: str | None, kind: league_store.Kind = "league"
+    conn: Connection, guild_id: int, reference: str | None, kind: league_store.Kind = "league"
 ) -> League:
     """The league (or, with `kind`, the tournament) a command means: the one named (or id from
     autocomplete), or the server's only one of that kind."""
@@ -66,7 +66,7 @@ def find_league(
     return leagues[0]
 
 
-def _create(conn: sqlite3.Connection, rt: Runtime, actor: Actor, name: str, channel_id: int | None) -> League:
+def _create(conn: Connection, rt: Runtime, actor: Actor, name: str, channel_id: int | None) -> League:
     if league_store.by_name(conn, actor.guild_id, name) is not None:
         raise Conflict(f"This server already has a league or tournament called {name}.")
     league = league_store.insert(
@@ -117,7 +117,7 @@ def _validation_message(error: ValidationError) -> str:
 
 
 def _update(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     reference: str | None,
@@ -194,7 +194,7 @@ class LogPage:
     page_count: int
 
 
-def _log(conn: sqlite3.Connection, guild_id: int, reference: str | None, page: int) -> LogPage:
+def _log(conn: Connection, guild_id: int, reference: str | None, page: int) -> LogPage:
     league = find_league(conn, guild_id, reference)
     entries = audit.recent(conn, guild_id, league_id=league.id, limit=500)
     page_count = max(1, -(-len(entries) // LOG_PAGE_SIZE))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound
@@ -15,6 +14,7 @@ from bot.services.playoffs import ShootoutResult, roll_shootout
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow
 
@@ -26,7 +26,7 @@ class MatchRoll:
     player: PlayerRow | None
 
 
-def _fixture_player(conn: sqlite3.Connection, fx: Fixture, reference: str) -> PlayerRow:
+def _fixture_player(conn: Connection, fx: Fixture, reference: str) -> PlayerRow:
     player_id = row_id(reference[2:]) if reference.startswith("p:") else None
     if player_id is not None:
         for team_id in (fx.home_team_id, fx.away_team_id):
@@ -39,7 +39,7 @@ def _fixture_player(conn: sqlite3.Connection, fx: Fixture, reference: str) -> Pl
 
 
 def _roll(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fixture_ref: str,
@@ -73,7 +73,7 @@ async def roll_table(
     return await rt.db.write(_roll, rt, actor, fixture, which, player)
 
 
-def _players(conn: sqlite3.Connection, guild_id: int, fixture_ref: str) -> list[tuple[str, PlayerRow]]:
+def _players(conn: Connection, guild_id: int, fixture_ref: str) -> list[tuple[str, PlayerRow]]:
     try:
         fx = find_fixture(conn, guild_id, fixture_ref)
     except NotFound:
@@ -92,7 +92,7 @@ async def fixture_players(rt: Runtime, guild_id: int, fixture: str) -> list[tupl
 
 
 def _penalties(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
+    conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
 ) -> ShootoutResult:
     return roll_shootout(conn, rt, actor, find_fixture(conn, actor.guild_id, fixture_ref), as_commissioner)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -15,6 +14,7 @@ from bot.services.leagues import find_league
 from bot.services.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.store import seasons as season_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 
@@ -36,7 +36,7 @@ class FoulOutcome:
     send_off: SendOff
 
 
-def _in_play(conn: sqlite3.Connection, actor: Actor, fixture_ref: str) -> tuple[Fixture, League]:
+def _in_play(conn: Connection, actor: Actor, fixture_ref: str) -> tuple[Fixture, League]:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     if fx.side_of(actor.user_id) is None:
         raise NotAllowed("Only the two coaches of this fixture roll for it.")
@@ -45,7 +45,7 @@ def _in_play(conn: sqlite3.Connection, actor: Actor, fixture_ref: str) -> tuple[
     return fx, find_league(conn, actor.guild_id, f"l:{fx.league_id}")
 
 
-def _turn(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, half: Half) -> TurnOutcome:
+def _turn(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, half: Half) -> TurnOutcome:
     fx, league = _in_play(conn, actor, fixture_ref)
     settings = league.settings
     if not settings.match_events:
@@ -89,9 +89,7 @@ async def start_team_turn(rt: Runtime, actor: Actor, fixture: str, half: Half) -
     return await rt.db.write(_turn, rt, actor, fixture, half)
 
 
-def _foul(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, distance: int
-) -> FoulOutcome:
+def _foul(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, distance: int) -> FoulOutcome:
     fx, league = _in_play(conn, actor, fixture_ref)
     if league.settings.referee == "off":
         raise RuleViolation(

@@ -13,7 +13,6 @@ triggered them, so a stage is drawn, and a prize paid, exactly once.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
@@ -46,6 +45,7 @@ from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
@@ -86,28 +86,28 @@ def loser_of(fx: Fixture) -> int | None:
     return fx.away_team_id if winner == fx.home_team_id else fx.home_team_id
 
 
-def _season_fixtures(conn: sqlite3.Connection, league: League, season: Season) -> list[Fixture]:
+def _season_fixtures(conn: Connection, league: League, season: Season) -> list[Fixture]:
     return season_store.fixtures(conn, league.guild_id, league_id=league.id, season_id=season.id)
 
 
-def _unsettled_regular(conn: sqlite3.Connection, league: League, season: Season) -> list[Fixture]:
+def _unsettled_regular(conn: Connection, league: League, season: Season) -> list[Fixture]:
     return [
         f for f in _season_fixtures(conn, league, season) if f.kind == "league" and f.status != "confirmed"
     ]
 
 
-def _playoff_games(conn: sqlite3.Connection, league: League, season: Season) -> list[Fixture]:
+def _playoff_games(conn: Connection, league: League, season: Season) -> list[Fixture]:
     games = [f for f in _season_fixtures(conn, league, season) if f.kind == "playoff"]
     return sorted(games, key=lambda f: (f.playoff_stage or 0, f.playoff_slot or 0))
 
 
-def _season_size(conn: sqlite3.Connection, league: League, season: Season) -> int:
+def _season_size(conn: Connection, league: League, season: Season) -> int:
     teams = sum(len(d.team_ids) for d in season_store.divisions(conn, league.guild_id, season.id))
     return playoff_size(league.settings.playoff_places, teams)
 
 
 def _announce(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     league: League,
     title: str,
@@ -127,7 +127,7 @@ def _announce(
     )
 
 
-def _new_round(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season) -> Round:
+def _new_round(conn: Connection, rt: Runtime, league: League, season: Season) -> Round:
     """A play-off stage's round: it opens now and has the league's round length, with reminders."""
     now = rt.clock.now()
     rounds = season_store.rounds(conn, league.guild_id, season.id)
@@ -148,7 +148,7 @@ def _new_round(conn: sqlite3.Connection, rt: Runtime, league: League, season: Se
 
 
 def _create_stage(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     league: League,
     season: Season,
@@ -189,7 +189,7 @@ def _create_stage(
     )
 
 
-def _open(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, season: Season) -> None:
+def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: Season) -> None:
     if season.status != "regular":
         moved_on = "is over" if season.status == "finished" else "is already in its play-offs"
         raise Conflict(f"Season {season.number} of {league.name} {moved_on}.")
@@ -248,9 +248,7 @@ def _open(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, s
     _create_stage(conn, rt, league, season, 1, size, games)
 
 
-def _open_by_commissioner(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None
-) -> Bracket:
+def _open_by_commissioner(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> Bracket:
     league = find_league(conn, actor.guild_id, league_ref)
     season = _current(conn, league)
     _open(conn, rt, actor, league, season)
@@ -262,16 +260,14 @@ async def open_playoffs(rt: Runtime, actor: Actor, league_ref: str | None) -> Br
     return await rt.db.write(_open_by_commissioner, rt, actor, league_ref)
 
 
-def _current(conn: sqlite3.Connection, league: League) -> Season:
+def _current(conn: Connection, league: League) -> Season:
     season = season_store.current_season(conn, league.guild_id, league.id)
     if season is None:
         raise NotFound(f"{league.name} has not started a season yet (/season start).")
     return season
 
 
-def _advance_bracket(
-    conn: sqlite3.Connection, rt: Runtime, league: League, season: Season, stage: int
-) -> None:
+def _advance_bracket(conn: Connection, rt: Runtime, league: League, season: Season, stage: int) -> None:
     size = season.playoff_size or 0
     games = [
         f for f in _playoff_games(conn, league, season) if f.playoff_stage == stage and not f.third_place
@@ -291,7 +287,7 @@ def _advance_bracket(
     _create_stage(conn, rt, league, season, stage + 1, size, new)
 
 
-def after_result(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
+def after_result(conn: Connection, rt: Runtime, fx: Fixture) -> None:
     """A league or play-off fixture was just confirmed: open the play-offs or draw the next stage if due."""
     if fx.season_id is None or fx.kind == "friendly":
         return
@@ -334,7 +330,7 @@ def after_result(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
         )
 
 
-def _final_places(conn: sqlite3.Connection, league: League, season: Season) -> list[int] | None:
+def _final_places(conn: Connection, league: League, season: Season) -> list[int] | None:
     """1st, 2nd and 3rd once they are decided, else None."""
     if season.status == "playoffs":
         size = season.playoff_size or 0
@@ -358,7 +354,7 @@ def _final_places(conn: sqlite3.Connection, league: League, season: Season) -> l
     return None
 
 
-def _award(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season, places: list[int]) -> None:
+def _award(conn: Connection, rt: Runtime, league: League, season: Season, places: list[int]) -> None:
     now = rt.clock.now()
     if not season_store.finish_season(conn, league.guild_id, season, now):
         return
@@ -410,7 +406,7 @@ def _award(conn: sqlite3.Connection, rt: Runtime, league: League, season: Season
     )
 
 
-def after_postgame(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
+def after_postgame(conn: Connection, rt: Runtime, fx: Fixture) -> None:
     """A post-game was just finished: if the season's places are decided and the prize winners are done
     with their post-games, pay the prizes and finish the season."""
     if fx.season_id is None or fx.kind == "friendly":
@@ -435,7 +431,7 @@ def after_postgame(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> None:
 # --- reading --------------------------------------------------------------------------------------------
 
 
-def _bracket(conn: sqlite3.Connection, league: League, season: Season) -> Bracket:
+def _bracket(conn: Connection, league: League, season: Season) -> Bracket:
     names = {t.id: t.name for t in team_store.in_league(conn, league.guild_id, league.id)}
     size = season.playoff_size or _season_size(conn, league, season)
     stages: dict[tuple[int, bool], list[Fixture]] = {}
@@ -457,9 +453,7 @@ def _bracket(conn: sqlite3.Connection, league: League, season: Season) -> Bracke
     )
 
 
-def read_bracket(
-    conn: sqlite3.Connection, guild_id: int, league_ref: str | None, number: int | None
-) -> Bracket:
+def read_bracket(conn: Connection, guild_id: int, league_ref: str | None, number: int | None) -> Bracket:
     league = find_league(conn, guild_id, league_ref)
     if number is None:
         return _bracket(conn, league, _current(conn, league))
@@ -485,7 +479,7 @@ class ShootoutResult:
     already_rolled: bool
 
 
-def must_have_winner(conn: sqlite3.Connection, fx: Fixture) -> bool:
+def must_have_winner(conn: Connection, fx: Fixture) -> bool:
     """A league play-off game, or a tournament's knock-out game (seed 000: "if two teams draw with each
     other, then they should play extra time"): level after extra time, the penalty shoot-out decides it.
     Only the result path treats them alike; the play-off bracket hooks see play-off fixtures only."""
@@ -495,7 +489,7 @@ def must_have_winner(conn: sqlite3.Connection, fx: Fixture) -> bool:
 
 
 def roll_shootout(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, as_commissioner: bool
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, as_commissioner: bool
 ) -> ShootoutResult:
     if not must_have_winner(conn, fx):
         raise RuleViolation(
@@ -534,7 +528,7 @@ def roll_shootout(
     return ShootoutResult(fx, shootout, False)
 
 
-def bracket_moved_on(conn: sqlite3.Connection, fx: Fixture) -> bool:
+def bracket_moved_on(conn: Connection, fx: Fixture) -> bool:
     """Whether a play-off game's winner has played on: the next stage is drawn or the season is over (a
     tournament knock-out game: the next round is paired)."""
     if fx.kind != "playoff" and fx.round_number is not None and must_have_winner(conn, fx):
@@ -547,7 +541,7 @@ def bracket_moved_on(conn: sqlite3.Connection, fx: Fixture) -> bool:
     return playoff_store.stage_exists(conn, fx.guild_id, fx.season_id, fx.playoff_stage + 1)
 
 
-def shootout_winner(conn: sqlite3.Connection, fx: Fixture) -> Literal["home", "away"] | None:
+def shootout_winner(conn: Connection, fx: Fixture) -> Literal["home", "away"] | None:
     found = playoff_store.shootout(conn, fx.guild_id, fx.id)
     return None if found is None else found.winner
 
@@ -568,7 +562,7 @@ class LeagueHistory:
     seasons: list[SeasonLine]
 
 
-def history_in(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> LeagueHistory:
+def history_in(conn: Connection, guild_id: int, league_ref: str | None) -> LeagueHistory:
     league = find_league(conn, guild_id, league_ref)
     every_award = playoff_store.awards(conn, guild_id, league.id)
     lines = [

@@ -9,7 +9,6 @@ logged against the fixture; every change is a row tied to the fixture.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -56,6 +55,7 @@ from bot.store import pregame as pregame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
+from bot.store.connection import Connection
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
@@ -95,7 +95,7 @@ class _Rolls:
 
 
 def _log_rolls(
-    conn: sqlite3.Connection,
+    conn: Connection,
     actor: Actor,
     fx: Fixture,
     rolls: list[DieRoll],
@@ -126,7 +126,7 @@ def _without(rolled: DieRoll, said: str) -> str:
 
 
 def _collect_winnings(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, amount: int, why: str
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, amount: int, why: str
 ) -> None:
     side.earned = amount
     side.lines.append(f"Winnings {gp(amount)} ({why})" if amount else f"No winnings: {why}")
@@ -143,7 +143,7 @@ def _collect_winnings(
 
 
 def _update_fans(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, *, penalty: bool = False
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, *, penalty: bool = False
 ) -> None:
     fan_rule = rt.catalog.drafting.dedicated_fans
     before = side.team.dedicated_fans
@@ -171,7 +171,7 @@ def _update_fans(
 
 
 def _award_mvps(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
@@ -220,7 +220,7 @@ def _award_mvps(
 
 
 def _award_spp(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
@@ -248,7 +248,7 @@ def _award_spp(
             side.lines.append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
 
 
-def _hated(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player_id: int) -> list[str]:
+def _hated(conn: Connection, rt: Runtime, team: TeamRow, player_id: int) -> list[str]:
     """The keywords a player hates already: his profile's Hatred (X) and the Hatred he gained."""
     player = team_store.player(conn, team, player_id)
     position = roster_of(rt.catalog, team).position(player.position) if player else None
@@ -265,7 +265,7 @@ def _hated(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, player_id: int)
 
 
 def _getting_even(
-    conn: sqlite3.Connection, rt: Runtime, fx: Fixture, side: _Side, opponent: TeamRow, line: PlayerLine
+    conn: Connection, rt: Runtime, fx: Fixture, side: _Side, opponent: TeamRow, line: PlayerLine
 ) -> None:
     """A player who must miss the next game after this casualty may come to hate his tormentors (4+)."""
     rules = rt.catalog.season_end.getting_even
@@ -300,7 +300,7 @@ def _getting_even(
 
 
 def _apply_injuries(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
@@ -345,7 +345,7 @@ def _apply_injuries(
 
 
 def apply_confirmed(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
     """The post-game sequence of the league's ruleset for both teams, in the confirming transaction. Called
     by services/confirmation.py, the one path by which a result becomes final."""
@@ -356,7 +356,7 @@ def apply_confirmed(
 
 
 def _record(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
@@ -397,7 +397,7 @@ def _record(
     return TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False, reroll_offered)
 
 
-def _sides(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, report: ResultReport) -> dict[Side, _Side]:
+def _sides(conn: Connection, rt: Runtime, fx: Fixture, report: ResultReport) -> dict[Side, _Side]:
     """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked)."""
     sides: dict[Side, _Side] = {}
     for side, team_id, outcome in zip(
@@ -411,7 +411,7 @@ def _sides(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, report: ResultRep
 
 
 def _apply_bb2025(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
 ) -> list[TeamSummary]:
     """Steps 1-3 and 5 of seed 001's post-game sequence for both teams (friendlies: injuries only, as Badly
     Hurt; fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
@@ -516,7 +516,7 @@ def _apply_bb2025(
 
 
 def _classic_fame(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, sides: dict[Side, _Side]
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, sides: dict[Side, _Side]
 ) -> dict[Side, int]:
     """Each team's FAME: from the fans rolled before the game (/match pregame), or rolled now and written as
     that pre-game step, so it is never rolled twice."""
@@ -553,7 +553,7 @@ def _classic_fame(
 
 
 def _apply_classic(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
 ) -> list[TeamSummary]:
     """Seed 003's post-match sequence for both teams: the MVP among the nominated (none in a friendly),
     SPP, winnings (D6 + FAME) x 10,000 (+10,000 for a win or a tie; a D3 in a friendly; none for a team that
@@ -654,7 +654,7 @@ _SEQUENCES: dict[RulesetId, Callable[..., list[TeamSummary]]] = {
 
 
 def _own_postgame(
-    conn: sqlite3.Connection, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool, doing: str
+    conn: Connection, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool, doing: str
 ) -> tuple[TeamRow, Fixture, TeamPostgame]:
     """A team's post-game that the actor may act on: its coach, or a commissioner."""
     team = team_store.get(conn, actor.guild_id, team_id)
@@ -670,7 +670,7 @@ def _own_postgame(
 
 
 def _reroll_winnings(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
+    conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
     team, fx, record = _own_postgame(
         conn, actor, fixture_id, team_id, as_commissioner, "re-rolls its winnings"
@@ -726,7 +726,7 @@ async def reroll_winnings(
 
 
 def apply_tournament(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
@@ -772,7 +772,7 @@ def apply_tournament(
 
 
 def _finish(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
+    conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
     team, fx, record = _own_postgame(
         conn, actor, fixture_id, team_id, as_commissioner, "finishes its post-game"
@@ -868,5 +868,5 @@ async def finish_postgame(
     return await rt.db.write(_finish, rt, actor, fixture_id, team_id, as_commissioner)
 
 
-def open_postgames(conn: sqlite3.Connection, guild_id: int, team: TeamRow) -> list[TeamPostgame]:
+def open_postgames(conn: Connection, guild_id: int, team: TeamRow) -> list[TeamPostgame]:
     return postgame_store.open_for_team(conn, guild_id, team.id)

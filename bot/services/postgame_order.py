@@ -9,7 +9,6 @@ next start-up.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import RuleViolation
@@ -19,6 +18,7 @@ from bot.store import deadlines as deadline_store
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
@@ -33,7 +33,7 @@ class Blocker:
         return f"{self.team.name} must first finish its post-game of fixture #{self.fixture.id}"
 
 
-def blocker(conn: sqlite3.Connection, fx: Fixture) -> Blocker | None:
+def blocker(conn: Connection, fx: Fixture) -> Blocker | None:
     """The first open post-game (of another fixture) of either team of `fx`, if any."""
     for team_id in (fx.home_team_id, fx.away_team_id):
         pending = [
@@ -47,7 +47,7 @@ def blocker(conn: sqlite3.Connection, fx: Fixture) -> Blocker | None:
     return None
 
 
-def require_no_open_postgame(conn: sqlite3.Connection, fx: Fixture) -> None:
+def require_no_open_postgame(conn: Connection, fx: Fixture) -> None:
     """Refuse a coach's or commissioner's action that would give a team a second open post-game."""
     found = blocker(conn, fx)
     if found is not None:
@@ -57,7 +57,7 @@ def require_no_open_postgame(conn: sqlite3.Connection, fx: Fixture) -> None:
         )
 
 
-def release_held(conn: sqlite3.Connection, rt: Runtime, team: TeamRow, finished: Fixture) -> None:
+def release_held(conn: Connection, rt: Runtime, team: TeamRow, finished: Fixture) -> None:
     """After a Finish: announce the team's held confirmations and settlements that may now go ahead."""
     now = rt.clock.now()
     released = []

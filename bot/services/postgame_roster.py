@@ -5,8 +5,6 @@ while drafting."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.postgame import eligible_for_next_game
 from bot.rules.rulesets import ruleset
@@ -28,13 +26,14 @@ from bot.store import audit
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.teams import PlayerRow
 from bot.text import gp
 
 
 def fire_in_postgame(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, change: Changeable, player: PlayerRow
+    conn: Connection, rt: Runtime, actor: Actor, league: League, change: Changeable, player: PlayerRow
 ) -> DraftResult:
     """Post-game firing: no refund, and never below 11 players eligible for the next game."""
     team = change.team
@@ -65,7 +64,7 @@ def fire_in_postgame(
 
 
 def _in_postgame(
-    conn: sqlite3.Connection, actor: Actor, league_ref: str | None, refusal: str
+    conn: Connection, actor: Actor, league_ref: str | None, refusal: str
 ) -> tuple[League, Changeable]:
     """The coach's team with its open post-game; `refusal` when the team is drafting instead."""
     league = find_league(conn, actor.guild_id, league_ref)
@@ -76,7 +75,7 @@ def _in_postgame(
 
 
 def _retire(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
     league, change = _in_postgame(
         conn,
@@ -112,7 +111,7 @@ async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, playe
 
 
 def _keep(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
     league, change = _in_postgame(
         conn, actor, league_ref, "Journeymen are hired in the post-game of the game they played."
@@ -152,7 +151,7 @@ async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, pla
 
 
 def _hatred(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str, keyword: str
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str, keyword: str
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
@@ -194,9 +193,7 @@ async def choose_hatred(
     return await rt.db.write(_hatred, rt, actor, league_ref, player, keyword)
 
 
-def _hatred_options(
-    conn: sqlite3.Connection, actor: Actor, league_ref: str | None, player_ref: str
-) -> list[str]:
+def _hatred_options(conn: Connection, actor: Actor, league_ref: str | None, player_ref: str) -> list[str]:
     try:
         team = own_team(conn, actor, find_league(conn, actor.guild_id, league_ref))
         player = find_player(conn, team, player_ref)

@@ -8,7 +8,6 @@ the `fans_and_fame` step (or rolls it there when the coaches did not)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +26,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import pregame as pregame_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.pregame import PregameStepRow
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
@@ -120,7 +120,7 @@ def _recorded(row: PregameStepRow) -> str:
     return f"{row.result.get('text', '')} (recorded by <@{row.actor_id}>)"
 
 
-def _game(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> _Game:
+def _game(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> _Game:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     league = find_league(conn, actor.guild_id, f"l:{fx.league_id}")
     home = team_store.get(conn, fx.guild_id, fx.home_team_id)
@@ -129,7 +129,7 @@ def _game(conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str)
     return _Game(fx, home, away, ruleset(rt.catalog, league.settings.ruleset))
 
 
-def _view(conn: sqlite3.Connection, game: _Game, rolled: tuple[str, ...]) -> PregameView:
+def _view(conn: Connection, game: _Game, rolled: tuple[str, ...]) -> PregameView:
     stored = pregame_store.steps(conn, game.fx.guild_id, game.fx.id)
     views = []
     for step in game.rs.pregame:
@@ -152,7 +152,7 @@ def _view(conn: sqlite3.Connection, game: _Game, rolled: tuple[str, ...]) -> Pre
 
 
 def _pregame(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
+    conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, as_commissioner: bool
 ) -> PregameView:
     game = _game(conn, rt, actor, fixture_ref)
     if game.fx.side_of(actor.user_id) is None and not as_commissioner:
@@ -192,7 +192,7 @@ def recordable(rs: Ruleset) -> list[tuple[str, str]]:
 
 
 def _record(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fixture_ref: str,
@@ -239,9 +239,7 @@ async def record_step(
     return await rt.db.write(_record, rt, actor, fixture, step, cleaned, why)
 
 
-def _recordable_of(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str
-) -> list[tuple[str, str]]:
+def _recordable_of(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> list[tuple[str, str]]:
     try:
         return recordable(_game(conn, rt, actor, fixture_ref).rs)
     except NotFound:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.catalog.models import Position
@@ -22,6 +21,7 @@ from bot.services.team_lookup import SheetPlayer, TeamSheet, build_sheet, roster
 from bot.store import audit
 from bot.store import leagues as league_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.text import plural
@@ -46,7 +46,7 @@ class MatchPreparation:
     added: list[str]  # what this call did (journeymen taken on)
 
 
-def match_side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
+def match_side(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
     league = league_store.get(conn, fx.guild_id, fx.league_id)  # a league's or a tournament's fixture
     if league is None:
         raise NotFound(f"{fx.label} belongs to no competition on this server.")
@@ -64,7 +64,7 @@ def match_side(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow
     return MatchSide(sheet, able, out)
 
 
-def _journeyman_options(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> list[Position]:
+def _journeyman_options(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> list[Position]:
     """The positions the league's ruleset takes journeymen from (BB2025: 0-16 Linemen; classic: 0-16/0-12)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
@@ -75,7 +75,7 @@ def _journeyman_options(conn: sqlite3.Connection, rt: Runtime, fx: Fixture, team
 
 
 def _prepare(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, journeyman_position: str | None
+    conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, journeyman_position: str | None
 ) -> MatchPreparation:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
@@ -149,9 +149,7 @@ class JourneymanNeed:
     needed: int
 
 
-def _journeyman_need(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str
-) -> JourneymanNeed | None:
+def _journeyman_need(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> JourneymanNeed | None:
     try:
         fx = find_fixture(conn, actor.guild_id, fixture_ref)
     except DomainError:

@@ -12,7 +12,6 @@ included) leave. A coach may instead retire the team and start a brand-new one.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotFound, RuleViolation
@@ -38,6 +37,7 @@ from bot.store import redrafts as redraft_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.redrafts import Redraft
 from bot.store.seasons import Season
@@ -81,7 +81,7 @@ def _fixtures_played_line(record: LeagueRecord) -> str:
     return f"{plural(record.played, 'League Fixture')} played{shown}"
 
 
-def _finished_season(conn: sqlite3.Connection, league: League) -> Season:
+def _finished_season(conn: Connection, league: League) -> Season:
     season = season_store.current_season(conn, league.guild_id, league.id)
     if season is None or season.status != "finished":
         now = f"season {season.number} is still running" if season else "no season has been played"
@@ -90,7 +90,7 @@ def _finished_season(conn: sqlite3.Connection, league: League) -> Season:
 
 
 def _rest_and_relaxation(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, team: TeamRow, squad: list[PlayerRow]
+    conn: Connection, rt: Runtime, actor: Actor, team: TeamRow, squad: list[PlayerRow]
 ) -> list[str]:
     """Recoveries, niggling injuries, Hatred and retired players' reductions: every roll kept and shown."""
     rules = rt.catalog.season_end.rest_and_relaxation
@@ -133,7 +133,7 @@ def _rest_and_relaxation(
     return lines or ["Nobody needed rest and relaxation."]
 
 
-def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
     season = _finished_season(conn, league)
@@ -237,7 +237,7 @@ async def start_redraft(rt: Runtime, actor: Actor, league_ref: str | None) -> Re
     return await rt.db.write(_start, rt, actor, league_ref)
 
 
-def _view(conn: sqlite3.Connection, rt: Runtime, league: League, team_id: int, season: Season) -> RedraftView:
+def _view(conn: Connection, rt: Runtime, league: League, team_id: int, season: Season) -> RedraftView:
     team = team_store.get(conn, league.guild_id, team_id)
     assert team is not None
     last = redraft_store.last_season_played(conn, league.guild_id, team.id)
@@ -261,7 +261,7 @@ def _view(conn: sqlite3.Connection, rt: Runtime, league: League, team_id: int, s
 
 
 def _current_redraft(
-    conn: sqlite3.Connection, actor: Actor, league_ref: str | None
+    conn: Connection, actor: Actor, league_ref: str | None
 ) -> tuple[League, TeamRow, Season]:
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
@@ -269,7 +269,7 @@ def _current_redraft(
     return league, team, season
 
 
-def _show(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+def _show(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
     league, team, season = _current_redraft(conn, actor, league_ref)
     return _view(conn, rt, league, team.id, season)
 
@@ -280,7 +280,7 @@ async def show_redraft(rt: Runtime, actor: Actor, league_ref: str | None) -> Red
 
 
 def _rehire(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> RedraftView:
     league, team, season = _current_redraft(conn, actor, league_ref)
     if team.status not in ("draft", "rejected"):
@@ -346,7 +346,7 @@ async def rehire_player(rt: Runtime, actor: Actor, league_ref: str | None, playe
     return await rt.db.write(_rehire, rt, actor, league_ref, player)
 
 
-def _retire(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> str:
+def _retire(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> str:
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
     season = _finished_season(conn, league)

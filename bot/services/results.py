@@ -3,7 +3,6 @@ result with a reason. Every version is kept (fixture_reports); a confirmed resul
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -24,6 +23,7 @@ from bot.services.team_lookup import find_team, own_team
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
@@ -53,7 +53,7 @@ class ReportedResult:
     postgame: tuple[TeamSummary, ...] = ()  # set when this confirmation ran the post-game sequence
 
 
-def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fixture:
+def find_fixture(conn: Connection, guild_id: int, reference: str) -> Fixture:
     """A fixture by autocomplete value (`f:<id>`) or its number (`#12` or `12`), in this guild only."""
     cleaned = reference.strip().removeprefix("f:").lstrip("#")
     number = row_id(cleaned)
@@ -65,9 +65,7 @@ def find_fixture(conn: sqlite3.Connection, guild_id: int, reference: str) -> Fix
     return fx
 
 
-def _side_report(
-    conn: sqlite3.Connection, team: TeamRow, entry: SideInput, max_mvp_nominations: int
-) -> SideReport:
+def _side_report(conn: Connection, team: TeamRow, entry: SideInput, max_mvp_nominations: int) -> SideReport:
     whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
     whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
     if entry.objectives is not None:
@@ -114,7 +112,7 @@ def _side_report(
     )
 
 
-def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
+def _teams_of(conn: Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
     home = team_store.get(conn, fx.guild_id, fx.home_team_id)
     away = team_store.get(conn, fx.guild_id, fx.away_team_id)
     assert home is not None and away is not None
@@ -122,7 +120,7 @@ def _teams_of(conn: sqlite3.Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
 
 
 def _build_report(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     fx: Fixture,
     home: SideInput,
@@ -148,7 +146,7 @@ def _build_report(
 
 
 def conceded(
-    conn: sqlite3.Connection, rt: Runtime, fx: Fixture, report: ResultReport, conceded_by: Side
+    conn: Connection, rt: Runtime, fx: Fixture, report: ResultReport, conceded_by: Side
 ) -> ResultReport:
     """A conceded game as its competition scores it: a league's (seed 001: 2-0 or X-0, the conceding
     penalties) or a tournament's (seed 000: 3-0 unless the score was better, -1 Tournament Point)."""
@@ -158,7 +156,7 @@ def conceded(
 
 
 def _decide(
-    conn: sqlite3.Connection,
+    conn: Connection,
     fx: Fixture,
     report: ResultReport,
     extra_time: bool,
@@ -192,19 +190,19 @@ def _decide(
     return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
 
 
-def _no_postgame_pending(conn: sqlite3.Connection, fx: Fixture) -> None:
+def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
     require_no_open_postgame(conn, fx)
 
 
-def _reload(conn: sqlite3.Connection, fx: Fixture) -> Fixture:
+def _reload(conn: Connection, fx: Fixture) -> Fixture:
     fresh = season_store.fixture(conn, fx.guild_id, fx.id)
     assert fresh is not None
     return fresh
 
 
 def _record_report(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
 ) -> ReportedResult:
     version, payload = save_version(conn, rt, actor, fx, report)
     log_step(
@@ -224,7 +222,7 @@ def _record_report(
 
 
 def _report(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fixture_ref: str,
@@ -305,9 +303,7 @@ def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
         raise NotAllowed("The other coach confirms or disputes your report; you can report again to fix it.")
 
 
-def _confirm(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int
-) -> ReportedResult:
+def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, str(fixture_id))
     _check_answer(fx, actor, version)
     _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
@@ -323,7 +319,7 @@ async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: in
 
 
 def _dispute(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
+    conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, str(fixture_id))
     _check_answer(fx, actor, version)
@@ -354,7 +350,7 @@ async def dispute_result(
 
 
 def _set(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     fixture_ref: str,
@@ -410,7 +406,7 @@ async def set_result(
 
 
 def _friendly(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -450,7 +446,7 @@ async def report_friendly(
     return await rt.db.write(_friendly, rt, actor, league_ref, opponent, mine, theirs)
 
 
-def _open_for(conn: sqlite3.Connection, actor: Actor) -> list[Fixture]:
+def _open_for(conn: Connection, actor: Actor) -> list[Fixture]:
     by_id: dict[int, Fixture] = {}  # a coach's two teams may meet: their game is listed once
     for team in team_store.of_coach(conn, actor.guild_id, actor.user_id):
         for f in season_store.fixtures(conn, actor.guild_id, league_id=team.league_id, team_id=team.id):
@@ -486,7 +482,7 @@ async def open_fixtures(rt: Runtime, actor: Actor) -> list[Fixture]:
     return await rt.db.read(_open_for, actor)
 
 
-def _any_open(conn: sqlite3.Connection, guild_id: int) -> list[Fixture]:
+def _any_open(conn: Connection, guild_id: int) -> list[Fixture]:
     found = []
     for league_id in league_store.ids_in_guild(conn, guild_id):
         found += [
@@ -502,7 +498,7 @@ async def all_fixtures(rt: Runtime, guild_id: int) -> list[Fixture]:
     return await rt.db.read(_any_open, guild_id)
 
 
-def _get(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:
+def _get(conn: Connection, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:
     fx = find_fixture(conn, guild_id, str(fixture_id))
     return fx, (ResultReport.model_validate_json(fx.report) if fx.report else None)
 

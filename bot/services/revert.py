@@ -7,7 +7,6 @@ the commissioner sets the result again (/league result), which runs the post-gam
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, RuleViolation
@@ -20,6 +19,7 @@ from bot.store import postgame_revert as revert_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 
 
@@ -29,7 +29,7 @@ class RevertResult:
     lines: tuple[str, ...]
 
 
-def _check_season_allows(conn: sqlite3.Connection, fx: Fixture) -> None:
+def _check_season_allows(conn: Connection, fx: Fixture) -> None:
     """The season has moved on from a regular-season result once the play-offs (or prizes) used it, and
     from a play-off result once its winner played on."""
     if fx.kind == "friendly" or fx.season_id is None:
@@ -47,9 +47,7 @@ def _check_season_allows(conn: sqlite3.Connection, fx: Fixture) -> None:
         )
 
 
-def _revert(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fixture_ref: str, reason: str
-) -> RevertResult:
+def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reason: str) -> RevertResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     records = revert_store.postgame_records(conn, actor.guild_id, fx.id)
     if fx.status != "confirmed" or not records:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Literal, get_args
@@ -23,6 +22,7 @@ from bot.store import deadlines as deadline_store
 from bot.store import redrafts as redraft_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.seasons import Division, Fixture, Round, Season
 from bot.store.teams import TeamRow
@@ -65,7 +65,7 @@ def parse_division_count(text: str | None) -> int | None:
 
 
 def _start(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, asked: str | None
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, asked: str | None
 ) -> SeasonOverview:
     league = find_league(conn, actor.guild_id, league_ref)
     current = season_store.current_season(conn, actor.guild_id, league.id)
@@ -173,7 +173,7 @@ def _start(
     return SeasonOverview(league, season, divisions, rounds, fixtures, left_out, not_redrafted)
 
 
-def _ready_for_new_season(conn: sqlite3.Connection, team: TeamRow) -> bool:
+def _ready_for_new_season(conn: Connection, team: TeamRow) -> bool:
     """A team that played a season plays the next one only once re-drafted (seed 001, Off-season)."""
     last = redraft_store.last_season_played(conn, team.guild_id, team.id)
     return last is None or redraft_store.for_season(conn, team.guild_id, team.id, last) is not None
@@ -192,7 +192,7 @@ async def start_season(
     return await rt.db.write(_start, rt, actor, league_ref, divisions)
 
 
-def current_or_error(conn: sqlite3.Connection, league: League) -> Season:
+def current_or_error(conn: Connection, league: League) -> Season:
     season = season_store.current_season(conn, league.guild_id, league.id)
     if season is None:
         raise NotFound(f"{league.name} has not started a season yet (/season start).")
@@ -214,7 +214,7 @@ FIXTURE_SCOPES: tuple[FixtureScope, ...] = get_args(FixtureScope)
 
 
 def _fixtures(
-    conn: sqlite3.Connection,
+    conn: Connection,
     actor: Actor,
     league_ref: str | None,
     scope: FixtureScope,
@@ -338,7 +338,7 @@ def results_of(fixtures: list[Fixture]) -> list[GameResult]:
 
 
 def previous_season_results(
-    conn: sqlite3.Connection, league: League, season: Season
+    conn: Connection, league: League, season: Season
 ) -> tuple[list[int], list[GameResult]]:
     """A season's teams (every division's) and its confirmed regular-season results."""
     results = results_of(
@@ -349,7 +349,7 @@ def previous_season_results(
 
 
 def standings_tables(
-    conn: sqlite3.Connection, league: League, season: Season, fixtures: list[Fixture] | None = None
+    conn: Connection, league: League, season: Season, fixtures: list[Fixture] | None = None
 ) -> dict[int, list[StandingRow]]:
     """Each division's table (by division number), from the season's confirmed league results (read here,
     or picked from `fixtures` when the caller has already read them)."""
@@ -363,7 +363,7 @@ def standings_tables(
 
 
 def standings_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     league_ref: str | None,
     division_number: int | None,

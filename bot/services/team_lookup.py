@@ -5,7 +5,6 @@ whether a team may change now, and the teams and players autocomplete offers."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -28,6 +27,7 @@ from bot.store import redrafts as redraft_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.redrafts import Redraft
 from bot.store.teams import PlayerRow, TeamRow
@@ -149,7 +149,7 @@ def limit_positions(catalog: Catalog, roster: Team, rows: list[PlayerRow]) -> li
     return squad_positions(catalog, roster, [r for r in rows if counts_towards_player_limit(roster_place(r))])
 
 
-def build_sheet(conn: sqlite3.Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
+def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
     roster = roster_of(catalog, team)
     rows = team_store.players(conn, team)
     gained = advancement_store.for_team(conn, team.guild_id, team.id)
@@ -199,9 +199,7 @@ def squad_of(players: Iterable[SheetPlayer]) -> list[SquadPlayer]:
     ]
 
 
-def find_team(
-    conn: sqlite3.Connection, guild_id: int, reference: str, league: League | None = None
-) -> TeamRow:
+def find_team(conn: Connection, guild_id: int, reference: str, league: League | None = None) -> TeamRow:
     """A team by autocomplete value (`t:<id>`) or by name, in the guild (and league, when given)."""
     reference = reference.strip()
     number = row_id(reference[2:]) if reference.startswith("t:") else None
@@ -221,11 +219,11 @@ def find_team(
     return found[0]
 
 
-def _leagues(conn: sqlite3.Connection, guild_id: int) -> list[int]:
+def _leagues(conn: Connection, guild_id: int) -> list[int]:
     return league_store.ids_in_guild(conn, guild_id)
 
 
-def own_team(conn: sqlite3.Connection, actor: Actor, league: League) -> TeamRow:
+def own_team(conn: Connection, actor: Actor, league: League) -> TeamRow:
     team = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
     if team is None:
         raise NotFound(f"You have no team in {league.name}. Start one with /team create.")
@@ -244,7 +242,7 @@ class Changeable:
         return self.postgame_fixture is None
 
 
-def changeable(conn: sqlite3.Connection, team: TeamRow) -> Changeable:
+def changeable(conn: Connection, team: TeamRow) -> Changeable:
     """Whether (and how) a team may change now: an approved team only while a post-game is open; a draft,
     a submitted or a rejected team while drafting (changing it makes it a draft again: teams.py)."""
     if team.status == "approved":
@@ -262,7 +260,7 @@ def changeable(conn: sqlite3.Connection, team: TeamRow) -> Changeable:
     return Changeable(team, None)
 
 
-def open_redraft(conn: sqlite3.Connection, team: TeamRow) -> Redraft | None:
+def open_redraft(conn: Connection, team: TeamRow) -> Redraft | None:
     """The team's re-draft, while the league is between seasons."""
     season = season_store.current_season(conn, team.guild_id, team.league_id)
     last = redraft_store.last_season_played(conn, team.guild_id, team.id)
@@ -292,7 +290,7 @@ def find_position(roster: Team, reference: str) -> Position:
     return position
 
 
-def find_player(conn: sqlite3.Connection, team: TeamRow, reference: str) -> PlayerRow:
+def find_player(conn: Connection, team: TeamRow, reference: str) -> PlayerRow:
     """A player by autocomplete value (`p:<id>`), shirt number (`7` or `#7`) or name."""
     reference = reference.strip()
     player_id = row_id(reference[2:]) if reference.startswith("p:") else None
@@ -322,7 +320,7 @@ class TeamChoice:
     status: str
 
 
-def _choices(conn: sqlite3.Connection, guild_id: int, league_ref: str | None) -> list[TeamChoice]:
+def _choices(conn: Connection, guild_id: int, league_ref: str | None) -> list[TeamChoice]:
     try:
         leagues = [find_league(conn, guild_id, league_ref)]
     except (NotFound, RuleViolation):
@@ -340,7 +338,7 @@ async def team_choices(rt: Runtime, guild_id: int, league_ref: str | None) -> li
     return await rt.db.read(_choices, guild_id, league_ref)
 
 
-def _my_players(conn: sqlite3.Connection, actor: Actor, league_ref: str | None) -> list[PlayerRow]:
+def _my_players(conn: Connection, actor: Actor, league_ref: str | None) -> list[PlayerRow]:
     try:
         league = find_league(conn, actor.guild_id, league_ref)
         team = own_team(conn, actor, league)
@@ -354,7 +352,7 @@ async def my_players(rt: Runtime, actor: Actor, league_ref: str | None) -> list[
     return await rt.db.read(_my_players, actor, league_ref)
 
 
-def _my_roster(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> Team | None:
+def _my_roster(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> Team | None:
     try:
         return roster_of(rt.catalog, own_team(conn, actor, find_league(conn, actor.guild_id, league_ref)))
     except (NotFound, RuleViolation):

@@ -5,7 +5,6 @@ postgame_roster.py's); the look-ups other services share are in team_lookup.py."
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 
 from bot.catalog.models import Team
@@ -43,6 +42,7 @@ from bot.services.team_lookup import (
 from bot.store import audit
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
@@ -50,7 +50,7 @@ from bot.text import gp, plural
 MAX_HIRE_AT_ONCE = 16
 
 
-def _changeable(conn: sqlite3.Connection, team: TeamRow) -> Changeable:
+def _changeable(conn: Connection, team: TeamRow) -> Changeable:
     """The team, if it may change now; draft changes are allowed until approval, and changing a submitted
     or rejected team makes it a draft again."""
     change = changeable(conn, team)
@@ -100,7 +100,7 @@ def choose_league_and_alignment(
 
 
 def _create(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -114,7 +114,7 @@ def _create(
 
 
 def create_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league: League,
@@ -191,7 +191,7 @@ async def create_team(
 
 
 def _hire(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -205,7 +205,7 @@ def _hire(
 
 
 def hire_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league: League,
@@ -290,14 +290,12 @@ async def hire_players(
 
 
 def _fire(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
     return fire_in(conn, rt, actor, find_league(conn, actor.guild_id, league_ref), player_ref)
 
 
-def fire_in(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league: League, player_ref: str
-) -> DraftResult:
+def fire_in(conn: Connection, rt: Runtime, actor: Actor, league: League, player_ref: str) -> DraftResult:
     """Release one of the caller's players in `league`, in the caller's transaction."""
     player = find_player(conn, own_team(conn, actor, league), player_ref)
     if player.star_contract is not None:
@@ -328,7 +326,7 @@ def fire_in(
 
 
 def _release_veteran(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, team: TeamRow, player: PlayerRow
+    conn: Connection, rt: Runtime, actor: Actor, team: TeamRow, player: PlayerRow
 ) -> int | None:
     """A veteran re-hired in this re-draft, released again: he goes back to last season's list and what he
     cost comes back. None for anyone else."""
@@ -355,7 +353,7 @@ async def fire_player(rt: Runtime, actor: Actor, league_ref: str | None, player:
 
 
 def _rename(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -408,7 +406,7 @@ async def update_player(
 
 
 def _staff(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -418,7 +416,7 @@ def _staff(
 
 
 def staff_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league: League,
@@ -514,7 +512,7 @@ async def set_staff(
 # --- submit and review ----------------------------------------------------------------------------------
 
 
-def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftResult:
+def _submit(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
     if team.status == "submitted":
@@ -555,7 +553,7 @@ async def submit_team(rt: Runtime, actor: Actor, league_ref: str | None) -> Draf
 
 
 def _review(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -568,7 +566,7 @@ def _review(
 
 
 def review_in(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league: League,
@@ -611,7 +609,7 @@ async def review_team(
 
 
 def _sheet(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, league_ref: str | None, team_ref: str | None
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, team_ref: str | None
 ) -> TeamSheet:
     league = find_league(conn, actor.guild_id, league_ref)
     team = find_team(conn, actor.guild_id, team_ref, league) if team_ref else own_team(conn, actor, league)

@@ -9,7 +9,6 @@ forced) and the final rankings and awards are announced. `awards`: the awards as
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
@@ -25,6 +24,7 @@ from bot.store import announcements, audit
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
 
@@ -54,7 +54,7 @@ def _tiers(rt: Runtime, state: Played) -> dict[int, int]:
     return found
 
 
-def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing:
+def standing_of(conn: Connection, rt: Runtime, event: Event) -> Standing:
     """The event's rankings and awards from its confirmed games, Byes and votes."""
     state = played(conn, event)
     rows = ranking(rt, state)
@@ -77,7 +77,7 @@ def standing_of(conn: sqlite3.Connection, rt: Runtime, event: Event) -> Standing
 async def awards(rt: Runtime, guild_id: int, reference: str | None) -> Standing:
     """The rankings and awards as they stand (provisional until the event is finished)."""
 
-    def _read(conn: sqlite3.Connection) -> Standing:
+    def _read(conn: Connection) -> Standing:
         return standing_of(conn, rt, find_event(conn, guild_id, reference))
 
     return await rt.db.read(_read)
@@ -96,7 +96,7 @@ class Ballot:
     painted: TeamRow | None
 
 
-def _voter(conn: sqlite3.Connection, actor: Actor, event: Event) -> TeamRow:
+def _voter(conn: Connection, actor: Actor, event: Event) -> TeamRow:
     team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     entry = None if team is None else tournament_store.entry(conn, actor.guild_id, team.id)
     if team is None or entry is None or entry.league_id != event.id or team.status != "approved":
@@ -104,7 +104,7 @@ def _voter(conn: sqlite3.Connection, actor: Actor, event: Event) -> TeamRow:
     return team
 
 
-def _candidate(conn: sqlite3.Connection, event: Event, reference: str, voter: TeamRow) -> TeamRow:
+def _candidate(conn: Connection, event: Event, reference: str, voter: TeamRow) -> TeamRow:
     team = find_team(conn, event.league.guild_id, reference, event.league)
     entry = tournament_store.entry(conn, event.league.guild_id, team.id)
     if team.id == voter.id:
@@ -116,7 +116,7 @@ def _candidate(conn: sqlite3.Connection, event: Event, reference: str, voter: Te
     return team
 
 
-def _opponents(conn: sqlite3.Connection, actor: Actor, reference: str | None) -> list[TeamRow]:
+def _opponents(conn: Connection, actor: Actor, reference: str | None) -> list[TeamRow]:
     event = find_event(conn, actor.guild_id, reference)
     mine = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     if mine is None:
@@ -132,7 +132,7 @@ async def opponents(rt: Runtime, actor: Actor, reference: str | None) -> list[Te
 
 
 def _vote(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     reference: str | None,
@@ -188,7 +188,7 @@ async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, 
     if not team.strip():
         raise RuleViolation("Name a team: start typing and pick one from the list.")
 
-    def _choose(conn: sqlite3.Connection) -> Standing:
+    def _choose(conn: Connection) -> Standing:
         event = find_event(conn, actor.guild_id, reference)
         if event.status == "finished":
             raise RuleViolation(f"{event.name} is over: its awards are final.")
@@ -221,7 +221,7 @@ async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, 
 # --- the end of the event ---
 
 
-def _unfinished(conn: sqlite3.Connection, event: Event) -> tuple[list[str], list[str]]:
+def _unfinished(conn: Connection, event: Event) -> tuple[list[str], list[str]]:
     """(rounds not paired yet, games not confirmed), each named."""
     guild_id = event.league.guild_id
     paired = tournament_store.last_round(conn, guild_id, event.id)
@@ -244,9 +244,7 @@ def _unfinished(conn: sqlite3.Connection, event: Event) -> tuple[list[str], list
     return rounds, games
 
 
-def _finish(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str | None, force: bool
-) -> Standing:
+def _finish(conn: Connection, rt: Runtime, actor: Actor, reference: str | None, force: bool) -> Standing:
     event = find_event(conn, actor.guild_id, reference)
     if event.status == "registration":
         raise RuleViolation(f"{event.name} has not started: there is nothing to finish.")

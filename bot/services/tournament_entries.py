@@ -12,7 +12,6 @@ Rosters change only while the event is in registration; changing an approved ros
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, replace
 
 from bot.catalog.models import Inducement, Position, Skill
@@ -57,6 +56,7 @@ from bot.store import audit
 from bot.store import teams as team_store
 from bot.store import tournament_escalation as escalation_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.teams import PlayerRow, TeamRow
 from bot.store.tournaments import Entry
 from bot.text import gp
@@ -180,7 +180,7 @@ def _check(
     return drafted, check
 
 
-def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> RosterCheck:
+def roster_check(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> RosterCheck:
     """A registered team's roster as stored, checked against the event's rulespack (for the simulator's
     invariants too). With gold piece escalation: every roster written so far, each against its budget and
     each only adding to the one before (refusals name the round); spent and lost are the latest roster's."""
@@ -209,7 +209,7 @@ def roster_check(conn: sqlite3.Connection, rt: Runtime, event: Event, team: Team
     return replace(check, refusals=tuple(refusals))
 
 
-def rosters_breaking_rules(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+def rosters_breaking_rules(conn: Connection, rt: Runtime, event: Event) -> list[str]:
     """Every approved roster that breaks the rulespack as it is now (it may have changed since approval,
     e.g. a mandatory star switched on): 'Team: refusal' lines; empty when all may play."""
     lines: list[str] = []
@@ -220,7 +220,7 @@ def rosters_breaking_rules(conn: sqlite3.Connection, rt: Runtime, event: Event) 
     return lines
 
 
-def _entry(conn: sqlite3.Connection, event: Event, team: TeamRow) -> Entry:
+def _entry(conn: Connection, event: Event, team: TeamRow) -> Entry:
     entry = tournament_store.entry(conn, team.guild_id, team.id)
     if entry is None or entry.league_id != event.id:
         raise NotFound(f"{team.name} is not registered in {event.name}.")
@@ -228,7 +228,7 @@ def _entry(conn: sqlite3.Connection, event: Event, team: TeamRow) -> Entry:
 
 
 def build_tournament_sheet(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow, round_number: int | None = None
+    conn: Connection, rt: Runtime, event: Event, team: TeamRow, round_number: int | None = None
 ) -> TournamentSheet:
     """A registered team's tournament roster with its check (what was spent, what was lost, what breaks).
     With gold piece escalation: the roster of `round_number` (default: the one being written, or the last);
@@ -308,7 +308,7 @@ class Escalation:
         return max(tag.joined, tag.skilled or 1) if tag else 1
 
 
-def escalation_of(conn: sqlite3.Connection, team: TeamRow) -> Escalation:
+def escalation_of(conn: Connection, team: TeamRow) -> Escalation:
     return Escalation(
         escalation_store.players_of_team(conn, team.guild_id, team.id),
         tuple(escalation_store.closed_rounds(conn, team.guild_id, team.id)),
@@ -359,7 +359,7 @@ def _sheet_as_of(rt: Runtime, sheet: TeamSheet, team: TeamRow, ids: set[int]) ->
 
 
 def _escalation_guard(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow, player: PlayerRow | None = None
+    conn: Connection, rt: Runtime, event: Event, team: TeamRow, player: PlayerRow | None = None
 ) -> int:
     """The roster being written (1 without escalation); refuses taking away a player (or star) of an
     earlier roster, and any change that leaves the roster less than the one before."""
@@ -378,7 +378,7 @@ def _escalation_guard(
     return esc.drafting_round
 
 
-def _additions_only(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> None:
+def _additions_only(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> None:
     """After a change: refuse it when the roster being written no longer holds all of the one before."""
     if event.rulespack.escalation:
         broken = [r for r in roster_check(conn, rt, event, team).refusals if ONLY_ADDS in r]
@@ -386,7 +386,7 @@ def _additions_only(conn: sqlite3.Connection, rt: Runtime, event: Event, team: T
             raise RuleViolation(" ".join(broken))
 
 
-def _escalate(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
+def _escalate(conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     if not event.rulespack.escalation:
         raise RuleViolation(f"{event.name} has one Team Draft Budget: there is no next roster to write.")
@@ -456,7 +456,7 @@ async def escalate(rt: Runtime, actor: Actor, event_ref: str | None) -> EntryRes
 # --- the shared steps of every change ---------------------------------------------------------------------
 
 
-def _open_event(conn: sqlite3.Connection, actor: Actor, event_ref: str | None) -> Event:
+def _open_event(conn: Connection, actor: Actor, event_ref: str | None) -> Event:
     event = find_event(conn, actor.guild_id, event_ref)
     if event.status != "registration":
         raise RuleViolation(
@@ -466,7 +466,7 @@ def _open_event(conn: sqlite3.Connection, actor: Actor, event_ref: str | None) -
     return event
 
 
-def _own(conn: sqlite3.Connection, actor: Actor, event: Event) -> TeamRow:
+def _own(conn: Connection, actor: Actor, event: Event) -> TeamRow:
     """The caller's team in the event, made a draft again if it was submitted, rejected or approved."""
     team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     if team is None:
@@ -487,14 +487,14 @@ def _step_check(before: RosterCheck, after: RosterCheck) -> None:
         raise RuleViolation(" ".join(new))
 
 
-def _result(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow, message: str) -> EntryResult:
+def _result(conn: Connection, rt: Runtime, event: Event, team: TeamRow, message: str) -> EntryResult:
     refreshed = team_store.get(conn, team.guild_id, team.id)
     assert refreshed is not None
     return EntryResult(build_tournament_sheet(conn, rt, event, refreshed), message)
 
 
 def _record(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event: Event,
@@ -518,7 +518,7 @@ def _record(
 
 
 def _register(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -565,7 +565,7 @@ async def register(
 
 
 def _drafting_step(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -664,7 +664,7 @@ def _find_skill(rt: Runtime, reference: str) -> Skill:
 
 
 def _skill(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -723,9 +723,7 @@ def _find_unit(rt: Runtime, reference: str) -> StarUnit:
     return unit
 
 
-def _add_star(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None, star: str
-) -> EntryResult:
+def _add_star(conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None, star: str) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
     unit = _find_unit(rt, star)
@@ -772,7 +770,7 @@ async def add_star(rt: Runtime, actor: Actor, event_ref: str | None, star: str) 
 
 
 def _remove_star(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None, star: str
+    conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None, star: str
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
@@ -795,9 +793,7 @@ async def remove_star(rt: Runtime, actor: Actor, event_ref: str | None, star: st
     return await rt.db.write(_remove_star, rt, actor, event_ref, star)
 
 
-def _fans(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None, fans: int
-) -> EntryResult:
+def _fans(conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None, fans: int) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
     numbers = rt.catalog.tournament.roster
@@ -861,7 +857,7 @@ def _find_inducement(rt: Runtime, event: Event, reference: str) -> Inducement:
 
 
 def _induce(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None, item: str, count: int
+    conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None, item: str, count: int
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = _own(conn, actor, event)
@@ -921,7 +917,7 @@ def _refusal_list(team: TeamRow, check: RosterCheck) -> RuleViolation:
     )
 
 
-def _submit(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
+def _submit(conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     if team is None:
@@ -953,7 +949,7 @@ async def submit(rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResul
 
 
 def _review(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -981,7 +977,7 @@ async def review(
 
 
 def _spare(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None, team_ref: str, spare: bool
+    conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None, team_ref: str, spare: bool
 ) -> EntryResult:
     event = _open_event(conn, actor, event_ref)
     team = find_team(conn, actor.guild_id, team_ref, event.league)
@@ -1017,7 +1013,7 @@ async def set_spare(
 
 
 def _show(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -1049,7 +1045,7 @@ async def roster_sheet(
     return await rt.db.read(_show, rt, actor, event_ref, team, round_number)
 
 
-def _entries(conn: sqlite3.Connection, guild_id: int, event_ref: str | None) -> list[TeamChoice]:
+def _entries(conn: Connection, guild_id: int, event_ref: str | None) -> list[TeamChoice]:
     try:
         event = find_event(conn, guild_id, event_ref)
     except (NotFound, RuleViolation):
@@ -1077,7 +1073,7 @@ class RosterOptions:
     inducements: tuple[Inducement, ...] = ()
 
 
-def _options(conn: sqlite3.Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> RosterOptions:
+def _options(conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None) -> RosterOptions:
     try:
         event = find_event(conn, actor.guild_id, event_ref)
     except (NotFound, RuleViolation):

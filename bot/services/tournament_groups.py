@@ -15,7 +15,6 @@ squad match is then its coaches' games (`_plan_squads`).
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -39,11 +38,12 @@ from bot.services.runtime import Runtime
 from bot.services.tournament_squads import members_ranked, squad_groups, squads_played
 from bot.services.tournaments import Event, Played, find_event, groups_progress, played, ranking
 from bot.store import tournament_squads as squad_store
+from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.store.tournaments import Stage
 
 
-def check_start(conn: sqlite3.Connection, event: Event, coaches: int) -> None:
+def check_start(conn: Connection, event: Event, coaches: int) -> None:
     """/event start: a group event needs groups of four and at least its qualifiers (of squads, in a team
     event: the groups are of squads)."""
     if event.rulespack.is_team_event:
@@ -80,7 +80,7 @@ def _met_and_odd(
 
 
 def plan_round(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int
+    conn: Connection, rt: Runtime, event: Event, state: Played, number: int
 ) -> tournament_play.RoundPlan:
     """Round `number` of a group and knock-out event (see the module's docstring); a team event's units
     are its squads (`_plan_squads`)."""
@@ -176,7 +176,7 @@ def _plan_units(
 
 
 def _plan_squads(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int
+    conn: Connection, rt: Runtime, event: Event, state: Played, number: int
 ) -> tournament_play.RoundPlan:
     """A group and knock-out team event: the squads are paired as units (groups, knock-out, Best of the
     Rest), then each squad match becomes its coaches' games, drawn with the dice in round 1 and 1st v 1st
@@ -232,14 +232,14 @@ def _plan_squads(
 # --- reading: the bracket -----
 
 
-def _progress(conn: sqlite3.Connection, rt: Runtime, state: Played) -> GroupsProgress[int]:
+def _progress(conn: Connection, rt: Runtime, state: Played) -> GroupsProgress[int]:
     """The event as played: of the coaches' teams, or of the squads in a team event."""
     if state.event.rulespack.is_team_event:
         return squad_groups(rt, state, squads_played(conn, state.event, state)).progress
     return groups_progress(rt, state)
 
 
-def sections(conn: sqlite3.Connection, rt: Runtime, state: Played) -> tuple[tuple[int, str], ...]:
+def sections(conn: Connection, rt: Runtime, state: Played) -> tuple[tuple[int, str], ...]:
     """Headings of a group event's rankings: (the position a section starts at, its heading); in a team
     event they head the squad ranking."""
     now = _progress(conn, rt, state)
@@ -265,7 +265,7 @@ class Bracket:
     squads: dict[int, str] = field(default_factory=dict)  # a team event: its units are squads (id -> name)
 
 
-def bracket_in(conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None) -> Bracket:
+def bracket_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | None) -> Bracket:
     event = find_event(conn, guild_id, reference)
     if event.rulespack.format != "groups":
         raise RuleViolation(f"{event.name} is a Swiss event: see /tournament standings and pairings.")

@@ -10,7 +10,6 @@ his opponent's only once their game is confirmed. Coaches report how many they a
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,6 +24,7 @@ from bot.store import announcements
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournament_objectives as objective_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 
 TABLE_ID = "secret_objectives"
@@ -39,7 +39,7 @@ def objective_lines(entries: Sequence[RollEntry]) -> list[str]:
 
 
 def roll_for_games(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event: Event,
@@ -85,7 +85,7 @@ def roll_for_games(
 
 
 def after_swap(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event: Event,
@@ -103,7 +103,7 @@ def after_swap(
     roll_for_games(conn, rt, actor, event, round_number, games)
 
 
-def reveal(conn: sqlite3.Connection, rt: Runtime, event: Event, fx: Fixture, report: ResultReport) -> None:
+def reveal(conn: Connection, rt: Runtime, event: Event, fx: Fixture, report: ResultReport) -> None:
     """A game was just confirmed: announce both coaches' objectives and how many each achieved."""
     if not event.rulespack.secret_objectives:
         return
@@ -150,7 +150,7 @@ class CoachObjectives:
     games: tuple[GameObjectives, ...]  # the latest game first
 
 
-def _mine(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str | None) -> CoachObjectives:
+def _mine(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> CoachObjectives:
     event = find_event(conn, actor.guild_id, reference)
     if not event.rulespack.secret_objectives:
         raise RuleViolation(f"{event.name} does not play with Secret Objectives.")

@@ -6,7 +6,6 @@ called from tournament_play's one hook)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import Literal
 
@@ -27,6 +26,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.services.tournaments import Event, RulespackChange, find_event
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.text import gp
 
@@ -34,7 +34,7 @@ Action = Literal["add", "remove"]
 
 
 def _inducement(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     reference: str | None,
@@ -112,7 +112,7 @@ async def set_inducement(
 
 
 def roll_before_games(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event: Event,

@@ -15,7 +15,6 @@ rounds are stored closed, so the deadline watch never arms them.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -42,6 +41,7 @@ from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.seasons import Fixture, Round, Season
 from bot.store.teams import TeamRow
 from bot.store.tournaments import Stage, TableRow
@@ -92,11 +92,11 @@ def conceded_report(rt: Runtime, report: ResultReport, conceded_by: Side) -> Res
     )
 
 
-def is_tournament_fixture(conn: sqlite3.Connection, fx: Fixture) -> bool:
+def is_tournament_fixture(conn: Connection, fx: Fixture) -> bool:
     return event_of_fixture(conn, fx) is not None
 
 
-def uses_objectives(conn: sqlite3.Connection, fx: Fixture) -> bool:
+def uses_objectives(conn: Connection, fx: Fixture) -> bool:
     """Whether the fixture is a game of a tournament that plays with Secret Objectives."""
     event = event_of_fixture(conn, fx)
     return event is not None and event.rulespack.secret_objectives
@@ -106,7 +106,7 @@ def uses_objectives(conn: sqlite3.Connection, fx: Fixture) -> bool:
 
 
 def _announce(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, title: str, lines: list[str], mentions: list[int]
+    conn: Connection, rt: Runtime, event: Event, title: str, lines: list[str], mentions: list[int]
 ) -> None:
     announcements.add(
         conn,
@@ -119,16 +119,14 @@ def _announce(
     )
 
 
-def _season(conn: sqlite3.Connection, event: Event) -> Season:
+def _season(conn: Connection, event: Event) -> Season:
     season = season_store.current_season(conn, event.league.guild_id, event.id)
     if season is None:
         raise NotFound(f"{event.name} has not started yet (/event start).")
     return season
 
 
-def _met_and_odd(
-    conn: sqlite3.Connection, event: Event, state: Played
-) -> tuple[set[frozenset[int]], set[int]]:
+def _met_and_odd(conn: Connection, event: Event, state: Played) -> tuple[set[frozenset[int]], set[int]]:
     """The pairs that have been paired so far (played or not), and the coaches who already played the Spare
     Player or had a Bye."""
     guild_id = event.league.guild_id
@@ -145,7 +143,7 @@ def _met_and_odd(
     return met, had_odd
 
 
-def _round_row(conn: sqlite3.Connection, rt: Runtime, event: Event, season: Season, number: int) -> Round:
+def _round_row(conn: Connection, rt: Runtime, event: Event, season: Season, number: int) -> Round:
     now = rt.clock.now()
     hours = event.rulespack.round_hours
     rnd = season_store.insert_round(
@@ -187,7 +185,7 @@ class RoundPlan:
     notes: tuple[str, ...] = ()
 
 
-def _plan_swiss(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+def _plan_swiss(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
     """Seed 000's standard event: round 1 drawn, later rounds paired from the rankings."""
     odd_player = event.rulespack.odd_player
     swiss: SwissRound[int]
@@ -211,7 +209,7 @@ def _plan_swiss(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Play
     )
 
 
-def _plan_team(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+def _plan_team(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
     """Seed 000's team event: squads paired by the Swiss rule, each squad match's coaches drawn in round 1
     and paired 1st v 1st by individual ranking after; a squad's Bye is a Bye for each of its coaches."""
     team, names = team_round_plan(conn, rt, event, state, number)
@@ -233,7 +231,7 @@ def _plan_team(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Playe
     )
 
 
-def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+def _plan(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
     """Round `number` as the event's format pairs it (the one place that chooses by format)."""
     if event.rulespack.format == "groups":  # groups of coaches, or of squads (a team event)
         return tournament_groups.plan_round(conn, rt, event, state, number)
@@ -242,9 +240,7 @@ def _plan(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, nu
     return _plan_swiss(conn, rt, event, state, number)
 
 
-def _before_games(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings
-) -> list[str]:
+def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings) -> list[str]:
     """What the bot does for each game of a just-paired round before it is played, as the rulespack's
     optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
     lines: list[str] = []
@@ -267,9 +263,7 @@ def _before_games(
     return lines
 
 
-def _pair(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int
-) -> Pairings:
+def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int) -> Pairings:
     """Pair round `number` by the event's format, store it (round, fixtures, tables), log and announce it."""
     guild_id = event.league.guild_id
     state = played(conn, event)
@@ -384,7 +378,7 @@ def _deadline_text(deadline: datetime | None) -> str:
 
 
 def _read_round(
-    conn: sqlite3.Connection,
+    conn: Connection,
     event: Event,
     number: int,
     draws: tuple[Draw, ...] = (),
@@ -422,7 +416,7 @@ def _line(row: TableRow, teams: dict[int, TeamRow], fixtures: dict[int, Fixture]
 # --- starting -----
 
 
-def _start(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
     event = find_event(conn, actor.guild_id, reference)
     if event.status != "registration":
         raise Conflict(
@@ -494,7 +488,7 @@ async def start_event(rt: Runtime, actor: Actor, reference: str | None) -> Pairi
     return await rt.db.write(_start, rt, actor, reference)
 
 
-def _open_games(conn: sqlite3.Connection, event: Event, number: int) -> list[Fixture]:
+def _open_games(conn: Connection, event: Event, number: int) -> list[Fixture]:
     return [
         f
         for f in season_store.fixtures(conn, event.league.guild_id, league_id=event.id)
@@ -502,7 +496,7 @@ def _open_games(conn: sqlite3.Connection, event: Event, number: int) -> list[Fix
     ]
 
 
-def _pair_early(conn: sqlite3.Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
     event = find_event(conn, actor.guild_id, reference)
     if event.status != "running":
         raise Conflict(f"{event.name} is not running (it is {event.status}).")
@@ -549,7 +543,7 @@ def _winner(fx: Fixture, report: ResultReport) -> int | None:
     return fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
 
 
-def before_revert(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> str | None:
+def before_revert(conn: Connection, rt: Runtime, fx: Fixture) -> str | None:
     """A tournament game's post-game (injuries, advancement) is about to be reverted and the game reopened:
     refused once the next round is paired on its result; else the winner's Dedicated Fan is taken back (the
     result set again gives it anew). Returns a line for the reply, or None for a league game."""
@@ -571,7 +565,7 @@ def before_revert(conn: sqlite3.Connection, rt: Runtime, fx: Fixture) -> str | N
 
 
 def after_result(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
     """A tournament game was just confirmed (inside that transaction): no post-game (full recovery, no SPP,
     no winnings, extra players leave) unless the rulespack keeps injuries or lets players advance (then the
@@ -635,7 +629,7 @@ def after_result(
 
 
 def _swap(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     reference: str | None,
@@ -735,9 +729,7 @@ async def swap_tables(
 # --- reading -----
 
 
-def pairings_in(
-    conn: sqlite3.Connection, guild_id: int, reference: str | None, number: int | None
-) -> Pairings:
+def pairings_in(conn: Connection, guild_id: int, reference: str | None, number: int | None) -> Pairings:
     event = find_event(conn, guild_id, reference)
     current = tournament_store.last_round(conn, guild_id, event.id)
     if current == 0:
@@ -772,9 +764,7 @@ class EventStandings:
     squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
 
 
-def standings_in(
-    conn: sqlite3.Connection, rt: Runtime, guild_id: int, reference: str | None
-) -> EventStandings:
+def standings_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
     event = find_event(conn, guild_id, reference)
     state = played(conn, event)
     rows = ranking(rt, state)

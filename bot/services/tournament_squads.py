@@ -12,7 +12,6 @@ The pairing of a round (`team_round_plan`) and the squad rankings (`squad_rankin
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -41,6 +40,7 @@ from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournament_squads as squad_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
 from bot.store.tournaments import Stage
@@ -70,13 +70,13 @@ def _team_event(event: Event) -> int:
     return size
 
 
-def _roster_of(conn: sqlite3.Connection, event: Event, coach_id: int) -> TeamRow | None:
+def _roster_of(conn: Connection, event: Event, coach_id: int) -> TeamRow | None:
     team = team_store.by_coach(conn, event.league.guild_id, event.id, coach_id)
     entry = tournament_store.entry(conn, event.league.guild_id, team.id) if team is not None else None
     return team if entry is not None and entry.league_id == event.id else None
 
 
-def _stars_of(conn: sqlite3.Connection, team: TeamRow) -> set[str]:
+def _stars_of(conn: Connection, team: TeamRow) -> set[str]:
     return {p.position for p in team_store.players(conn, team) if p.position.startswith(STAR_PREFIX)}
 
 
@@ -85,12 +85,12 @@ def _star_name(rt: Runtime, position: str) -> str:
     return names.get(position, position.removeprefix(STAR_PREFIX))
 
 
-def _rosters(conn: sqlite3.Connection, event: Event, squad: Squad) -> dict[int, TeamRow]:
+def _rosters(conn: Connection, event: Event, squad: Squad) -> dict[int, TeamRow]:
     found = {coach: _roster_of(conn, event, coach) for coach in squad.members}
     return {coach: team for coach, team in found.items() if team is not None}
 
 
-def _limits(conn: sqlite3.Connection, rt: Runtime, rosters: dict[int, TeamRow]) -> list[str]:
+def _limits(conn: Connection, rt: Runtime, rosters: dict[int, TeamRow]) -> list[str]:
     refusals: list[str] = []
     names = {coach: team.name for coach, team in rosters.items()}
     for roster, coaches in duplicate_rosters({c: t.roster for c, t in rosters.items()}).items():
@@ -107,7 +107,7 @@ def _limits(conn: sqlite3.Connection, rt: Runtime, rosters: dict[int, TeamRow]) 
     return refusals
 
 
-def squad_refusals(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> list[str]:
+def squad_refusals(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> list[str]:
     """What a roster breaks of seed 000's team-event limits (nothing outside a team event): its coach must be
     in a squad; no other coach of the squad on the same catalogue team; no star player twice in the squad."""
     if not event.rulespack.is_team_event:
@@ -123,14 +123,14 @@ def squad_refusals(conn: sqlite3.Connection, rt: Runtime, event: Event, team: Te
     return [r for r in _limits(conn, rt, rosters) if team.name in r]
 
 
-def check_squad(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> None:
+def check_squad(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> None:
     """Refuse a change that breaks the team-event limits (the caller's transaction is rolled back)."""
     refusals = squad_refusals(conn, rt, event, team)
     if refusals:
         raise RuleViolation(" ".join(refusals))
 
 
-def start_refusals(conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played) -> list[str]:
+def start_refusals(conn: Connection, rt: Runtime, event: Event, state: Played) -> list[str]:
     """Why a team event cannot start: every squad needs exactly team_size approved rosters, every approved
     roster a squad, the limits kept, and an odd number of squads a Bye (there is no Spare Player)."""
     size = event.rulespack.team_size
@@ -159,7 +159,7 @@ def start_refusals(conn: sqlite3.Connection, rt: Runtime, event: Event, state: P
     return refusals
 
 
-def different_squads(conn: sqlite3.Connection, event: Event, first: TeamRow, second: TeamRow) -> str | None:
+def different_squads(conn: Connection, event: Event, first: TeamRow, second: TeamRow) -> str | None:
     """In a team event, why two rosters may not trade tables (they belong to different squads, so the swap
     would break the squad matches); None when they may."""
     if not event.rulespack.is_team_event:
@@ -178,7 +178,7 @@ def different_squads(conn: sqlite3.Connection, event: Event, first: TeamRow, sec
 # --- changing a squad -----
 
 
-def _find(conn: sqlite3.Connection, event: Event, reference: str) -> Squad:
+def _find(conn: Connection, event: Event, reference: str) -> Squad:
     text = reference.strip()
     if text.startswith("s:") and text[2:].isdigit():
         found = squad_store.get(conn, event.league.guild_id, int(text[2:]))
@@ -190,7 +190,7 @@ def _find(conn: sqlite3.Connection, event: Event, reference: str) -> Squad:
     return found
 
 
-def _open(conn: sqlite3.Connection, actor: Actor, event_ref: str | None) -> Event:
+def _open(conn: Connection, actor: Actor, event_ref: str | None) -> Event:
     event = find_event(conn, actor.guild_id, event_ref)
     _team_event(event)
     if event.status != "registration":
@@ -205,9 +205,7 @@ def _may_change(actor: Actor, squad: Squad, as_organiser: bool) -> None:
         )
 
 
-def _record(
-    conn: sqlite3.Connection, rt: Runtime, actor: Actor, event: Event, detail: dict[str, object]
-) -> None:
+def _record(conn: Connection, rt: Runtime, actor: Actor, event: Event, detail: dict[str, object]) -> None:
     audit.record(
         conn,
         guild_id=actor.guild_id,
@@ -219,7 +217,7 @@ def _record(
     )
 
 
-def _join(conn: sqlite3.Connection, rt: Runtime, event: Event, squad: Squad, coach_id: int) -> None:
+def _join(conn: Connection, rt: Runtime, event: Event, squad: Squad, coach_id: int) -> None:
     size = _team_event(event)
     if len(squad.members) >= size:
         raise RuleViolation(f"{squad.name} has {size} coaches already, the rulespack's team size.")
@@ -234,14 +232,14 @@ def _join(conn: sqlite3.Connection, rt: Runtime, event: Event, squad: Squad, coa
         raise RuleViolation(" ".join(refusals))
 
 
-def _view(conn: sqlite3.Connection, event: Event, squad_id: int, message: str = "") -> SquadView:
+def _view(conn: Connection, event: Event, squad_id: int, message: str = "") -> SquadView:
     squad = squad_store.get(conn, event.league.guild_id, squad_id)
     assert squad is not None
     return SquadView(event, squad, _rosters(conn, event, squad), message)
 
 
 def _create(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -288,7 +286,7 @@ async def create_squad(
 
 
 def _add(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -314,7 +312,7 @@ async def add_coach(
 
 
 def _remove(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     event_ref: str | None,
@@ -349,7 +347,7 @@ async def remove_coach(
 
 
 def _show(
-    conn: sqlite3.Connection, guild_id: int, event_ref: str | None, squad_ref: str | None, user_id: int
+    conn: Connection, guild_id: int, event_ref: str | None, squad_ref: str | None, user_id: int
 ) -> SquadView:
     event = find_event(conn, guild_id, event_ref)
     _team_event(event)
@@ -370,7 +368,7 @@ async def show_squad(
     return await rt.db.read(_show, guild_id, event_ref, squad, user_id)
 
 
-def _list(conn: sqlite3.Connection, guild_id: int, event_ref: str | None) -> list[SquadView]:
+def _list(conn: Connection, guild_id: int, event_ref: str | None) -> list[SquadView]:
     event = find_event(conn, guild_id, event_ref)
     _team_event(event)
     return [
@@ -383,7 +381,7 @@ async def list_squads(rt: Runtime, guild_id: int, event_ref: str | None) -> list
     return await rt.db.read(_list, guild_id, event_ref)
 
 
-def _names(conn: sqlite3.Connection, guild_id: int, event_ref: str | None) -> list[Squad]:
+def _names(conn: Connection, guild_id: int, event_ref: str | None) -> list[Squad]:
     try:
         event = find_event(conn, guild_id, event_ref)
     except NotFound:
@@ -412,7 +410,7 @@ class SquadsPlayed:
     had_bye: frozenset[int]
 
 
-def squads_played(conn: sqlite3.Connection, event: Event, state: Played) -> SquadsPlayed:
+def squads_played(conn: Connection, event: Event, state: Played) -> SquadsPlayed:
     """Load the squads and each round's squad matches (confirmed games so far) in a few queries."""
     guild_id = event.league.guild_id
     squads = tuple(squad_store.squads(conn, guild_id, event.id))
@@ -478,7 +476,7 @@ def members_ranked(
 
 
 def team_round_plan(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played, number: int
+    conn: Connection, rt: Runtime, event: Event, state: Played, number: int
 ) -> tuple[TeamRound[int, int], dict[int, str]]:
     """Round `number` of a team event (squads by the Swiss rule, their coaches drawn in round 1 and then 1st
     v 1st by individual ranking), with each squad's name for the tables' labels."""
@@ -508,7 +506,7 @@ class SquadStanding:
 
 
 def squad_standings(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, state: Played | None = None
+    conn: Connection, rt: Runtime, event: Event, state: Played | None = None
 ) -> list[SquadStanding]:
     """The squad rankings of a team event with each squad (empty outside a team event). A group and
     knock-out team event ranks its squads by the knock-out places, then Best of the Rest (before the
@@ -642,6 +640,6 @@ def squad_groups(rt: Runtime, state: Played, squads: SquadsPlayed) -> SquadGroup
     return SquadGroups(squads, tables, matches, now)
 
 
-def squad_groups_of(conn: sqlite3.Connection, rt: Runtime, state: Played) -> SquadGroups:
+def squad_groups_of(conn: Connection, rt: Runtime, state: Played) -> SquadGroups:
     """`squad_groups` with the squads loaded."""
     return squad_groups(rt, state, squads_played(conn, state.event, state))

@@ -7,7 +7,6 @@ and awards (tournament_awards.py) start from `find_event`.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +28,7 @@ from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
@@ -59,7 +59,7 @@ class Event:
         return self.tournament.status
 
 
-def find_event(conn: sqlite3.Connection, guild_id: int, reference: str | None) -> Event:
+def find_event(conn: Connection, guild_id: int, reference: str | None) -> Event:
     """The tournament a command means: the one named (or from autocomplete), or the server's only one."""
     league = find_league(conn, guild_id, reference, kind="tournament")
     tournament = tournament_store.get(conn, guild_id, league.id)
@@ -68,7 +68,7 @@ def find_event(conn: sqlite3.Connection, guild_id: int, reference: str | None) -
     return Event(league, tournament)
 
 
-def event_of(conn: sqlite3.Connection, league: League) -> Event | None:
+def event_of(conn: Connection, league: League) -> Event | None:
     """The event behind a competition row, or None for a league."""
     if not league.is_tournament:
         return None
@@ -76,7 +76,7 @@ def event_of(conn: sqlite3.Connection, league: League) -> Event | None:
     return None if tournament is None else Event(league, tournament)
 
 
-def event_of_fixture(conn: sqlite3.Connection, fx: Fixture) -> Event | None:
+def event_of_fixture(conn: Connection, fx: Fixture) -> Event | None:
     """The tournament a fixture is a game of, or None for a league's: the one way every service asks."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     return None if league is None else event_of(conn, league)
@@ -88,7 +88,7 @@ def tier_table(rt: Runtime, rulespack: Rulespack) -> TierTable:
 
 
 def _create(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     name: str,
@@ -171,7 +171,7 @@ class RulespackChange:
 
 
 def _update(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     reference: str | None,
@@ -247,7 +247,7 @@ async def set_tier_row(
 ) -> RulespackChange:
     """The organiser's row for one tier (seed 000's three; tier 4 starts as tier 3's)."""
 
-    def _set(conn: sqlite3.Connection) -> RulespackChange:
+    def _set(conn: Connection) -> RulespackChange:
         event = find_event(conn, actor.guild_id, reference)
         tiers = {int(k): v.model_dump() for k, v in event.rulespack.tiers.items()}
         tiers[tier] = {"skill_points": skill_points, "max_secondary": max_secondary, "max_stars": max_stars}
@@ -262,7 +262,7 @@ async def set_roster_tier(
     """Move a roster to another tier for this event (None: back to the catalogue's tier)."""
     team_id = find_roster(rt.catalog, roster).id
 
-    def _set(conn: sqlite3.Connection) -> RulespackChange:
+    def _set(conn: Connection) -> RulespackChange:
         event = find_event(conn, actor.guild_id, reference)
         moved = dict(event.rulespack.roster_tiers)
         if tier is None:
@@ -321,7 +321,7 @@ def game_of(report: ResultReport, home_team_id: int, away_team_id: int) -> Tourn
     )
 
 
-def played(conn: sqlite3.Connection, event: Event) -> Played:
+def played(conn: Connection, event: Event) -> Played:
     """Load the event as played so far, in a handful of queries."""
     guild_id = event.league.guild_id
     entries = tuple(tournament_store.entries(conn, guild_id, event.id))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -16,6 +15,7 @@ from bot.services.leagues import find_league
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit, web_links
 from bot.store import leagues as league_store
+from bot.store.connection import Connection
 from bot.store.leagues import League
 
 LinkAction = Literal["show", "on", "off", "replace"]
@@ -39,7 +39,7 @@ def new_token() -> str:
 
 
 def _set(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     actor: Actor,
     league_ref: str | None,
@@ -104,7 +104,7 @@ class WebScope:
         return f"l:{self.league.id}"
 
 
-def resolve_in(conn: sqlite3.Connection, token: str) -> WebScope:
+def resolve_in(conn: Connection, token: str) -> WebScope:
     """The league an enabled link shows; NotFound for a link that is unknown, off or replaced."""
     link = web_links.by_token(conn, token) if TOKEN_SHAPE.fullmatch(token) else None
     league = None if link is None else league_store.get(conn, link.guild_id, link.league_id)

@@ -6,7 +6,6 @@ the standings, the play-off bracket and the league's history."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Literal
 
@@ -26,6 +25,7 @@ from bot.store import playoffs as playoff_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store.advancements import Advancement
+from bot.store.connection import Connection
 from bot.store.dice_log import LoggedRoll
 from bot.store.history import PlayerChange, ReportStep, TeamChange, TreasuryChange
 from bot.store.seasons import Fixture, Round, Season
@@ -59,7 +59,7 @@ def _paging(page: int, total: int, size: int) -> Paging:
     return Paging(min(max(page, 1), pages), pages, total)
 
 
-def _season_or_current(conn: sqlite3.Connection, scope: WebScope, number: int | None) -> Season | None:
+def _season_or_current(conn: Connection, scope: WebScope, number: int | None) -> Season | None:
     """The season asked for (NotFound if the league has none of that number), else the current one."""
     if number is None:
         return season_store.current_season(conn, scope.guild_id, scope.league.id)
@@ -101,7 +101,7 @@ class LeaguePage:
     teams: tuple[TeamRow, ...]  # every approved team, by name
 
 
-def _league_page(conn: sqlite3.Connection, token: str, number: int | None) -> LeaguePage:
+def _league_page(conn: Connection, token: str, number: int | None) -> LeaguePage:
     scope = resolve_in(conn, token)
     guild, league = scope.guild_id, scope.league
     teams = tuple(
@@ -167,14 +167,14 @@ class TeamPage:
     season_numbers: dict[int, int]  # season id -> number
 
 
-def _team_in(conn: sqlite3.Connection, scope: WebScope, team_id: int) -> TeamRow:
+def _team_in(conn: Connection, scope: WebScope, team_id: int) -> TeamRow:
     team = team_store.get(conn, scope.guild_id, team_id)
     if team is None or team.league_id != scope.league.id:
         raise NotFound("There is no such team in this league.")
     return team
 
 
-def _injuries(conn: sqlite3.Connection, team: TeamRow) -> dict[int, list[str]]:
+def _injuries(conn: Connection, team: TeamRow) -> dict[int, list[str]]:
     found: dict[int, list[str]] = {}
     for change in _live(history.injuries_of_team(conn, team.guild_id, team.id)):
         if change.detail.get("injury") in LASTING:
@@ -182,7 +182,7 @@ def _injuries(conn: sqlite3.Connection, team: TeamRow) -> dict[int, list[str]]:
     return found
 
 
-def _team_page(conn: sqlite3.Connection, rt: Runtime, token: str, team_id: int, page: int) -> TeamPage:
+def _team_page(conn: Connection, rt: Runtime, token: str, team_id: int, page: int) -> TeamPage:
     scope = resolve_in(conn, token)
     team = _team_in(conn, scope, team_id)
     sheet = build_sheet(conn, rt.catalog, scope.league, team)
@@ -256,7 +256,7 @@ class PlayerPage:
     events: tuple[PlayerEvent, ...]
 
 
-def _tally(conn: sqlite3.Connection, scope: WebScope, team: TeamRow, player_id: int) -> list[PlayerLine]:
+def _tally(conn: Connection, scope: WebScope, team: TeamRow, player_id: int) -> list[PlayerLine]:
     lines = []
     for fx in season_store.fixtures(conn, scope.guild_id, league_id=scope.league.id, team_id=team.id):
         if fx.status != "confirmed" or fx.report is None:
@@ -267,7 +267,7 @@ def _tally(conn: sqlite3.Connection, scope: WebScope, team: TeamRow, player_id: 
     return lines
 
 
-def _player_page(conn: sqlite3.Connection, rt: Runtime, token: str, player_id: int) -> PlayerPage:
+def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> PlayerPage:
     scope = resolve_in(conn, token)
     team_id = history.team_of_player(conn, scope.guild_id, player_id)
     team = None if team_id is None else team_store.get(conn, scope.guild_id, team_id)
@@ -352,7 +352,7 @@ class FixturesPage:
 
 
 def _fixtures_page(
-    conn: sqlite3.Connection, token: str, number: int | None, round_number: int | None
+    conn: Connection, token: str, number: int | None, round_number: int | None
 ) -> FixturesPage:
     scope = resolve_in(conn, token)
     every_season = tuple(season_store.seasons_of(conn, scope.guild_id, scope.league.id))
@@ -404,7 +404,7 @@ class FixturePage:
     actors: dict[int, str]  # who took each step of the history (by user id): a team, the bot or an official
 
 
-def _fixture_page(conn: sqlite3.Connection, token: str, fixture_id: int) -> FixturePage:
+def _fixture_page(conn: Connection, token: str, fixture_id: int) -> FixturePage:
     scope = resolve_in(conn, token)
     guild = scope.guild_id
     fx = season_store.fixture(conn, guild, fixture_id)
@@ -449,7 +449,7 @@ class PlayoffsPage:
     shootouts: dict[int, Shootout]  # fixture id -> its penalty shoot-out
 
 
-def _playoffs_page(conn: sqlite3.Connection, token: str, number: int | None) -> PlayoffsPage:
+def _playoffs_page(conn: Connection, token: str, number: int | None) -> PlayoffsPage:
     scope = resolve_in(conn, token)
     every_season = tuple(season_store.seasons_of(conn, scope.guild_id, scope.league.id))
     if _season_or_current(conn, scope, number) is None:
@@ -476,7 +476,7 @@ class SeasonsPage:
     history: LeagueHistory
 
 
-def _seasons_page(conn: sqlite3.Connection, token: str) -> SeasonsPage:
+def _seasons_page(conn: Connection, token: str) -> SeasonsPage:
     scope = resolve_in(conn, token)
     return SeasonsPage(scope, playoffs.history_in(conn, scope.guild_id, scope.ref))
 
@@ -495,7 +495,7 @@ class LeadersPage:
     leaders: leaders.Leaders | None  # None: no season has started yet
 
 
-def _leaders_page(conn: sqlite3.Connection, token: str, season: int | Literal["all"] | None) -> LeadersPage:
+def _leaders_page(conn: Connection, token: str, season: int | Literal["all"] | None) -> LeadersPage:
     scope = resolve_in(conn, token)
     if scope.league.is_tournament:
         raise NotFound("A tournament's leaders are its awards.")
@@ -528,7 +528,7 @@ class DicePage:
     paging: Paging
 
 
-def _dice_page(conn: sqlite3.Connection, token: str, page: int) -> DicePage:
+def _dice_page(conn: Connection, token: str, page: int) -> DicePage:
     scope = resolve_in(conn, token)
     guild, league = scope.guild_id, scope.league
     paging = _paging(page, history.dice_count(conn, guild, league.id), DICE_PAGE)

@@ -7,7 +7,6 @@ The loaders are the ones the Discord commands use (`/tournament standings`, `pai
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from bot.errors import NotFound
@@ -21,6 +20,7 @@ from bot.services.tournaments import Event, find_event
 from bot.services.web_links import WebScope, resolve_in
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 
 GONE = "This page does not exist in this tournament."
@@ -97,7 +97,7 @@ class BracketPage:
         return team.name if team else f"team {unit}"
 
 
-def _nav(conn: sqlite3.Connection, token: str) -> EventNav:
+def _nav(conn: Connection, token: str) -> EventNav:
     scope = resolve_in(conn, token)
     if not scope.league.is_tournament:
         raise NotFound(GONE)
@@ -105,13 +105,13 @@ def _nav(conn: sqlite3.Connection, token: str) -> EventNav:
     return EventNav(scope, event, tournament_store.last_round(conn, scope.guild_id, event.id))
 
 
-def nav_in(conn: sqlite3.Connection, token: str) -> EventNav | None:
+def nav_in(conn: Connection, token: str) -> EventNav | None:
     """The tournament a link shows, or None when it is a league's link (NotFound when it leads nowhere)."""
     scope = resolve_in(conn, token)
     return _nav(conn, token) if scope.league.is_tournament else None
 
 
-def _rankings(conn: sqlite3.Connection, rt: Runtime, token: str) -> RankingsPage | None:
+def _rankings(conn: Connection, rt: Runtime, token: str) -> RankingsPage | None:
     nav = nav_in(conn, token)
     if nav is None:
         return None
@@ -124,7 +124,7 @@ async def rankings_page(rt: Runtime, token: str) -> RankingsPage | None:
     return await rt.db.read(lambda conn: _rankings(conn, rt, token))
 
 
-def _round(conn: sqlite3.Connection, token: str, number: int) -> RoundPage:
+def _round(conn: Connection, token: str, number: int) -> RoundPage:
     nav = _nav(conn, token)
     if not 1 <= number <= nav.rounds_paired:
         raise NotFound(GONE)
@@ -136,14 +136,14 @@ async def round_page(rt: Runtime, token: str, number: int) -> RoundPage:
     return await rt.db.read(_round, token, number)
 
 
-def _approved(conn: sqlite3.Connection, nav: EventNav) -> dict[int, TeamRow]:
+def _approved(conn: Connection, nav: EventNav) -> dict[int, TeamRow]:
     guild, event_id = nav.scope.guild_id, nav.event.id
     registered = {e.team_id for e in tournament_store.entries(conn, guild, event_id)}
     teams = team_store.in_league(conn, guild, event_id, ("approved",))
     return {t.id: t for t in teams if t.id in registered}
 
 
-def _rosters(conn: sqlite3.Connection, rt: Runtime, token: str) -> RostersPage:
+def _rosters(conn: Connection, rt: Runtime, token: str) -> RostersPage:
     nav = _nav(conn, token)
     approved = _approved(conn, nav)
     spares = {e.team_id for e in tournament_store.entries(conn, nav.scope.guild_id, nav.event.id) if e.spare}
@@ -169,7 +169,7 @@ def _profile(player: SheetPlayer) -> str:
     )
 
 
-def _roster(conn: sqlite3.Connection, rt: Runtime, token: str, team_id: int) -> RosterPage:
+def _roster(conn: Connection, rt: Runtime, token: str, team_id: int) -> RosterPage:
     nav = _nav(conn, token)
     team = _approved(conn, nav).get(team_id)
     if team is None:
@@ -193,7 +193,7 @@ async def roster_page(rt: Runtime, token: str, team_id: int) -> RosterPage:
     return await rt.db.read(lambda conn: _roster(conn, rt, token, team_id))
 
 
-def _bracket(conn: sqlite3.Connection, rt: Runtime, token: str) -> BracketPage:
+def _bracket(conn: Connection, rt: Runtime, token: str) -> BracketPage:
     nav = _nav(conn, token)
     if not nav.has_bracket:
         raise NotFound(GONE)

@@ -12,13 +12,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from bot.catalog import load_catalog
 from bot.rules.classic import winnings
+from bot.store.connection import Connection
 
 
-def _classic_leagues(conn: sqlite3.Connection) -> dict[int, dict[str, object]]:
+def _classic_leagues(conn: Connection) -> dict[int, dict[str, object]]:
     rows = conn.execute("SELECT id, settings FROM leagues").fetchall()
     found = {}
     for row in rows:
@@ -28,7 +28,7 @@ def _classic_leagues(conn: sqlite3.Connection) -> dict[int, dict[str, object]]:
     return found
 
 
-def classic_problems(conn: sqlite3.Connection) -> list[str]:
+def classic_problems(conn: Connection) -> list[str]:
     leagues = _classic_leagues(conn)
     rule = load_catalog().classic_season.winnings
     problems: list[str] = []

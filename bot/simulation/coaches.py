@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import sqlite3
 import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from bot.simulation.choices import draft_plan
 from bot.store import Database
 from bot.store import postgame as postgame_store
 from bot.store import traits as trait_store
+from bot.store.connection import Connection
 from bot.store.deadlines import Due
 
 START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
@@ -64,7 +64,7 @@ class Simulated:
 
 @contextlib.asynccontextmanager
 async def simulated_runtime(
-    db_path: Path | None, seed: int, catalog: Catalog | None, name: str
+    db_path: Path | str | None, seed: int, catalog: Catalog | None, name: str
 ) -> AsyncIterator[Simulated]:
     """The database at `db_path` (a temporary one named `name` without it, removed afterwards), migrated,
     with seeded dice counted for the dice-log invariant and a fake clock at START."""
@@ -279,7 +279,7 @@ async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally:
 
 
 async def finish_open_postgames(rt: Runtime, rng: random.Random, guild_id: int, tally: Tally) -> None:
-    def open_rows(conn: sqlite3.Connection) -> list[tuple[int, int, int]]:
+    def open_rows(conn: Connection) -> list[tuple[int, int, int]]:
         rows = conn.execute(
             "SELECT p.fixture_id, p.team_id, t.coach_id FROM team_postgames p JOIN teams t"
             " ON t.id = p.team_id WHERE p.guild_id = ? AND p.status = 'open' ORDER BY p.id",

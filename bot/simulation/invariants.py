@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections import Counter
 from itertools import combinations
 
 from bot.rules.league_settings import BonusMode, LeagueSettings
 from bot.rules.standings import GameResult, bonus_points, compute_standings
 from bot.simulation.classic_invariants import classic_problems
+from bot.store.connection import Connection
 
 ALLOWED_STATUSES = {"active", "fired", "dead", "left"}
 
 
-def _treasuries(conn: sqlite3.Connection) -> list[str]:
+def _treasuries(conn: Connection) -> list[str]:
     rows = conn.execute(
         "SELECT t.id, t.name, t.treasury, COALESCE(SUM(c.amount), 0) AS total, MIN(c.balance_after) AS lowest"
         " FROM teams t LEFT JOIN treasury_changes c ON c.team_id = t.id GROUP BY t.id"
@@ -30,7 +30,7 @@ def _treasuries(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _spp(conn: sqlite3.Connection) -> list[str]:
+def _spp(conn: Connection) -> list[str]:
     rows = conn.execute(
         "SELECT p.id, p.name, p.spp, COALESCE(SUM(c.spp_delta), 0) AS total FROM players p"
         " LEFT JOIN player_changes c ON c.player_id = p.id GROUP BY p.id"
@@ -46,14 +46,15 @@ def _spp(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _rosters(conn: sqlite3.Connection) -> list[str]:
+def _rosters(conn: Connection) -> list[str]:
     problems = []
     for row in conn.execute("SELECT DISTINCT status FROM players"):
         if row[0] not in ALLOWED_STATUSES:
             problems.append(f"unknown player status {row[0]!r}")
     for row in conn.execute(
-        "SELECT t.name, SUM(p.status = 'active' AND p.journeyman = 0) AS regulars,"
-        " SUM(p.status = 'active' AND p.journeyman = 1) AS journeymen"
+        "SELECT t.name,"
+        " SUM(CASE WHEN p.status = 'active' AND p.journeyman = 0 THEN 1 ELSE 0 END) AS regulars,"
+        " SUM(CASE WHEN p.status = 'active' AND p.journeyman = 1 THEN 1 ELSE 0 END) AS journeymen"
         " FROM teams t JOIN players p ON p.team_id = t.id WHERE t.status = 'approved' GROUP BY t.id"
     ):
         if row["regulars"] > 16:
@@ -71,7 +72,7 @@ def _rosters(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _pairs(conn: sqlite3.Connection) -> list[str]:
+def _pairs(conn: Connection) -> list[str]:
     problems = []
     for division in conn.execute("SELECT id, name FROM divisions").fetchall():
         members = [
@@ -96,7 +97,7 @@ def _pairs(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _standings(conn: sqlite3.Connection) -> list[str]:
+def _standings(conn: Connection) -> list[str]:
     """The standings rules against a plain tally of the same confirmed results."""
     problems = []
     for division in conn.execute(
@@ -170,7 +171,7 @@ def _standings(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _locked_results(conn: sqlite3.Connection) -> list[str]:
+def _locked_results(conn: Connection) -> list[str]:
     """A confirmed fixture's locked score and casualties are those of its confirmed report."""
     problems = []
     for game in conn.execute("SELECT * FROM fixtures WHERE status = 'confirmed' AND report IS NOT NULL"):
@@ -189,14 +190,14 @@ def _locked_results(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _dice(conn: sqlite3.Connection, rolls_made: int | None) -> list[str]:
+def _dice(conn: Connection, rolls_made: int | None) -> list[str]:
     logged = sum(len(json.loads(r[0])["faces"]) for r in conn.execute("SELECT faces FROM dice_rolls"))
     if rolls_made is not None and logged != rolls_made:
         return [f"{rolls_made} dice were rolled but {logged} are in the dice log"]
     return []
 
 
-def _playoffs(conn: sqlite3.Connection) -> list[str]:
+def _playoffs(conn: Connection) -> list[str]:
     """Each stage is played by the winners of the one before (or the qualifiers), once each; the first
     stage has no same-division pair unless one division holds over half the qualifiers."""
     problems = []
@@ -231,7 +232,7 @@ def _playoffs(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _prizes(conn: sqlite3.Connection) -> list[str]:
+def _prizes(conn: Connection) -> list[str]:
     """A finished season paid each of its prizes once, into the treasury, with its cause."""
     problems = []
     for award in conn.execute(
@@ -249,7 +250,7 @@ def _prizes(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _redrafted(conn: sqlite3.Connection) -> list[str]:
+def _redrafted(conn: Connection) -> list[str]:
     """A team plays a season after its first only once re-drafted after the season before."""
     problems = []
     rows = conn.execute(
@@ -271,7 +272,7 @@ def _redrafted(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _contracts(conn: sqlite3.Connection) -> list[str]:
+def _contracts(conn: Connection) -> list[str]:
     """A star signs for one team a season; contracted stars earn no SPP; no contract outlives its season."""
     problems = []
     signed: Counter[tuple[int, str]] = Counter()
@@ -290,16 +291,22 @@ def _contracts(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def _postgames_one_at_a_time(conn: sqlite3.Connection) -> list[str]:
+def _postgames_one_at_a_time(conn: Connection) -> list[str]:
     """A team's post-games happen one at a time: never two open at once."""
-    rows = conn.execute(
-        "SELECT t.name, COUNT(*) AS open, GROUP_CONCAT(g.fixture_id) AS fixtures FROM team_postgames g"
-        " JOIN teams t ON t.id = g.team_id WHERE g.status = 'open' GROUP BY g.team_id HAVING COUNT(*) > 1"
-    ).fetchall()
-    return [f"{r['name']} has {r['open']} open post-games (fixtures {r['fixtures']})" for r in rows]
+    open_games: dict[str, list[int]] = {}
+    for row in conn.execute(
+        "SELECT t.name, g.fixture_id FROM team_postgames g JOIN teams t ON t.id = g.team_id"
+        " WHERE g.status = 'open' ORDER BY g.team_id, g.fixture_id"
+    ):
+        open_games.setdefault(row["name"], []).append(row["fixture_id"])
+    return [
+        f"{name} has {len(ids)} open post-games (fixtures {','.join(map(str, ids))})"
+        for name, ids in open_games.items()
+        if len(ids) > 1
+    ]
 
 
-def check_invariants(conn: sqlite3.Connection, rolls_made: int | None = None) -> list[str]:
+def check_invariants(conn: Connection, rolls_made: int | None = None) -> list[str]:
     """Every problem found (an empty list when the database is sound)."""
     return (
         _treasuries(conn)

@@ -14,8 +14,6 @@ players, custom inducements), checked by the tournament simulator after a run:
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.rules.tournament_rosters import free_inducements
 from bot.services import tournament_entries
 from bot.services.runtime import Runtime
@@ -23,13 +21,14 @@ from bot.services.team_lookup import STAR_PREFIX, roster_of
 from bot.services.tournaments import Event
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 
 # Dice each custom inducement rolls before a game (the Festive Gifts pick a player only among several).
 ROLLS_BEFORE_GAME = {"dwarven_smith": 2, "festive_gifts": 2, "famous_moot_buffet": 1}
 
 
-def check_rosters(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+def check_rosters(conn: Connection, rt: Runtime, event: Event) -> list[str]:
     """Every broken roster option, one line each (empty: all hold)."""
     problems: list[str] = []
     rules = event.rulespack
@@ -63,7 +62,7 @@ def check_rosters(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[s
     return problems
 
 
-def _expected_rolls(conn: sqlite3.Connection, rt: Runtime, event: Event, team: TeamRow) -> int:
+def _expected_rolls(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> int:
     customs = {i.id for i in event.rulespack.inducements}
     entry = tournament_store.entry(conn, team.guild_id, team.id)
     owned = [key for key, _ in (entry.inducements if entry else ()) if key in customs]
@@ -72,7 +71,7 @@ def _expected_rolls(conn: sqlite3.Connection, rt: Runtime, event: Event, team: T
     return sum(ROLLS_BEFORE_GAME.get(key, 0) - (key == "festive_gifts" and players < 2) for key in owned)
 
 
-def _inducement_rolls(conn: sqlite3.Connection, rt: Runtime, event: Event) -> list[str]:
+def _inducement_rolls(conn: Connection, rt: Runtime, event: Event) -> list[str]:
     guild_id = event.league.guild_id
     names = [i.name for i in rt.catalog.tournament_inducements.inducements if i.id in ROLLS_BEFORE_GAME]
     problems = []

@@ -8,7 +8,6 @@ random source: the same seed gives the same run and the same output.
 from __future__ import annotations
 
 import random
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -31,6 +30,7 @@ from bot.simulation.coaches import (
 )
 from bot.simulation.invariants import check_invariants
 from bot.simulation.season_end import off_season, play_playoffs
+from bot.store.connection import Connection
 
 LATE_POSTGAME = 0.05  # how often a coach leaves his post-game open until after the next deadline
 
@@ -129,7 +129,7 @@ async def simulate(
     leagues_count: int,
     team_count: int,
     seed: int,
-    db_path: Path | None = None,
+    db_path: Path | str | None = None,
     catalog: Catalog | None = None,
     seasons_count: int = 1,
     ruleset: str = "bb2025",
@@ -178,7 +178,7 @@ async def simulate(
         return SimulationResult(_standings_text(standings) + "\n\n" + "\n".join(summary), tally, problems)
 
 
-def _totals(conn: sqlite3.Connection) -> str:
+def _totals(conn: Connection) -> str:
     gold = conn.execute("SELECT COALESCE(SUM(amount), 0) FROM treasury_changes WHERE cause LIKE 'winnings%'")
     spp = conn.execute("SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE kind IN ('spp', 'mvp')")
     dead = conn.execute("SELECT COUNT(*) FROM players WHERE status = 'dead'")

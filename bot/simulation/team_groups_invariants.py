@@ -13,7 +13,6 @@ Events") after any run; the simulator checks them, tests too. Recomputed from th
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
@@ -26,6 +25,7 @@ from bot.services.tournaments import Event, Played, played
 from bot.simulation.team_invariants import _limits
 from bot.simulation.tournament_invariants import individual_problems
 from bot.store import tournament_squads as squad_store
+from bot.store.connection import Connection
 
 
 def _rounds(state: Played, squad_of: dict[int, int]) -> tuple[list[str], dict[int, list[frozenset[int]]]]:
@@ -118,7 +118,7 @@ def _knockout(state: Played, squad_of: dict[int, int], now: GroupsProgress[int])
 
 
 def check_team_groups(
-    conn: sqlite3.Connection,
+    conn: Connection,
     event: Event,
     scoring: TournamentScoring,
     ranking: Callable[[Played], list[RankingRow[int]]],

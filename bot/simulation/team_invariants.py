@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
@@ -27,9 +26,10 @@ from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournament_squads as squad_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 
 
-def _rounds(conn: sqlite3.Connection, event: Event) -> dict[int, list[tournament_store.TableRow]]:
+def _rounds(conn: Connection, event: Event) -> dict[int, list[tournament_store.TableRow]]:
     by_round: dict[int, list[tournament_store.TableRow]] = defaultdict(list)
     for table in tournament_store.tables(conn, event.league.guild_id, event.id):
         by_round[table.round_number].append(table)
@@ -48,7 +48,7 @@ def _rematch_avoidable(squads: list[int], met: set[frozenset[int]]) -> bool:
 
 
 def _pairings(
-    conn: sqlite3.Connection,
+    conn: Connection,
     event: Event,
     state: Played,
     scoring: TournamentScoring,
@@ -127,7 +127,7 @@ def _pairings(
     return problems, {squad: (t[0], t[1], t[2], t[3]) for squad, t in totals.items()}
 
 
-def _limits(conn: sqlite3.Connection, event: Event, state: Played, squad_of: dict[int, int]) -> list[str]:
+def _limits(conn: Connection, event: Event, state: Played, squad_of: dict[int, int]) -> list[str]:
     problems: list[str] = []
     rosters: dict[int, Counter[str]] = defaultdict(Counter)
     stars: dict[int, Counter[str]] = defaultdict(Counter)
@@ -156,7 +156,7 @@ def _limits(conn: sqlite3.Connection, event: Event, state: Played, squad_of: dic
 
 
 def check_team_event(
-    conn: sqlite3.Connection,
+    conn: Connection,
     event: Event,
     scoring: TournamentScoring,
     ranking: Callable[[Played], list[RankingRow[int]]],

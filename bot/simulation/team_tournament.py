@@ -18,7 +18,6 @@ bot/simulation/team_invariants.py is checked, and each roster against the rulesp
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 from bot.catalog import Catalog
@@ -43,6 +42,7 @@ from bot.simulation.tournament import (
     coach,
 )
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 
 
 async def simulate_team_tournament(
@@ -50,7 +50,7 @@ async def simulate_team_tournament(
     team_size: int,
     rounds: int,
     seed: int,
-    db_path: Path | None = None,
+    db_path: Path | str | None = None,
     catalog: Catalog | None = None,
     *,
     fmt: str = "swiss",
@@ -96,7 +96,7 @@ async def simulate_team_tournament(
         standing = await tournament_awards.finish(rt, ORGANISER, None)
         event = await tournaments.get_event(rt, GUILD, None)
 
-        def check(conn: sqlite3.Connection) -> list[str]:
+        def check(conn: Connection) -> list[str]:
             if fmt == "groups":
                 problems = check_team_groups(
                     conn,
@@ -149,7 +149,7 @@ async def simulate_team_tournament(
         return TournamentResult("\n".join(lines), problems)
 
 
-def _roster_of(conn: sqlite3.Connection, event_id: int, coach_id: int) -> str:
+def _roster_of(conn: Connection, event_id: int, coach_id: int) -> str:
     team = team_store.by_coach(conn, GUILD, event_id, coach_id)
     assert team is not None
     return team.roster

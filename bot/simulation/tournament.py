@@ -15,7 +15,6 @@ the rulespack. The same seed prints the same output.
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
@@ -50,6 +49,7 @@ from bot.simulation.tournament_play_options import (
     objectives_achieved,
 )
 from bot.store import teams as team_store
+from bot.store.connection import Connection
 
 GUILD = 7000
 ORGANISER = Actor(guild_id=GUILD, user_id=1, channel_id=GUILD)
@@ -246,7 +246,7 @@ def _add_touchdown(events: str, number: int) -> str:
 
 
 async def _numbers(rt: Runtime, team_id: int) -> list[int]:
-    def read(conn: sqlite3.Connection) -> list[int]:
+    def read(conn: Connection) -> list[int]:
         team = team_store.get(conn, GUILD, team_id)
         assert team is not None
         return [p.number for p in team_store.players(conn, team) if not p.miss_next_game]
@@ -316,7 +316,7 @@ async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: To
     """Each coach votes for an opponent he played (Most Sporting Coach)."""
     event = await tournaments.get_event(rt, GUILD, None)
 
-    def opponents(conn: sqlite3.Connection) -> dict[int, list[int]]:
+    def opponents(conn: Connection) -> dict[int, list[int]]:
         state = tournaments.played(conn, event)
         met: dict[int, list[int]] = {}
         for game in state.games:
@@ -324,7 +324,7 @@ async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: To
             met.setdefault(game.second, []).append(game.first)
         return met
 
-    def team_of(conn: sqlite3.Connection, who: Actor) -> team_store.TeamRow | None:
+    def team_of(conn: Connection, who: Actor) -> team_store.TeamRow | None:
         return team_store.by_coach(conn, GUILD, event.id, who.user_id)
 
     met = await rt.db.read(opponents)
@@ -346,7 +346,7 @@ async def simulate_tournament(
     coaches: int,
     rounds: int,
     seed: int,
-    db_path: Path | None = None,
+    db_path: Path | str | None = None,
     catalog: Catalog | None = None,
     odd: Literal["spare", "bye"] = "spare",
     fmt: Literal["swiss", "groups"] = "swiss",
@@ -415,7 +415,7 @@ async def simulate_tournament(
         standing = await tournament_awards.finish(rt, ORGANISER, None)
         event = await tournaments.get_event(rt, GUILD, None)
 
-        def check(conn: sqlite3.Connection) -> list[str]:
+        def check(conn: Connection) -> list[str]:
             check_format = check_groups if fmt == "groups" else check_tournament
             problems = check_format(
                 conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from itertools import combinations
@@ -23,6 +22,7 @@ from bot.rules.tournament_scoring import RankingRow, rank
 from bot.rules.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
 from bot.services.tournaments import Event, Played, played
 from bot.simulation.tournament_invariants import recomputed_totals
+from bot.store.connection import Connection
 
 
 def _once_a_round(state: Played, rounds: int) -> list[str]:
@@ -141,7 +141,7 @@ def _rest(state: Played, qualifiers: list[int], scoring: TournamentScoring) -> t
 
 
 def check_groups(
-    conn: sqlite3.Connection,
+    conn: Connection,
     event: Event,
     scoring: TournamentScoring,
     ranking: Callable[[Played], list[RankingRow[int]]],

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
@@ -21,16 +20,17 @@ from bot.rules.tournament_scoring import RankingRow, TournamentGame, rank
 from bot.services.tournaments import Event, Played, game_of, played
 from bot.store import seasons as season_store
 from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
 
 
-def _rounds(conn: sqlite3.Connection, event: Event) -> dict[int, list[tournament_store.TableRow]]:
+def _rounds(conn: Connection, event: Event) -> dict[int, list[tournament_store.TableRow]]:
     by_round: dict[int, list[tournament_store.TableRow]] = defaultdict(list)
     for table in tournament_store.tables(conn, event.league.guild_id, event.id):
         by_round[table.round_number].append(table)
     return dict(sorted(by_round.items()))
 
 
-def _pairings(conn: sqlite3.Connection, event: Event, state: Played, scoring: TournamentScoring) -> list[str]:
+def _pairings(conn: Connection, event: Event, state: Played, scoring: TournamentScoring) -> list[str]:
     problems: list[str] = []
     guild_id = event.league.guild_id
     fixtures = {fx.id: fx for fx in season_store.fixtures(conn, guild_id, league_id=event.id)}
@@ -165,7 +165,7 @@ def _fans(state: Played) -> list[str]:
 
 
 def check_tournament(
-    conn: sqlite3.Connection,
+    conn: Connection,
     event: Event,
     scoring: TournamentScoring,
     ranking: Callable[[Played], list[RankingRow[int]]],

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournament_objectives as objective_store
+from bot.store.connection import Connection
 
 # How often each injury is reported for a casualty (mostly Badly Hurt, as on the Casualty table).
 INJURY_WEIGHTS: tuple[tuple[InjuryResult, int], ...] = (
@@ -85,7 +85,7 @@ async def after_game(rt: Runtime, rng: random.Random, event: Event, team_ids: li
     must) and finishes the open post-game; returns how many advancements were taken."""
     taken = 0
 
-    def team_rows(conn: sqlite3.Connection) -> list[team_store.TeamRow]:
+    def team_rows(conn: Connection) -> list[team_store.TeamRow]:
         return [
             t for t in (team_store.get(conn, event.league.guild_id, i) for i in team_ids) if t is not None
         ]
@@ -107,7 +107,7 @@ async def _advance_all(
 ) -> int:
     taken = 0
 
-    def squad(conn: sqlite3.Connection) -> list[team_store.PlayerRow]:
+    def squad(conn: Connection) -> list[team_store.PlayerRow]:
         fresh = team_store.get(conn, team.guild_id, team.id)
         assert fresh is not None
         return team_store.players(conn, fresh)
@@ -141,7 +141,7 @@ async def _advance_all(
 
 
 def check_play_options(
-    conn: sqlite3.Connection, rt: Runtime, event: Event, table: RollTable, dice_purposes: list[Any]
+    conn: Connection, rt: Runtime, event: Event, table: RollTable, dice_purposes: list[Any]
 ) -> list[str]:
     """The invariants above, over the whole event."""
     problems: list[str] = []
@@ -157,7 +157,7 @@ def check_play_options(
 
 
 def _objectives(
-    conn: sqlite3.Connection,
+    conn: Connection,
     rt: Runtime,
     event: Event,
     table: RollTable,
@@ -202,7 +202,7 @@ def _objectives(
     return problems
 
 
-def _missed_games(conn: sqlite3.Connection, event: Event, fixtures: list[season_store.Fixture]) -> list[str]:
+def _missed_games(conn: Connection, event: Event, fixtures: list[season_store.Fixture]) -> list[str]:
     """A player who must miss the next game after an injury does not appear in his team's next game."""
     problems: list[str] = []
     by_team: dict[int, list[season_store.Fixture]] = defaultdict(list)
@@ -240,7 +240,7 @@ def _side(fx: season_store.Fixture, team_id: int) -> Any:
     return report.home if fx.home_team_id == team_id else report.away
 
 
-def _spp_ledger(conn: sqlite3.Connection, event: Event) -> list[str]:
+def _spp_ledger(conn: Connection, event: Event) -> list[str]:
     problems: list[str] = []
     ledger: dict[int, int] = {
         row["player_id"]: row["spp"]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 from bot.store.postgame import CHANGE_COLUMNS
 from bot.store.teams import TeamRow
 
@@ -38,7 +38,7 @@ class PendingAdvancement:
     rolls: tuple[str, ...]
 
 
-def taken(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[Advancement]:
+def taken(conn: Connection, guild_id: int, player_id: int) -> list[Advancement]:
     rows = conn.execute(
         "SELECT kind, skill, characteristic, spp_cost, value_increase FROM player_advancements"
         " WHERE guild_id = ? AND player_id = ? ORDER BY id",
@@ -50,7 +50,7 @@ def taken(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[Advan
     ]
 
 
-def for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> dict[int, list[Advancement]]:
+def for_team(conn: Connection, guild_id: int, team_id: int) -> dict[int, list[Advancement]]:
     rows = conn.execute(
         "SELECT player_id, kind, skill, characteristic, spp_cost, value_increase FROM player_advancements"
         " WHERE guild_id = ? AND team_id = ? ORDER BY id",
@@ -65,7 +65,7 @@ def for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> dict[int,
 
 
 def spend(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     amount: int,
@@ -89,7 +89,7 @@ def spend(
 
 
 def record(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     *,
@@ -134,7 +134,7 @@ def record(
 
 
 def add_pending(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     *,
@@ -167,7 +167,7 @@ def add_pending(
     return int(cursor.lastrowid or 0)
 
 
-def _pending(row: sqlite3.Row) -> PendingAdvancement:
+def _pending(row: Row) -> PendingAdvancement:
     return PendingAdvancement(
         id=row["id"],
         team_id=row["team_id"],
@@ -182,7 +182,7 @@ def _pending(row: sqlite3.Row) -> PendingAdvancement:
     )
 
 
-def pending(conn: sqlite3.Connection, guild_id: int, pending_id: int) -> PendingAdvancement | None:
+def pending(conn: Connection, guild_id: int, pending_id: int) -> PendingAdvancement | None:
     row = conn.execute(
         "SELECT * FROM pending_advancements WHERE guild_id = ? AND id = ? AND status = 'open'",
         (guild_id, pending_id),
@@ -190,7 +190,7 @@ def pending(conn: sqlite3.Connection, guild_id: int, pending_id: int) -> Pending
     return None if row is None else _pending(row)
 
 
-def pending_for_player(conn: sqlite3.Connection, guild_id: int, player_id: int) -> PendingAdvancement | None:
+def pending_for_player(conn: Connection, guild_id: int, player_id: int) -> PendingAdvancement | None:
     row = conn.execute(
         "SELECT * FROM pending_advancements WHERE guild_id = ? AND player_id = ? AND status = 'open'",
         (guild_id, player_id),
@@ -198,7 +198,7 @@ def pending_for_player(conn: sqlite3.Connection, guild_id: int, player_id: int) 
     return None if row is None else _pending(row)
 
 
-def close_pending(conn: sqlite3.Connection, guild_id: int, pending_id: int) -> bool:
+def close_pending(conn: Connection, guild_id: int, pending_id: int) -> bool:
     """Mark taken; False when it already was (a double click)."""
     cursor = conn.execute(
         "UPDATE pending_advancements SET status = 'taken' WHERE guild_id = ? AND id = ? AND status = 'open'",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class AllStarRow:
     state: dict[str, Any]
 
 
-def _row(row: sqlite3.Row) -> AllStarRow:
+def _row(row: Row) -> AllStarRow:
     return AllStarRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -41,7 +41,7 @@ def _row(row: sqlite3.Row) -> AllStarRow:
 
 
 def insert(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -72,14 +72,14 @@ def insert(
     return found
 
 
-def get(conn: sqlite3.Connection, guild_id: int, game_id: int) -> AllStarRow | None:
+def get(conn: Connection, guild_id: int, game_id: int) -> AllStarRow | None:
     row = conn.execute(
         "SELECT * FROM allstar_games WHERE guild_id = ? AND id = ?", (guild_id, game_id)
     ).fetchone()
     return None if row is None else _row(row)
 
 
-def open_for(conn: sqlite3.Connection, guild_id: int, coach: int) -> AllStarRow | None:
+def open_for(conn: Connection, guild_id: int, coach: int) -> AllStarRow | None:
     """The coach's proposed or running All-Star game, if any."""
     row = conn.execute(
         "SELECT * FROM allstar_games WHERE guild_id = ? AND (coach_a = ? OR coach_b = ?)"
@@ -89,7 +89,7 @@ def open_for(conn: sqlite3.Connection, guild_id: int, coach: int) -> AllStarRow 
     return None if row is None else _row(row)
 
 
-def proposed_to(conn: sqlite3.Connection, guild_id: int, coach: int) -> AllStarRow | None:
+def proposed_to(conn: Connection, guild_id: int, coach: int) -> AllStarRow | None:
     row = conn.execute(
         "SELECT * FROM allstar_games WHERE guild_id = ? AND coach_b = ? AND status = 'proposed'"
         " ORDER BY id DESC LIMIT 1",
@@ -98,7 +98,7 @@ def proposed_to(conn: sqlite3.Connection, guild_id: int, coach: int) -> AllStarR
     return None if row is None else _row(row)
 
 
-def latest_for(conn: sqlite3.Connection, guild_id: int, coach: int) -> AllStarRow | None:
+def latest_for(conn: Connection, guild_id: int, coach: int) -> AllStarRow | None:
     row = conn.execute(
         "SELECT * FROM allstar_games WHERE guild_id = ? AND (coach_a = ? OR coach_b = ?) ORDER BY id DESC LIMIT 1",
         (guild_id, coach, coach),
@@ -107,7 +107,7 @@ def latest_for(conn: sqlite3.Connection, guild_id: int, coach: int) -> AllStarRo
 
 
 def update(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     game_id: int,
     *,

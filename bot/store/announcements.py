@@ -4,13 +4,13 @@ nothing is announced that did not happen, and nothing that happened goes unannou
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
+from bot.store.connection import Connection
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def parse_picture(spec: str) -> tuple[PictureKind, int] | None:
 
 
 def add(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -76,7 +76,7 @@ def add(
     )
 
 
-def unsent(conn: sqlite3.Connection, limit: int = 20) -> list[Announcement]:
+def unsent(conn: Connection, limit: int = 20) -> list[Announcement]:
     rows = conn.execute(
         "SELECT * FROM announcements WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
     ).fetchall()
@@ -95,7 +95,18 @@ def unsent(conn: sqlite3.Connection, limit: int = 20) -> list[Announcement]:
     ]
 
 
-def mark_sent(conn: sqlite3.Connection, announcement_id: int, now: datetime) -> bool:
+def claim(conn: Connection, announcement_id: int, now: datetime, lease_seconds: int) -> bool:
+    """Take an unsent announcement to post it: False when it is sent, or another process holds it (a claim
+    older than the lease is a process that died while posting: it is taken over)."""
+    cursor = conn.execute(
+        "UPDATE announcements SET claimed_at = ? WHERE id = ? AND sent_at IS NULL"
+        " AND (claimed_at IS NULL OR claimed_at <= ?)",
+        (unix(now), announcement_id, unix(now) - lease_seconds),
+    )
+    return cursor.rowcount == 1
+
+
+def mark_sent(conn: Connection, announcement_id: int, now: datetime) -> bool:
     cursor = conn.execute(
         "UPDATE announcements SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (unix(now), announcement_id)
     )

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.clock import from_unix, unix
+from bot.store.connection import Connection
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class AuditEntry:
 
 
 def record(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     actor_id: int,
@@ -44,7 +44,7 @@ def record(
 
 
 def recent(
-    conn: sqlite3.Connection, guild_id: int, *, league_id: int | None = None, limit: int = 50
+    conn: Connection, guild_id: int, *, league_id: int | None = None, limit: int = 50
 ) -> list[AuditEntry]:
     if league_id is None:
         rows = conn.execute(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_unix, unix
+from bot.store.connection import Connection, Row
 from bot.store.deadlines import Due
 
 
@@ -24,7 +24,7 @@ class SigningDraft:
     log: tuple[str, ...]
 
 
-def _draft(row: sqlite3.Row) -> SigningDraft:
+def _draft(row: Row) -> SigningDraft:
     return SigningDraft(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -39,7 +39,7 @@ def _draft(row: sqlite3.Row) -> SigningDraft:
 
 
 def insert_draft(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -56,14 +56,14 @@ def insert_draft(
     )
 
 
-def draft_for_season(conn: sqlite3.Connection, guild_id: int, season_id: int) -> SigningDraft | None:
+def draft_for_season(conn: Connection, guild_id: int, season_id: int) -> SigningDraft | None:
     row = conn.execute(
         "SELECT * FROM signing_drafts WHERE guild_id = ? AND season_id = ?", (guild_id, season_id)
     ).fetchone()
     return None if row is None else _draft(row)
 
 
-def draft_by_id(conn: sqlite3.Connection, guild_id: int, draft_id: int) -> SigningDraft | None:
+def draft_by_id(conn: Connection, guild_id: int, draft_id: int) -> SigningDraft | None:
     row = conn.execute(
         "SELECT * FROM signing_drafts WHERE guild_id = ? AND id = ?", (guild_id, draft_id)
     ).fetchone()
@@ -71,7 +71,7 @@ def draft_by_id(conn: sqlite3.Connection, guild_id: int, draft_id: int) -> Signi
 
 
 def save_draft(
-    conn: sqlite3.Connection,
+    conn: Connection,
     draft: SigningDraft,
     *,
     order: list[int],
@@ -94,7 +94,7 @@ def save_draft(
     )
 
 
-def claim_timeout(conn: sqlite3.Connection, draft: SigningDraft, now: datetime) -> bool:
+def claim_timeout(conn: Connection, draft: SigningDraft, now: datetime) -> bool:
     """Claim the time-out of the pick now due (once, however often it is attempted)."""
     cursor = conn.execute(
         "UPDATE signing_drafts SET pick_deadline_at = NULL WHERE guild_id = ? AND id = ? AND status = 'open'"
@@ -104,7 +104,7 @@ def claim_timeout(conn: sqlite3.Connection, draft: SigningDraft, now: datetime) 
     return cursor.rowcount == 1
 
 
-def claim_reminder(conn: sqlite3.Connection, draft: SigningDraft, deadline: datetime) -> bool:
+def claim_reminder(conn: Connection, draft: SigningDraft, deadline: datetime) -> bool:
     """Claim the reminder of the pick whose deadline is `deadline` (a new pick gets a new reminder)."""
     cursor = conn.execute(
         "UPDATE signing_drafts SET reminded = 1 WHERE guild_id = ? AND id = ? AND status = 'open' AND reminded = 0"
@@ -114,11 +114,11 @@ def claim_reminder(conn: sqlite3.Connection, draft: SigningDraft, deadline: date
     return cursor.rowcount == 1
 
 
-def due_signings(conn: sqlite3.Connection) -> list[Due]:
+def due_signings(conn: Connection) -> list[Due]:
     """Every open signing draft's pick deadline, and a reminder half the pick time before it (once)."""
     rows = conn.execute(
         "SELECT d.id, d.guild_id, d.pick_deadline_at, d.reminded,"
-        " COALESCE(json_extract(l.settings, '$.signing_pick_hours'), 24) AS hours"
+        " COALESCE(CAST(json_extract(l.settings, '$.signing_pick_hours') AS BIGINT), 24) AS hours"
         " FROM signing_drafts d JOIN leagues l ON l.id = d.league_id"
         " WHERE d.status = 'open' AND d.pick_deadline_at IS NOT NULL"
     ).fetchall()
@@ -144,7 +144,7 @@ class Contract:
     status: str
 
 
-def _contract(row: sqlite3.Row) -> Contract:
+def _contract(row: Row) -> Contract:
     return Contract(
         id=row["id"],
         season_id=row["season_id"],
@@ -159,7 +159,7 @@ def _contract(row: sqlite3.Row) -> Contract:
 
 
 def insert_contract(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -193,21 +193,21 @@ def insert_contract(
     return int(cursor.lastrowid or 0)
 
 
-def contracts_of_season(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[Contract]:
+def contracts_of_season(conn: Connection, guild_id: int, season_id: int) -> list[Contract]:
     rows = conn.execute(
         "SELECT * FROM star_contracts WHERE guild_id = ? AND season_id = ? ORDER BY id", (guild_id, season_id)
     )
     return [_contract(r) for r in rows]
 
 
-def link_player(conn: sqlite3.Connection, guild_id: int, player_id: int, contract_id: int) -> None:
+def link_player(conn: Connection, guild_id: int, player_id: int, contract_id: int) -> None:
     conn.execute(
         "UPDATE players SET star_contract = ? WHERE guild_id = ? AND id = ?",
         (contract_id, guild_id, player_id),
     )
 
 
-def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[tuple[int, int]]:
+def expire(conn: Connection, guild_id: int, season_id: int) -> list[tuple[int, int]]:
     """The season is over: every contract of it expires. Returns the star players (player id, team id):
     they leave."""
     conn.execute(
@@ -222,7 +222,7 @@ def expire(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[tupl
     return [(int(r[0]), int(r[1])) for r in rows]
 
 
-def familiar_players(conn: sqlite3.Connection, guild_id: int, team_id: int) -> set[int]:
+def familiar_players(conn: Connection, guild_id: int, team_id: int) -> set[int]:
     """The team's star players who are Familiar Faces this season (they play without Loner)."""
     rows = conn.execute(
         "SELECT p.id FROM players p JOIN star_contracts c ON c.id = p.star_contract"

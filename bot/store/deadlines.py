@@ -3,11 +3,11 @@ a conditional UPDATE before it is done, so it is done once even if two processes
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_unix, unix
+from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Due:
         return f"{self.kind}:{self.item_id}"
 
 
-def open_rounds(conn: sqlite3.Connection) -> list[Due]:
+def open_rounds(conn: Connection) -> list[Due]:
     """Every open round of a running (not paused) season, with its deadline."""
     rows = conn.execute(
         "SELECT r.id, r.guild_id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
@@ -31,7 +31,7 @@ def open_rounds(conn: sqlite3.Connection) -> list[Due]:
     return [Due("deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])) for row in rows]
 
 
-def pending_reminders(conn: sqlite3.Connection) -> list[Due]:
+def pending_reminders(conn: Connection) -> list[Due]:
     rows = conn.execute(
         "SELECT m.id, m.guild_id, m.remind_at FROM reminders m JOIN rounds r ON r.id = m.round_id"
         " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND r.status = 'open'"
@@ -40,7 +40,7 @@ def pending_reminders(conn: sqlite3.Connection) -> list[Due]:
     return [Due("reminder", row["guild_id"], row["id"], from_unix(row["remind_at"])) for row in rows]
 
 
-def pending_auto_confirms(conn: sqlite3.Connection) -> list[Due]:
+def pending_auto_confirms(conn: Connection) -> list[Due]:
     rows = conn.execute(
         "SELECT id, guild_id, auto_confirm_at FROM fixtures WHERE auto_confirm_at IS NOT NULL AND status = 'reported'"
         " ORDER BY auto_confirm_at",
@@ -51,7 +51,7 @@ def pending_auto_confirms(conn: sqlite3.Connection) -> list[Due]:
 
 
 def ensure_reminders(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     round_id: int,
     deadline: datetime,
@@ -63,12 +63,13 @@ def ensure_reminders(
         at = unix(deadline) - offset * 3600
         if at > unix(now):
             conn.execute(
-                "INSERT OR IGNORE INTO reminders (guild_id, round_id, hours, remind_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO reminders (guild_id, round_id, hours, remind_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (guild_id, round_id, offset, at),
             )
 
 
-def move_reminders(conn: sqlite3.Connection, guild_id: int, round_id: int, deadline: datetime) -> None:
+def move_reminders(conn: Connection, guild_id: int, round_id: int, deadline: datetime) -> None:
     """An extended deadline moves its pending reminders with it."""
     conn.execute(
         "UPDATE reminders SET remind_at = ? - hours * 3600 WHERE guild_id = ? AND round_id = ?"
@@ -77,7 +78,7 @@ def move_reminders(conn: sqlite3.Connection, guild_id: int, round_id: int, deadl
     )
 
 
-def claim_round(conn: sqlite3.Connection, guild_id: int, round_id: int, now: datetime) -> bool:
+def claim_round(conn: Connection, guild_id: int, round_id: int, now: datetime) -> bool:
     cursor = conn.execute(
         "UPDATE rounds SET status = 'closed', processed_at = ? WHERE guild_id = ? AND id = ? AND status = 'open'"
         " AND deadline_at <= ?",
@@ -86,7 +87,7 @@ def claim_round(conn: sqlite3.Connection, guild_id: int, round_id: int, now: dat
     return cursor.rowcount == 1
 
 
-def close_rounds(conn: sqlite3.Connection, guild_id: int, season_id: int, now: datetime) -> int:
+def close_rounds(conn: Connection, guild_id: int, season_id: int, now: datetime) -> int:
     """Every open round of a season is over (its fixtures all settled early): no deadline job is left."""
     cursor = conn.execute(
         "UPDATE rounds SET status = 'closed', processed_at = ? WHERE guild_id = ? AND season_id = ?"
@@ -96,7 +97,7 @@ def close_rounds(conn: sqlite3.Connection, guild_id: int, season_id: int, now: d
     return cursor.rowcount
 
 
-def claim_reminder(conn: sqlite3.Connection, guild_id: int, reminder_id: int, now: datetime) -> int | None:
+def claim_reminder(conn: Connection, guild_id: int, reminder_id: int, now: datetime) -> int | None:
     """Claim a due reminder's round; returns the round id, or None if there is nothing to send.
 
     Only the latest reminder of the round that is due and still before the deadline is sent (whichever of
@@ -128,7 +129,7 @@ def claim_reminder(conn: sqlite3.Connection, guild_id: int, reminder_id: int, no
     return round_id if send is not None else None
 
 
-def claim_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
+def claim_auto_confirm(conn: Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
     cursor = conn.execute(
         "UPDATE fixtures SET auto_confirm_at = NULL, settled_by = 'auto_confirm' WHERE guild_id = ? AND id = ?"
         " AND status = 'reported' AND auto_confirm_at IS NOT NULL AND auto_confirm_at <= ?",
@@ -137,14 +138,14 @@ def claim_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int,
     return cursor.rowcount == 1
 
 
-def set_auto_confirm(conn: sqlite3.Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
+def set_auto_confirm(conn: Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
     conn.execute(
         "UPDATE fixtures SET auto_confirm_at = ? WHERE guild_id = ? AND id = ?",
         (unix(at), guild_id, fixture_id),
     )
 
 
-def round_fixture_ids(conn: sqlite3.Connection, guild_id: int, round_id: int) -> list[int]:
+def round_fixture_ids(conn: Connection, guild_id: int, round_id: int) -> list[int]:
     rows = conn.execute(
         "SELECT id FROM fixtures WHERE guild_id = ? AND round_id = ? AND kind IN ('league', 'playoff') ORDER BY id",
         (guild_id, round_id),
@@ -152,8 +153,8 @@ def round_fixture_ids(conn: sqlite3.Connection, guild_id: int, round_id: int) ->
     return [int(row["id"]) for row in rows]
 
 
-def round_info(conn: sqlite3.Connection, guild_id: int, round_id: int) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = conn.execute(
+def round_info(conn: Connection, guild_id: int, round_id: int) -> Row | None:
+    row: Row | None = conn.execute(
         "SELECT r.*, s.league_id, s.number AS season_number FROM rounds r JOIN seasons s ON s.id = r.season_id"
         " WHERE r.guild_id = ? AND r.id = ?",
         (guild_id, round_id),
@@ -161,27 +162,27 @@ def round_info(conn: sqlite3.Connection, guild_id: int, round_id: int) -> sqlite
     return row
 
 
-def mark_settled(conn: sqlite3.Connection, guild_id: int, fixture_id: int, how: str) -> None:
+def mark_settled(conn: Connection, guild_id: int, fixture_id: int, how: str) -> None:
     conn.execute(
         "UPDATE fixtures SET settled_by = ? WHERE guild_id = ? AND id = ?", (how, guild_id, fixture_id)
     )
 
 
-def request_concession(conn: sqlite3.Connection, guild_id: int, fixture_id: int, team_id: int) -> None:
+def request_concession(conn: Connection, guild_id: int, fixture_id: int, team_id: int) -> None:
     conn.execute(
         "UPDATE fixtures SET concede_requested_by = ? WHERE guild_id = ? AND id = ?",
         (team_id, guild_id, fixture_id),
     )
 
 
-def concession_of(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> int | None:
+def concession_of(conn: Connection, guild_id: int, fixture_id: int) -> int | None:
     row = conn.execute(
         "SELECT concede_requested_by FROM fixtures WHERE guild_id = ? AND id = ?", (guild_id, fixture_id)
     ).fetchone()
     return None if row is None else row["concede_requested_by"]
 
 
-def next_open_round(conn: sqlite3.Connection, guild_id: int, season_id: int) -> tuple[int, datetime] | None:
+def next_open_round(conn: Connection, guild_id: int, season_id: int) -> tuple[int, datetime] | None:
     row = conn.execute(
         "SELECT number, deadline_at FROM rounds WHERE guild_id = ? AND season_id = ? AND status = 'open'"
         " ORDER BY number LIMIT 1",
@@ -190,30 +191,28 @@ def next_open_round(conn: sqlite3.Connection, guild_id: int, season_id: int) -> 
     return None if row is None else (int(row["number"]), from_unix(row["deadline_at"]))
 
 
-def shift_round(
-    conn: sqlite3.Connection, guild_id: int, round_id: int, *, deadline_by: int, start_by: int
-) -> None:
+def shift_round(conn: Connection, guild_id: int, round_id: int, *, deadline_by: int, start_by: int) -> None:
     conn.execute(
         "UPDATE rounds SET deadline_at = deadline_at + ?, starts_at = starts_at + ? WHERE guild_id = ? AND id = ?",
         (deadline_by, start_by, guild_id, round_id),
     )
 
 
-def paused_at(conn: sqlite3.Connection, guild_id: int, season_id: int) -> int | None:
+def paused_at(conn: Connection, guild_id: int, season_id: int) -> int | None:
     row = conn.execute(
         "SELECT paused_at FROM seasons WHERE guild_id = ? AND id = ?", (guild_id, season_id)
     ).fetchone()
     return None if row is None else row["paused_at"]
 
 
-def set_paused(conn: sqlite3.Connection, guild_id: int, season_id: int, at: datetime | None) -> None:
+def set_paused(conn: Connection, guild_id: int, season_id: int, at: datetime | None) -> None:
     conn.execute(
         "UPDATE seasons SET paused_at = ? WHERE guild_id = ? AND id = ?",
         (None if at is None else unix(at), guild_id, season_id),
     )
 
 
-def shift_open_deadlines(conn: sqlite3.Connection, guild_id: int, season_id: int, seconds: int) -> None:
+def shift_open_deadlines(conn: Connection, guild_id: int, season_id: int, seconds: int) -> None:
     """Every open deadline of the season, and its pending reminders, move on by `seconds`."""
     conn.execute(
         "UPDATE rounds SET deadline_at = deadline_at + ? WHERE guild_id = ? AND season_id = ? AND status = 'open'",
@@ -226,7 +225,7 @@ def shift_open_deadlines(conn: sqlite3.Connection, guild_id: int, season_id: int
     )
 
 
-def extended_fixtures(conn: sqlite3.Connection) -> list[Due]:
+def extended_fixtures(conn: Connection) -> list[Due]:
     """Fixtures with their own (extended) deadline still to be processed, in running seasons."""
     rows = conn.execute(
         "SELECT f.id, f.guild_id, f.deadline_at FROM fixtures f JOIN seasons s ON s.id = f.season_id"
@@ -238,20 +237,20 @@ def extended_fixtures(conn: sqlite3.Connection) -> list[Due]:
     ]
 
 
-def set_fixture_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
+def set_fixture_deadline(conn: Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
     conn.execute(
         "UPDATE fixtures SET deadline_at = ? WHERE guild_id = ? AND id = ?", (unix(at), guild_id, fixture_id)
     )
 
 
-def own_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> datetime | None:
+def own_deadline(conn: Connection, guild_id: int, fixture_id: int) -> datetime | None:
     row = conn.execute(
         "SELECT deadline_at FROM fixtures WHERE guild_id = ? AND id = ?", (guild_id, fixture_id)
     ).fetchone()
     return None if row is None or row["deadline_at"] is None else from_unix(row["deadline_at"])
 
 
-def claim_fixture_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
+def claim_fixture_deadline(conn: Connection, guild_id: int, fixture_id: int, now: datetime) -> bool:
     cursor = conn.execute(
         "UPDATE fixtures SET deadline_processed_at = ? WHERE guild_id = ? AND id = ? AND deadline_at IS NOT NULL"
         " AND deadline_at <= ? AND deadline_processed_at IS NULL",
@@ -260,7 +259,7 @@ def claim_fixture_deadline(conn: sqlite3.Connection, guild_id: int, fixture_id: 
     return cursor.rowcount == 1
 
 
-def shift_fixture_deadlines(conn: sqlite3.Connection, guild_id: int, season_id: int, seconds: int) -> None:
+def shift_fixture_deadlines(conn: Connection, guild_id: int, season_id: int, seconds: int) -> None:
     conn.execute(
         "UPDATE fixtures SET deadline_at = deadline_at + ? WHERE guild_id = ? AND season_id = ?"
         " AND deadline_at IS NOT NULL AND deadline_processed_at IS NULL",
@@ -269,7 +268,7 @@ def shift_fixture_deadlines(conn: sqlite3.Connection, guild_id: int, season_id: 
 
 
 def replan_reminders(
-    conn: sqlite3.Connection, guild_id: int, league_id: int, hours: tuple[int, ...], now: datetime
+    conn: Connection, guild_id: int, league_id: int, hours: tuple[int, ...], now: datetime
 ) -> None:
     """The league's reminder hours changed: every open round of its running seasons gets the new set.
     Pending reminders at hours no longer wanted go; new hours get a reminder if its time is still ahead."""
@@ -290,7 +289,7 @@ def replan_reminders(
         ensure_reminders(conn, guild_id, int(row["id"]), from_unix(row["deadline_at"]), hours, now)
 
 
-def hold_unplayed(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now: datetime) -> None:
+def hold_unplayed(conn: Connection, guild_id: int, fixture_id: int, now: datetime) -> None:
     """An unplayed fixture whose settlement waits for a post-game: it becomes due again as its own deadline."""
     conn.execute(
         "UPDATE fixtures SET deadline_at = ?, deadline_processed_at = NULL WHERE guild_id = ? AND id = ?",
@@ -298,7 +297,7 @@ def hold_unplayed(conn: sqlite3.Connection, guild_id: int, fixture_id: int, now:
     )
 
 
-def overdue_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int, now: datetime) -> list[int]:
+def overdue_of_team(conn: Connection, guild_id: int, team_id: int, now: datetime) -> list[int]:
     """The team's fixtures whose automatic confirmation or deadline settlement is overdue (held)."""
     rows = conn.execute(
         "SELECT id FROM fixtures WHERE guild_id = ? AND (home_team_id = ? OR away_team_id = ?) AND ("

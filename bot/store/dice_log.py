@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_unix, unix
+from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class NewRoll:
     fixture_id: int | None = None
 
 
-def row_to_roll(row: sqlite3.Row) -> LoggedRoll:
+def row_to_roll(row: Row) -> LoggedRoll:
     stored = json.loads(row["faces"])
     return LoggedRoll(
         id=row["id"],
@@ -56,7 +56,7 @@ def row_to_roll(row: sqlite3.Row) -> LoggedRoll:
     )
 
 
-def insert(conn: sqlite3.Connection, roll: NewRoll) -> LoggedRoll:
+def insert(conn: Connection, roll: NewRoll) -> LoggedRoll:
     faces = json.dumps({"faces": list(roll.faces), "labels": list(roll.labels)})
     cursor = conn.execute(
         "INSERT INTO dice_rolls (guild_id, channel_id, user_id, purpose, expression, faces, total,"
@@ -90,7 +90,7 @@ def insert(conn: sqlite3.Connection, roll: NewRoll) -> LoggedRoll:
     )
 
 
-def latest_id(conn: sqlite3.Connection, guild_id: int, channel_id: int) -> int:
+def latest_id(conn: Connection, guild_id: int, channel_id: int) -> int:
     row = conn.execute(
         "SELECT COALESCE(MAX(id), 0) FROM dice_rolls WHERE guild_id = ? AND channel_id = ?",
         (guild_id, channel_id),
@@ -99,7 +99,7 @@ def latest_id(conn: sqlite3.Connection, guild_id: int, channel_id: int) -> int:
 
 
 def in_channel(
-    conn: sqlite3.Connection, guild_id: int, channel_id: int, *, up_to_id: int, limit: int, offset: int
+    conn: Connection, guild_id: int, channel_id: int, *, up_to_id: int, limit: int, offset: int
 ) -> tuple[list[LoggedRoll], int]:
     """Rolls in a channel with id <= up_to_id, newest first, one page of them, and how many there are."""
     rows = conn.execute(
@@ -115,7 +115,7 @@ def in_channel(
 
 
 def insert_rolls(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int,

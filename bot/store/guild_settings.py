@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,7 @@ class GuildSettings:
     organiser_role_id: int | None = None  # members with it organise tournaments (besides commissioners)
 
 
-def get(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
+def get(conn: Connection, guild_id: int) -> GuildSettings:
     row = conn.execute(
         "SELECT commissioner_role_id, organiser_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
     ).fetchone()
@@ -30,7 +30,7 @@ def get(conn: sqlite3.Connection, guild_id: int) -> GuildSettings:
 
 
 def set_commissioner_role(
-    conn: sqlite3.Connection, guild_id: int, role_id: int | None, *, actor_id: int, now: datetime
+    conn: Connection, guild_id: int, role_id: int | None, *, actor_id: int, now: datetime
 ) -> None:
     conn.execute(
         "INSERT INTO guild_settings (guild_id, commissioner_role_id, updated_by, updated_at)"
@@ -42,7 +42,7 @@ def set_commissioner_role(
 
 
 def set_organiser_role(
-    conn: sqlite3.Connection, guild_id: int, role_id: int | None, *, actor_id: int, now: datetime
+    conn: Connection, guild_id: int, role_id: int | None, *, actor_id: int, now: datetime
 ) -> None:
     conn.execute(
         "INSERT INTO guild_settings (guild_id, organiser_role_id, updated_by, updated_at)"

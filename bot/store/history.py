@@ -5,12 +5,12 @@ these; each query is scoped by guild and by the team, player, fixture or league 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.clock import from_unix, unix
+from bot.store.connection import Connection, Row
 from bot.store.dice_log import LoggedRoll, row_to_roll
 
 
@@ -59,7 +59,7 @@ class ReportStep:
     created_at: datetime
 
 
-def _treasury(row: sqlite3.Row) -> TreasuryChange:
+def _treasury(row: Row) -> TreasuryChange:
     return TreasuryChange(
         row["id"],
         row["team_id"],
@@ -71,7 +71,7 @@ def _treasury(row: sqlite3.Row) -> TreasuryChange:
     )
 
 
-def treasury_count(conn: sqlite3.Connection, guild_id: int, team_id: int) -> int:
+def treasury_count(conn: Connection, guild_id: int, team_id: int) -> int:
     row = conn.execute(
         "SELECT COUNT(*) FROM treasury_changes WHERE guild_id = ? AND team_id = ?", (guild_id, team_id)
     ).fetchone()
@@ -79,7 +79,7 @@ def treasury_count(conn: sqlite3.Connection, guild_id: int, team_id: int) -> int
 
 
 def treasury_page(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, *, limit: int, offset: int
+    conn: Connection, guild_id: int, team_id: int, *, limit: int, offset: int
 ) -> list[TreasuryChange]:
     """A team's treasury changes, newest first, one page of them."""
     rows = conn.execute(
@@ -89,7 +89,7 @@ def treasury_page(
     return [_treasury(r) for r in rows]
 
 
-def treasury_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[TreasuryChange]:
+def treasury_of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> list[TreasuryChange]:
     rows = conn.execute(
         "SELECT * FROM treasury_changes WHERE guild_id = ? AND fixture_id = ? ORDER BY id",
         (guild_id, fixture_id),
@@ -103,7 +103,7 @@ _CHANGE_SELECT = (
 )
 
 
-def _change(row: sqlite3.Row) -> PlayerChange:
+def _change(row: Row) -> PlayerChange:
     return PlayerChange(
         row["id"],
         row["team_id"],
@@ -118,21 +118,21 @@ def _change(row: sqlite3.Row) -> PlayerChange:
     )
 
 
-def changes_of_player(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[PlayerChange]:
+def changes_of_player(conn: Connection, guild_id: int, player_id: int) -> list[PlayerChange]:
     rows = conn.execute(
         _CHANGE_SELECT + " WHERE c.guild_id = ? AND c.player_id = ? ORDER BY c.id", (guild_id, player_id)
     )
     return [_change(r) for r in rows]
 
 
-def changes_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[PlayerChange]:
+def changes_of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> list[PlayerChange]:
     rows = conn.execute(
         _CHANGE_SELECT + " WHERE c.guild_id = ? AND c.fixture_id = ? ORDER BY c.id", (guild_id, fixture_id)
     )
     return [_change(r) for r in rows]
 
 
-def injuries_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[PlayerChange]:
+def injuries_of_team(conn: Connection, guild_id: int, team_id: int) -> list[PlayerChange]:
     """Every injury (and its reversal) of a team's players, oldest first."""
     rows = conn.execute(
         _CHANGE_SELECT + " WHERE c.guild_id = ? AND c.team_id = ? AND c.kind = 'injury' ORDER BY c.id",
@@ -141,14 +141,14 @@ def injuries_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> l
     return [_change(r) for r in rows]
 
 
-def team_changes_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[TeamChange]:
+def team_changes_of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> list[TeamChange]:
     rows = conn.execute(
         "SELECT * FROM team_changes WHERE guild_id = ? AND fixture_id = ? ORDER BY id", (guild_id, fixture_id)
     )
     return [TeamChange(r["team_id"], r["kind"], r["before"], r["after"], r["cause"]) for r in rows]
 
 
-def report_steps(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[ReportStep]:
+def report_steps(conn: Connection, guild_id: int, fixture_id: int) -> list[ReportStep]:
     rows = conn.execute(
         "SELECT version, action, actor_id, reason, created_at FROM fixture_reports"
         " WHERE guild_id = ? AND fixture_id = ? ORDER BY id",
@@ -160,9 +160,7 @@ def report_steps(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> li
     ]
 
 
-def postgame_summaries(
-    conn: sqlite3.Connection, guild_id: int, fixture_id: int
-) -> dict[int, tuple[str, ...]]:
+def postgame_summaries(conn: Connection, guild_id: int, fixture_id: int) -> dict[int, tuple[str, ...]]:
     """Each team's post-game lines for a fixture (every roll the post-game made, in words)."""
     rows = conn.execute(
         "SELECT team_id, summary FROM team_postgames WHERE guild_id = ? AND fixture_id = ? ORDER BY id",
@@ -171,14 +169,14 @@ def postgame_summaries(
     return {r["team_id"]: tuple(json.loads(r["summary"])) for r in rows}
 
 
-def dice_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[LoggedRoll]:
+def dice_of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> list[LoggedRoll]:
     rows = conn.execute(
         "SELECT * FROM dice_rolls WHERE guild_id = ? AND fixture_id = ? ORDER BY id", (guild_id, fixture_id)
     )
     return [row_to_roll(r) for r in rows]
 
 
-def dice_count(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
+def dice_count(conn: Connection, guild_id: int, league_id: int) -> int:
     row = conn.execute(
         "SELECT COUNT(*) FROM dice_rolls WHERE league_id = ? AND guild_id = ?", (league_id, guild_id)
     ).fetchone()
@@ -186,7 +184,7 @@ def dice_count(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
 
 
 def dice_of_league(
-    conn: sqlite3.Connection, guild_id: int, league_id: int, *, limit: int, offset: int
+    conn: Connection, guild_id: int, league_id: int, *, limit: int, offset: int
 ) -> list[LoggedRoll]:
     """Every die the bot rolled for the league (its games, draws, signing orders, off-season checks: the
     rolls that carry its `league_id`, migration 0022), newest first, one page of them."""
@@ -197,7 +195,7 @@ def dice_of_league(
     return [row_to_roll(r) for r in rows]
 
 
-def team_of_player(conn: sqlite3.Connection, guild_id: int, player_id: int) -> int | None:
+def team_of_player(conn: Connection, guild_id: int, player_id: int) -> int | None:
     row = conn.execute(
         "SELECT team_id FROM players WHERE guild_id = ? AND id = ?", (guild_id, player_id)
     ).fetchone()
@@ -205,7 +203,7 @@ def team_of_player(conn: sqlite3.Connection, guild_id: int, player_id: int) -> i
 
 
 def games_played(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, player_id: int, *, left_at: datetime | None
+    conn: Connection, guild_id: int, team_id: int, player_id: int, *, left_at: datetime | None
 ) -> int:
     """The confirmed games of a player's team since he joined it (and until he left), less the games he
     missed (the post-game's record of who missed the game)."""
@@ -215,7 +213,7 @@ def games_played(
         " AND (f.home_team_id = ? OR f.away_team_id = ?) AND f.confirmed_at >= p.created_at"
         " AND NOT EXISTS (SELECT 1 FROM team_postgames g, json_each(g.missed_player_ids) m"
         "                 WHERE g.guild_id = f.guild_id AND g.fixture_id = f.id AND g.team_id = ?"
-        "                 AND m.value = p.id)"
+        "                 AND CAST(m.value AS BIGINT) = p.id)"
     )
     params: list[object] = [guild_id, player_id, team_id, team_id, team_id]
     if left_at is not None:

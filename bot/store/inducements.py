@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
+from bot.store.connection import Connection
 
 Stage = Literal["favourite", "underdog", "closed"]
 
@@ -33,7 +33,7 @@ class Purchase:
     from_treasury: int
 
 
-def phase(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Phase | None:
+def phase(conn: Connection, guild_id: int, fixture_id: int) -> Phase | None:
     row = conn.execute(
         "SELECT * FROM inducement_phases WHERE guild_id = ? AND fixture_id = ?", (guild_id, fixture_id)
     ).fetchone()
@@ -50,7 +50,7 @@ def phase(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Phase | N
 
 
 def open_phase(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     fixture_id: int,
     *,
@@ -76,9 +76,7 @@ def open_phase(
     )
 
 
-def set_stage(
-    conn: sqlite3.Connection, guild_id: int, fixture_id: int, stage: Stage, *, expected: Stage
-) -> bool:
+def set_stage(conn: Connection, guild_id: int, fixture_id: int, stage: Stage, *, expected: Stage) -> bool:
     cursor = conn.execute(
         "UPDATE inducement_phases SET stage = ? WHERE guild_id = ? AND fixture_id = ? AND stage = ?",
         (stage, guild_id, fixture_id, expected),
@@ -86,14 +84,14 @@ def set_stage(
     return cursor.rowcount == 1
 
 
-def add_favourite_spent(conn: sqlite3.Connection, guild_id: int, fixture_id: int, amount: int) -> None:
+def add_favourite_spent(conn: Connection, guild_id: int, fixture_id: int, amount: int) -> None:
     conn.execute(
         "UPDATE inducement_phases SET favourite_spent = favourite_spent + ? WHERE guild_id = ? AND fixture_id = ?",
         (amount, guild_id, fixture_id),
     )
 
 
-def purchases(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[Purchase]:
+def purchases(conn: Connection, guild_id: int, fixture_id: int) -> list[Purchase]:
     rows = conn.execute(
         "SELECT * FROM fixture_inducements WHERE guild_id = ? AND fixture_id = ? ORDER BY id",
         (guild_id, fixture_id),
@@ -113,7 +111,7 @@ def purchases(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[
 
 
 def buy(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     fixture_id: int,
     team_id: int,

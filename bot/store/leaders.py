@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.rules.leaders import Earned
+from bot.store.connection import Connection
 
 
-def earned(conn: sqlite3.Connection, guild_id: int, league_id: int, season_id: int | None) -> list[Earned]:
+def earned(conn: Connection, guild_id: int, league_id: int, season_id: int | None) -> list[Earned]:
     """SPP and MVP awards per player and the team he earned them for, from the post-games of the league's
     fixtures (of one season, or of every season with `season_id` None). A reverted post-game's reversing
     rows (detail.revert) cancel what they undo."""
@@ -24,7 +23,7 @@ def earned(conn: sqlite3.Connection, guild_id: int, league_id: int, season_id: i
     if season_id is not None:
         sql += " AND f.season_id = ?"
         params.append(season_id)
-    sql += " GROUP BY pc.team_id, pc.player_id"
+    sql += " GROUP BY pc.team_id, pc.player_id, p.name"
     return [
         Earned(row["team_id"], row["player_id"], row["name"], row["spp"], row["mvps"])
         for row in conn.execute(sql, params)

@@ -8,9 +8,8 @@ statements come from that fixed list, never from the file, and every value is a 
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.rules.league_file import TABLES_BY_NAME, Row
+from bot.store.connection import Connection
 
 _SEASONS = "(SELECT id FROM seasons WHERE guild_id = :g AND league_id = :l)"
 _TEAMS = "(SELECT id FROM teams WHERE guild_id = :g AND league_id = :l)"
@@ -25,7 +24,8 @@ _LEAGUE_ROWS: dict[str, str] = {
     "reminders": "SELECT * FROM reminders WHERE guild_id = :g AND round_id IN (SELECT id FROM rounds"
     f" WHERE guild_id = :g AND season_id IN {_SEASONS}) ORDER BY id",
     "teams": "SELECT * FROM teams WHERE guild_id = :g AND league_id = :l ORDER BY id",
-    "division_teams": f"SELECT * FROM division_teams WHERE guild_id = :g AND team_id IN {_TEAMS}",
+    "division_teams": "SELECT division_id, team_id, guild_id FROM division_teams"
+    f" WHERE guild_id = :g AND team_id IN {_TEAMS} ORDER BY division_id, position",
     "star_contracts": "SELECT * FROM star_contracts WHERE guild_id = :g AND league_id = :l ORDER BY id",
     "fixtures": "SELECT * FROM fixtures WHERE guild_id = :g AND league_id = :l ORDER BY id",
     "fixture_reports": f"SELECT * FROM fixture_reports WHERE guild_id = :g AND fixture_id IN {_FIXTURES}"
@@ -63,9 +63,11 @@ IMPORT_ACTION = "league.import"  # the audit action of an import, which the leag
 # columns the file does not carry: set from the server the file is imported into, and the new league
 _CHANNEL_COLUMNS = {"leagues": "announce_channel_id", "dice_rolls": "channel_id"}
 _LEAGUE_COLUMNS = {"dice_rolls": "league_id"}
+# rows kept in the order they were added (a `position` the file leaves out): the table and its group column
+_POSITIONED = {"division_teams": "division_id"}
 
 
-def read_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> dict[str, list[Row]]:
+def read_league(conn: Connection, guild_id: int, league_id: int) -> dict[str, list[Row]]:
     """Every row of the league, table by table (all columns, the database's ids)."""
     params = {"g": guild_id, "l": league_id}
     return {
@@ -74,11 +76,11 @@ def read_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> dict
 
 
 def insert_row(
-    conn: sqlite3.Connection, guild_id: int, channel_id: int, league_id: int | None, table: str, row: Row
-) -> int:
+    conn: Connection, guild_id: int, channel_id: int, league_id: int | None, table: str, row: Row
+) -> int | None:
     """Insert one row of a file into `table` (one of the file's tables) in this guild, for the imported
-    league `league_id` (None while the league row itself is written); returns its rowid. A keyed row's
-    `id` is left to the database."""
+    league `league_id` (None while the league row itself is written); returns its new `id` (None for a
+    table without ids). A keyed row's `id` is left to the database."""
     if table not in TABLES_BY_NAME:
         raise ValueError(f"not a table of the league file: {table}")
     values = {k: v for k, v in row.items() if not (k == "id" and TABLES_BY_NAME[table].keyed)}
@@ -88,15 +90,17 @@ def insert_row(
         values[_LEAGUE_COLUMNS[table]] = league_id
     columns = ", ".join(values)
     marks = ", ".join("?" for _ in values)
-    cursor = conn.execute(
-        f"INSERT INTO {table} (guild_id, {columns}) VALUES (?, {marks})",
-        (guild_id, *values.values()),
-    )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    params: list[object] = [guild_id, *values.values()]
+    if table in _POSITIONED:  # after the rows of its group already in
+        group = _POSITIONED[table]
+        columns += ", position"
+        marks += f", (SELECT COALESCE(MAX(position), 0) + 1 FROM {table} WHERE guild_id = ? AND {group} = ?)"
+        params += [guild_id, values[group]]
+    cursor = conn.execute(f"INSERT INTO {table} (guild_id, {columns}) VALUES (?, {marks})", params)
+    return cursor.lastrowid if TABLES_BY_NAME[table].keyed else None
 
 
-def update_row(conn: sqlite3.Connection, guild_id: int, table: str, row_id: int, values: Row) -> None:
+def update_row(conn: Connection, guild_id: int, table: str, row_id: int, values: Row) -> None:
     """Set some columns of one imported row (the ids inside its JSON columns, once every row exists)."""
     if table not in TABLES_BY_NAME or not set(values) <= set(TABLES_BY_NAME[table].model.model_fields):
         raise ValueError(f"not columns of the league file's {table}: {sorted(values)}")
@@ -107,9 +111,9 @@ def update_row(conn: sqlite3.Connection, guild_id: int, table: str, row_id: int,
     )
 
 
-def name_taken(conn: sqlite3.Connection, guild_id: int, name: str) -> bool:
+def name_taken(conn: Connection, guild_id: int, name: str) -> bool:
     """Whether a league or tournament of this guild already has the name (case-insensitive)."""
     row = conn.execute(
-        "SELECT 1 FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name)
+        "SELECT 1 FROM leagues WHERE guild_id = ? AND lower(name) = lower(?)", (guild_id, name)
     ).fetchone()
     return row is not None

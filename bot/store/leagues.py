@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
 from bot.rules.league_settings import LeagueSettings
+from bot.store.connection import Connection, Row
 
 Kind = Literal["league", "tournament"]
 
@@ -28,7 +28,7 @@ class League:
         return self.kind == "tournament"
 
 
-def _league(row: sqlite3.Row) -> League:
+def _league(row: Row) -> League:
     return League(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -41,7 +41,7 @@ def _league(row: sqlite3.Row) -> League:
 
 
 def insert(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     name: str,
@@ -61,22 +61,22 @@ def insert(
     return league
 
 
-def get(conn: sqlite3.Connection, guild_id: int, league_id: int) -> League | None:
+def get(conn: Connection, guild_id: int, league_id: int) -> League | None:
     row = conn.execute(
         "SELECT * FROM leagues WHERE guild_id = ? AND id = ?", (guild_id, league_id)
     ).fetchone()
     return None if row is None else _league(row)
 
 
-def by_name(conn: sqlite3.Connection, guild_id: int, name: str) -> League | None:
+def by_name(conn: Connection, guild_id: int, name: str) -> League | None:
     """A league or tournament by name: the two share one namespace per server (commands name either)."""
     row = conn.execute(
-        "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name.strip())
+        "SELECT * FROM leagues WHERE guild_id = ? AND lower(name) = lower(?)", (guild_id, name.strip())
     ).fetchone()
     return None if row is None else _league(row)
 
 
-def ids_in_guild(conn: sqlite3.Connection, guild_id: int) -> list[int]:
+def ids_in_guild(conn: Connection, guild_id: int) -> list[int]:
     """The ids of the guild's leagues and tournaments, oldest first."""
     return [
         int(row[0])
@@ -84,16 +84,16 @@ def ids_in_guild(conn: sqlite3.Connection, guild_id: int) -> list[int]:
     ]
 
 
-def in_guild(conn: sqlite3.Connection, guild_id: int, kind: Kind = "league") -> list[League]:
+def in_guild(conn: Connection, guild_id: int, kind: Kind = "league") -> list[League]:
     """The guild's leagues (or, with `kind`, its tournaments) by name."""
     rows = conn.execute(
-        "SELECT * FROM leagues WHERE guild_id = ? AND kind = ? ORDER BY name COLLATE NOCASE", (guild_id, kind)
+        "SELECT * FROM leagues WHERE guild_id = ? AND kind = ? ORDER BY lower(name), id", (guild_id, kind)
     )
     return [_league(row) for row in rows]
 
 
 def update(
-    conn: sqlite3.Connection, league: League, *, settings: LeagueSettings, announce_channel_id: int | None
+    conn: Connection, league: League, *, settings: LeagueSettings, announce_channel_id: int | None
 ) -> None:
     conn.execute(
         "UPDATE leagues SET settings = ?, announce_channel_id = ? WHERE guild_id = ? AND id = ?",

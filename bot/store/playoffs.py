@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
 from bot.rules.playoffs import Qualifier, Shootout
+from bot.store.connection import Connection
 
 
-def save_qualifiers(
-    conn: sqlite3.Connection, guild_id: int, season_id: int, qualifiers: list[Qualifier]
-) -> None:
+def save_qualifiers(conn: Connection, guild_id: int, season_id: int, qualifiers: list[Qualifier]) -> None:
     conn.executemany(
         "INSERT INTO playoff_qualifiers (season_id, team_id, guild_id, seed, division_number, division_place)"
         " VALUES (?, ?, ?, ?, ?, ?)",
@@ -25,7 +23,7 @@ def save_qualifiers(
     )
 
 
-def qualifiers(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[Qualifier]:
+def qualifiers(conn: Connection, guild_id: int, season_id: int) -> list[Qualifier]:
     rows = conn.execute(
         "SELECT * FROM playoff_qualifiers WHERE guild_id = ? AND season_id = ? ORDER BY seed",
         (guild_id, season_id),
@@ -34,7 +32,7 @@ def qualifiers(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[
 
 
 def insert_playoff_fixtures(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -55,7 +53,7 @@ def insert_playoff_fixtures(
     )
 
 
-def stage_exists(conn: sqlite3.Connection, guild_id: int, season_id: int, stage: int) -> bool:
+def stage_exists(conn: Connection, guild_id: int, season_id: int, stage: int) -> bool:
     row = conn.execute(
         "SELECT 1 FROM fixtures WHERE guild_id = ? AND season_id = ? AND playoff_stage = ? LIMIT 1",
         (guild_id, season_id, stage),
@@ -64,21 +62,18 @@ def stage_exists(conn: sqlite3.Connection, guild_id: int, season_id: int, stage:
 
 
 def save_shootout(
-    conn: sqlite3.Connection, guild_id: int, fixture_id: int, shootout: Shootout, actor_id: int, now: datetime
+    conn: Connection, guild_id: int, fixture_id: int, shootout: Shootout, actor_id: int, now: datetime
 ) -> bool:
     """False when this fixture's shoot-out was already rolled (it is rolled once)."""
-    try:
-        conn.execute(
-            "INSERT INTO penalty_shootouts (fixture_id, guild_id, roll_offs, winner, actor_id, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (fixture_id, guild_id, json.dumps(shootout.roll_offs), shootout.winner, actor_id, unix(now)),
-        )
-    except sqlite3.IntegrityError:
-        return False
-    return True
+    cursor = conn.execute(
+        "INSERT INTO penalty_shootouts (fixture_id, guild_id, roll_offs, winner, actor_id, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        (fixture_id, guild_id, json.dumps(shootout.roll_offs), shootout.winner, actor_id, unix(now)),
+    )
+    return cursor.rowcount == 1
 
 
-def shootout(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Shootout | None:
+def shootout(conn: Connection, guild_id: int, fixture_id: int) -> Shootout | None:
     row = conn.execute(
         "SELECT roll_offs FROM penalty_shootouts WHERE guild_id = ? AND fixture_id = ?",
         (guild_id, fixture_id),
@@ -99,7 +94,7 @@ class Award:
 
 
 def save_award(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     season_id: int,
     place: int,
@@ -114,7 +109,7 @@ def save_award(
     )
 
 
-def awards(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Award]:
+def awards(conn: Connection, guild_id: int, league_id: int) -> list[Award]:
     rows = conn.execute(
         "SELECT a.*, s.number AS season_number, t.name AS team_name FROM season_awards a"
         " JOIN seasons s ON s.id = a.season_id JOIN teams t ON t.id = a.team_id"
@@ -127,7 +122,7 @@ def awards(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Awar
     ]
 
 
-def trophy_holder(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int | None:
+def trophy_holder(conn: Connection, guild_id: int, league_id: int) -> int | None:
     """The team that won the league's latest finished season: it holds the trophy until the next winner."""
     row = conn.execute(
         "SELECT a.team_id FROM season_awards a JOIN seasons s ON s.id = a.season_id"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 from bot.store.teams import TeamRow
 
 PostgameStatus = Literal["open", "finished"]
@@ -38,7 +38,7 @@ class TeamPostgame:
     winnings_reroll: Literal["offered", "used", "declined"] | None = None  # classic: the winner's re-roll
 
 
-def _postgame(row: sqlite3.Row) -> TeamPostgame:
+def _postgame(row: Row) -> TeamPostgame:
     return TeamPostgame(
         id=row["id"],
         fixture_id=row["fixture_id"],
@@ -56,7 +56,7 @@ def _postgame(row: sqlite3.Row) -> TeamPostgame:
 
 
 def insert(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     *,
     fixture_id: int,
@@ -99,7 +99,7 @@ def insert(
     )
 
 
-def get(conn: sqlite3.Connection, guild_id: int, fixture_id: int, team_id: int) -> TeamPostgame | None:
+def get(conn: Connection, guild_id: int, fixture_id: int, team_id: int) -> TeamPostgame | None:
     row = conn.execute(
         "SELECT * FROM team_postgames WHERE guild_id = ? AND fixture_id = ? AND team_id = ?",
         (guild_id, fixture_id, team_id),
@@ -107,7 +107,7 @@ def get(conn: sqlite3.Connection, guild_id: int, fixture_id: int, team_id: int) 
     return None if row is None else _postgame(row)
 
 
-def open_for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[TeamPostgame]:
+def open_for_team(conn: Connection, guild_id: int, team_id: int) -> list[TeamPostgame]:
     rows = conn.execute(
         "SELECT * FROM team_postgames WHERE guild_id = ? AND team_id = ? AND status = 'open' ORDER BY id",
         (guild_id, team_id),
@@ -116,7 +116,7 @@ def open_for_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list
 
 
 def use_winnings_reroll(
-    conn: sqlite3.Connection, guild_id: int, postgame_id: int, *, die: int, winnings: int, summary: list[str]
+    conn: Connection, guild_id: int, postgame_id: int, *, die: int, winnings: int, summary: list[str]
 ) -> bool:
     """Take the winner's re-roll: False (nothing changed) unless it was offered and the post-game is open."""
     cursor = conn.execute(
@@ -128,7 +128,7 @@ def use_winnings_reroll(
 
 
 def finish(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     postgame_id: int,
     *,
@@ -147,7 +147,7 @@ def finish(
 
 
 def record_change(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     kind: str,
@@ -176,7 +176,7 @@ def record_change(
 
 
 def add_spp(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     amount: int,
@@ -205,7 +205,7 @@ def add_spp(
 
 
 def injure(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     injury: InjuryKind,
@@ -250,7 +250,7 @@ def injure(
 
 
 def recover(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_ids: list[int],
     *,
@@ -268,7 +268,7 @@ def recover(
 
 
 def set_status(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     status: str,
@@ -295,7 +295,7 @@ def set_status(
 
 
 def set_fans(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     *,
     before: int,
@@ -315,7 +315,7 @@ def set_fans(
     )
 
 
-def spp_total(conn: sqlite3.Connection, guild_id: int, player_id: int) -> int:
+def spp_total(conn: Connection, guild_id: int, player_id: int) -> int:
     row = conn.execute(
         "SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE guild_id = ? AND player_id = ?",
         (guild_id, player_id),
@@ -323,7 +323,7 @@ def spp_total(conn: sqlite3.Connection, guild_id: int, player_id: int) -> int:
     return int(row[0])
 
 
-def has_lasting_injury(conn: sqlite3.Connection, guild_id: int, player_id: int) -> bool:
+def has_lasting_injury(conn: Connection, guild_id: int, player_id: int) -> bool:
     row = conn.execute(
         "SELECT 1 FROM player_changes WHERE guild_id = ? AND player_id = ? AND kind = 'injury'"
         " AND json_extract(detail, '$.injury') = 'lasting_injury' LIMIT 1",
@@ -333,7 +333,7 @@ def has_lasting_injury(conn: sqlite3.Connection, guild_id: int, player_id: int) 
 
 
 def retire_temporarily(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     *,

@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 from bot.store.postgame import CHANGE_COLUMNS
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
 
-def postgame_records(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[sqlite3.Row]:
+def postgame_records(conn: Connection, guild_id: int, fixture_id: int) -> list[Row]:
     return conn.execute(
         "SELECT * FROM team_postgames WHERE guild_id = ? AND fixture_id = ?", (guild_id, fixture_id)
     ).fetchall()
 
 
-def later_dependants(conn: sqlite3.Connection, fx: Fixture) -> list[str]:
+def later_dependants(conn: Connection, fx: Fixture) -> list[str]:
     """Fixtures of either team reported or played after this one was confirmed."""
     rows = conn.execute(
         "SELECT f.id, f.status FROM fixtures f WHERE f.guild_id = ? AND f.id <> ?"
@@ -31,7 +31,7 @@ def later_dependants(conn: sqlite3.Connection, fx: Fixture) -> list[str]:
 
 
 def undo_player_changes(
-    conn: sqlite3.Connection,
+    conn: Connection,
     fx: Fixture,
     team: TeamRow,
     *,
@@ -50,7 +50,7 @@ def undo_player_changes(
     changes = conn.execute(
         "SELECT * FROM player_changes WHERE guild_id = ? AND fixture_id = ? AND team_id = ?"
         " AND json_extract(detail, '$.revert') IS NULL"
-        " AND id NOT IN (SELECT json_extract(detail, '$.revert') FROM player_changes"
+        " AND id NOT IN (SELECT CAST(json_extract(detail, '$.revert') AS BIGINT) FROM player_changes"
         "                WHERE fixture_id = ? AND json_extract(detail, '$.revert') IS NOT NULL)"
         " ORDER BY id DESC",
         (fx.guild_id, fx.id, team.id, fx.id),
@@ -103,7 +103,7 @@ def undo_player_changes(
     return len(changes) + hired.rowcount
 
 
-def _undo_one(conn: sqlite3.Connection, change: sqlite3.Row) -> None:
+def _undo_one(conn: Connection, change: Row) -> None:
     detail = json.loads(change["detail"])
     player = (change["guild_id"], change["player_id"])
     kind = change["kind"]
@@ -143,7 +143,7 @@ def _undo_one(conn: sqlite3.Connection, change: sqlite3.Row) -> None:
             conn.execute("UPDATE players SET status = 'active' WHERE guild_id = ? AND id = ?", player)
 
 
-def gold_of(conn: sqlite3.Connection, guild_id: int, team_id: int, fixture_id: int) -> int:
+def gold_of(conn: Connection, guild_id: int, team_id: int, fixture_id: int) -> int:
     row = conn.execute(
         "SELECT COALESCE(SUM(amount), 0) FROM treasury_changes WHERE guild_id = ? AND team_id = ?"
         " AND fixture_id = ?",
@@ -153,9 +153,9 @@ def gold_of(conn: sqlite3.Connection, guild_id: int, team_id: int, fixture_id: i
 
 
 def restore_team(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
-    record: sqlite3.Row,
+    record: Row,
     *,
     fixture_id: int,
     actor_id: int,
@@ -193,7 +193,7 @@ def restore_team(
         )
 
 
-def reopen_fixture(conn: sqlite3.Connection, fx: Fixture) -> None:
+def reopen_fixture(conn: Connection, fx: Fixture) -> None:
     """No post-game left, and the result back with the commissioner (disputed) to be set again."""
     conn.execute("DELETE FROM team_postgames WHERE guild_id = ? AND fixture_id = ?", (fx.guild_id, fx.id))
     conn.execute(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection
 
 
-def set_dm_reminders(conn: sqlite3.Connection, guild_id: int, user_id: int, on: bool, now: datetime) -> None:
+def set_dm_reminders(conn: Connection, guild_id: int, user_id: int, on: bool, now: datetime) -> None:
     conn.execute(
         "INSERT INTO coach_preferences (guild_id, user_id, dm_reminders, updated_at) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (guild_id, user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders, updated_at = excluded.updated_at",
@@ -16,14 +16,14 @@ def set_dm_reminders(conn: sqlite3.Connection, guild_id: int, user_id: int, on: 
     )
 
 
-def dm_reminders(conn: sqlite3.Connection, guild_id: int, user_id: int) -> bool:
+def dm_reminders(conn: Connection, guild_id: int, user_id: int) -> bool:
     row = conn.execute(
         "SELECT dm_reminders FROM coach_preferences WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
     ).fetchone()
     return bool(row and row["dm_reminders"])
 
 
-def wanting_dm(conn: sqlite3.Connection, guild_id: int, user_ids: list[int]) -> set[int]:
+def wanting_dm(conn: Connection, guild_id: int, user_ids: list[int]) -> set[int]:
     if not user_ids:
         return set()
     marks = ", ".join("?" for _ in user_ids)

@@ -4,12 +4,12 @@ recorded by hand. A step is written once; a second roll of it finds the first.""
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class PregameStepRow:
     created_at: int
 
 
-def _row(row: sqlite3.Row) -> PregameStepRow:
+def _row(row: Row) -> PregameStepRow:
     return PregameStepRow(
         row["fixture_id"],
         row["step"],
@@ -33,7 +33,7 @@ def _row(row: sqlite3.Row) -> PregameStepRow:
     )
 
 
-def steps(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> dict[str, PregameStepRow]:
+def steps(conn: Connection, guild_id: int, fixture_id: int) -> dict[str, PregameStepRow]:
     """Every step written for the fixture, by step id, in the order written."""
     rows = conn.execute(
         "SELECT * FROM fixture_pregame WHERE guild_id = ? AND fixture_id = ? ORDER BY id",
@@ -42,7 +42,7 @@ def steps(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> dict[str,
     return {row["step"]: _row(row) for row in rows}
 
 
-def step(conn: sqlite3.Connection, guild_id: int, fixture_id: int, step_id: str) -> PregameStepRow | None:
+def step(conn: Connection, guild_id: int, fixture_id: int, step_id: str) -> PregameStepRow | None:
     row = conn.execute(
         "SELECT * FROM fixture_pregame WHERE guild_id = ? AND fixture_id = ? AND step = ?",
         (guild_id, fixture_id, step_id),
@@ -51,7 +51,7 @@ def step(conn: sqlite3.Connection, guild_id: int, fixture_id: int, step_id: str)
 
 
 def write(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     fixture_id: int,
     step_id: str,

@@ -4,12 +4,12 @@ everything rolled and summed), and the off-season's changes to players (recoveri
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 from bot.store.postgame import CHANGE_COLUMNS, record_change
 from bot.store.teams import TeamRow
 
@@ -25,7 +25,7 @@ class Redraft:
     summary: tuple[str, ...]
 
 
-def _redraft(row: sqlite3.Row) -> Redraft:
+def _redraft(row: Row) -> Redraft:
     return Redraft(
         id=row["id"],
         team_id=row["team_id"],
@@ -38,7 +38,7 @@ def _redraft(row: sqlite3.Row) -> Redraft:
 
 
 def insert(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     *,
     after_season_id: int,
@@ -67,7 +67,7 @@ def insert(
     )
 
 
-def for_season(conn: sqlite3.Connection, guild_id: int, team_id: int, season_id: int) -> Redraft | None:
+def for_season(conn: Connection, guild_id: int, team_id: int, season_id: int) -> Redraft | None:
     row = conn.execute(
         "SELECT * FROM team_redrafts WHERE guild_id = ? AND team_id = ? AND after_season_id = ?",
         (guild_id, team_id, season_id),
@@ -75,7 +75,7 @@ def for_season(conn: sqlite3.Connection, guild_id: int, team_id: int, season_id:
     return None if row is None else _redraft(row)
 
 
-def last_season_played(conn: sqlite3.Connection, guild_id: int, team_id: int) -> int | None:
+def last_season_played(conn: Connection, guild_id: int, team_id: int) -> int | None:
     """The id of the latest season the team played in (was in a division of), if any."""
     row = conn.execute(
         "SELECT MAX(d.season_id) FROM division_teams dt JOIN divisions d ON d.id = dt.division_id"
@@ -86,7 +86,7 @@ def last_season_played(conn: sqlite3.Connection, guild_id: int, team_id: int) ->
 
 
 def league_results(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, season_id: int
+    conn: Connection, guild_id: int, team_id: int, season_id: int
 ) -> list[tuple[str, str | None]]:
     """A team's confirmed league fixtures of a season: its outcome, and how it was settled if unplayed."""
     rows = conn.execute(
@@ -99,7 +99,7 @@ def league_results(
     return [(row[0], row[1]) for row in rows]
 
 
-def reductions(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[str]:
+def reductions(conn: Connection, guild_id: int, player_id: int) -> list[str]:
     """The characteristic reductions a player still carries from Lasting Injuries (one entry each)."""
     rows = conn.execute(
         "SELECT id, kind, detail FROM player_changes WHERE guild_id = ? AND player_id = ?"
@@ -123,7 +123,7 @@ def reductions(conn: sqlite3.Connection, guild_id: int, player_id: int) -> list[
     return [c for c in CHANGE_COLUMNS for _ in range(max(0, carried[c]))]
 
 
-def recover(conn: sqlite3.Connection, team: TeamRow, player_id: int, *, actor_id: int, now: datetime) -> None:
+def recover(conn: Connection, team: TeamRow, player_id: int, *, actor_id: int, now: datetime) -> None:
     """The off-season: a player who was to miss the next game is fit for the next season."""
     conn.execute(
         "UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
@@ -141,7 +141,7 @@ def recover(conn: sqlite3.Connection, team: TeamRow, player_id: int, *, actor_id
 
 
 def heal_niggling(
-    conn: sqlite3.Connection, team: TeamRow, player_id: int, healed: int, *, actor_id: int, now: datetime
+    conn: Connection, team: TeamRow, player_id: int, healed: int, *, actor_id: int, now: datetime
 ) -> None:
     conn.execute(
         "UPDATE players SET niggling_injuries = niggling_injuries - ? WHERE guild_id = ? AND id = ?",
@@ -160,7 +160,7 @@ def heal_niggling(
 
 
 def heal_reduction(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     player_id: int,
     characteristic: str,
@@ -187,7 +187,7 @@ def heal_reduction(
     )
 
 
-def come_back(conn: sqlite3.Connection, team: TeamRow, player_id: int, number: int) -> None:
+def come_back(conn: Connection, team: TeamRow, player_id: int, number: int) -> None:
     """A re-hired player: on the roster again under `number`, fit to play (no longer retired for now)."""
     conn.execute(
         "UPDATE players SET status = 'active', number = ?, temporarily_retired = 0 WHERE guild_id = ? AND id = ?",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import from_unix, unix
+from bot.store.connection import Connection, Row
 
 SeasonStatus = Literal["regular", "playoffs", "finished"]
 FixtureStatus = Literal["scheduled", "reported", "disputed", "confirmed"]
@@ -91,7 +91,7 @@ class Fixture:
 
 
 def insert_season(
-    conn: sqlite3.Connection, *, guild_id: int, league_id: int, number: int, started_by: int, now: datetime
+    conn: Connection, *, guild_id: int, league_id: int, number: int, started_by: int, now: datetime
 ) -> Season:
     cursor = conn.execute(
         "INSERT INTO seasons (guild_id, league_id, number, started_by, started_at) VALUES (?, ?, ?, ?, ?)",
@@ -100,7 +100,7 @@ def insert_season(
     return Season(id=int(cursor.lastrowid or 0), league_id=league_id, number=number, status="regular")
 
 
-def current_season(conn: sqlite3.Connection, guild_id: int, league_id: int) -> Season | None:
+def current_season(conn: Connection, guild_id: int, league_id: int) -> Season | None:
     row = conn.execute(
         "SELECT * FROM seasons WHERE guild_id = ? AND league_id = ? ORDER BY number DESC LIMIT 1",
         (guild_id, league_id),
@@ -108,7 +108,7 @@ def current_season(conn: sqlite3.Connection, guild_id: int, league_id: int) -> S
     return None if row is None else _season(row)
 
 
-def _season(row: sqlite3.Row) -> Season:
+def _season(row: Row) -> Season:
     return Season(
         id=row["id"],
         league_id=row["league_id"],
@@ -120,7 +120,7 @@ def _season(row: sqlite3.Row) -> Season:
     )
 
 
-def season_by_number(conn: sqlite3.Connection, guild_id: int, league_id: int, number: int) -> Season | None:
+def season_by_number(conn: Connection, guild_id: int, league_id: int, number: int) -> Season | None:
     row = conn.execute(
         "SELECT * FROM seasons WHERE guild_id = ? AND league_id = ? AND number = ?",
         (guild_id, league_id, number),
@@ -128,14 +128,14 @@ def season_by_number(conn: sqlite3.Connection, guild_id: int, league_id: int, nu
     return None if row is None else _season(row)
 
 
-def seasons_of(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Season]:
+def seasons_of(conn: Connection, guild_id: int, league_id: int) -> list[Season]:
     rows = conn.execute(
         "SELECT * FROM seasons WHERE guild_id = ? AND league_id = ? ORDER BY number", (guild_id, league_id)
     )
     return [_season(row) for row in rows]
 
 
-def open_playoffs(conn: sqlite3.Connection, guild_id: int, season: Season) -> bool:
+def open_playoffs(conn: Connection, guild_id: int, season: Season) -> bool:
     """The regular season is over: play-offs from now on. False if it already moved on."""
     cursor = conn.execute(
         "UPDATE seasons SET status = 'playoffs' WHERE guild_id = ? AND id = ? AND status = 'regular'",
@@ -144,7 +144,7 @@ def open_playoffs(conn: sqlite3.Connection, guild_id: int, season: Season) -> bo
     return cursor.rowcount == 1
 
 
-def finish_season(conn: sqlite3.Connection, guild_id: int, season: Season, now: datetime) -> bool:
+def finish_season(conn: Connection, guild_id: int, season: Season, now: datetime) -> bool:
     """The season is over (prizes awarded). False if it already was."""
     cursor = conn.execute(
         "UPDATE seasons SET status = 'finished', finished_at = ? WHERE guild_id = ? AND id = ?"
@@ -155,7 +155,7 @@ def finish_season(conn: sqlite3.Connection, guild_id: int, season: Season, now: 
 
 
 def insert_division(
-    conn: sqlite3.Connection, *, guild_id: int, season_id: int, number: int, name: str, team_ids: list[int]
+    conn: Connection, *, guild_id: int, season_id: int, number: int, name: str, team_ids: list[int]
 ) -> Division:
     cursor = conn.execute(
         "INSERT INTO divisions (guild_id, season_id, number, name) VALUES (?, ?, ?, ?)",
@@ -163,16 +163,16 @@ def insert_division(
     )
     division_id = int(cursor.lastrowid or 0)
     conn.executemany(
-        "INSERT INTO division_teams (division_id, team_id, guild_id) VALUES (?, ?, ?)",
-        [(division_id, team_id, guild_id) for team_id in team_ids],
+        "INSERT INTO division_teams (division_id, team_id, guild_id, position) VALUES (?, ?, ?, ?)",
+        [(division_id, team_id, guild_id, position) for position, team_id in enumerate(team_ids, start=1)],
     )
     return Division(id=division_id, number=number, name=name, team_ids=tuple(team_ids))
 
 
-def divisions(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[Division]:
+def divisions(conn: Connection, guild_id: int, season_id: int) -> list[Division]:
     rows = conn.execute(
         "SELECT d.id, d.number, d.name, dt.team_id FROM divisions d LEFT JOIN division_teams dt"
-        " ON dt.division_id = d.id WHERE d.guild_id = ? AND d.season_id = ? ORDER BY d.number, dt.rowid",
+        " ON dt.division_id = d.id WHERE d.guild_id = ? AND d.season_id = ? ORDER BY d.number, dt.position",
         (guild_id, season_id),
     ).fetchall()
     found: dict[int, Division] = {}
@@ -187,7 +187,7 @@ def divisions(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[D
 
 
 def insert_round(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     season_id: int,
@@ -208,7 +208,7 @@ def insert_round(
     )
 
 
-def rounds(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[Round]:
+def rounds(conn: Connection, guild_id: int, season_id: int) -> list[Round]:
     rows = conn.execute(
         "SELECT * FROM rounds WHERE guild_id = ? AND season_id = ? ORDER BY number", (guild_id, season_id)
     )
@@ -221,7 +221,7 @@ def rounds(conn: sqlite3.Connection, guild_id: int, season_id: int) -> list[Roun
 FixtureRow = tuple[int, int, int | None, int | None, int | None, str, int, int, int]
 
 
-def insert_fixtures(conn: sqlite3.Connection, rows: list[FixtureRow]) -> None:
+def insert_fixtures(conn: Connection, rows: list[FixtureRow]) -> None:
     """(guild, league, season, round, division, kind, home, away, created_at) per fixture."""
     conn.executemany(
         "INSERT INTO fixtures (guild_id, league_id, season_id, round_id, division_id, kind, home_team_id,"
@@ -231,7 +231,7 @@ def insert_fixtures(conn: sqlite3.Connection, rows: list[FixtureRow]) -> None:
 
 
 def insert_fixture(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -259,7 +259,7 @@ LEFT JOIN rounds r ON r.id = f.round_id
 """
 
 
-def _deadline(row: sqlite3.Row) -> datetime | None:
+def _deadline(row: Row) -> datetime | None:
     """The fixture's own (extended) deadline if it has one, else its round's."""
     own = row["deadline_at"]
     if own is not None:
@@ -267,7 +267,7 @@ def _deadline(row: sqlite3.Row) -> datetime | None:
     return from_unix(row["round_deadline"]) if row["round_deadline"] is not None else None
 
 
-def _fixture(row: sqlite3.Row) -> Fixture:
+def _fixture(row: Row) -> Fixture:
     return Fixture(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -301,7 +301,7 @@ def _fixture(row: sqlite3.Row) -> Fixture:
     )
 
 
-def fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Fixture | None:
+def fixture(conn: Connection, guild_id: int, fixture_id: int) -> Fixture | None:
     row = conn.execute(
         _FIXTURE_SELECT + " WHERE f.guild_id = ? AND f.id = ?", (guild_id, fixture_id)
     ).fetchone()
@@ -309,7 +309,7 @@ def fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Fixture
 
 
 def fixtures(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     *,
     league_id: int,
@@ -333,7 +333,7 @@ def fixtures(
 
 
 def save_report(
-    conn: sqlite3.Connection,
+    conn: Connection,
     fx: Fixture,
     *,
     status: FixtureStatus,
@@ -349,12 +349,12 @@ def save_report(
     )
 
 
-def set_status(conn: sqlite3.Connection, fx: Fixture, status: FixtureStatus) -> None:
+def set_status(conn: Connection, fx: Fixture, status: FixtureStatus) -> None:
     conn.execute("UPDATE fixtures SET status = ? WHERE guild_id = ? AND id = ?", (status, fx.guild_id, fx.id))
 
 
 def lock_result(
-    conn: sqlite3.Connection,
+    conn: Connection,
     fx: Fixture,
     *,
     home_score: int,
@@ -388,7 +388,7 @@ def lock_result(
 
 
 def add_history(
-    conn: sqlite3.Connection,
+    conn: Connection,
     fx: Fixture,
     *,
     version: int,
@@ -405,7 +405,7 @@ def add_history(
     )
 
 
-def match_event_of_half(conn: sqlite3.Connection, guild_id: int, fixture_id: int, half: int) -> str | None:
+def match_event_of_half(conn: Connection, guild_id: int, fixture_id: int, half: int) -> str | None:
     row = conn.execute(
         "SELECT name FROM match_events WHERE guild_id = ? AND fixture_id = ? AND half = ?",
         (guild_id, fixture_id, half),
@@ -414,7 +414,7 @@ def match_event_of_half(conn: sqlite3.Connection, guild_id: int, fixture_id: int
 
 
 def record_match_event(
-    conn: sqlite3.Connection,
+    conn: Connection,
     fx: Fixture,
     *,
     half: int,
@@ -425,18 +425,15 @@ def record_match_event(
     now: datetime,
 ) -> bool:
     """False if that half already had its event (the unique index decides, even under a race)."""
-    try:
-        conn.execute(
-            "INSERT INTO match_events (guild_id, fixture_id, half, name, d8, d6, actor_id, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (fx.guild_id, fx.id, half, name, d8, d6, actor_id, unix(now)),
-        )
-    except sqlite3.IntegrityError:
-        return False
-    return True
+    cursor = conn.execute(
+        "INSERT INTO match_events (guild_id, fixture_id, half, name, d8, d6, actor_id, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        (fx.guild_id, fx.id, half, name, d8, d6, actor_id, unix(now)),
+    )
+    return cursor.rowcount == 1
 
 
-def unsettled_count(conn: sqlite3.Connection, guild_id: int, season_id: int, kind: FixtureKind) -> int:
+def unsettled_count(conn: Connection, guild_id: int, season_id: int, kind: FixtureKind) -> int:
     """How many of a season's fixtures of this kind are not confirmed yet (one indexed count)."""
     row = conn.execute(
         "SELECT COUNT(*) FROM fixtures WHERE guild_id = ? AND season_id = ? AND kind = ? AND status <> 'confirmed'",

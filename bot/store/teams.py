@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
 from bot.errors import RuleViolation
+from bot.store.connection import Connection, IntegrityError, Row
 from bot.text import gp
 
 TeamStatus = Literal["draft", "submitted", "approved", "rejected", "retired"]
@@ -65,7 +65,7 @@ class PlayerRow:
         return self.hiring_fee + self.value_increase
 
 
-def _team(row: sqlite3.Row) -> TeamRow:
+def _team(row: Row) -> TeamRow:
     return TeamRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -86,7 +86,7 @@ def _team(row: sqlite3.Row) -> TeamRow:
     )
 
 
-def _player(row: sqlite3.Row) -> PlayerRow:
+def _player(row: Row) -> PlayerRow:
     return PlayerRow(
         id=row["id"],
         team_id=row["team_id"],
@@ -114,7 +114,7 @@ def _player(row: sqlite3.Row) -> PlayerRow:
 
 
 def insert(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -135,12 +135,12 @@ def insert(
     return team
 
 
-def get(conn: sqlite3.Connection, guild_id: int, team_id: int) -> TeamRow | None:
+def get(conn: Connection, guild_id: int, team_id: int) -> TeamRow | None:
     row = conn.execute("SELECT * FROM teams WHERE guild_id = ? AND id = ?", (guild_id, team_id)).fetchone()
     return None if row is None else _team(row)
 
 
-def by_coach(conn: sqlite3.Connection, guild_id: int, league_id: int, coach_id: int) -> TeamRow | None:
+def by_coach(conn: Connection, guild_id: int, league_id: int, coach_id: int) -> TeamRow | None:
     row = conn.execute(
         "SELECT * FROM teams WHERE guild_id = ? AND league_id = ? AND coach_id = ? AND status <> 'retired'",
         (guild_id, league_id, coach_id),
@@ -148,7 +148,7 @@ def by_coach(conn: sqlite3.Connection, guild_id: int, league_id: int, coach_id: 
     return None if row is None else _team(row)
 
 
-def of_coach(conn: sqlite3.Connection, guild_id: int, coach_id: int) -> list[TeamRow]:
+def of_coach(conn: Connection, guild_id: int, coach_id: int) -> list[TeamRow]:
     rows = conn.execute(
         "SELECT * FROM teams WHERE guild_id = ? AND coach_id = ? AND status <> 'retired' ORDER BY id",
         (guild_id, coach_id),
@@ -157,7 +157,7 @@ def of_coach(conn: sqlite3.Connection, guild_id: int, coach_id: int) -> list[Tea
 
 
 def in_league(
-    conn: sqlite3.Connection, guild_id: int, league_id: int, statuses: tuple[TeamStatus, ...] | None = None
+    conn: Connection, guild_id: int, league_id: int, statuses: tuple[TeamStatus, ...] | None = None
 ) -> list[TeamRow]:
     rows = conn.execute(
         "SELECT * FROM teams WHERE guild_id = ? AND league_id = ? ORDER BY id", (guild_id, league_id)
@@ -166,7 +166,7 @@ def in_league(
     return [t for t in teams if statuses is None or t.status in statuses]
 
 
-def set_status(conn: sqlite3.Connection, team: TeamRow, status: TeamStatus, note: str | None = None) -> None:
+def set_status(conn: Connection, team: TeamRow, status: TeamStatus, note: str | None = None) -> None:
     conn.execute(
         "UPDATE teams SET status = ?, review_note = ? WHERE guild_id = ? AND id = ?",
         (status, note, team.guild_id, team.id),
@@ -174,7 +174,7 @@ def set_status(conn: sqlite3.Connection, team: TeamRow, status: TeamStatus, note
 
 
 def set_staff(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     *,
     rerolls: int,
@@ -191,7 +191,7 @@ def set_staff(
 
 
 def change_treasury(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     amount: int,
     cause: str,
@@ -218,7 +218,7 @@ def change_treasury(
     return balance
 
 
-def players(conn: sqlite3.Connection, team: TeamRow, *, include_gone: bool = False) -> list[PlayerRow]:
+def players(conn: Connection, team: TeamRow, *, include_gone: bool = False) -> list[PlayerRow]:
     sql = "SELECT * FROM players WHERE guild_id = ? AND team_id = ?"
     if not include_gone:
         sql += " AND status = 'active'"
@@ -227,7 +227,7 @@ def players(conn: sqlite3.Connection, team: TeamRow, *, include_gone: bool = Fal
 
 
 def insert_player(
-    conn: sqlite3.Connection,
+    conn: Connection,
     team: TeamRow,
     *,
     number: int,
@@ -254,7 +254,7 @@ def insert_player(
                 unix(now),
             ),
         )
-    except sqlite3.IntegrityError as exc:
+    except IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
     row = conn.execute(
         "SELECT * FROM players WHERE guild_id = ? AND id = ?", (team.guild_id, cursor.lastrowid)
@@ -262,7 +262,7 @@ def insert_player(
     return _player(row)
 
 
-def player_by_number(conn: sqlite3.Connection, team: TeamRow, number: int) -> PlayerRow | None:
+def player_by_number(conn: Connection, team: TeamRow, number: int) -> PlayerRow | None:
     row = conn.execute(
         "SELECT * FROM players WHERE guild_id = ? AND team_id = ? AND number = ? AND status = 'active'",
         (team.guild_id, team.id, number),
@@ -270,7 +270,7 @@ def player_by_number(conn: sqlite3.Connection, team: TeamRow, number: int) -> Pl
     return None if row is None else _player(row)
 
 
-def player(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> PlayerRow | None:
+def player(conn: Connection, team: TeamRow, player_id: int) -> PlayerRow | None:
     row = conn.execute(
         "SELECT * FROM players WHERE guild_id = ? AND team_id = ? AND id = ?",
         (team.guild_id, team.id, player_id),
@@ -278,7 +278,7 @@ def player(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> PlayerRow
     return None if row is None else _player(row)
 
 
-def delete_player(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> None:
+def delete_player(conn: Connection, team: TeamRow, player_id: int) -> None:
     """Only for drafts: an unsubmitted team's player never existed in the league."""
     conn.execute(
         "DELETE FROM players WHERE guild_id = ? AND team_id = ? AND id = ?",
@@ -286,17 +286,17 @@ def delete_player(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> No
     )
 
 
-def rename_player(conn: sqlite3.Connection, team: TeamRow, player_id: int, *, name: str, number: int) -> None:
+def rename_player(conn: Connection, team: TeamRow, player_id: int, *, name: str, number: int) -> None:
     try:
         conn.execute(
             "UPDATE players SET name = ?, number = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
             (name, number, team.guild_id, team.id, player_id),
         )
-    except sqlite3.IntegrityError as exc:
+    except IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
 
 
-def treasury_total(conn: sqlite3.Connection, team: TeamRow) -> int:
+def treasury_total(conn: Connection, team: TeamRow) -> int:
     row = conn.execute(
         "SELECT COALESCE(SUM(amount), 0) FROM treasury_changes WHERE guild_id = ? AND team_id = ?",
         (team.guild_id, team.id),
@@ -304,7 +304,7 @@ def treasury_total(conn: sqlite3.Connection, team: TeamRow) -> int:
     return int(row[0])
 
 
-def journeymen_of(conn: sqlite3.Connection, team: TeamRow, fixture_id: int) -> list[PlayerRow]:
+def journeymen_of(conn: Connection, team: TeamRow, fixture_id: int) -> list[PlayerRow]:
     rows = conn.execute(
         "SELECT * FROM players WHERE guild_id = ? AND team_id = ? AND journeyman = 1"
         " AND hired_in_fixture = ? AND status = 'active' ORDER BY number",
@@ -313,7 +313,7 @@ def journeymen_of(conn: sqlite3.Connection, team: TeamRow, fixture_id: int) -> l
     return [_player(row) for row in rows]
 
 
-def make_permanent(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> None:
+def make_permanent(conn: Connection, team: TeamRow, player_id: int) -> None:
     """A journeyman hired for good: an ordinary player from now on."""
     conn.execute(
         "UPDATE players SET journeyman = 0 WHERE guild_id = ? AND team_id = ? AND id = ?",
@@ -321,7 +321,7 @@ def make_permanent(conn: sqlite3.Connection, team: TeamRow, player_id: int) -> N
     )
 
 
-def add_season_played(conn: sqlite3.Connection, guild_id: int, team_ids: list[int]) -> None:
+def add_season_played(conn: Connection, guild_id: int, team_ids: list[int]) -> None:
     """A season is over: every player still on these teams took part in one more (the agent's fee)."""
     conn.executemany(
         "UPDATE players SET seasons_played = seasons_played + 1 WHERE guild_id = ? AND team_id = ?"

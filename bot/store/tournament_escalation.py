@@ -5,11 +5,11 @@ guild."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class ClosedRound:
     inducements: tuple[tuple[str, int], ...]
 
 
-def players_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> dict[int, PlayerRounds]:
+def players_of_team(conn: Connection, guild_id: int, team_id: int) -> dict[int, PlayerRounds]:
     rows = conn.execute(
         "SELECT player_id, joined, skilled FROM tournament_escalation_players WHERE guild_id = ? AND team_id = ?",
         (guild_id, team_id),
@@ -39,7 +39,7 @@ def players_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> di
     return {int(r["player_id"]): PlayerRounds(int(r["joined"]), r["skilled"]) for r in rows}
 
 
-def set_joined(conn: sqlite3.Connection, guild_id: int, team_id: int, player_id: int, joined: int) -> None:
+def set_joined(conn: Connection, guild_id: int, team_id: int, player_id: int, joined: int) -> None:
     conn.execute(
         "INSERT INTO tournament_escalation_players (player_id, guild_id, team_id, joined) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (player_id) DO UPDATE SET joined = excluded.joined",
@@ -47,9 +47,7 @@ def set_joined(conn: sqlite3.Connection, guild_id: int, team_id: int, player_id:
     )
 
 
-def set_skilled(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, player_id: int, skilled: int | None
-) -> None:
+def set_skilled(conn: Connection, guild_id: int, team_id: int, player_id: int, skilled: int | None) -> None:
     conn.execute(
         "INSERT INTO tournament_escalation_players (player_id, guild_id, team_id, skilled) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (player_id) DO UPDATE SET skilled = excluded.skilled",
@@ -57,7 +55,7 @@ def set_skilled(
     )
 
 
-def closed_rounds(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[ClosedRound]:
+def closed_rounds(conn: Connection, guild_id: int, team_id: int) -> list[ClosedRound]:
     rows = conn.execute(
         "SELECT * FROM tournament_escalation_rounds WHERE guild_id = ? AND team_id = ? ORDER BY round_number",
         (guild_id, team_id),
@@ -76,9 +74,7 @@ def closed_rounds(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list
     ]
 
 
-def close_round(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, closed: ClosedRound, now: datetime
-) -> None:
+def close_round(conn: Connection, guild_id: int, team_id: int, closed: ClosedRound, now: datetime) -> None:
     conn.execute(
         "INSERT INTO tournament_escalation_rounds (guild_id, team_id, round_number, rerolls, assistant_coaches,"
         " cheerleaders, apothecary, dedicated_fans, inducements, closed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

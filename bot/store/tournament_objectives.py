@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class ObjectiveRow:
 
 
 def add(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     league_id: int,
     fixture_id: int,
@@ -29,18 +29,18 @@ def add(
 ) -> bool:
     """Store one coach's objectives for a game; False when that game already has his (kept as rolled)."""
     cursor = conn.execute(
-        "INSERT OR IGNORE INTO tournament_objectives (guild_id, league_id, fixture_id, team_id, results,"
-        " rolled_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tournament_objectives (guild_id, league_id, fixture_id, team_id, results,"
+        " rolled_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (guild_id, league_id, fixture_id, team_id, json.dumps(list(results)), unix(now)),
     )
     return cursor.rowcount == 1
 
 
-def _row(r: sqlite3.Row) -> ObjectiveRow:
+def _row(r: Row) -> ObjectiveRow:
     return ObjectiveRow(r["fixture_id"], r["team_id"], tuple(int(x) for x in json.loads(r["results"])))
 
 
-def of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list[ObjectiveRow]:
+def of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> list[ObjectiveRow]:
     rows = conn.execute(
         "SELECT fixture_id, team_id, results FROM tournament_objectives WHERE guild_id = ? AND fixture_id = ?"
         " ORDER BY id",
@@ -49,7 +49,7 @@ def of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> list
     return [_row(r) for r in rows]
 
 
-def of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[ObjectiveRow]:
+def of_team(conn: Connection, guild_id: int, team_id: int) -> list[ObjectiveRow]:
     """A team's objectives, game by game, in the order rolled."""
     rows = conn.execute(
         "SELECT fixture_id, team_id, results FROM tournament_objectives WHERE guild_id = ? AND team_id = ?"
@@ -59,7 +59,7 @@ def of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> list[Objec
     return [_row(r) for r in rows]
 
 
-def of_event(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[ObjectiveRow]:
+def of_event(conn: Connection, guild_id: int, league_id: int) -> list[ObjectiveRow]:
     rows = conn.execute(
         "SELECT fixture_id, team_id, results FROM tournament_objectives WHERE guild_id = ? AND league_id = ?"
         " ORDER BY id",
@@ -68,9 +68,7 @@ def of_event(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Ob
     return [_row(r) for r in rows]
 
 
-def move(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, from_fixture: int, to_fixture: int | None
-) -> None:
+def move(conn: Connection, guild_id: int, team_id: int, from_fixture: int, to_fixture: int | None) -> None:
     """The organiser swapped a coach to another table: his objectives go with him (to a Bye: none)."""
     if to_fixture is None:
         conn.execute(

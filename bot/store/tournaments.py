@@ -5,13 +5,13 @@ team), the Skill Point skills, each round's tables, and the votes. The event its
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
 from bot.rules.tournament_settings import Rulespack
+from bot.store.connection import Connection, Row
 
 Status = Literal["registration", "running", "finished"]
 VoteKind = Literal["sporting", "painted"]
@@ -56,7 +56,7 @@ class Vote:
     for_team_id: int
 
 
-def _tournament(row: sqlite3.Row) -> Tournament:
+def _tournament(row: Row) -> Tournament:
     return Tournament(
         league_id=row["league_id"],
         guild_id=row["guild_id"],
@@ -68,7 +68,7 @@ def _tournament(row: sqlite3.Row) -> Tournament:
     )
 
 
-def insert(conn: sqlite3.Connection, guild_id: int, league_id: int, rulespack: Rulespack) -> Tournament:
+def insert(conn: Connection, guild_id: int, league_id: int, rulespack: Rulespack) -> Tournament:
     conn.execute(
         "INSERT INTO tournaments (league_id, guild_id, rulespack) VALUES (?, ?, ?)",
         (league_id, guild_id, rulespack.model_dump_json()),
@@ -78,21 +78,21 @@ def insert(conn: sqlite3.Connection, guild_id: int, league_id: int, rulespack: R
     return event
 
 
-def get(conn: sqlite3.Connection, guild_id: int, league_id: int) -> Tournament | None:
+def get(conn: Connection, guild_id: int, league_id: int) -> Tournament | None:
     row = conn.execute(
         "SELECT * FROM tournaments WHERE guild_id = ? AND league_id = ?", (guild_id, league_id)
     ).fetchone()
     return None if row is None else _tournament(row)
 
 
-def set_rulespack(conn: sqlite3.Connection, event: Tournament, rulespack: Rulespack) -> None:
+def set_rulespack(conn: Connection, event: Tournament, rulespack: Rulespack) -> None:
     conn.execute(
         "UPDATE tournaments SET rulespack = ? WHERE guild_id = ? AND league_id = ?",
         (rulespack.model_dump_json(), event.guild_id, event.league_id),
     )
 
 
-def set_status(conn: sqlite3.Connection, event: Tournament, status: Status, now: datetime) -> bool:
+def set_status(conn: Connection, event: Tournament, status: Status, now: datetime) -> bool:
     """Move the event on from its current status (claimed: False when another action moved it first)."""
     stamp = unix(now)
     cursor = conn.execute(
@@ -105,7 +105,7 @@ def set_status(conn: sqlite3.Connection, event: Tournament, status: Status, now:
     return cursor.rowcount == 1
 
 
-def set_best_painted(conn: sqlite3.Connection, event: Tournament, team_id: int | None) -> None:
+def set_best_painted(conn: Connection, event: Tournament, team_id: int | None) -> None:
     conn.execute(
         "UPDATE tournaments SET best_painted = ? WHERE guild_id = ? AND league_id = ?",
         (team_id, event.guild_id, event.league_id),
@@ -115,7 +115,7 @@ def set_best_painted(conn: sqlite3.Connection, event: Tournament, team_id: int |
 # --- entries ---------------------------------------------------------------------------------------------
 
 
-def _entry(row: sqlite3.Row) -> Entry:
+def _entry(row: Row) -> Entry:
     return Entry(
         team_id=row["team_id"],
         league_id=row["league_id"],
@@ -126,7 +126,7 @@ def _entry(row: sqlite3.Row) -> Entry:
 
 
 def insert_entry(
-    conn: sqlite3.Connection, guild_id: int, league_id: int, team_id: int, *, spare: bool, now: datetime
+    conn: Connection, guild_id: int, league_id: int, team_id: int, *, spare: bool, now: datetime
 ) -> None:
     conn.execute(
         "INSERT INTO tournament_entries (team_id, guild_id, league_id, spare, registered_at)"
@@ -135,14 +135,14 @@ def insert_entry(
     )
 
 
-def entry(conn: sqlite3.Connection, guild_id: int, team_id: int) -> Entry | None:
+def entry(conn: Connection, guild_id: int, team_id: int) -> Entry | None:
     row = conn.execute(
         "SELECT * FROM tournament_entries WHERE guild_id = ? AND team_id = ?", (guild_id, team_id)
     ).fetchone()
     return None if row is None else _entry(row)
 
 
-def entries(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Entry]:
+def entries(conn: Connection, guild_id: int, league_id: int) -> list[Entry]:
     """Every entry of the event, in registration order."""
     rows = conn.execute(
         "SELECT * FROM tournament_entries WHERE guild_id = ? AND league_id = ? ORDER BY registered_at, team_id",
@@ -151,7 +151,7 @@ def entries(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Ent
     return [_entry(row) for row in rows]
 
 
-def set_spare(conn: sqlite3.Connection, guild_id: int, team_id: int, spare: bool) -> None:
+def set_spare(conn: Connection, guild_id: int, team_id: int, spare: bool) -> None:
     conn.execute(
         "UPDATE tournament_entries SET spare = ? WHERE guild_id = ? AND team_id = ?",
         (int(spare), guild_id, team_id),
@@ -159,7 +159,7 @@ def set_spare(conn: sqlite3.Connection, guild_id: int, team_id: int, spare: bool
 
 
 def set_inducements(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, inducements: tuple[tuple[str, int], ...]
+    conn: Connection, guild_id: int, team_id: int, inducements: tuple[tuple[str, int], ...]
 ) -> None:
     conn.execute(
         "UPDATE tournament_entries SET inducements = ? WHERE guild_id = ? AND team_id = ?",
@@ -167,7 +167,7 @@ def set_inducements(
     )
 
 
-def add_fans(conn: sqlite3.Connection, guild_id: int, team_id: int, fans: int) -> None:
+def add_fans(conn: Connection, guild_id: int, team_id: int, fans: int) -> None:
     conn.execute(
         "UPDATE tournament_entries SET fans_gained = fans_gained + ? WHERE guild_id = ? AND team_id = ?",
         (fans, guild_id, team_id),
@@ -177,7 +177,7 @@ def add_fans(conn: sqlite3.Connection, guild_id: int, team_id: int, fans: int) -
 # --- Skill Point skills ------------------------------------------------------------------------------------
 
 
-def skills_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> dict[int, str]:
+def skills_of_team(conn: Connection, guild_id: int, team_id: int) -> dict[int, str]:
     """player id -> the skill bought with Skill Points."""
     rows = conn.execute(
         "SELECT player_id, skill FROM tournament_skills WHERE guild_id = ? AND team_id = ?",
@@ -187,7 +187,7 @@ def skills_of_team(conn: sqlite3.Connection, guild_id: int, team_id: int) -> dic
 
 
 def set_skill(
-    conn: sqlite3.Connection, guild_id: int, team_id: int, player_id: int, skill: str | None, now: datetime
+    conn: Connection, guild_id: int, team_id: int, player_id: int, skill: str | None, now: datetime
 ) -> None:
     """Give a player their one added skill (replacing any), or take it away (None)."""
     conn.execute("DELETE FROM tournament_skills WHERE guild_id = ? AND player_id = ?", (guild_id, player_id))
@@ -201,7 +201,7 @@ def set_skill(
 # --- tables (pairings) -------------------------------------------------------------------------------------
 
 
-def _table(row: sqlite3.Row) -> TableRow:
+def _table(row: Row) -> TableRow:
     return TableRow(
         id=row["id"],
         round_number=row["round_number"],
@@ -214,7 +214,7 @@ def _table(row: sqlite3.Row) -> TableRow:
 
 
 def insert_table(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     league_id: int,
     *,
@@ -234,7 +234,7 @@ def insert_table(
 
 
 def tables(
-    conn: sqlite3.Connection, guild_id: int, league_id: int, round_number: int | None = None
+    conn: Connection, guild_id: int, league_id: int, round_number: int | None = None
 ) -> list[TableRow]:
     """The event's tables (of one round, or of all), by round and table number."""
     rows = conn.execute(
@@ -245,7 +245,7 @@ def tables(
     return [_table(row) for row in rows]
 
 
-def stage_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -> Stage | None:
+def stage_of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> Stage | None:
     """The stage of the tournament table a fixture is played at (None: not a tournament game)."""
     row = conn.execute(
         "SELECT stage FROM tournament_tables WHERE guild_id = ? AND fixture_id = ?", (guild_id, fixture_id)
@@ -253,7 +253,7 @@ def stage_of_fixture(conn: sqlite3.Connection, guild_id: int, fixture_id: int) -
     return None if row is None else row["stage"]
 
 
-def last_round(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
+def last_round(conn: Connection, guild_id: int, league_id: int) -> int:
     """The number of the latest round paired (0 before the first)."""
     row = conn.execute(
         "SELECT MAX(round_number) FROM tournament_tables WHERE guild_id = ? AND league_id = ?",
@@ -266,7 +266,7 @@ def last_round(conn: sqlite3.Connection, guild_id: int, league_id: int) -> int:
 
 
 def cast_vote(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     league_id: int,
     kind: VoteKind,
@@ -283,7 +283,7 @@ def cast_vote(
     )
 
 
-def votes(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Vote]:
+def votes(conn: Connection, guild_id: int, league_id: int) -> list[Vote]:
     rows = conn.execute(
         "SELECT kind, voter_team_id, for_team_id FROM tournament_votes WHERE guild_id = ? AND league_id = ?"
         " ORDER BY kind, voter_team_id",
@@ -295,7 +295,7 @@ def votes(conn: sqlite3.Connection, guild_id: int, league_id: int) -> list[Vote]
 # --- play (part 2): the organiser's swap of two coaches between tables -----------------------------------
 
 
-def set_fixture_team(conn: sqlite3.Connection, guild_id: int, fixture_id: int, old: int, new: int) -> None:
+def set_fixture_team(conn: Connection, guild_id: int, fixture_id: int, old: int, new: int) -> None:
     """Put team `new` in `old`'s place in an unplayed fixture."""
     conn.execute(
         "UPDATE fixtures SET home_team_id = CASE WHEN home_team_id = ? THEN ? ELSE home_team_id END,"
@@ -305,7 +305,7 @@ def set_fixture_team(conn: sqlite3.Connection, guild_id: int, fixture_id: int, o
     )
 
 
-def set_bye_team(conn: sqlite3.Connection, guild_id: int, table_id: int, team_id: int) -> None:
+def set_bye_team(conn: Connection, guild_id: int, table_id: int, team_id: int) -> None:
     conn.execute(
         "UPDATE tournament_tables SET bye_team_id = ? WHERE guild_id = ? AND id = ? AND bye_team_id IS NOT NULL",
         (team_id, guild_id, table_id),

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 
 TraitStatus = Literal["pending", "gained", "lost", "reverted"]
 
@@ -29,7 +29,7 @@ class GainedTrait:
         return f"{self.trait} ({self.parameter or '?'})"
 
 
-def _trait(row: sqlite3.Row) -> GainedTrait:
+def _trait(row: Row) -> GainedTrait:
     return GainedTrait(
         id=row["id"],
         team_id=row["team_id"],
@@ -43,7 +43,7 @@ def _trait(row: sqlite3.Row) -> GainedTrait:
 
 
 def add_pending(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     team_id: int,
@@ -61,7 +61,7 @@ def add_pending(
 
 
 def of_team(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     team_id: int,
     statuses: tuple[TraitStatus, ...] = ("pending", "gained"),
@@ -74,7 +74,7 @@ def of_team(
     return [t for t in (_trait(r) for r in rows) if t.status in statuses]
 
 
-def choose(conn: sqlite3.Connection, guild_id: int, trait_id: int, parameter: str, now: datetime) -> bool:
+def choose(conn: Connection, guild_id: int, trait_id: int, parameter: str, now: datetime) -> bool:
     cursor = conn.execute(
         "UPDATE player_traits SET parameter = ?, status = 'gained', changed_at = ? WHERE guild_id = ? AND id = ?"
         " AND status = 'pending'",
@@ -83,18 +83,14 @@ def choose(conn: sqlite3.Connection, guild_id: int, trait_id: int, parameter: st
     return cursor.rowcount == 1
 
 
-def set_status(
-    conn: sqlite3.Connection, guild_id: int, trait_id: int, status: TraitStatus, now: datetime
-) -> None:
+def set_status(conn: Connection, guild_id: int, trait_id: int, status: TraitStatus, now: datetime) -> None:
     conn.execute(
         "UPDATE player_traits SET status = ?, changed_at = ? WHERE guild_id = ? AND id = ?",
         (status, unix(now), guild_id, trait_id),
     )
 
 
-def revert_fixture(
-    conn: sqlite3.Connection, guild_id: int, fixture_id: int, team_id: int, now: datetime
-) -> int:
+def revert_fixture(conn: Connection, guild_id: int, fixture_id: int, team_id: int, now: datetime) -> int:
     """A reverted post-game takes back the traits its Getting Even rolls gave."""
     cursor = conn.execute(
         "UPDATE player_traits SET status = 'reverted', changed_at = ? WHERE guild_id = ? AND fixture_id = ?"

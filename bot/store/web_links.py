@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
+from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,11 @@ class WebLink:
     enabled: bool
 
 
-def _link(row: sqlite3.Row) -> WebLink:
+def _link(row: Row) -> WebLink:
     return WebLink(row["guild_id"], row["league_id"], row["token"], bool(row["enabled"]))
 
 
-def of_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> WebLink | None:
+def of_league(conn: Connection, guild_id: int, league_id: int) -> WebLink | None:
     row = conn.execute(
         "SELECT * FROM league_web_links WHERE guild_id = ? AND league_id = ?", (guild_id, league_id)
     ).fetchone()
@@ -29,7 +29,7 @@ def of_league(conn: sqlite3.Connection, guild_id: int, league_id: int) -> WebLin
 
 
 def save(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     league_id: int,
@@ -49,7 +49,7 @@ def save(
     return WebLink(guild_id, league_id, token, enabled)
 
 
-def by_token(conn: sqlite3.Connection, token: str) -> WebLink | None:
+def by_token(conn: Connection, token: str) -> WebLink | None:
     """The enabled link with this token, whichever guild it is in (a web request knows only the token)."""
     row = conn.execute("SELECT * FROM league_web_links WHERE token = ? AND enabled = 1", (token,)).fetchone()
     return None if row is None else _link(row)

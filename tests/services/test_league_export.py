@@ -231,14 +231,7 @@ async def test_every_table_of_the_schema_is_exported_or_said_to_be_left_out(data
     "Tables left out, and why"."""
     left_out_section = EXPORT_DOC.split("## Tables left out, and why", 1)[1].split("\n## ", 1)[0]
     left_out = set(re.findall(r"`([a-z_]+)`", left_out_section))
-    schema = await database.read(
-        lambda conn: [
-            r[0]
-            for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            )
-        ]
-    )
+    schema = await database.tables()
     exported = {t.name for t in TABLES}
     undecided = sorted(set(schema) - exported - left_out)
     assert not undecided, f"tables neither exported nor listed as left out: {undecided}"

@@ -15,7 +15,7 @@ NOW = datetime(2026, 11, 1, tzinfo=UTC)
 
 
 def _database(before: int) -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:")
+    conn = sqlite3.connect(":memory:", isolation_level=None)  # autocommit, as the store opens it
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
     _apply_migrations(conn, [m for m in load_migrations() if m.version < before])

@@ -1,34 +1,54 @@
-"""The store: migrations from an empty file, one transaction per unit of work, connection settings."""
+"""The store, on each engine: migrations from an empty database, one transaction per unit of work,
+connection settings."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.store import Database, Migration, load_migrations
+from bot.store.connection import Connection
 
 
-def _tables(conn: sqlite3.Connection) -> set[str]:
-    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-
-def _version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+async def _tables(db: Database) -> set[str]:
+    return set(await db.tables())
 
 
 async def test_migrating_an_empty_database_creates_every_table(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "new" / "league.sqlite3")  # the folder is created too
     try:
-        assert await db.call(_version) == 0
+        assert await db.version() == 0
         version = await db.migrate()
         assert version == len(load_migrations()) >= 1
-        assert {"app_meta", "guild_settings", "dice_rolls", "audit_log"} <= await db.call(_tables)
+        assert {"app_meta", "guild_settings", "dice_rolls", "audit_log"} <= await _tables(db)
         assert await db.migrate() == version  # applying again changes nothing
     finally:
         await db.close()
+
+
+async def test_every_migration_applies_on_each_engine(database_location: str) -> None:
+    db = await Database.open(database_location)
+    try:
+        assert await db.version() == 0
+        version = await db.migrate()
+        assert version == await db.version() == len(load_migrations())
+        assert {"leagues", "teams", "fixtures", "dice_rolls", "audit_log"} <= await _tables(db)
+        assert await db.migrate() == version
+    finally:
+        await db.close()
+
+
+async def test_two_processes_starting_together_migrate_once(database_location: str) -> None:
+    first, second = Database.open(database_location), Database.open(database_location)
+    dbs = await asyncio.gather(first, second)
+    try:
+        versions = await asyncio.gather(*(db.migrate() for db in dbs))
+        assert versions == [len(load_migrations())] * 2
+    finally:
+        for db in dbs:
+            await db.close()
 
 
 async def test_migration_numbers_are_consecutive_from_one() -> None:
@@ -36,22 +56,35 @@ async def test_migration_numbers_are_consecutive_from_one() -> None:
     assert versions == list(range(1, len(versions) + 1))
 
 
-async def test_a_failed_migration_leaves_the_schema_as_it_was(tmp_path: Path) -> None:
+async def test_a_failed_migration_leaves_the_schema_as_it_was(database_location: str) -> None:
     good = Migration(1, "good", "CREATE TABLE a (id INTEGER PRIMARY KEY);")
     bad = Migration(2, "bad", "CREATE TABLE b (id INTEGER PRIMARY KEY);\nINSERT INTO missing VALUES (1);")
-    db = await Database.open(tmp_path / "m.sqlite3")
+    db = await Database.open(database_location)
     try:
         with pytest.raises(RuntimeError, match=r"0002_bad\.sql failed"):
             await db.migrate([good, bad])
-        assert await db.call(_version) == 1
-        tables = await db.call(_tables)
+        assert await db.version() == 1
+        tables = await _tables(db)
         assert "a" in tables and "b" not in tables
     finally:
         await db.close()
 
 
-async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "m.sqlite3")
+async def test_a_table_rebuild_needs_its_own_postgres_migration(database_location: str) -> None:
+    rebuild = Migration(1, "rebuild", "-- rebuilds tables\nCREATE TABLE a (id INTEGER PRIMARY KEY);")
+    db = await Database.open(database_location)
+    try:
+        if db.engine == "sqlite":
+            assert await db.migrate([rebuild]) == 1
+        else:
+            with pytest.raises(RuntimeError, match=r"0001_rebuild\.postgres\.sql"):
+                await db.migrate([rebuild])
+    finally:
+        await db.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(database_location: str) -> None:
+    db = await Database.open(database_location)
     try:
         await db.migrate([Migration(1, "one", "SELECT 1;"), Migration(2, "two", "SELECT 1;")])
         with pytest.raises(RuntimeError, match="newer than this bot"):
@@ -61,7 +94,7 @@ async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None
 
 
 async def test_a_failed_transaction_leaves_nothing_behind(database: Database) -> None:
-    def half_done(conn: sqlite3.Connection) -> None:
+    def half_done(conn: Connection) -> None:
         conn.execute("INSERT INTO app_meta (key, value) VALUES ('first', '1')")
         conn.execute("INSERT INTO audit_log (guild_id, actor_id, action, created_at) VALUES (1, 2, 'x', 0)")
         raise ValueError("crash in the middle of a service call")
@@ -69,7 +102,7 @@ async def test_a_failed_transaction_leaves_nothing_behind(database: Database) ->
     with pytest.raises(ValueError, match="crash"):
         await database.write(half_done)
 
-    def count(conn: sqlite3.Connection) -> tuple[int, int]:
+    def count(conn: Connection) -> tuple[int, int]:
         return (
             conn.execute("SELECT COUNT(*) FROM app_meta").fetchone()[0],
             conn.execute("SELECT COUNT(*) FROM audit_log").fetchone()[0],
@@ -82,10 +115,13 @@ async def test_a_failed_transaction_leaves_nothing_behind(database: Database) ->
 
 
 async def test_concurrent_units_of_work_do_not_interleave(database: Database) -> None:
-    def increment(conn: sqlite3.Connection) -> None:
+    def increment(conn: Connection) -> None:
         row = conn.execute("SELECT value FROM app_meta WHERE key = 'n'").fetchone()
         value = int(row[0]) if row else 0
-        conn.execute("INSERT OR REPLACE INTO app_meta VALUES ('n', ?)", (str(value + 1),))
+        conn.execute(
+            "INSERT INTO app_meta VALUES ('n', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (str(value + 1),),
+        )
 
     await asyncio.gather(*(database.write(increment) for _ in range(200)))
     row = await database.read(
@@ -94,13 +130,16 @@ async def test_concurrent_units_of_work_do_not_interleave(database: Database) ->
     assert row[0] == "200"
 
 
-async def test_connection_settings(database: Database) -> None:
-    def pragmas(conn: sqlite3.Connection) -> tuple[str, int, int]:
+async def test_connection_settings(tmp_path: Path) -> None:
+    database = await Database.open(tmp_path / "settings.sqlite3")
+
+    def pragmas(conn: Connection) -> tuple[str, int, int]:
         return (
             conn.execute("PRAGMA journal_mode").fetchone()[0],
             conn.execute("PRAGMA foreign_keys").fetchone()[0],
             conn.execute("PRAGMA busy_timeout").fetchone()[0],
         )
 
-    journal, foreign_keys, busy = await database.call(pragmas)
+    journal, foreign_keys, busy = await database.read(pragmas)
+    await database.close()
     assert journal == "wal" and foreign_keys == 1 and busy >= 1000

@@ -11,7 +11,7 @@ from bot.store.database import _apply_migrations, load_migrations
 
 def test_earlier_rolls_get_the_league_they_were_rolled_for() -> None:
     migrations = load_migrations()
-    conn = sqlite3.connect(":memory:")
+    conn = sqlite3.connect(":memory:", isolation_level=None)  # autocommit, as the store opens it
     conn.execute("PRAGMA foreign_keys = ON")
     _apply_migrations(conn, [m for m in migrations if m.version < 22])
     conn.executescript(
