@@ -37,9 +37,8 @@ class Server:
         """A new empty database (or a copy of `template`); returns its URL."""
         name = f"{self._prefix}{next(_numbers)}"
         with self._admin() as admin:
-            admin.execute(
-                f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}" STRATEGY FILE_COPY' if template else "")
-            )
+            copy = f' TEMPLATE "{template}" STRATEGY FILE_COPY' if template else ""
+            admin.execute(f'CREATE DATABASE "{name}"{copy}')
         return self.url_for(name)
 
     def drop(self, url: str) -> None:

@@ -57,10 +57,10 @@ async def copy_database(source: Database, target: Database) -> Copied:
         raise RuntimeError("the two databases do not have the same tables")
     held = {t: n for t in order if (n := await target.read(count_rows, t))}
     if held:
+        some = ", ".join(f"{t}: {n:,}" for t, n in sorted(held.items())[:3])
         raise TargetNotEmpty(
-            "the target database is not empty ("
-            + ", ".join(f"{t}: {n} rows" for t, n in sorted(held.items()))
-            + "): copy into a new, empty database"
+            f"the target database is not empty ({len(held)} tables hold rows: {some} ...):"
+            " copy into a new, empty database"
         )
     keyed = await source.id_tables()
     copied: dict[str, int] = {}
