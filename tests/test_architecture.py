@@ -71,6 +71,7 @@ SQL_READ_ONLY = ("simulation",)
 # Queries that serve every guild by design: (module under bot/, function) -> why.
 CROSS_GUILD: dict[tuple[str, str], str] = {
     ("store/announcements.py", "unsent"): "the outbox posts every guild's announcements",
+    ("store/announcements.py", "claim"): "the outbox claims what it is about to post, by its id",
     ("store/announcements.py", "mark_sent"): "the outbox marks what it posted, by its id",
     ("store/deadlines.py", "open_rounds"): "the deadline watch arms every guild's deadlines",
     ("store/deadlines.py", "pending_reminders"): "the deadline watch arms every guild's reminders",

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.bench import ceiling, service_figures, startup_figures
+from bench.bench import Figures, ceiling, report, service_figures, startup_figures
+from tests.postgres_server import Server
 
 
 @pytest.mark.slow
@@ -24,6 +25,17 @@ async def test_the_benchmark_runs_every_figure(tmp_path: Path) -> None:
     }
     jobs, read_seconds, arm_seconds = await startup_figures(tmp_path / "startup.sqlite3", 200)
     assert jobs == 3 * 200 and read_seconds >= 0 and arm_seconds >= 0  # each round: deadline, 2 reminders
+
+
+@pytest.mark.slow
+async def test_the_benchmark_runs_on_postgresql_too(postgres: Server) -> None:
+    assert ceiling(postgres.new_database(), 50) > 0
+    timings, per_second, sequences = await service_figures(postgres.new_database(), 1)
+    assert sequences == 2 * 4 * 7 and per_second > 0 and len(timings.samples) == 6
+    jobs, _, _ = await startup_figures(postgres.new_database(), 200)
+    assert jobs == 3 * 200
+    lines = report("PostgreSQL", Figures(1000.0, timings, per_second, sequences, jobs, 0.1, 0.1))
+    assert lines[0].startswith("PostgreSQL: ceiling 1,000 raw transactions/s") and len(lines) == 10
 
 
 def test_the_tournament_benchmark_pairs_and_ranks_a_played_event() -> None:
