@@ -44,3 +44,9 @@ class Connection(Protocol):
 
 # A statement the schema refuses (a unique index, a CHECK, a foreign key), on either engine.
 IntegrityError: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
+
+
+def refuse_newer(current: int, known: int) -> None:
+    """Both engines' migrations: a database at a schema version this code does not know is not touched."""
+    if current > known:
+        raise RuntimeError(f"the database is at schema version {current}, newer than this bot ({known})")

@@ -25,7 +25,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 import aiosqlite
 
 from bot.store import aiosqlite_bridge, postgres
-from bot.store.connection import Connection
+from bot.store.connection import Connection, refuse_newer
 
 log = logging.getLogger(__name__)
 
@@ -132,10 +132,7 @@ def _apply_migrations(conn: sqlite3.Connection, migrations: list[Migration]) -> 
                 conn.execute("PRAGMA foreign_keys = OFF")
             conn.execute("BEGIN IMMEDIATE")
             current = _user_version(conn)
-            if current > known:
-                raise RuntimeError(
-                    f"the database is at schema version {current}, newer than this bot ({known})"
-                )
+            refuse_newer(current, known)
             if current < migration.version:
                 log.info("applying migration %04d_%s", migration.version, migration.name)
                 for statement in _script(migration.sql):

@@ -37,7 +37,7 @@ from psycopg import errors
 from psycopg.adapt import Loader
 from psycopg.rows import RowMaker
 
-from bot.store.connection import Connection
+from bot.store.connection import Connection, refuse_newer
 
 if TYPE_CHECKING:
     from bot.store.database import Migration
@@ -312,10 +312,7 @@ def apply_migrations(conn: PgConnection, migrations: Sequence[Migration]) -> int
         try:
             conn.raw.execute("SELECT pg_advisory_xact_lock(%s)", [MIGRATION_LOCK])
             current = _version(conn)
-            if current > known:
-                raise RuntimeError(
-                    f"the database is at schema version {current}, newer than this bot ({known})"
-                )
+            refuse_newer(current, known)
             if current < migration.version:
                 log.info("applying migration %04d_%s (PostgreSQL)", migration.version, migration.name)
                 conn.raw.execute(migration.postgres_sql())
