@@ -1,8 +1,8 @@
 """Shared fixtures: a real database (SQLite in a temp dir, or PostgreSQL), seeded dice and a fake clock.
 
 The store and service tests run on both engines (`backend` is parametrised for tests/store and
-tests/services); every other test runs on `BB_TEST_BACKEND` (sqlite unless set), so
-`BB_TEST_BACKEND=postgresql pytest` runs the whole suite on PostgreSQL. PostgreSQL comes from
+tests/services); every other test that uses the `database` fixture runs on `BB_TEST_BACKEND` (sqlite
+unless set). The e2e tests and those that open a SQLite file themselves stay on SQLite. PostgreSQL comes from
 `TEST_DATABASE_URL`, else from a throwaway server started once per session (tests/postgres_server.py).
 """
 

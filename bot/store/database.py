@@ -16,6 +16,7 @@ import graphlib
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -86,10 +87,18 @@ def load_migrations(package: str = "bot.store.migrations") -> list[Migration]:
 
 def _configure(conn: sqlite3.Connection) -> None:
     conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    # Switching a new file to WAL can fail at once (not wait) while another process opens it too.
+    for attempt in range(BUSY_TIMEOUT_MS // 10):
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            break
+        except sqlite3.OperationalError:
+            if attempt == BUSY_TIMEOUT_MS // 10 - 1:
+                raise
+            time.sleep(0.01)
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _run_in_transaction(conn: sqlite3.Connection, begin: str, fn: Callable[[Connection], T]) -> T:
@@ -158,13 +167,6 @@ def _apply_migrations(conn: sqlite3.Connection, migrations: list[Migration]) -> 
     return _user_version(conn)
 
 
-_TABLES = {
-    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-    " AND table_type = 'BASE TABLE' AND table_name <> 'schema_version'",
-}
-
-
 def graph_order(parents: dict[str, set[str]]) -> list[str]:
     """Tables so that each comes after the tables its foreign keys point at (ties by name)."""
     sorter = graphlib.TopologicalSorter({t: parents.get(t, set()) - {t} for t in parents})
@@ -178,7 +180,22 @@ def graph_order(parents: dict[str, set[str]]) -> list[str]:
 
 
 class _Engine(Protocol):
+    """An engine: its thread, transactions and migrations, and what its catalogue says of the schema (the
+    static methods run inside a read unit of work)."""
+
     name: str
+
+    @staticmethod
+    def tables(conn: Connection) -> list[str]: ...
+
+    @staticmethod
+    def parents(conn: Connection, tables: list[str]) -> dict[str, set[str]]: ...
+
+    @staticmethod
+    def keyed(conn: Connection, tables: list[str]) -> set[str]: ...
+
+    @staticmethod
+    def continue_ids(conn: Connection) -> None: ...
 
     async def version(self) -> int: ...
 
@@ -224,6 +241,25 @@ class SqliteEngine:
     async def version(self) -> int:
         return await self.run(_user_version)
 
+    @staticmethod
+    def tables(conn: Connection) -> list[str]:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        return [r[0] for r in conn.execute(sql)]
+
+    @staticmethod
+    def parents(conn: Connection, tables: list[str]) -> dict[str, set[str]]:
+        sql = 'SELECT "table" FROM pragma_foreign_key_list(?)'
+        return {t: {r[0] for r in conn.execute(sql, (t,))} for t in tables}
+
+    @staticmethod
+    def keyed(conn: Connection, tables: list[str]) -> set[str]:
+        sql = "SELECT 1 FROM pragma_table_info(?) WHERE name = 'id' AND pk = 1"
+        return {t for t in tables if conn.execute(sql, (t,)).fetchone() is not None}
+
+    @staticmethod
+    def continue_ids(conn: Connection) -> None:
+        """Nothing to do: SQLite's next id follows the largest one in the table."""
+
     async def close(self) -> None:
         await self._connection.close()
 
@@ -268,39 +304,20 @@ class Database:
 
     async def tables(self) -> list[str]:
         """The schema's tables (not the engine's own, nor the schema version's), by name."""
-        return await self.read(lambda conn: sorted(r[0] for r in conn.execute(_TABLES[self.engine])))
+        return await self.read(self._engine.tables)
 
     async def tables_in_order(self) -> list[str]:
         """The tables, each after the tables its foreign keys point at."""
         tables = await self.tables()
-
-        def parents(conn: Connection) -> dict[str, set[str]]:
-            if self.engine == "sqlite":
-                sql = 'SELECT "table" FROM pragma_foreign_key_list(?)'
-                return {t: {r[0] for r in conn.execute(sql, (t,))} for t in tables}
-            found: dict[str, set[str]] = {t: set() for t in tables}
-            for child, parent in conn.execute(postgres.FOREIGN_KEYS):
-                found[child].add(parent)
-            return found
-
-        return graph_order(await self.read(parents))
+        return graph_order(await self.read(self._engine.parents, tables))
 
     async def id_tables(self) -> set[str]:
         """The tables whose rows are keyed by an `id` column."""
-        tables = await self.tables()
-
-        def keyed(conn: Connection) -> set[str]:
-            if self.engine == "sqlite":
-                sql = "SELECT 1 FROM pragma_table_info(?) WHERE name = 'id' AND pk = 1"
-                return {t for t in tables if conn.execute(sql, (t,)).fetchone() is not None}
-            return {r[0] for r in conn.execute(postgres.ID_TABLES)}
-
-        return await self.read(keyed)
+        return await self.read(self._engine.keyed, await self.tables())
 
     async def continue_ids(self) -> None:
-        """After rows were written with their ids: new rows get ids after them (SQLite does so itself)."""
-        if self.engine == "postgresql":
-            await self.write(postgres.continue_ids)
+        """After rows were written with their ids: new rows get ids after them."""
+        await self.write(self._engine.continue_ids)
 
     async def write(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs

@@ -268,15 +268,6 @@ def connect(url: str) -> PgConnection:
 # -- the engine: a thread, transactions, migrations -----------------------------------------------------------
 
 
-def continue_ids(conn: Connection) -> None:
-    """Each identity column continues after the largest id its table holds (after rows were copied in)."""
-    for (table,) in conn.execute(ID_TABLES).fetchall():
-        conn.execute(
-            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"  # noqa: S608
-            f" FROM {table}"
-        )
-
-
 def _transaction(conn: PgConnection, write: bool, fn: Callable[[Connection], T]) -> T:
     begin = (
         "BEGIN ISOLATION LEVEL SERIALIZABLE" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
@@ -373,6 +364,34 @@ class PostgresEngine:
 
     async def version(self) -> int:
         return await self.run(_version_if_any)
+
+    @staticmethod
+    def tables(conn: Connection) -> list[str]:
+        sql = (
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            " AND table_type = 'BASE TABLE' AND table_name <> 'schema_version' ORDER BY table_name"
+        )
+        return [r[0] for r in conn.execute(sql)]
+
+    @staticmethod
+    def parents(conn: Connection, tables: list[str]) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {t: set() for t in tables}
+        for child, parent in conn.execute(FOREIGN_KEYS):
+            found[child].add(parent)
+        return found
+
+    @staticmethod
+    def keyed(conn: Connection, tables: list[str]) -> set[str]:
+        return {r[0] for r in conn.execute(ID_TABLES)} & set(tables)
+
+    @staticmethod
+    def continue_ids(conn: Connection) -> None:
+        """Each identity column continues after the largest id its table holds (after rows were copied in)."""
+        for (table,) in conn.execute(ID_TABLES).fetchall():
+            conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"  # noqa: S608
+                f" FROM {table}"
+            )
 
     async def close(self) -> None:
         await self.run(lambda conn: conn.raw.close())

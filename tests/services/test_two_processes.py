@@ -1,7 +1,7 @@
 """Two bot processes on one database (the store's second connection stands for the second process): every
 result confirmed in both at once is confirmed, and its post-game applied, exactly once; a round deadline
-armed in both is processed once. On PostgreSQL this is what SERIALIZABLE writes with retries give; on
-SQLite, its single writer."""
+armed in both is processed once. The services claim the work with conditional updates, which hold on both
+engines (PostgreSQL's SERIALIZABLE writes with retries guard the reads behind them as well)."""
 
 from __future__ import annotations
 
