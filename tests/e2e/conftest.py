@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from tests.e2e.fake_discord import MANAGE_GUILD, FakeDiscord, FakeGuild, FakeMember, FakeRole
+from tests.e2e.fake_discord import MANAGE_GUILD, FakeDiscord, FakeGuild, FakeMember, FakeRole, Session
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60
@@ -38,6 +38,7 @@ class BotProcess:
         self.database = database
         self.extra_env = dict(extra_env or {})
         self.output: list[str] = []
+        self.sessions: list[Session] = []  # the gateway sessions of its latest start
         self.process: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -55,7 +56,7 @@ class BotProcess:
             }
         )
         env.update(self.extra_env)
-        self.discord.ready.clear()
+        before = len(self.discord.sessions)
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -66,16 +67,26 @@ class BotProcess:
             stderr=asyncio.subprocess.STDOUT,
         )
         self._reader = asyncio.create_task(self._read())
-        ready = asyncio.create_task(self.discord.ready.wait())
-        exited = asyncio.create_task(self.process.wait())
-        done, _ = await asyncio.wait(
-            {ready, exited}, timeout=START_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
-        )
-        ready.cancel()
-        exited.cancel()
-        if ready not in done:
-            await self.stop()
-            pytest.fail("the bot did not connect to the fake Discord:\n" + self.log)
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + START_TIMEOUT
+        while self.process.returncode is None and loop.time() < give_up:
+            # its sessions: those opened since it started on its shards (so two processes on different
+            # shards may start at once; two on the same shards start one after the other)
+            self.sessions = [
+                s for s in self.discord.sessions[before:] if (s.shard_id, s.shard_count) in self.shards
+            ]
+            if len(self.sessions) >= len(self.shards) and all(s.ready for s in self.sessions):
+                return
+            await asyncio.sleep(0.05)
+        await self.stop()
+        pytest.fail("the bot did not connect to the fake Discord:\n" + self.log)
+
+    @property
+    def shards(self) -> set[tuple[int, int]]:
+        """The (shard id, shard count) of each gateway session this process opens."""
+        count = int(self.extra_env.get("SHARD_COUNT", "1"))
+        ids = self.extra_env.get("SHARD_IDS")
+        return {(int(i), count) for i in ids.split(",")} if ids else {(i, count) for i in range(count)}
 
     async def _read(self) -> None:
         assert self.process is not None and self.process.stdout is not None

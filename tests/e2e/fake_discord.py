@@ -344,6 +344,32 @@ def _json(data: Any, status: int = 200) -> web.Response:
     )
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a server's events on."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(eq=False)
+class Session:
+    """One gateway connection that identified: a bot process, or one shard of it."""
+
+    ws: web.WebSocketResponse
+    shard_id: int
+    shard_count: int
+    session_id: str
+    sequence: int = 0
+    ready: bool = False  # READY and every GUILD_CREATE sent
+
+    def holds(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.shard_count) == self.shard_id
+
+    async def send(self, event: str, data: dict[str, Any]) -> None:
+        if self.ws.closed:
+            raise RuntimeError("this gateway session is closed")
+        self.sequence += 1
+        await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data}))
+
+
 class FakeDiscord:
     def __init__(self) -> None:
         self.token = f"fake.{secrets.token_hex(12)}"
@@ -360,11 +386,9 @@ class FakeDiscord:
         self.refused: list[
             str
         ] = []  # requests refused for breaking Discord's limits: "POST /path: violation"
-        self.identify: dict[str, Any] | None = None
-        self.ready = asyncio.Event()
+        self.identify: dict[str, Any] | None = None  # the latest IDENTIFY
+        self.sessions: list[Session] = []  # every gateway connection that identified, oldest first
         self._messages_changed = asyncio.Condition()
-        self._ws: web.WebSocketResponse | None = None
-        self._sequence = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
         # every attachment's bytes by its id: the files the bot sent (a PNG is no text) and those a user
@@ -373,8 +397,11 @@ class FakeDiscord:
 
     # --- setting up the world -------------------------------------------------------------------
 
-    def add_guild(self, name: str) -> FakeGuild:
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A server; with `shard` (id, count), one whose id Discord routes to that shard."""
         guild_id = snowflake()
+        while shard is not None and shard_of(guild_id, shard[1]) != shard[0]:
+            guild_id = snowflake()
         everyone = FakeRole(guild_id, "@everyone", BASIC_MEMBER_PERMISSIONS, position=0)
         guild = FakeGuild(guild_id, name, self.owner.id, everyone)
         guild.add_channel("general")
@@ -406,8 +433,9 @@ class FakeDiscord:
         self.port = server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for session in self.sessions:
+            if not session.ws.closed:
+                await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -423,8 +451,8 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        session: Session | None = None
         async for frame in ws:
             if frame.type != WSMsgType.TEXT:
                 continue
@@ -433,42 +461,62 @@ class FakeDiscord:
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
             elif op == 2:
-                await self._on_identify(message["d"])
-            elif op == 6:
-                await self.dispatch("RESUMED", {})
+                session = await self._on_identify(ws, message["d"])
+            elif op == 6 and session is not None:
+                await session.send("RESUMED", {})
         return ws
 
-    async def _on_identify(self, data: dict[str, Any]) -> None:
+    async def _on_identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         if data.get("token") != self.token:
-            assert self._ws is not None
-            await self._ws.close(code=4004, message=b"Authentication failed.")
-            return
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        shard_id, shard_count = data.get("shard") or (0, 1)
+        if not 0 <= shard_id < shard_count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
         self.identify = data
-        await self.dispatch(
+        session = Session(ws, shard_id, shard_count, secrets.token_hex(16))
+        self.sessions.append(session)
+        guilds = [g for g in self.guilds if session.holds(g.id)]
+        await session.send(
             "READY",
             {
                 "v": 10,
                 "user": {**self.bot_user.to_dict(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
-                "session_id": secrets.token_hex(16),
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.session_id,
                 "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(self.application_id), "flags": 0},
+                "shard": [shard_id, shard_count],
                 "private_channels": [],
                 "relationships": [],
                 "user_settings": {},
                 "presences": [],
             },
         )
-        for guild in self.guilds:
-            await self.dispatch("GUILD_CREATE", guild.to_dict())
-        self.ready.set()
+        for guild in guilds:
+            await session.send("GUILD_CREATE", guild.to_dict())
+        session.ready = True
+        return session
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send one gateway event to the bot."""
-        if self._ws is None or self._ws.closed:
-            raise RuntimeError("the bot is not connected to the gateway")
-        self._sequence += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data}))
+    def live_sessions(self, guild_id: int | None = None) -> list[Session]:
+        """The connected sessions, oldest first; with `guild_id`, those whose shard holds that server."""
+        return [s for s in self.sessions if not s.ws.closed and (guild_id is None or s.holds(guild_id))]
+
+    async def dispatch(
+        self, event: str, data: dict[str, Any], *, guild_id: int | None = None, via: Session | None = None
+    ) -> None:
+        """Send one gateway event to the bot: by default on the newest session whose shard holds the
+        server (as Discord routes a guild's events to its shard); `via` picks one of them, as when a new
+        process runs the same shard while the old one is still connected (a rolling restart)."""
+        holding = self.live_sessions(guild_id)
+        if not holding:
+            raise RuntimeError("the bot is not connected to the gateway (on this server's shard)")
+        if via is None:
+            via = holding[-1]
+        elif via not in holding:
+            raise RuntimeError("Discord sends a server's events only on a session of that server's shard")
+        await via.send(event, data)
 
     # --- REST ---------------------------------------------------------------------------------------
 
@@ -984,12 +1032,13 @@ class FakeDiscord:
         *,
         channel: FakeChannel | None = None,
         wait: bool = True,
+        via: Session | None = None,
         **options: Any,
     ) -> Interaction:
         """A user runs a slash command: `await fake.invoke("roll", coach, dice="2d6", reason="armour")`."""
         data = self._command_data(command_line, member, options)
         interaction = self._base_interaction(2, member, channel, data)
-        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        await self.dispatch("INTERACTION_CREATE", interaction.payload, guild_id=member.guild.id, via=via)
         if wait:
             await interaction.answered()
         return interaction
@@ -1001,6 +1050,7 @@ class FakeDiscord:
         focused: str,
         *,
         channel: FakeChannel | None = None,
+        via: Session | None = None,
         **options: Any,
     ) -> list[dict[str, Any]]:
         """A user types into an option: returns the choices the bot offers."""
@@ -1011,7 +1061,7 @@ class FakeDiscord:
             focused=focused.replace("_", "-") if focused not in options else focused,
         )
         interaction = self._base_interaction(4, member, channel, data)
-        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        await self.dispatch("INTERACTION_CREATE", interaction.payload, guild_id=member.guild.id, via=via)
         await interaction.answered()
         assert interaction.response_type == 8, interaction.callbacks
         return interaction.choices
@@ -1024,6 +1074,7 @@ class FakeDiscord:
         *,
         values: list[str] | None = None,
         wait: bool = True,
+        via: Session | None = None,
     ) -> Interaction:
         """A user clicks a button (or picks `values` in a select) on a message the bot sent."""
         if custom_id not in button_ids(message):
@@ -1034,13 +1085,19 @@ class FakeDiscord:
             data["values"] = values
         interaction = self._base_interaction(3, member, channel, data)
         interaction.payload["message"] = message
-        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        await self.dispatch("INTERACTION_CREATE", interaction.payload, guild_id=member.guild.id, via=via)
         if wait:
             await interaction.answered()
         return interaction
 
     async def submit_modal(
-        self, opened_by: Interaction, member: FakeMember, values: dict[str, str], *, wait: bool = True
+        self,
+        opened_by: Interaction,
+        member: FakeMember,
+        values: dict[str, str],
+        *,
+        wait: bool = True,
+        via: Session | None = None,
     ) -> Interaction:
         """The user fills in the modal the bot opened (callback type 9) and submits it."""
         assert opened_by.response_type == 9, f"no modal was opened: {opened_by.callbacks}"
@@ -1065,7 +1122,7 @@ class FakeDiscord:
         interaction = self._base_interaction(5, member, channel, data)
         if "message" in opened_by.payload:
             interaction.payload["message"] = opened_by.payload["message"]
-        await self.dispatch("INTERACTION_CREATE", interaction.payload)
+        await self.dispatch("INTERACTION_CREATE", interaction.payload, guild_id=member.guild.id, via=via)
         if wait:
             await interaction.answered()
         return interaction
