@@ -10,20 +10,27 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Iterator
+import shutil
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 import pytest_asyncio
+from psycopg.conninfo import conninfo_to_dict
 
 from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.services.runtime import Actor, Runtime
 from bot.store import Database
+from bot.store.connection import Connection
+from bot.store.postgres import is_url
 from tests import postgres_server
 
+T = TypeVar("T")
+NewLocation = Callable[[str], str]  # makes a new database on the test's engine (see new_location)
 BACKENDS = ("sqlite", "postgresql")
 BOTH_BACKENDS = ("tests/store/", "tests/services/")  # these run on each engine
 
@@ -37,7 +44,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def backend(request: pytest.FixtureRequest) -> str:
-    name = str(getattr(request, "param", os.environ.get("BB_TEST_BACKEND", "sqlite")))
+    return str(getattr(request, "param", chosen_backend()))
+
+
+def chosen_backend() -> str:
+    """The engine BB_TEST_BACKEND chooses for the tests not run on both (sqlite unless set)."""
+    name = os.environ.get("BB_TEST_BACKEND", "sqlite")
     if name not in BACKENDS:
         raise ValueError(f"BB_TEST_BACKEND must be one of {BACKENDS}, not {name!r}")
     return name
@@ -64,15 +76,63 @@ def postgres() -> Iterator[postgres_server.Server]:
 
 
 @pytest.fixture
-def database_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+def new_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[NewLocation]:
+    """Makes new, empty databases on the test's engine, by name: a SQLite file in the test's folder, or a
+    new PostgreSQL database (dropped after the test). Returns where each is (a path, or a URL)."""
+    made: list[str] = []
+
+    def new(name: str) -> str:
+        if backend == "sqlite":
+            return str(tmp_path / f"{name}.sqlite3")
+        server: postgres_server.Server = request.getfixturevalue("postgres")
+        made.append(server.new_database())
+        return made[-1]
+
+    yield new
+    for url in made:
+        request.getfixturevalue("postgres").drop(url)
+
+
+@pytest.fixture
+def database_location(new_location: NewLocation) -> str:
     """Where a new, empty database is: a SQLite file path, or a new PostgreSQL database's URL."""
-    if backend == "sqlite":
-        yield str(tmp_path / "test.sqlite3")
-        return
+    return new_location("test")
+
+
+def built_once_location(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest, name: str
+) -> str:
+    """Where a module builds a database once for its tests to copy (see `copy_of`): a SQLite file, or a new
+    PostgreSQL database (dropped when the fixture asking ends)."""
+    if chosen_backend() == "sqlite":
+        return str(tmp_path_factory.mktemp(name) / f"{name}.sqlite3")
     server: postgres_server.Server = request.getfixturevalue("postgres")
     url = server.new_database()
-    yield url
-    server.drop(url)
+    request.addfinalizer(lambda: server.drop(url))
+    return url
+
+
+def copy_of(source: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A copy of a built database for one test: the SQLite file copied, or a new PostgreSQL database made
+    with the built one as its template (dropped after the test)."""
+    if not is_url(source):
+        copy = tmp_path / "copy.sqlite3"
+        shutil.copy(source, copy)
+        return str(copy)
+    server: postgres_server.Server = request.getfixturevalue("postgres")
+    url = server.new_database(template=conninfo_to_dict(source)["dbname"])
+    request.addfinalizer(lambda: server.drop(url))
+    return url
+
+
+async def on_database(location: str | Path, work: Callable[[Connection], T]) -> T:
+    """Run `work` in one write transaction on the database at `location` (either engine), as the store
+    runs a unit of work: for tests that set up or read rows directly."""
+    db = await Database.open(location)
+    try:
+        return await db.write(work)
+    finally:
+        await db.close()
 
 
 @pytest_asyncio.fixture

@@ -4,33 +4,34 @@ fail (a broken database is reported)."""
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from bot.simulation.invariants import check_invariants
 from bot.simulation.run import simulate
 from bot.store import Database
+from bot.store.connection import Connection
+from tests.conftest import NewLocation, on_database
 
 
 @pytest.mark.slow
-async def test_a_small_season_keeps_every_invariant(tmp_path: Path) -> None:
-    first = await simulate(2, 5, seed=11, db_path=tmp_path / "a.sqlite3", seasons_count=2)
+async def test_a_small_season_keeps_every_invariant(new_location: NewLocation) -> None:
+    first = await simulate(2, 5, seed=11, db_path=new_location("a"), seasons_count=2)
     assert first.problems == []
     assert "Invariants: all hold." in first.output and first.tally.played > 0
     tally = first.tally
     assert tally.playoff_games == 2 * 2 * 4  # two leagues, two seasons: semi-finals, final, third place
     assert tally.redrafts > 0 and len(tally.champions[1000]) == 2
-    again = await simulate(2, 5, seed=11, db_path=tmp_path / "b.sqlite3", seasons_count=2)
+    again = await simulate(2, 5, seed=11, db_path=new_location("b"), seasons_count=2)
     assert again.output == first.output  # the same seed prints the same output
 
 
-async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite3"
+async def test_the_invariant_checks_catch_a_broken_database(new_location: NewLocation) -> None:
+    path = new_location("c")
     result = await simulate(1, 4, seed=5, db_path=path, seasons_count=2)
     assert result.problems == []
-    with sqlite3.connect(path) as conn:
+
+    def tamper(conn: Connection) -> int:
         conn.execute("DELETE FROM team_redrafts WHERE id = (SELECT MIN(id) FROM team_redrafts)")
         conn.execute("UPDATE treasury_changes SET cause = 'prize' WHERE cause LIKE 'prize: 1st place%'")
         conn.execute(  # a semi-final loser put into the final
@@ -42,7 +43,11 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
             len(json.loads(r[0])["faces"]) for r in conn.execute("SELECT faces FROM dice_rolls")
         )
         conn.execute("DELETE FROM dice_rolls WHERE id = (SELECT MAX(id) FROM dice_rolls)")
-        columns = [r[1] for r in conn.execute("PRAGMA table_info(players)") if r[1] not in ("id", "number")]
+        columns = [
+            c
+            for c in conn.execute("SELECT * FROM players LIMIT 1").fetchone().keys()  # noqa: SIM118 (a row)
+            if c not in ("id", "number")
+        ]
         listed = ", ".join(columns)
         conn.execute(  # a second copy of team 1's active players: more than 16
             f"INSERT INTO players ({listed}, number) SELECT {listed}, number + 50 FROM players"  # noqa: S608
@@ -63,6 +68,9 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
             " away_team_id, created_at) SELECT guild_id, league_id, season_id, round_id, division_id, kind,"
             " home_team_id, away_team_id, created_at FROM fixtures LIMIT 1"
         )
+        return dice_logged
+
+    dice_logged = await on_database(path, tamper)
     db = await Database.open(path)
     try:
         problems = await db.read(check_invariants, dice_logged)
@@ -81,13 +89,15 @@ async def test_the_invariant_checks_catch_a_broken_database(tmp_path: Path) -> N
 
 
 @pytest.mark.slow
-async def test_a_classic_league_keeps_every_invariant_and_they_can_fail(tmp_path: Path) -> None:
-    path = tmp_path / "classic.sqlite3"
+async def test_a_classic_league_keeps_every_invariant_and_they_can_fail(
+    new_location: NewLocation,
+) -> None:
+    path = new_location("classic")
     result = await simulate(1, 6, seed=3, db_path=path, seasons_count=2, ruleset="classic")
     assert result.problems == [] and result.tally.winnings_rerolls > 0
     assert "ruleset classic:" in result.output
-    with sqlite3.connect(path) as conn:
-        conn.row_factory = sqlite3.Row
+
+    def tamper_2(conn: Connection) -> list[str]:
         assert conn.execute("SELECT COUNT(*) FROM player_traits").fetchone()[0] == 0  # no Getting Even
         conn.execute(
             "UPDATE team_postgames SET winnings = winnings + 10000 WHERE id = (SELECT MIN(id) FROM"
@@ -99,6 +109,8 @@ async def test_a_classic_league_keeps_every_invariant_and_they_can_fail(tmp_path
             " WHERE (f.home_team_id = p.team_id AND f.home_outcome = 'L')"
             " OR (f.away_team_id = p.team_id AND f.away_outcome = 'L'))"
         )
-        problems = check_invariants(conn)
+        return check_invariants(conn)
+
+    problems = await on_database(path, tamper_2)
     assert any("the dice and FAME give" in p for p in problems), problems
     assert any("a winnings re-roll for a team that did not win" in p for p in problems), problems

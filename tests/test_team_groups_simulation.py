@@ -4,7 +4,6 @@ is reported)."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -20,18 +19,22 @@ from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_tournament import simulate_team_tournament
 from bot.simulation.tournament import GUILD
 from bot.store import Database
+from bot.store.connection import Connection
+from tests.conftest import NewLocation, on_database
 
 
 @pytest.mark.slow
-async def test_eight_squads_of_three_keep_every_invariant_and_repeat(tmp_path: Path) -> None:
+async def test_eight_squads_of_three_keep_every_invariant_and_repeat(
+    new_location: NewLocation,
+) -> None:
     first = await simulate_team_tournament(
-        24, 3, 0, seed=1, db_path=tmp_path / "a.sqlite3", fmt="groups", qualifiers=4
+        24, 3, 0, seed=1, db_path=new_location("a"), fmt="groups", qualifiers=4
     )
     assert first.problems == [] and "Invariants: all hold." in first.output
     assert "8 squads of 3 coaches, groups of four squads, 4 qualify" in first.output
     assert "5 rounds, 60 games" in first.output  # three group rounds, then 4 -> 2: 12 games a round
     again = await simulate_team_tournament(
-        24, 3, 0, seed=1, db_path=tmp_path / "b.sqlite3", fmt="groups", qualifiers=4
+        24, 3, 0, seed=1, db_path=new_location("b"), fmt="groups", qualifiers=4
     )
     assert again.output == first.output
 
@@ -42,7 +45,7 @@ async def _problems(path: Path) -> list[str]:
         rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
         event = await tournaments.get_event(rt, GUILD, None)
 
-        def check(conn: sqlite3.Connection) -> list[str]:
+        def check(conn: Connection) -> list[str]:
             return check_team_groups(
                 conn,
                 event,
@@ -57,11 +60,12 @@ async def _problems(path: Path) -> list[str]:
         await db.close()
 
 
-async def test_the_checks_catch_a_broken_group_stage(tmp_path: Path) -> None:
-    path = tmp_path / "broken.sqlite3"
+async def test_the_checks_catch_a_broken_group_stage(new_location: NewLocation) -> None:
+    path = new_location("broken")
     done = await simulate_team_tournament(12 * 2, 3, 0, seed=2, db_path=path, fmt="groups", qualifiers=4)
     assert done.problems == []
-    with sqlite3.connect(path) as conn:
+
+    def tamper(conn: Connection) -> None:
         # Round 1: the first and the last game's away coaches (different squad matches) trade places.
         rows = conn.execute(
             "SELECT f.id, f.away_team_id FROM tournament_tables t JOIN fixtures f ON f.id = t.fixture_id"
@@ -70,6 +74,8 @@ async def test_the_checks_catch_a_broken_group_stage(tmp_path: Path) -> None:
         (first, first_away), (last, last_away) = rows[0], rows[-1]
         conn.execute("UPDATE fixtures SET away_team_id = ? WHERE id = ?", (last_away, first))
         conn.execute("UPDATE fixtures SET away_team_id = ? WHERE id = ?", (first_away, last))
+
+    await on_database(path, tamper)
     problems = await _problems(path)
     assert any("meets" in p for p in problems), problems
     assert any("group" in p for p in problems), problems

@@ -3,7 +3,6 @@ seed prints the same output, and the checks can fail (a tampered database is rep
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -19,17 +18,21 @@ from bot.simulation.team_invariants import check_team_event
 from bot.simulation.team_tournament import simulate_team_tournament
 from bot.simulation.tournament import GUILD
 from bot.store import Database
+from bot.store.connection import Connection
+from tests.conftest import NewLocation, on_database
 
 
 @pytest.mark.slow
-async def test_a_small_team_event_keeps_every_invariant_and_repeats(tmp_path: Path) -> None:
-    first = await simulate_team_tournament(12, 3, 3, seed=3, db_path=tmp_path / "a.sqlite3")
+async def test_a_small_team_event_keeps_every_invariant_and_repeats(
+    new_location: NewLocation,
+) -> None:
+    first = await simulate_team_tournament(12, 3, 3, seed=3, db_path=new_location("a"))
     assert first.problems == [] and "Invariants: all hold." in first.output
     assert "4 squads of 3 coaches, 3 rounds, 18 games" in first.output
     assert "**1st squad**" in first.output
-    again = await simulate_team_tournament(12, 3, 3, seed=3, db_path=tmp_path / "b.sqlite3")
+    again = await simulate_team_tournament(12, 3, 3, seed=3, db_path=new_location("b"))
     assert again.output == first.output
-    odd = await simulate_team_tournament(15, 3, 3, seed=4, db_path=tmp_path / "c.sqlite3")
+    odd = await simulate_team_tournament(15, 3, 3, seed=4, db_path=new_location("c"))
     assert odd.problems == [] and "9 byes" in odd.output  # one squad of 3 sits out each round
 
 
@@ -39,7 +42,7 @@ async def _problems(path: Path) -> list[str]:
         rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
         event = await tournaments.get_event(rt, GUILD, None)
 
-        def check(conn: sqlite3.Connection) -> list[str]:
+        def check(conn: Connection) -> list[str]:
             return check_team_event(
                 conn,
                 event,
@@ -55,10 +58,11 @@ async def _problems(path: Path) -> list[str]:
         await db.close()
 
 
-async def test_the_team_checks_catch_a_broken_event(tmp_path: Path) -> None:
-    path = tmp_path / "d.sqlite3"
+async def test_the_team_checks_catch_a_broken_event(new_location: NewLocation) -> None:
+    path = new_location("d")
     assert (await simulate_team_tournament(12, 3, 2, seed=5, db_path=path)).problems == []
-    with sqlite3.connect(path) as conn:
+
+    def tamper(conn: Connection) -> str:
         # Round 2: two coaches of different squad matches swap opponents; two squad mates share a roster.
         rows = conn.execute(
             "SELECT f.id, f.away_team_id FROM tournament_tables t JOIN fixtures f ON f.id = t.fixture_id"
@@ -76,6 +80,9 @@ async def test_the_team_checks_catch_a_broken_event(tmp_path: Path) -> None:
         ]
         roster = conn.execute("SELECT roster FROM teams WHERE coach_id = ?", (coaches[0],)).fetchone()[0]
         conn.execute("UPDATE teams SET roster = ? WHERE coach_id = ?", (roster, coaches[1]))
+        return str(roster)
+
+    roster = await on_database(path, tamper)
     problems = await _problems(path)
     assert any("meets" in p for p in problems), problems
     assert any(f"{roster} rosters" in p for p in problems), problems

@@ -3,7 +3,6 @@ output, and the checks can fail (a tampered database or ranking is reported)."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -18,18 +17,16 @@ from bot.simulation.coaches import START
 from bot.simulation.tournament import GUILD, simulate_tournament
 from bot.simulation.tournament_groups_invariants import check_groups
 from bot.store import Database
+from bot.store.connection import Connection
+from tests.conftest import NewLocation, on_database
 
 
 @pytest.mark.slow
-async def test_a_group_event_keeps_every_invariant_and_repeats(tmp_path: Path) -> None:
-    first = await simulate_tournament(
-        12, 0, seed=3, db_path=tmp_path / "a.sqlite3", fmt="groups", qualifiers=4
-    )
+async def test_a_group_event_keeps_every_invariant_and_repeats(new_location: NewLocation) -> None:
+    first = await simulate_tournament(12, 0, seed=3, db_path=new_location("a"), fmt="groups", qualifiers=4)
     assert first.problems == [] and "Invariants: all hold." in first.output
     assert "12 coaches, 5 rounds, 30 games" in first.output  # 3 group rounds, then 4 -> 2 beside 8 others
-    again = await simulate_tournament(
-        12, 0, seed=3, db_path=tmp_path / "b.sqlite3", fmt="groups", qualifiers=4
-    )
+    again = await simulate_tournament(12, 0, seed=3, db_path=new_location("b"), fmt="groups", qualifiers=4)
     assert again.output == first.output
 
 
@@ -39,7 +36,7 @@ async def _problems(path: Path, reverse: bool = False) -> list[str]:
         rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
         event = await tournaments.get_event(rt, GUILD, None)
 
-        def check(conn: sqlite3.Connection) -> list[str]:
+        def check(conn: Connection) -> list[str]:
             step = -1 if reverse else 1
             return check_groups(
                 conn,
@@ -53,17 +50,20 @@ async def _problems(path: Path, reverse: bool = False) -> list[str]:
         await db.close()
 
 
-async def test_the_group_checks_catch_a_broken_event(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite3"
+async def test_the_group_checks_catch_a_broken_event(new_location: NewLocation) -> None:
+    path = new_location("c")
     assert (await simulate_tournament(8, 0, seed=5, db_path=path, fmt="groups", qualifiers=4)).problems == []
     assert await _problems(path) == []
     assert "the event's ranking is not the knock-out places, then Best of the Rest" in await _problems(
         path, reverse=True
     )
-    with sqlite3.connect(path) as conn:
+
+    def tamper(conn: Connection) -> None:
         conn.execute(
             "UPDATE tournament_tables SET stage = 'rest' WHERE round_number = 1 AND table_number = 1"
         )
+
+    await on_database(path, tamper)
     problems = await _problems(path)
     assert "round 1: a rest table during the group stage" in problems
     assert any("not a round robin of four" in p for p in problems)

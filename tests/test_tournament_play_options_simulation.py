@@ -3,7 +3,6 @@ advancement keep every invariant, and the checks catch a tampered database."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from bot.catalog import load_catalog
@@ -15,6 +14,8 @@ from bot.simulation.coaches import START
 from bot.simulation.tournament import GUILD, simulate_tournament
 from bot.simulation.tournament_play_options import PlayOptions, check_play_options
 from bot.store import Database
+from bot.store.connection import Connection
+from tests.conftest import NewLocation, on_database
 
 ALL = PlayOptions(secret_objectives=True, injuries=True, advancement=True)
 
@@ -25,7 +26,7 @@ async def _problems(path: Path) -> list[str]:
         rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
         event = await tournaments.get_event(rt, GUILD, None)
 
-        def check(conn: sqlite3.Connection) -> list[str]:
+        def check(conn: Connection) -> list[str]:
             rows = conn.execute(
                 "SELECT id, purpose, total, fixture_id FROM dice_rolls WHERE guild_id = ?", (GUILD,)
             ).fetchall()
@@ -36,19 +37,22 @@ async def _problems(path: Path) -> list[str]:
         await db.close()
 
 
-async def test_every_optional_rule_keeps_the_invariants_and_repeats(tmp_path: Path) -> None:
-    first = await simulate_tournament(8, 3, seed=11, db_path=tmp_path / "a.sqlite3", options=ALL)
+async def test_every_optional_rule_keeps_the_invariants_and_repeats(
+    new_location: NewLocation,
+) -> None:
+    first = await simulate_tournament(8, 3, seed=11, db_path=new_location("a"), options=ALL)
     assert first.problems == [] and "Invariants: all hold." in first.output
     assert "optional rules: secret objectives, injuries, advancement" in first.output
-    again = await simulate_tournament(8, 3, seed=11, db_path=tmp_path / "b.sqlite3", options=ALL)
+    again = await simulate_tournament(8, 3, seed=11, db_path=new_location("b"), options=ALL)
     assert again.output == first.output
 
 
-async def test_the_checks_catch_tampering(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite3"
+async def test_the_checks_catch_tampering(new_location: NewLocation) -> None:
+    path = new_location("c")
     assert (await simulate_tournament(8, 3, seed=12, db_path=path, options=ALL)).problems == []
     assert await _problems(path) == []
-    with sqlite3.connect(path) as conn:
+
+    def tamper(conn: Connection) -> None:
         # a repeated objective, SPP from nowhere, a player still out after missing a game
         conn.execute("UPDATE tournament_objectives SET results = '[1, 1, 2]' WHERE id = 1")
         conn.execute("UPDATE players SET spp = spp + 5 WHERE id = (SELECT MIN(id) FROM players)")
@@ -56,6 +60,8 @@ async def test_the_checks_catch_tampering(tmp_path: Path) -> None:
             "UPDATE players SET miss_next_game = 1 WHERE id = (SELECT MAX(id) FROM players"
             " WHERE status = 'active' AND miss_next_game = 0)"
         )
+
+    await on_database(path, tamper)
     problems = await _problems(path)
     assert any("not three different ones" in p for p in problems), problems
     assert any("not the dice logged" in p for p in problems), problems

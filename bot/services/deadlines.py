@@ -298,18 +298,23 @@ async def run_due(rt: Runtime, due: Due) -> Work:
 
 def _schedule(conn: Connection, rt: Runtime) -> list[Due]:
     now = rt.clock.now()
+    rounds = deadline_store.open_rounds(conn)
+    # A round opened without its reminders (before they existed, or by an import) gets them now. A few
+    # queries for every round together: a start-up with thousands of open rounds is not thousands of trips.
+    has = deadline_store.open_round_reminders(conn)
     hours: dict[tuple[int, int], tuple[int, ...]] = {}  # each league's settings read once, not per round
-    for due in deadline_store.open_rounds(conn):
-        info = deadline_store.round_info(conn, due.guild_id, due.item_id)
-        assert info is not None
-        key = (due.guild_id, int(info["league_id"]))
+    missing = []
+    for due, league_id in rounds:
+        key = (due.guild_id, league_id)
         if key not in hours:
             league = league_store.get(conn, *key)
             assert league is not None
             hours[key] = league.settings.reminder_hours
-        deadline_store.ensure_reminders(conn, due.guild_id, due.item_id, due.at, hours[key], now)
+        wanted = deadline_store.reminders_due(due.guild_id, due.item_id, due.at, hours[key], now)
+        missing += [r for r in wanted if (due.item_id, r[2]) not in has]
+    deadline_store.add_reminders(conn, missing)
     items = (
-        deadline_store.open_rounds(conn)
+        [due for due, _ in rounds]
         + deadline_store.pending_reminders(conn)
         + deadline_store.pending_auto_confirms(conn)
         + deadline_store.extended_fixtures(conn)

@@ -44,7 +44,7 @@ class DemoLinks:
     tournament: str
 
 
-async def open_runtime(db_path: Path, catalog: Catalog) -> tuple[Database, Runtime]:
+async def open_runtime(db_path: Path | str, catalog: Catalog) -> tuple[Database, Runtime]:
     """The demo database, migrated, with a runtime to read it (seeded dice, the simulator's clock)."""
     database = await Database.open(db_path)
     await database.migrate()

@@ -22,13 +22,24 @@ class Due:
         return f"{self.kind}:{self.item_id}"
 
 
-def open_rounds(conn: Connection) -> list[Due]:
-    """Every open round of a running (not paused) season, with its deadline."""
+def open_rounds(conn: Connection) -> list[tuple[Due, int]]:
+    """Every open round of a running (not paused) season, with its deadline and its league's id."""
     rows = conn.execute(
-        "SELECT r.id, r.guild_id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        "SELECT r.id, r.guild_id, r.deadline_at, s.league_id FROM rounds r JOIN seasons s ON s.id = r.season_id"
         " WHERE r.status = 'open' AND s.paused_at IS NULL AND s.status IN ('regular', 'playoffs') ORDER BY r.deadline_at",
     ).fetchall()
-    return [Due("deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])) for row in rows]
+    return [
+        (Due("deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])), int(row["league_id"]))
+        for row in rows
+    ]
+
+
+def open_round_reminders(conn: Connection) -> set[tuple[int, int]]:
+    """(round id, hours before) of every reminder an open round has, sent or not: one query for them all."""
+    rows = conn.execute(
+        "SELECT m.round_id, m.hours FROM reminders m JOIN rounds r ON r.id = m.round_id WHERE r.status = 'open'"
+    ).fetchall()
+    return {(int(row["round_id"]), int(row["hours"])) for row in rows}
 
 
 def pending_reminders(conn: Connection) -> list[Due]:
@@ -59,14 +70,25 @@ def ensure_reminders(
     now: datetime,
 ) -> None:
     """One reminder per offset; a time already passed when the round is created is not worth a reminder."""
-    for offset in hours:
-        at = unix(deadline) - offset * 3600
-        if at > unix(now):
-            conn.execute(
-                "INSERT INTO reminders (guild_id, round_id, hours, remind_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT DO NOTHING",
-                (guild_id, round_id, offset, at),
-            )
+    add_reminders(conn, reminders_due(guild_id, round_id, deadline, hours, now))
+
+
+def reminders_due(
+    guild_id: int, round_id: int, deadline: datetime, hours: tuple[int, ...], now: datetime
+) -> list[tuple[int, int, int, int]]:
+    """The (guild, round, hours, unix time) of each reminder a round should have: those still ahead."""
+    times = ((offset, unix(deadline) - offset * 3600) for offset in hours)
+    return [(guild_id, round_id, offset, at) for offset, at in times if at > unix(now)]
+
+
+def add_reminders(conn: Connection, reminders: list[tuple[int, int, int, int]]) -> None:
+    """Write reminders (from `reminders_due`) in one batch; one a round already has is left as it is."""
+    if reminders:
+        conn.executemany(
+            "INSERT INTO reminders (guild_id, round_id, hours, remind_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            reminders,
+        )
 
 
 def move_reminders(conn: Connection, guild_id: int, round_id: int, deadline: datetime) -> None:

@@ -9,7 +9,8 @@ What differs, and where it is handled:
 - Statements: `?` marks become `%s` (psycopg's client-side binding, so a `NULL` or a bare number needs no
   declared type, as in SQLite); an INSERT into a table with an `id` gets `RETURNING id`, which is the
   cursor's `lastrowid`; integral `numeric` results (`SUM` of a `bigint`) come back as `int`; rows are read
-  by position or by name (`PgRow`).
+  by position or by name (`PgRow`). Text holds no NUL character in PostgreSQL, so one a user sent is
+  dropped (SQLite keeps it; in a name or a lookup it means nothing on either).
 - SQLite's functions the store uses (`json_extract`, `json_each`) are defined as SQL functions (`PRELUDE`).
 - Schema: `schema_sql` turns a migration's SQLite DDL into PostgreSQL's (`INTEGER` is `BIGINT`, an `id`
   primary key is an identity column, a case-insensitive UNIQUE is a unique index on `lower(...)`); a
@@ -196,7 +197,11 @@ class _NumberLoader(Loader):
 
 
 def _value(value: Any) -> Any:
-    return int(value) if isinstance(value, bool) else value  # SQLite's booleans are the integers 0 and 1
+    if isinstance(value, bool):
+        return int(value)  # SQLite's booleans are the integers 0 and 1
+    if isinstance(value, str) and "\x00" in value:
+        return value.replace("\x00", "")  # PostgreSQL's text cannot hold a NUL, which means nothing in text
+    return value
 
 
 # -- the connection a unit of work sees ---------------------------------------------------------------------

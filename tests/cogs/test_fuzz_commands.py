@@ -13,8 +13,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
-import shutil
-import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,9 +36,10 @@ from bot.services.results import SideInput
 from bot.services.runtime import Runtime
 from bot.simulation.invariants import check_invariants
 from bot.store import Database
+from bot.store.connection import Connection
 from bot.ui.errors import user_message
 from tests.cogs.mocks import make_interaction, make_member
-from tests.conftest import CATALOG, actor
+from tests.conftest import CATALOG, actor, built_once_location, copy_of
 
 COMMISSIONER = 1
 COACHES = (10, 11, 12, 13)
@@ -279,7 +278,7 @@ def _arguments(command: app_commands.Command[Any, ..., Any]) -> st.SearchStrateg
 # --- the league the commands run against ------------------------------------------------------------------
 
 
-async def _build_league(path: Path) -> None:
+async def _build_league(path: str) -> None:
     """A started season: four approved teams, one confirmed result with open post-games, one reported,
     one fixture with an extended deadline."""
     db = await Database.open(path)
@@ -317,12 +316,12 @@ async def _build_league(path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("fuzz") / "template.sqlite3"
+def template(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> str:
+    """Where the league is built, once, on the first test's loop (on the tests' engine)."""
+    return built_once_location(tmp_path_factory, request, "fuzz")
 
 
-def _missing(path: Path) -> bool:
-    return not path.exists()
+_built: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -334,12 +333,11 @@ class League:
 
 
 @pytest_asyncio.fixture
-async def league(template: Path, tmp_path: Path) -> AsyncIterator[League]:
-    if _missing(template):
+async def league(template: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[League]:
+    if template not in _built:
         await _build_league(template)
-    copy = tmp_path / "league.sqlite3"
-    shutil.copy(template, copy)
-    db = await Database.open(copy)
+        _built.add(template)
+    db = await Database.open(copy_of(template, tmp_path, request))
     yield League(Runtime(db=db, dice=SeededDice(11), clock=FakeClock(), catalog=CATALOG))
     await db.close()
 
@@ -414,7 +412,7 @@ async def _call(case: Case, rt: Runtime, caller: tuple[int, bool], arguments: di
 
 
 async def _invariants(rt: Runtime) -> list[str]:
-    def check(conn: sqlite3.Connection) -> list[str]:
+    def check(conn: Connection) -> list[str]:
         return check_invariants(conn)
 
     return await rt.db.read(check)

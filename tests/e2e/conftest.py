@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.store import postgres
 from tests.e2e.fake_discord import MANAGE_GUILD, FakeDiscord, FakeGuild, FakeMember, FakeRole, Session
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -33,9 +34,24 @@ class World:
 
 
 class BotProcess:
-    def __init__(self, discord: FakeDiscord, database: Path, extra_env: dict[str, str] | None = None) -> None:
+    """`python -m bot` on a database: a SQLite file's path (DATABASE_PATH) or a PostgreSQL URL
+    (DATABASE_URL), run in `folder` (the file's folder unless given)."""
+
+    def __init__(
+        self,
+        discord: FakeDiscord,
+        database: str | Path,
+        extra_env: dict[str, str] | None = None,
+        *,
+        folder: Path | None = None,
+    ) -> None:
         self.discord = discord
-        self.database = database
+        self.database = str(database)
+        self.on_postgres = postgres.is_url(self.database)
+        if folder is None:
+            assert not self.on_postgres, "a bot process on PostgreSQL needs a folder to run in"
+            folder = Path(self.database).parent
+        self.folder = folder
         self.extra_env = dict(extra_env or {})
         self.output: list[str] = []
         self.sessions: list[Session] = []  # the gateway sessions of its latest start
@@ -49,7 +65,7 @@ class BotProcess:
                 "DISCORD_TOKEN": self.discord.token,
                 "DISCORD_API_BASE": self.discord.api_base,
                 "DISCORD_GATEWAY_URL": self.discord.gateway_url,
-                "DATABASE_PATH": str(self.database),
+                "DATABASE_URL" if self.on_postgres else "DATABASE_PATH": self.database,
                 "LOG_LEVEL": "INFO",
                 "PYTHONPATH": str(REPO_ROOT),
                 "PYTHONUNBUFFERED": "1",
@@ -61,7 +77,7 @@ class BotProcess:
             sys.executable,
             "-m",
             "bot",
-            cwd=str(self.database.parent),
+            cwd=str(self.folder),
             env=env,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
@@ -137,8 +153,9 @@ def world(fake_discord: FakeDiscord) -> World:
 
 
 @pytest_asyncio.fixture
-async def bot_process(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(world.discord, tmp_path / "league.sqlite3")
+async def bot_process(world: World, database_location: str, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """The bot on a new database of the test's engine (BB_TEST_BACKEND)."""
+    process = BotProcess(world.discord, database_location, folder=tmp_path)
     await process.start()
     yield process
     code = await process.stop()

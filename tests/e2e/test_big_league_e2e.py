@@ -3,18 +3,16 @@ what the real one refuses (tests/e2e/discord_limits.py).
 
 64 teams in one division (`teams_per_division` is at most 64; unset means one division), team and player
 names as long as the bot accepts (60 characters), full 16-player rosters whose players have six skills
-each. The league is built once per module by calling the services in-process against an SQLite file
-(fast), then each test copies that file and starts the bot on it. Every payload of every test is checked
-against Discord's limits; the completeness checks say that a reader gets all of it.
+each. The league is built once per module by calling the services in-process (fast), on a SQLite file
+or (BB_TEST_BACKEND=postgresql) a PostgreSQL database; each test copies it and starts the bot on the copy.
+Every payload of every test is checked against Discord's limits; the completeness checks say that a reader
+gets all of it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import copy
-import shutil
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -30,7 +28,9 @@ from bot.services import leagues, teams
 from bot.services.leagues import MAX_NAME_LENGTH
 from bot.services.runtime import Actor, Runtime
 from bot.store import Database
+from bot.store.connection import Connection
 from bot.ui.catalog_views import table_views
+from tests.conftest import built_once_location, copy_of, on_database
 from tests.e2e.builders import with_picture
 from tests.e2e.conftest import BotProcess, World, assert_clean_run
 from tests.e2e.fake_discord import (
@@ -76,8 +76,8 @@ def coach_id(index: int) -> int:
 # --- the league, built once per module ------------------------------------------------------------------
 
 
-async def _build(path: Path) -> None:
-    db = await Database.open(path)
+async def _build(location: str) -> None:
+    db = await Database.open(location)
     await db.migrate()
     rt = Runtime(db=db, dice=SeededDice(13), clock=SystemClock(), catalog=load_catalog())
     admin = Actor(GUILD_ID, ADMIN_ID, CHANNEL_ID)
@@ -89,36 +89,37 @@ async def _build(path: Path) -> None:
             await teams.hire_players(rt, coach, None, "human_lineman", PLAYERS)
             await teams.submit_team(rt, coach, None)
             await teams.review_team(rt, admin, None, team_name(index), approve=True)
+        await db.write(_long_names_and_six_skills)
     finally:
         await db.close()
-    with (
-        contextlib.closing(sqlite3.connect(path)) as conn,
-        conn,
-    ):
-        # long names and six skills each: set up directly rather than through a season's worth of games
-        players = conn.execute(
-            "SELECT p.id, p.team_id, p.number, t.name FROM players p JOIN teams t ON t.id = p.team_id"
-        ).fetchall()
-        now = int(time.time())
-        for player_id, team_id, number, name in players:
-            index = int(name.rsplit(" ", 1)[1])
-            conn.execute(
-                "UPDATE players SET name = ?, value_increase = ?, spp = 3 WHERE id = ?",
-                (player_name(index, number), 20_000 * len(SKILLS), player_id),
-            )
-            conn.executemany(
-                "INSERT INTO player_advancements (guild_id, team_id, player_id, kind, skill, spp_cost,"
-                " value_increase, actor_id, created_at)"
-                " VALUES (?, ?, ?, 'chosen_primary', ?, 6, 20000, ?, ?)",
-                [(GUILD_ID, team_id, player_id, skill, ADMIN_ID, now) for skill in SKILLS],
-            )
+
+
+def _long_names_and_six_skills(conn: Connection) -> None:
+    """Set up directly rather than through a season's worth of games."""
+    players = conn.execute(
+        "SELECT p.id, p.team_id, p.number, t.name FROM players p JOIN teams t ON t.id = p.team_id"
+    ).fetchall()
+    now = int(time.time())
+    for player_id, team_id, number, name in players:
+        index = int(name.rsplit(" ", 1)[1])
+        conn.execute(
+            "UPDATE players SET name = ?, value_increase = ?, spp = 3 WHERE id = ?",
+            (player_name(index, number), 20_000 * len(SKILLS), player_id),
+        )
+        conn.executemany(
+            "INSERT INTO player_advancements (guild_id, team_id, player_id, kind, skill, spp_cost,"
+            " value_increase, actor_id, created_at)"
+            " VALUES (?, ?, ?, 'chosen_primary', ?, 6, 20000, ?, ?)",
+            [(GUILD_ID, team_id, player_id, skill, ADMIN_ID, now) for skill in SKILLS],
+        )
 
 
 @pytest.fixture(scope="module")
-def league_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("big_league") / "league.sqlite3"
-    asyncio.run(_build(path))
-    return path
+def built_league(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> str:
+    """The league, built once (on the tests' engine) for each test to copy."""
+    location = built_once_location(tmp_path_factory, request, "big_league")
+    asyncio.run(_build(location))
+    return location
 
 
 @pytest.fixture
@@ -144,10 +145,11 @@ def world(fake_discord: FakeDiscord) -> World:
 
 
 @pytest_asyncio.fixture
-async def bot_process(world: World, tmp_path: Path, league_file: Path) -> AsyncIterator[BotProcess]:
-    database = tmp_path / "league.sqlite3"
-    shutil.copy(league_file, database)
-    process = BotProcess(world.discord, database)
+async def bot_process(
+    world: World, tmp_path: Path, built_league: str, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
+    """The bot on a copy of the built league."""
+    process = BotProcess(world.discord, copy_of(built_league, tmp_path, request), folder=tmp_path)
     await process.start()
     yield process
     assert_clean_run(world.discord, process, await process.stop())
@@ -164,13 +166,15 @@ async def _start_season(world: World) -> Interaction:
     return started
 
 
-def _round_one_fixture(database: Path, coach: FakeMember) -> str:
-    with sqlite3.connect(database) as conn:
-        row = conn.execute(
+async def _round_one_fixture(database: str, coach: FakeMember) -> str:
+    row = await on_database(
+        database,
+        lambda conn: conn.execute(
             "SELECT f.id FROM fixtures f JOIN rounds r ON r.id = f.round_id JOIN teams t"
             " ON t.id IN (f.home_team_id, f.away_team_id) WHERE r.number = 1 AND t.coach_id = ?",
             (coach.id,),
-        ).fetchone()
+        ).fetchone(),
+    )
     return f"f:{row[0]}"
 
 
@@ -185,7 +189,7 @@ async def _play(world: World, process: BotProcess, coach: FakeMember) -> tuple[I
     report = await discord.invoke(
         "report",
         coach,
-        fixture=_round_one_fixture(process.database, coach),
+        fixture=await _round_one_fixture(process.database, coach),
         my_score=3,
         their_score=1,
         my_casualties=8,
@@ -296,12 +300,14 @@ async def _reminders(world: World, process: BotProcess) -> list[dict[str, Any]]:
     """Round 1's last reminder falls due while the bot is down; it is sent at the next start."""
     await _start_season(world)
     assert await process.stop() == 0
-    with sqlite3.connect(process.database) as conn:
-        conn.execute(
+    await on_database(
+        process.database,
+        lambda conn: conn.execute(
             "UPDATE reminders SET remind_at = ? WHERE id = (SELECT r.id FROM reminders r JOIN rounds n"
             " ON n.id = r.round_id WHERE n.number = 1 ORDER BY r.remind_at DESC LIMIT 1)",
             (int(time.time()) - 60,),
-        )
+        ),
+    )
     channel = world.guild.channel.id
     discord = world.discord
     before = len(discord.messages_in(channel))

@@ -3,33 +3,37 @@ once at start-up, and the forfeit and the announcement arrive in the league's ch
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
+from bot.store.connection import Connection
+from tests.conftest import on_database
 from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import button_ids, message_text
 
 
-def _move_round_one_reminders_into_the_past(database: str) -> None:
+async def _move_round_one_reminders_into_the_past(database: str) -> None:
     """Both reminders of round 1 (72 h and 24 h) came due while the bot was down; the deadline did not."""
-    with sqlite3.connect(database) as conn:
-        now = int(time.time())
-        conn.execute(
+    await on_database(
+        database,
+        lambda conn: conn.execute(
             "UPDATE reminders SET remind_at = ? - (hours - 23) * 3600"
             " WHERE round_id = (SELECT id FROM rounds WHERE number = 1)",
-            (now,),
-        )
+            (int(time.time()),),
+        ),
+    )
 
 
-def _move_round_one_into_the_past(database: str) -> None:
-    with sqlite3.connect(database) as conn:
+async def _move_round_one_into_the_past(database: str) -> None:
+    def move(conn: Connection) -> None:
         past = int(time.time()) - 3600
         conn.execute("UPDATE rounds SET deadline_at = ? WHERE number = 1", (past,))
         conn.execute(
             "UPDATE reminders SET remind_at = ? WHERE round_id = (SELECT id FROM rounds WHERE number = 1)",
             (past - 60,),
         )
+
+    await on_database(database, move)
 
 
 async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_process: BotProcess) -> None:
@@ -41,7 +45,7 @@ async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_pro
     assert "round deadline" in schedule.text and "reminder" in schedule.text
 
     assert await bot_process.stop() == 0
-    _move_round_one_reminders_into_the_past(str(bot_process.database))
+    await _move_round_one_reminders_into_the_past(bot_process.database)
     await bot_process.start()
     channel = world.guild.channel.id
     reminder = await discord.wait_for_message(channel, lambda m: "Still to play" in message_text(m))
@@ -54,7 +58,7 @@ async def test_a_missed_deadline_forfeits_and_is_announced(world: World, bot_pro
     assert await bot_process.stop() == 0
     # both overdue reminders came due, but only the latest one was posted (once)
     assert len([m for m in discord.messages_in(channel) if "Still to play" in message_text(m)]) == 1
-    _move_round_one_into_the_past(str(bot_process.database))
+    await _move_round_one_into_the_past(bot_process.database)
     await bot_process.start()
 
     over = await discord.wait_for_message(channel, lambda m: "round 1 is over" in message_text(m))

@@ -98,8 +98,12 @@ async def test_restart_does_not_sync_unchanged_commands(world: World, bot_proces
     assert "before restart" in history.text  # the database survived the restart
 
 
-async def test_dev_guild_id_syncs_to_that_server_only(world: World, tmp_path: Path) -> None:
-    process = BotProcess(world.discord, tmp_path / "dev.sqlite3", {"DEV_GUILD_ID": str(world.guild.id)})
+async def test_dev_guild_id_syncs_to_that_server_only(
+    world: World, database_location: str, tmp_path: Path
+) -> None:
+    process = BotProcess(
+        world.discord, database_location, {"DEV_GUILD_ID": str(world.guild.id)}, folder=tmp_path
+    )
     await process.start()
     try:
         assert world.discord.sync_calls == [f"guild:{world.guild.id}"]

@@ -3,10 +3,11 @@ open a second post-game is held, and goes ahead once the coach presses Finish on
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from typing import Any
 
+from bot.store.connection import Connection
+from tests.conftest import on_database
 from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, button_ids, message_text
@@ -22,8 +23,8 @@ async def _play(world: World, coach: FakeMember) -> tuple[dict[str, Any], FakeMe
     return postgame, opponent
 
 
-def _move_rounds_into_the_past(database: str, *numbers: int) -> None:
-    with sqlite3.connect(database) as conn:
+async def _move_rounds_into_the_past(database: str, *numbers: int) -> None:
+    def move(conn: Connection) -> None:
         for number in numbers:
             past = int(time.time()) - 3600 * (10 - number)
             conn.execute("UPDATE rounds SET deadline_at = ? WHERE number = ?", (past, number))
@@ -32,6 +33,8 @@ def _move_rounds_into_the_past(database: str, *numbers: int) -> None:
                 " WHERE round_id = (SELECT id FROM rounds WHERE number = ?)",
                 (past - 60, number),
             )
+
+    await on_database(database, move)
 
 
 async def test_a_held_forfeit_is_settled_when_the_earlier_post_game_is_finished(
@@ -51,7 +54,7 @@ async def test_a_held_forfeit_is_settled_when_the_earlier_post_game_is_finished(
         await discord.click(other, button, coach)
 
     assert await bot_process.stop() == 0
-    _move_rounds_into_the_past(str(bot_process.database), 1, 2)  # round 2 is never played
+    await _move_rounds_into_the_past(bot_process.database, 1, 2)  # round 2 is never played
     await bot_process.start()
 
     channel = world.guild.channel.id

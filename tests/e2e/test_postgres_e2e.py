@@ -6,27 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import psycopg
-from psycopg.conninfo import make_conninfo
-
+from tests.conftest import on_database
 from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World, assert_clean_run
 from tests.e2e.fake_discord import button_ids
 from tests.postgres_server import Server
 
 
-def _count(url: str, sql: str) -> int:
-    with psycopg.connect(make_conninfo(url)) as conn:
-        row = conn.execute(sql).fetchone()
-        assert row is not None
-        return int(row[0])
+async def _count(url: str, sql: str) -> int:
+    return int(await on_database(url, lambda conn: conn.execute(sql).fetchone()[0]))
 
 
 async def test_a_season_and_a_confirmed_result_on_postgresql(
     world: World, postgres: Server, tmp_path: Path
 ) -> None:
     url = postgres.new_database()
-    first = BotProcess(world.discord, tmp_path / "unused.sqlite3", {"DATABASE_URL": url})
+    first = BotProcess(world.discord, url, folder=tmp_path)
     await first.start()
     try:
         await build.set_up_season(world)
@@ -34,15 +29,15 @@ async def test_a_season_and_a_confirmed_result_on_postgresql(
         confirmed = await world.discord.click(report.message, button_ids(report.message)[0], opponent)
         await confirmed.wait(lambda i: len(i.messages) >= 2)
         assert "Post-game" in confirmed.messages[1]["embeds"][0]["title"]
-        assert _count(url, "SELECT COUNT(*) FROM team_postgames") == 2
-        assert _count(url, "SELECT COUNT(*) FROM fixtures WHERE status = 'confirmed'") == 1
+        assert await _count(url, "SELECT COUNT(*) FROM team_postgames") == 2
+        assert await _count(url, "SELECT COUNT(*) FROM fixtures WHERE status = 'confirmed'") == 1
     finally:
         code = await first.stop()
     assert_clean_run(world.discord, first, code)
     assert "PostgreSQL postgresql://" in first.log and "synced" in first.log
-    assert not (tmp_path / "unused.sqlite3").exists()
+    assert not (tmp_path / "var" / "league.sqlite3").exists()  # the default SQLite file is not made
 
-    second = BotProcess(world.discord, tmp_path / "unused.sqlite3", {"DATABASE_URL": url})
+    second = BotProcess(world.discord, url, folder=tmp_path)
     await second.start()
     code = await second.stop()
     assert_clean_run(world.discord, second, code)

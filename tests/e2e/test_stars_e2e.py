@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 import time
 
+from tests.conftest import on_database
 from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, message_text
@@ -19,9 +19,11 @@ async def _on_clock(world: World) -> FakeMember:
     return world.coaches[names.index(match.group(1))]
 
 
-def _time_out(database: str) -> None:
-    with sqlite3.connect(database) as conn:
-        conn.execute("UPDATE signing_drafts SET pick_deadline_at = ?", (int(time.time()) - 60,))
+async def _time_out(database: str) -> None:
+    await on_database(
+        database,
+        lambda conn: conn.execute("UPDATE signing_drafts SET pick_deadline_at = ?", (int(time.time()) - 60,)),
+    )
 
 
 async def test_a_signing_draft_with_a_time_out(world: World, bot_process: BotProcess) -> None:
@@ -46,7 +48,7 @@ async def test_a_signing_draft_with_a_time_out(world: World, bot_process: BotPro
     assert refused.ephemeral and "pick" in refused.content
 
     assert await bot_process.stop() == 0  # the first coach lets his time run out while the bot is down
-    _time_out(str(bot_process.database))
+    await _time_out(bot_process.database)
     await bot_process.start()
     await discord.wait_for_message(channel, lambda m: "ran out of time" in message_text(m))
 

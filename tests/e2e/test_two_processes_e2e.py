@@ -14,12 +14,11 @@ import asyncio
 import time
 from pathlib import Path
 
-import psycopg
 import pytest
-from psycopg.conninfo import make_conninfo
 
 from bot.simulation.invariants import check_invariants
-from bot.store import Database
+from bot.store.connection import Connection
+from tests.conftest import on_database
 from tests.e2e import builders as build
 from tests.e2e.conftest import BotProcess, World, assert_clean_run
 from tests.e2e.fake_discord import Interaction, button_ids, message_text, shard_of
@@ -30,17 +29,8 @@ pytestmark = [pytest.mark.e2e]
 CLICKS = 100
 
 
-def _rows(url: str, sql: str, *params: object) -> list[tuple[object, ...]]:
-    with psycopg.connect(make_conninfo(url)) as conn:
-        return conn.execute(sql, params).fetchall()
-
-
-async def _invariants(url: str) -> list[str]:
-    db = await Database.open(url)
-    try:
-        return await db.read(check_invariants)
-    finally:
-        await db.close()
+async def _rows(url: str, sql: str, *params: object) -> list[tuple[object, ...]]:
+    return await on_database(url, lambda conn: [tuple(row) for row in conn.execute(sql, params)])
 
 
 async def _stop_both(world: World, *processes: BotProcess) -> None:
@@ -53,8 +43,8 @@ async def test_confirmations_split_between_two_processes_are_applied_once(
     world: World, postgres: Server, tmp_path: Path
 ) -> None:
     url = postgres.new_database()
-    old = BotProcess(world.discord, tmp_path / "unused.sqlite3", {"DATABASE_URL": url})
-    new = BotProcess(world.discord, tmp_path / "unused.sqlite3", {"DATABASE_URL": url})
+    old = BotProcess(world.discord, url, folder=tmp_path)
+    new = BotProcess(world.discord, url, folder=tmp_path)
     await old.start()
     try:
         await build.set_up_season(world)
@@ -82,28 +72,31 @@ async def test_confirmations_split_between_two_processes_are_applied_once(
         assert len(refused) == CLICKS - 2 and all("confirmed" in c.text for c in refused), refused[0].text
         for report in (first, second):
             fixture = build.fixture_id(report)
-            rows = _rows(
+            rows = await _rows(
                 url,
-                "SELECT team_id, COUNT(*) FROM team_postgames WHERE fixture_id = %s GROUP BY team_id",
+                "SELECT team_id, COUNT(*) FROM team_postgames WHERE fixture_id = ? GROUP BY team_id",
                 fixture,
             )
             assert len(rows) == 2 and all(count == 1 for _, count in rows), rows
-            assert _rows(url, "SELECT status FROM fixtures WHERE id = %s", fixture) == [("confirmed",)]
-        assert await _invariants(url) == []
+            assert await _rows(url, "SELECT status FROM fixtures WHERE id = ?", fixture) == [("confirmed",)]
+        assert await on_database(url, check_invariants) == []
     finally:
         await _stop_both(world, old, new)
 
 
-def _deadline_in(url: str, seconds: int) -> int:
+async def _deadline_in(url: str, seconds: int) -> int:
     """Round 1 ends soon; both of its reminders (72 h and 24 h before) are already overdue."""
     deadline = int(time.time()) + seconds
-    with psycopg.connect(make_conninfo(url)) as conn:
-        conn.execute("UPDATE rounds SET deadline_at = %s WHERE number = 1", (deadline,))
+
+    def move(conn: Connection) -> None:
+        conn.execute("UPDATE rounds SET deadline_at = ? WHERE number = 1", (deadline,))
         conn.execute(
-            "UPDATE reminders SET remind_at = %s - hours * 3600"
+            "UPDATE reminders SET remind_at = ? - hours * 3600"
             " WHERE round_id = (SELECT id FROM rounds WHERE number = 1)",
             (deadline,),
         )
+
+    await on_database(url, move)
     return deadline
 
 
@@ -117,8 +110,9 @@ async def test_two_shards_in_two_processes_process_a_deadline_once(
     holder, elsewhere = (
         BotProcess(
             discord,
-            tmp_path / "unused.sqlite3",
-            {"DATABASE_URL": url, "SHARD_COUNT": "2", "SHARD_IDS": str(shard)},
+            url,
+            {"SHARD_COUNT": "2", "SHARD_IDS": str(shard)},
+            folder=tmp_path,
         )
         for shard in (mine, 1 - mine)
     )
@@ -128,7 +122,7 @@ async def test_two_shards_in_two_processes_process_a_deadline_once(
     finally:
         await _stop_both(world, holder)
 
-    deadline = _deadline_in(url, 20)
+    deadline = await _deadline_in(url, 20)
     await asyncio.gather(holder.start(), elsewhere.start())  # different shards: they may start at once
     try:
         assert time.time() < deadline, "both processes armed the deadline before it came"
@@ -150,8 +144,8 @@ async def test_two_shards_in_two_processes_process_a_deadline_once(
         assert len([t for t in texts if "round 1 is over" in t]) == 1
         assert len([t for t in texts if t.startswith("Post-game")]) == 2
         assert len([t for t in texts if "Still to play" in t]) == 1
-        assert _rows(url, "SELECT COUNT(*) FROM team_postgames") == [(4,)]
-        assert _rows(url, "SELECT status FROM rounds WHERE number = 1") == [("closed",)]
-        assert await _invariants(url) == []
+        assert await _rows(url, "SELECT COUNT(*) FROM team_postgames") == [(4,)]
+        assert await _rows(url, "SELECT status FROM rounds WHERE number = 1") == [("closed",)]
+        assert await on_database(url, check_invariants) == []
     finally:
         await _stop_both(world, holder, elsewhere)

@@ -26,11 +26,12 @@ PUBLIC = "https://bb.example.test"
 
 
 @pytest_asyncio.fixture
-async def web_bot(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]:
+async def web_bot(world: World, database_location: str, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(
         world.discord,
-        tmp_path / "league.sqlite3",
+        database_location,
         {"WEB_PORT": str(PORT), "WEB_HOST": "127.0.0.1", "PUBLIC_URL": PUBLIC},
+        folder=tmp_path,
     )
     await process.start()
     yield process

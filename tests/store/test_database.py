@@ -114,6 +114,19 @@ async def test_a_failed_transaction_leaves_nothing_behind(database: Database) ->
     assert await database.read(count) == (1, 0)
 
 
+async def test_text_with_a_nul_character_is_stored_and_looked_up_on_both_engines(database: Database) -> None:
+    """A user can send a NUL (the fuzz test did): PostgreSQL's text cannot hold one, so it is dropped there;
+    neither engine fails on it."""
+
+    def store_and_find(conn: Connection) -> list[str]:
+        conn.execute("INSERT INTO app_meta (key, value) VALUES (?, ?)", ("name", "Nul\x00led"))
+        return [row[0] for row in conn.execute("SELECT key FROM app_meta WHERE value = ?", ("Nul\x00led",))]
+
+    assert await database.write(store_and_find) == ["name"]
+    stored = await database.read(lambda conn: conn.execute("SELECT value FROM app_meta").fetchone()[0])
+    assert stored.replace("\x00", "") == "Nulled"
+
+
 async def test_concurrent_units_of_work_do_not_interleave(database: Database) -> None:
     def increment(conn: Connection) -> None:
         row = conn.execute("SELECT value FROM app_meta WHERE key = 'n'").fetchone()

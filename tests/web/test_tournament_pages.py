@@ -4,8 +4,6 @@ competition, nothing through a replaced link."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.services import results, tournament_entries, tournament_play, tournaments, web_links
@@ -19,7 +17,7 @@ from bot.web.app import make_app
 from tests import builders
 from tests.builders import COMMISH, ORGANISER
 from tests.builders import tournament_event as event
-from tests.conftest import CATALOG, actor
+from tests.conftest import CATALOG, NewLocation, actor
 
 Client = TestClient[object, object]
 
@@ -126,9 +124,9 @@ async def test_no_page_shows_another_competition_or_a_replaced_link(runtime: Run
         assert "Team 0" not in await response.text()
 
 
-async def test_a_team_event_ranks_its_squads_above_the_coaches(tmp_path: Path) -> None:
+async def test_a_team_event_ranks_its_squads_above_the_coaches(new_location: NewLocation) -> None:
     """Seed 000's team events as `/tournament standings` shows them: the squads first, then every coach."""
-    path = tmp_path / "team.sqlite3"
+    path = new_location("team")
     played = await simulate_team_tournament(6, 3, 2, seed=5, db_path=path, catalog=CATALOG)
     assert not played.problems
     database, rt = await demo.open_runtime(path, CATALOG)
