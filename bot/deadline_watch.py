@@ -9,6 +9,7 @@ it happens once), then announces the outcome in the league's channel and re-arms
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -35,6 +36,8 @@ JOB_PREFIXES = (
     "signing:",
     "signing_reminder:",
 )
+REREAD_JOB = "watch:reread"
+REREAD = timedelta(minutes=10)
 
 
 class DeadlineWatch:
@@ -42,14 +45,22 @@ class DeadlineWatch:
         self.bot = league_bot
 
     async def rearm(self) -> int:
-        """Arm a job for every due item in the database; drop jobs whose item is gone. Returns how many."""
+        """Arm a job for every due item in the database; drop jobs whose item is gone. Returns how many.
+
+        Only what changed is armed again (a job already armed for its time is left), so re-reading
+        thousands of deadlines costs the read, not thousands of re-armings on the event loop. The watch
+        re-reads every REREAD as well: with several processes on one database, a deadline another process
+        set is armed here too, so it is carried out while that process is down."""
+        scheduler = self.bot.scheduler
         planned = await deadlines.schedule(self.bot.runtime)
-        wanted = {due.job_id for due in planned}
-        for job in self.bot.scheduler.jobs():
-            if job.id.startswith(JOB_PREFIXES) and job.id not in wanted:
-                self.bot.scheduler.cancel(job.id)
-        for due in planned:
-            self.bot.scheduler.arm(due.job_id, due.at, self.run, due)
+        wanted = {due.job_id: due for due in planned}
+        armed = {job.id: job.run_at for job in scheduler.jobs() if job.id.startswith(JOB_PREFIXES)}
+        for job_id in armed.keys() - wanted.keys():
+            scheduler.cancel(job_id)
+        for job_id, due in wanted.items():
+            if armed.get(job_id) != due.at:
+                scheduler.arm(job_id, due.at, self.run, due)
+        scheduler.arm(REREAD_JOB, datetime.now(UTC) + REREAD, self.rearm)
         return len(planned)
 
     async def run(self, due: Due) -> None:

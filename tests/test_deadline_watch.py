@@ -1,0 +1,66 @@
+"""The deadline watch re-arms only what changed, and re-reads the database on its own every REREAD: with
+several processes on one database, a deadline another process set (or moved) is armed here too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.clock import FakeClock
+from bot.deadline_watch import REREAD, REREAD_JOB, DeadlineWatch
+from bot.scheduler import Scheduler
+from bot.services.runtime import Runtime
+from bot.store.connection import Connection
+from tests.builders import season
+
+if TYPE_CHECKING:
+    from bot.app import LeagueBot
+
+
+class CountingScheduler(Scheduler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.armed: list[str] = []
+
+    def arm(self, job_id: str, run_at: datetime, func: Any, *args: Any) -> None:
+        self.armed.append(job_id)
+        super().arm(job_id, run_at, func, *args)
+
+
+@dataclass
+class _Bot:
+    """What the watch uses of the bot: its runtime and its scheduler."""
+
+    runtime: Runtime
+    scheduler: CountingScheduler
+
+
+async def test_the_watch_arms_what_changed_and_rereads_on_its_own(runtime: Runtime) -> None:
+    now = datetime.now(UTC).replace(microsecond=0)
+    rt = replace(runtime, clock=FakeClock(now))  # the scheduler runs on the wall clock: nothing falls due
+    await season(rt, 4)
+    bot = _Bot(rt, CountingScheduler())
+    watch = DeadlineWatch(cast("LeagueBot", bot))
+    bot.scheduler.start()
+    try:
+        planned = await watch.rearm()
+        assert planned > 0 and len(bot.scheduler.armed) == planned + 1
+        reread = next(job for job in bot.scheduler.jobs() if job.id == REREAD_JOB)
+        assert reread.run_at is not None and now + REREAD <= reread.run_at <= datetime.now(UTC) + REREAD
+
+        bot.scheduler.armed.clear()
+        assert await watch.rearm() == planned
+        assert bot.scheduler.armed == [REREAD_JOB]  # nothing changed: nothing armed again
+
+        # another process moves round 1's deadline a day later and opens nothing else
+        def extend(conn: Connection) -> None:
+            conn.execute("UPDATE rounds SET deadline_at = deadline_at + 86400 WHERE number = 1")
+
+        await rt.db.write(extend)
+        bot.scheduler.armed.clear()
+        assert await watch.rearm() == planned
+        moved = [job_id for job_id in bot.scheduler.armed if job_id != REREAD_JOB]
+        assert len(moved) == 1 and moved[0].startswith("deadline:")
+    finally:
+        await bot.scheduler.shutdown()
