@@ -191,6 +191,9 @@ async def _restart(db: Database, rounds: int) -> tuple[int, float, float]:
             )
 
     await db.write(fill)
+    await (
+        db.analyze()
+    )  # as PostgreSQL's autovacuum would after a bulk insert (SQLite gets its statistics too)
     rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(opened), catalog=load_catalog())
     await deadlines.schedule(rt)  # the first start after the rounds opened writes their reminders
     started = time.perf_counter()

@@ -3,7 +3,8 @@ every id, so a league moves from its SQLite file to PostgreSQL (or back) exactly
 
 Both databases are migrated to this code's schema first. The target must be empty. Tables are copied
 parents first (by their foreign keys), in chunks ordered by id; a failure empties the target again, so a
-copy is whole or absent. Afterwards the target's identity counters continue after the copied ids.
+copy is whole or absent. Afterwards the target's identity counters continue after the copied ids, and its
+planner statistics are gathered (`ANALYZE`), so the first queries on the copy are planned well.
 """
 
 from __future__ import annotations
@@ -76,4 +77,5 @@ async def copy_database(source: Database, target: Database) -> Copied:
     except BaseException:
         await target.write(_empty, order)
         raise
+    await target.analyze()
     return Copied(copied)

@@ -319,6 +319,12 @@ class Database:
         """After rows were written with their ids: new rows get ids after them."""
         await self.write(self._engine.continue_ids)
 
+    async def analyze(self) -> None:
+        """After a bulk load: refresh the query planner's statistics (`ANALYZE`, on both engines). Until
+        then PostgreSQL plans with none and may pick nested loops over thousands of rows (its autovacuum
+        would analyze later, but a copied league is used at once)."""
+        await self.write(lambda conn: conn.execute("ANALYZE"))
+
     async def write(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:

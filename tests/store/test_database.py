@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import Database, Migration, load_migrations
 from bot.store.connection import Connection
+from bot.store.postgres import is_url
 
 
 async def _tables(db: Database) -> set[str]:
@@ -125,6 +126,27 @@ async def test_text_with_a_nul_character_is_stored_and_looked_up_on_both_engines
     assert await database.write(store_and_find) == ["name"]
     stored = await database.read(lambda conn: conn.execute("SELECT value FROM app_meta").fetchone()[0])
     assert stored.replace("\x00", "") == "Nulled"
+
+
+async def test_analyze_gives_the_planner_statistics(database: Database) -> None:
+    """After a bulk load (a copied league) the planner has statistics at once: without them PostgreSQL
+    planned the start-up's reminder query as nested loops (3 s for 20,000 reminders instead of 20 ms)."""
+
+    def analyzed(conn: Connection) -> bool:
+        if is_url(database.location):  # reltuples is -1 until the table is first analyzed
+            return (
+                float(conn.execute("SELECT reltuples FROM pg_class WHERE relname = 'app_meta'").fetchone()[0])
+                >= 0
+            )
+        return (
+            int(conn.execute("SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = 'app_meta'").fetchone()[0]) == 1
+        )
+
+    await database.write(lambda conn: conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')"))
+    if is_url(database.location):  # (SQLite has no statistics table to ask before its first ANALYZE)
+        assert not await database.read(analyzed)
+    await database.analyze()
+    assert await database.read(analyzed)
 
 
 async def test_concurrent_units_of_work_do_not_interleave(database: Database) -> None:
