@@ -3,6 +3,7 @@ syncs its slash commands only when they changed."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -145,6 +146,7 @@ class LeagueBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        self._stop_waiting_for_ready()
         if self.web is not None:
             await self.web.stop()
             self.web = None
@@ -154,6 +156,17 @@ class LeagueBot(commands.Bot):
         if self._runtime is not None:
             await self._runtime.db.close()
             self._runtime = None
+
+    def _stop_waiting_for_ready(self) -> None:
+        """discord.py fires on_ready 2 s after the last GUILD_CREATE, from a task its close() leaves running:
+        a bot stopped within those seconds would log an error when the task fires on a closed client. The
+        task (one per shard, and one for all, when sharded) is cancelled instead; discord.py cancels it
+        itself this way when a new READY comes."""
+        state = self._connection
+        pending = [getattr(state, "_ready_task", None), *getattr(state, "_ready_tasks", {}).values()]
+        for task in pending:
+            if isinstance(task, asyncio.Task):
+                task.cancel()
 
 
 class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):
