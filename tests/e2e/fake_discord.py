@@ -4,7 +4,8 @@ It binds to 127.0.0.1 only. The bot process is pointed at it with DISCORD_API_BA
 DISCORD_GATEWAY_URL and does not know the difference: it logs in, receives READY and GUILD_CREATE,
 syncs its commands, and answers INTERACTION_CREATE events through the interaction callback and
 webhook routes. Tests drive it as users would: `invoke` a slash command, `autocomplete` an option,
-`click` a button, and read what the bot answered or posted.
+`click` a button, and read what the bot answered or posted. Several bot processes (or shards) may connect
+at once: each IDENTIFY is a `Session`, and a server's events go to the session of its shard.
 
 Facts it relies on (discord.py 2.7): JSON replies carry Content-Type exactly `application/json`; the
 interaction callback is posted with `with_response=1` and the client reads `interaction.id` from the
