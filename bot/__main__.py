@@ -239,15 +239,15 @@ def _demo(argv: list[str]) -> int:
     parser.add_argument("--port", type=int, default=8080, help="the web view's port (0: any free port)")
     parser.add_argument(
         "--db",
-        type=Path,
+        type=_location,
         default=None,
-        help="a new database file to fill and keep (default: a temporary one)",
+        help="a new database to fill and keep: a file, or a new postgresql://... (default: a temporary file)",
     )
     parser.add_argument("--seed", type=int, default=1, help="the same seed fills the same demo")
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port is 0 (any free port) to 65535")
-    if args.db is not None and args.db.exists():
+    if isinstance(args.db, Path) and args.db.exists():
         parser.error(f"{args.db} exists: the demo fills a new database")
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     from bot.simulation.demo import run

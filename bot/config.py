@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.store import postgres
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
@@ -102,9 +103,7 @@ class Settings(BaseSettings):
     @property
     def database_name(self) -> str:
         """The store as the log may show it (no password)."""
-        if self.database_url is None:
-            return str(self.database_path)
-        return "PostgreSQL " + re.sub(r"//[^@/]*@", "//", self.database_url.get_secret_value())
+        return postgres.shown(self.database)
 
     @field_validator("dev_guild_id", "web_port", "public_url", mode="before")
     @classmethod

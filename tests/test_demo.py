@@ -17,15 +17,15 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.__main__ import main
 from bot.simulation import demo
 from bot.web.app import make_app
-from tests.conftest import CATALOG
+from tests.conftest import CATALOG, NewLocation
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def test_the_fill_step_makes_both_links_lead_to_pages(tmp_path: Path) -> None:
+async def test_the_fill_step_makes_both_links_lead_to_pages(new_location: NewLocation) -> None:
     catalog = CATALOG
-    path = tmp_path / "demo.sqlite3"
+    path = new_location("demo")
     links = await demo.fill(path, seed=3, catalog=catalog)
     database, rt = await demo.open_runtime(path, catalog)
     client: TestClient[object, object] = TestClient(TestServer(make_app(rt), host="127.0.0.1"))
@@ -48,7 +48,7 @@ async def test_the_fill_step_makes_both_links_lead_to_pages(tmp_path: Path) -> N
         await demo.fill(path, catalog=catalog)
 
 
-async def test_the_demo_process_serves_its_links_until_stopped(tmp_path: Path) -> None:
+async def test_the_demo_process_serves_its_links_until_stopped(new_location: NewLocation) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "WEB_PORT")}
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -58,7 +58,7 @@ async def test_the_demo_process_serves_its_links_until_stopped(tmp_path: Path) -
         "--port",
         "0",
         "--db",
-        str(tmp_path / "demo.sqlite3"),
+        new_location("demo"),
         cwd=ROOT,
         env=env,
         stdout=asyncio.subprocess.PIPE,

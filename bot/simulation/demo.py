@@ -25,7 +25,7 @@ from bot.services.runtime import Runtime
 from bot.simulation import tournament
 from bot.simulation.coaches import START, commissioner_of
 from bot.simulation.run import simulate
-from bot.store import Database
+from bot.store import Database, postgres
 from bot.web.server import WebServer
 
 LEAGUE_GUILD = 1000  # the simulator's first league's server
@@ -51,11 +51,14 @@ async def open_runtime(db_path: Path | str, catalog: Catalog) -> tuple[Database,
     return database, Runtime(db=database, dice=SeededDice(0), clock=FakeClock(START), catalog=catalog)
 
 
-async def fill(db_path: Path, seed: int = 1, catalog: Catalog | None = None) -> DemoLinks:
-    """Fill a new database at `db_path` through the simulator and turn on both web links. The
-    simulations check their invariants as they always do; a broken one stops the demo."""
-    if await asyncio.to_thread(db_path.exists):
-        raise FileExistsError(f"{db_path} exists: the demo fills a new database (choose another --db).")
+async def fill(db_path: Path | str, seed: int = 1, catalog: Catalog | None = None) -> DemoLinks:
+    """Fill a new database at `db_path` (a file, or an empty PostgreSQL database) through the simulator and
+    turn on both web links. The simulations check their invariants as they always do; a broken one stops
+    the demo."""
+    if not await _is_new(db_path):
+        raise FileExistsError(
+            f"{postgres.shown(db_path)} is not new: the demo fills a new database (choose another --db)."
+        )
     catalog = catalog or load_catalog()
     league_run = await simulate(1, LEAGUE_TEAMS, seed, db_path, catalog, seasons_count=SEASONS)
     event_run = await tournament.simulate_tournament(
@@ -74,8 +77,19 @@ async def fill(db_path: Path, seed: int = 1, catalog: Catalog | None = None) -> 
     return DemoLinks(league.token, event.token)
 
 
+async def _is_new(location: Path | str) -> bool:
+    """No file there yet; or a PostgreSQL database never migrated."""
+    if not postgres.is_url(location):
+        return not await asyncio.to_thread(Path(location).exists)
+    database = await Database.open(location)
+    try:
+        return await database.version() == 0
+    finally:
+        await database.close()
+
+
 async def serve(
-    db_path: Path, links: DemoLinks, port: int, stop: asyncio.Event, say: Callable[[str], None] = print
+    db_path: Path | str, links: DemoLinks, port: int, stop: asyncio.Event, say: Callable[[str], None] = print
 ) -> None:
     """Serve the web view of `db_path` on 127.0.0.1:`port` (0: any free port), print the links, and run
     until `stop` is set."""
@@ -93,7 +107,7 @@ async def serve(
         await database.close()
 
 
-async def run(port: int, db_path: Path | None, seed: int) -> int:
+async def run(port: int, db_path: Path | str | None, seed: int) -> int:
     """The whole demo: fill (a temporary database unless `db_path`), then serve until Ctrl+C or SIGTERM."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -102,7 +116,7 @@ async def run(port: int, db_path: Path | None, seed: int) -> int:
             loop.add_signal_handler(sig, stop.set)
     with tempfile.TemporaryDirectory(prefix="bb-demo-") as temporary:
         path = db_path or Path(temporary) / "demo.sqlite3"
-        print(f"Filling the demo database {path} through the simulator ...", flush=True)
+        print(f"Filling the demo database {postgres.shown(path)} through the simulator ...", flush=True)
         links = await fill(path, seed)
         await serve(path, links, port, stop, lambda line: print(line, flush=True))
     return 0

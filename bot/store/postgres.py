@@ -75,6 +75,12 @@ def is_url(location: object) -> bool:
     return isinstance(location, str) and location.startswith(SCHEMES)
 
 
+def shown(location: object) -> str:
+    """A database location as a log or a message may show it: a file's path, or a URL without password."""
+    text = str(location)
+    return "PostgreSQL " + re.sub(r"//[^@/]*@", "//", text) if is_url(text) else text
+
+
 # -- statements -------------------------------------------------------------------------------------------
 
 _INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)

@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from tests.conftest import built_once_location
+
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 120  # seconds for the demo to fill its database and start serving
 PHONE = {"width": 390, "height": 844}
@@ -51,12 +53,13 @@ class Demo:
 
 
 @pytest.fixture(scope="package")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    """The real demo process on a free port; stopped with Ctrl+C (SIGINT) at the end."""
-    db = tmp_path_factory.mktemp("demo") / "demo.sqlite3"
+def demo(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Demo]:
+    """The real demo process on a free port, on a new database of the tests' engine; stopped with Ctrl+C
+    (SIGINT) at the end."""
+    db = built_once_location(tmp_path_factory, request, "demo")
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "WEB_PORT")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "demo", "--port", "0", "--db", str(db)],
+        [sys.executable, "-m", "bot", "demo", "--port", "0", "--db", db],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
