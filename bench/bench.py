@@ -191,9 +191,8 @@ async def _restart(db: Database, rounds: int) -> tuple[int, float, float]:
             )
 
     await db.write(fill)
-    await (
-        db.analyze()
-    )  # as PostgreSQL's autovacuum would after a bulk insert (SQLite gets its statistics too)
+    # planner statistics, as PostgreSQL's autovacuum gathers them after a bulk insert (SQLite's too)
+    await db.analyze()
     rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(opened), catalog=load_catalog())
     await deadlines.schedule(rt)  # the first start after the rounds opened writes their reminders
     started = time.perf_counter()

@@ -52,6 +52,12 @@ async def test_a_played_league_moves_to_postgresql_and_back_exactly(
         original = await _rows(source)
         assert await _rows(moved) == original
         assert await moved.read(check_invariants) == []  # every ledger equals its sum, and the rest
+        analyzed = await moved.read(  # the copy was analyzed: planned with statistics at once
+            lambda conn: conn.execute("SELECT reltuples FROM pg_class WHERE relname = 'fixtures'").fetchone()[
+                0
+            ]
+        )
+        assert float(analyzed) == copied.rows["fixtures"]
         await copy_database(moved, back)
         assert await _rows(back) == original
     finally:
