@@ -38,7 +38,8 @@ from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.scheduler import Scheduler
-from bot.services import deadlines, leaders, postgame, results, seasons
+from bot.services.league import leaders, seasons
+from bot.services.match import deadlines, postgame, results
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import START, CountingDice, Tally, able_numbers, draft_league, postgame_choices

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from bot.catalog import load_catalog
 from bot.catalog.models import TournamentScoring
 from bot.rules.dice import SeededDice
-from bot.rules.swiss import OddPlayer, SwissRound, first_round, next_round
-from bot.rules.tournament_scoring import DEFAULT_TIEBREAKERS, TournamentGame, rank
+from bot.rules.tournament.swiss import OddPlayer, SwissRound, first_round, next_round
+from bot.rules.tournament.tournament_scoring import DEFAULT_TIEBREAKERS, TournamentGame, rank
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
-from bot.services import web_links
 from bot.services.runtime import Actor, Runtime
+from bot.services.web import web_links
 from bot.simulation import tournament
 from bot.simulation.run import simulate
 from bot.store import Database

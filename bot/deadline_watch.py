@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.services import deadlines
-from bot.services.deadlines import ClosedRound, Reminder, Work
-from bot.services.results import ReportedResult
+from bot.services.match import deadlines
+from bot.services.match.deadlines import ClosedRound, Reminder, Work
+from bot.services.match.results import ReportedResult
 from bot.store.deadlines import Due
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp

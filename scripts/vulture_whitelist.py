@@ -51,7 +51,7 @@ _.team_changes
 _.balance_after
 _.player_number
 _.actors
-# The league file's models (bot/rules/league_file.py): every column of every exported table is declared
+# The league file's models (bot/rules/league/league_file.py): every column of every exported table is declared
 # (unknown fields are forbidden); rows are read and written by name (getattr, model_dump).
 _.processed_at
 _.remind_at

@@ -15,9 +15,12 @@ from typing import Any
 
 from bot.clock import FakeClock
 from bot.rules.dice import ScriptedDice
-from bot.services import deadlines, leagues, postgame, results, seasons, teams, tournaments
-from bot.services.results import SideInput
+from bot.services.league import leagues, seasons
+from bot.services.match import deadlines, postgame, results
+from bot.services.match.results import SideInput
+from bot.services.roster import teams
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournaments
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.seasons import Fixture

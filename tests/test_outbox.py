@@ -9,7 +9,7 @@ from bot.app import LeagueBot
 from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
 from bot.outbox import Outbox
-from bot.services import leagues
+from bot.services.league import leagues
 from bot.services.runtime import Runtime
 from bot.store import announcements
 from tests.conftest import actor

@@ -12,8 +12,8 @@ from bot.__main__ import main
 from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
-from bot.services import tournament_squads, tournaments
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_squads, tournaments
 from bot.simulation.coaches import START
 from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_tournament import simulate_team_tournament

@@ -8,8 +8,8 @@ from pathlib import Path
 from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
-from bot.services import tournaments
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournaments
 from bot.simulation.coaches import START
 from bot.simulation.tournament import GUILD, simulate_tournament
 from bot.simulation.tournament_play_options import PlayOptions, check_play_options

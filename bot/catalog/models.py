@@ -1018,7 +1018,7 @@ class MissingTable(Model):
 
 
 class ClassicRulesetData(Model):
-    """How a classic league differs outside the tables (see bot/rules/rulesets.py)."""
+    """How a classic league differs outside the tables (see bot/rules/rulesets)."""
 
     mvp_nominees: int = Field(ge=1, le=6)
     rerolls_removable: bool

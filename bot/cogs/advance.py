@@ -12,10 +12,10 @@ from discord.ext import commands
 from bot.catalog import Catalog
 from bot.catalog.models import CHARACTERISTICS
 from bot.catalog.search import best_matches
-from bot.rules.advancement import ADVANCEMENT_KINDS, KIND_NAMES
-from bot.services import advancement as advancement_service
-from bot.services.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
+from bot.rules.roster.advancement import ADVANCEMENT_KINDS, KIND_NAMES
 from bot.services.inputs import one_of
+from bot.services.roster import advancement as advancement_service
+from bot.services.roster.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
 from bot.store.advancements import PendingAdvancement
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
 from bot.ui.buttons import GuardedButton

@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.services import allstar
-from bot.services.allstar import RULES, AllStarGame
+from bot.services.league import allstar
+from bot.services.league.allstar import RULES, AllStarGame
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain

@@ -9,12 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import (
-    tournament_awards,
-    tournament_entries,
-    tournament_play,
-    tournaments,
-)
+from bot.services.tournament import tournament_awards, tournament_entries, tournament_play, tournaments
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only

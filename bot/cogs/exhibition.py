@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import exhibition
-from bot.services.exhibition import RolledOrder
+from bot.services.league import exhibition
+from bot.services.league.exhibition import RolledOrder
 from bot.ui.context import actor_of, runtime_of
 
 if TYPE_CHECKING:

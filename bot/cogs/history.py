@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import playoffs, seasons
 from bot.services.inputs import one_of
+from bot.services.league import playoffs, seasons
 from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.league_views import standings_pages

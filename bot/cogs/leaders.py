@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.rules.leaders import STATS
-from bot.services import leaders
+from bot.rules.league.leaders import STATS
+from bot.services.league import leaders
 from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.leader_views import leader_pages

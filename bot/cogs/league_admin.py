@@ -12,18 +12,10 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.errors import RuleViolation
-from bot.services import (
-    contracts,
-    deadlines,
-    league_export,
-    leagues,
-    playoffs,
-    pregame,
-    results,
-    seasons,
-    teams,
-)
-from bot.services.revert import revert_postgame
+from bot.services.league import contracts, league_export, leagues, playoffs, seasons
+from bot.services.match import deadlines, pregame, results
+from bot.services.match.revert import revert_postgame
+from bot.services.roster import teams
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, choice, fixture_choice, league_autocomplete, team_autocomplete

@@ -9,12 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.rules.journeymen import journeyman_mixes, journeyman_positions, mix_text
-from bot.rules.match_day import MATCH_TABLES
-from bot.services import inducements, match_day, match_events, pregame, prepare, team_lookup
-from bot.services.inducements import InducementState
+from bot.rules.match.journeymen import journeyman_mixes, journeyman_positions, mix_text
+from bot.rules.match.match_day import MATCH_TABLES
 from bot.services.inputs import one_of
-from bot.services.prepare import MatchPreparation, MatchSide
+from bot.services.match import inducements, match_day, match_events, pregame, prepare
+from bot.services.match.inducements import InducementState
+from bot.services.match.prepare import MatchPreparation, MatchSide
+from bot.services.roster import team_lookup
 from bot.store.inducements import Purchase
 from bot.ui.autocomplete import Choices, choice, fixture_autocomplete
 from bot.ui.catalog_views import k

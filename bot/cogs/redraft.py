@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.errors import DomainError, RuleViolation
-from bot.services import redraft
-from bot.services.redraft import RedraftView
+from bot.services.league import redraft
+from bot.services.league.redraft import RedraftView
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp, plain, plural

@@ -13,10 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import deadlines, results, seasons
 from bot.services.inputs import one_of
-from bot.services.results import CONCESSIONS, ReportedResult
-from bot.services.seasons import FIXTURE_SCOPES
+from bot.services.league import seasons
+from bot.services.league.seasons import FIXTURE_SCOPES
+from bot.services.match import deadlines, results
+from bot.services.match.results import CONCESSIONS, ReportedResult
 from bot.ui.announce import announce
 from bot.ui.autocomplete import (
     fixture_autocomplete,
@@ -145,7 +146,7 @@ class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version
 async def _announce_result(
     interaction: discord.Interaction, outcome: ReportedResult, embeds: list[discord.Embed]
 ) -> None:
-    from bot.services.leagues import get_league
+    from bot.services.league.leagues import get_league
 
     league = await get_league(
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"

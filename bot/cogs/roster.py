@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_entries
-from bot.services.tournament_entries import EntryResult
+from bot.services.tournament import tournament_entries
+from bot.services.tournament.tournament_entries import EntryResult
 from bot.ui.autocomplete import (
     alignment_autocomplete,
     regional_league_autocomplete,

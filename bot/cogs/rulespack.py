@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import tournament_options, tournaments
+from bot.services.tournament import tournament_options, tournaments
 from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import leagues
+from bot.services.league import leagues
 from bot.ui.audit_views import describe_setting
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.checks import commissioner_only

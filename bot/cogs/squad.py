@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.services import tournament_squads
-from bot.services.tournament_squads import SquadView
+from bot.services.tournament import tournament_squads
+from bot.services.tournament.tournament_squads import SquadView
 from bot.ui.autocomplete import Choices, choice, tournament_autocomplete
 from bot.ui.checks import is_organiser
 from bot.ui.context import actor_of, runtime_of

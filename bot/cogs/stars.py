@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.services import contracts
+from bot.services.league import contracts
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of

@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import postgame_roster, teams
-from bot.services.team_lookup import DraftResult
+from bot.services.match import postgame_roster
+from bot.services.roster import teams
+from bot.services.roster.team_lookup import DraftResult
 from bot.ui.announce import announce
 from bot.ui.autocomplete import (
     alignment_autocomplete,

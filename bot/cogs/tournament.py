@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import (
+from bot.services.inputs import one_of
+from bot.services.tournament import (
     tournament_awards,
     tournament_groups,
     tournament_objectives,
     tournament_play,
     tournaments,
 )
-from bot.services.inputs import one_of
 from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.bracket_views import bracket_embeds

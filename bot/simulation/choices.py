@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from bot.catalog import Catalog
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
-from bot.rules.journeymen import journeyman_positions
-from bot.rules.match_report import Characteristic, InjuryResult, PlayerEvents, format_team_events
-from bot.rules.team_building import check_hire
-from bot.services.results import SideInput
+from bot.rules.match.journeymen import journeyman_positions
+from bot.rules.match.match_report import Characteristic, InjuryResult, PlayerEvents, format_team_events
+from bot.rules.roster.team_building import check_hire
+from bot.services.match.results import SideInput
 
 INJURIES: tuple[tuple[InjuryResult, Characteristic | None, int], ...] = (
     ("badly_hurt", None, 8),

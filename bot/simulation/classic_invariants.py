@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from bot.catalog import load_catalog
-from bot.rules.classic import winnings
+from bot.rules.rulesets.classic import winnings
 from bot.store.connection import Connection
 
 

@@ -14,21 +14,12 @@ from pathlib import Path
 from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.errors import DomainError
-from bot.rules.advancement import affordable, must_advance
 from bot.rules.dice import Dice, SeededDice
-from bot.rules.journeymen import journeyman_positions
-from bot.services import (
-    advancement,
-    contracts,
-    deadlines,
-    leagues,
-    postgame,
-    postgame_roster,
-    prepare,
-    seasons,
-    team_lookup,
-    teams,
-)
+from bot.rules.match.journeymen import journeyman_positions
+from bot.rules.roster.advancement import affordable, must_advance
+from bot.services.league import contracts, leagues, seasons
+from bot.services.match import deadlines, postgame, postgame_roster, prepare
+from bot.services.roster import advancement, team_lookup, teams
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.store import Database

@@ -20,8 +20,8 @@ from pathlib import Path
 from bot.catalog import Catalog, load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
-from bot.services import web_links
 from bot.services.runtime import Runtime
+from bot.services.web import web_links
 from bot.simulation import tournament
 from bot.simulation.coaches import START, commissioner_of
 from bot.simulation.run import simulate

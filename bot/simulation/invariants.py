@@ -6,8 +6,8 @@ import json
 from collections import Counter
 from itertools import combinations
 
-from bot.rules.league_settings import BonusMode, LeagueSettings
-from bot.rules.standings import GameResult, bonus_points, compute_standings
+from bot.rules.league.league_settings import BonusMode, LeagueSettings
+from bot.rules.league.standings import GameResult, bonus_points, compute_standings
 from bot.simulation.classic_invariants import classic_problems
 from bot.store.connection import Connection
 

@@ -14,11 +14,11 @@ players, custom inducements), checked by the tournament simulator after a run:
 
 from __future__ import annotations
 
-from bot.rules.tournament_rosters import free_inducements
-from bot.services import tournament_entries
+from bot.rules.tournament.tournament_rosters import free_inducements
+from bot.services.roster.team_lookup import STAR_PREFIX, roster_of
 from bot.services.runtime import Runtime
-from bot.services.team_lookup import STAR_PREFIX, roster_of
-from bot.services.tournaments import Event
+from bot.services.tournament import tournament_entries
+from bot.services.tournament.tournaments import Event
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection

@@ -16,7 +16,8 @@ from typing import Literal
 from bot.catalog import Catalog
 from bot.clock import FakeClock
 from bot.errors import RuleViolation
-from bot.services import deadlines, results, seasons
+from bot.services.league import seasons
+from bot.services.match import deadlines, results
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import (

@@ -10,8 +10,10 @@ from typing import Literal
 
 from bot.clock import FakeClock
 from bot.errors import DomainError
-from bot.rules.journeymen import journeyman_positions
-from bot.services import match_day, playoffs, redraft, results, team_lookup, teams
+from bot.rules.match.journeymen import journeyman_positions
+from bot.services.league import playoffs, redraft
+from bot.services.match import match_day, results
+from bot.services.roster import team_lookup, teams
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import match_report
 from bot.simulation.coaches import (

@@ -17,11 +17,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.tournament_groups import GroupsProgress
-from bot.rules.tournament_scoring import RankingRow
-from bot.rules.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
-from bot.rules.tournament_teams import SquadRow
-from bot.services.tournaments import Event, Played, played
+from bot.rules.tournament.tournament_groups import GroupsProgress
+from bot.rules.tournament.tournament_scoring import RankingRow
+from bot.rules.tournament.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
+from bot.rules.tournament.tournament_teams import SquadRow
+from bot.services.tournament.tournaments import Event, Played, played
 from bot.simulation.team_invariants import _limits
 from bot.simulation.tournament_invariants import individual_problems
 from bot.store import tournament_squads as squad_store

@@ -16,11 +16,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.match_result import ResultReport
-from bot.rules.tournament_scoring import RankingRow, TournamentGame, rank
-from bot.rules.tournament_teams import SquadRow
-from bot.services.team_lookup import STAR_PREFIX
-from bot.services.tournaments import Event, Played, game_of, played
+from bot.rules.match.match_result import ResultReport
+from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
+from bot.rules.tournament.tournament_teams import SquadRow
+from bot.services.roster.team_lookup import STAR_PREFIX
+from bot.services.tournament.tournaments import Event, Played, game_of, played
 from bot.simulation.tournament_invariants import individual_problems
 from bot.store import seasons as season_store
 from bot.store import teams as team_store

@@ -21,7 +21,7 @@ import random
 from pathlib import Path
 
 from bot.catalog import Catalog
-from bot.services import (
+from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
     tournament_play,

@@ -23,18 +23,17 @@ from typing import Literal
 
 from bot.catalog import Catalog
 from bot.errors import DomainError
-from bot.rules.match_report import InjuryResult, PlayerEvents, format_team_events, parse_team_events
-from bot.services import (
-    match_day,
-    results,
+from bot.rules.match.match_report import InjuryResult, PlayerEvents, format_team_events, parse_team_events
+from bot.services.match import match_day, results
+from bot.services.match.results import SideInput
+from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
     tournament_options,
     tournament_play,
     tournaments,
 )
-from bot.services.results import SideInput
-from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import simulated_runtime
 from bot.simulation.roster_invariants import check_rosters

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from itertools import combinations
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.tournament_groups import knockout_rounds
-from bot.rules.tournament_scoring import RankingRow, rank
-from bot.rules.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
-from bot.services.tournaments import Event, Played, played
+from bot.rules.tournament.tournament_groups import knockout_rounds
+from bot.rules.tournament.tournament_scoring import RankingRow, rank
+from bot.rules.tournament.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
+from bot.services.tournament.tournaments import Event, Played, played
 from bot.simulation.tournament_invariants import recomputed_totals
 from bot.store.connection import Connection
 

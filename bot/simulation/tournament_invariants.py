@@ -14,10 +14,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.match_result import ResultReport
-from bot.rules.swiss import next_round
-from bot.rules.tournament_scoring import RankingRow, TournamentGame, rank
-from bot.services.tournaments import Event, Played, game_of, played
+from bot.rules.match.match_result import ResultReport
+from bot.rules.tournament.swiss import next_round
+from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
+from bot.services.tournament.tournaments import Event, Played, game_of, played
 from bot.store import seasons as season_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection

@@ -21,11 +21,12 @@ from typing import Any
 
 from bot.catalog.models import RollTable
 from bot.errors import DomainError
-from bot.rules.match_report import InjuryResult
-from bot.rules.match_result import ResultReport
-from bot.services import advancement, postgame
+from bot.rules.match.match_report import InjuryResult
+from bot.rules.match.match_result import ResultReport
+from bot.services.match import postgame
+from bot.services.roster import advancement
 from bot.services.runtime import Actor, Runtime
-from bot.services.tournaments import Event, played, ranking
+from bot.services.tournament.tournaments import Event, played, ranking
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store

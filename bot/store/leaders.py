@@ -1,8 +1,8 @@
-"""The post-game rows the leaderboards read (see bot/rules/leaders.py)."""
+"""The post-game rows the leaderboards read (see bot/rules/league/leaders.py)."""
 
 from __future__ import annotations
 
-from bot.rules.leaders import Earned
+from bot.rules.league.leaders import Earned
 from bot.store.connection import Connection
 
 

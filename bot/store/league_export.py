@@ -1,14 +1,14 @@
 # ruff: noqa: S608  (the statements are built from this module's fixed pieces and TABLES, never from input)
 """Every row of one league, read for the league file, and the rows of an imported file written with new ids.
 
-The tables and their columns come from bot/rules/league_file.py (TABLES); this module holds the SQL that
+The tables and their columns come from bot/rules/league/league_file.py (TABLES); this module holds the SQL that
 finds a league's rows in each table. Every query is scoped by guild; table and column names in the
 statements come from that fixed list, never from the file, and every value is a bound parameter.
 """
 
 from __future__ import annotations
 
-from bot.rules.league_file import TABLES_BY_NAME, Row
+from bot.rules.league.league_file import TABLES_BY_NAME, Row
 from bot.store.connection import Connection
 
 _SEASONS = "(SELECT id FROM seasons WHERE guild_id = :g AND league_id = :l)"

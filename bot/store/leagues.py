@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
-from bot.rules.league_settings import LeagueSettings
+from bot.rules.league.league_settings import LeagueSettings
 from bot.store.connection import Connection, Row
 
 Kind = Literal["league", "tournament"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import unix
-from bot.rules.playoffs import Qualifier, Shootout
+from bot.rules.league.playoffs import Qualifier, Shootout
 from bot.store.connection import Connection
 
 

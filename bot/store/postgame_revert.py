@@ -1,4 +1,4 @@
-"""Undoing a fixture's post-game: the queries behind /league revert (see bot/services/revert.py)."""
+"""Undoing a fixture's post-game: the queries behind /league revert (see bot/services/match/revert.py)."""
 
 from __future__ import annotations
 

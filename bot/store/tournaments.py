@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Literal
 
 from bot.clock import unix
-from bot.rules.tournament_settings import Rulespack
+from bot.rules.tournament.tournament_settings import Rulespack
 from bot.store.connection import Connection, Row
 
 Status = Literal["registration", "running", "finished"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.tournament_awards import Ballot, Standing, standing_lines
+from bot.services.tournament.tournament_awards import Ballot, Standing, standing_lines
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import pack_embeds

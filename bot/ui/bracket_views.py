@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.rules.tournament_groups import KnockoutGame
-from bot.rules.tournament_scoring import RankingRow
-from bot.rules.tournament_teams import KNOCKOUT_MATCH_RULE
-from bot.services.tournament_awards import ranking_line
-from bot.services.tournament_groups import Bracket
+from bot.rules.tournament.tournament_groups import KnockoutGame
+from bot.rules.tournament.tournament_scoring import RankingRow
+from bot.rules.tournament.tournament_teams import KNOCKOUT_MATCH_RULE
+from bot.services.tournament.tournament_awards import ranking_line
+from bot.services.tournament.tournament_groups import Bracket
 from bot.ui.formatting import plain
 from bot.ui.limits import Field, fields, pack_embeds
 

@@ -20,7 +20,7 @@ from bot.catalog.models import (
     Team,
     split_skill_reference,
 )
-from bot.rules.eligibility import rosters_for_star
+from bot.rules.roster.eligibility import rosters_for_star
 from bot.rules.rulesets import ruleset
 from bot.ui.formatting import gp
 from bot.ui.limits import Field, fields, pack_embeds, split_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.services.seasons import FixtureList
+from bot.services.league.seasons import FixtureList
 from bot.ui.files import csv_bytes
 
 RESULTS_HEADER = (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.rules.leaders import STATS, Stat
-from bot.services.leaders import Leaders
+from bot.rules.league.leaders import STATS, Stat
+from bot.services.league.leaders import Leaders
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import one_embed

@@ -5,11 +5,11 @@ from __future__ import annotations
 import discord
 
 from bot.catalog import Catalog
-from bot.rules.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
+from bot.rules.league.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
+from bot.rules.league.standings import StandingRow, tie_notes
 from bot.rules.rulesets import Ruleset, ruleset
-from bot.rules.standings import StandingRow, tie_notes
-from bot.services.seasons import FixtureList, SeasonOverview, Standings
-from bot.services.team_lookup import TeamSheet, profile_of
+from bot.services.league.seasons import FixtureList, SeasonOverview, Standings
+from bot.services.roster.team_lookup import TeamSheet, profile_of
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k

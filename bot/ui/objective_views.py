@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.tournament_objectives import CoachObjectives, objective_lines
+from bot.services.tournament.tournament_objectives import CoachObjectives, objective_lines
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import pack_embeds
 

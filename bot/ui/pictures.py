@@ -13,13 +13,13 @@ from bot.pictures.bracket import BracketGame, BracketStage, Prize, bracket_png
 from bot.pictures.rankings import RankingLine, RankingSection, SquadLine, rankings_png
 from bot.pictures.season_start import DivisionTeams, season_start_png
 from bot.pictures.standings import DivisionStandings, StandingLine, standings_png
-from bot.rules.league_settings import BonusMode
-from bot.rules.standings import tie_notes
-from bot.services import playoffs, seasons
-from bot.services.playoffs import PLACE_NAMES, Bracket, winner_of
+from bot.rules.league.league_settings import BonusMode
+from bot.rules.league.standings import tie_notes
+from bot.services.league import playoffs, seasons
+from bot.services.league.playoffs import PLACE_NAMES, Bracket, winner_of
+from bot.services.league.seasons import SeasonOverview, Standings
 from bot.services.runtime import Runtime
-from bot.services.seasons import SeasonOverview, Standings
-from bot.services.tournament_play import EventStandings
+from bot.services.tournament.tournament_play import EventStandings
 from bot.store.announcements import parse_picture
 from bot.store.seasons import Fixture
 from bot.text import gp

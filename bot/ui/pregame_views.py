@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.pregame import PregameView
+from bot.services.match.pregame import PregameView
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds

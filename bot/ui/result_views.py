@@ -9,10 +9,10 @@ import re
 
 import discord
 
-from bot.rules.match_result import Side
-from bot.services import postgame
-from bot.services.postgame import TeamSummary
-from bot.services.results import ReportedResult, SideInput, side_name
+from bot.rules.match.match_result import Side
+from bot.services.match import postgame
+from bot.services.match.postgame import TeamSummary
+from bot.services.match.results import ReportedResult, SideInput, side_name
 from bot.store.seasons import Fixture
 from bot.ui.buttons import GuardedButton
 from bot.ui.checks import is_commissioner

@@ -9,8 +9,8 @@ import io
 import discord
 
 from bot.catalog.search import best_matches
-from bot.services import tournament_awards, tournament_entries
-from bot.services.tournament_entries import TournamentSheet
+from bot.services.tournament import tournament_awards, tournament_entries
+from bot.services.tournament.tournament_entries import TournamentSheet
 from bot.text import gp
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.context import actor_of, runtime_of

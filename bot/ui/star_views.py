@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.contracts import DraftView, StarMarket
+from bot.services.league.contracts import DraftView, StarMarket
 from bot.ui.formatting import gp, plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import fields, pack_embeds

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from bot.services.team_lookup import SheetPlayer, TeamSheet
+from bot.services.roster.team_lookup import SheetPlayer, TeamSheet
 from bot.ui.files import csv_bytes
 
 ROSTER_HEADER = (

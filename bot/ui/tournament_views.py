@@ -7,16 +7,16 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.rules.swiss import OddPlayer
-from bot.rules.tournament_rosters import TierTable, tiers_text
-from bot.rules.tournament_scoring import TIEBREAKER_NAMES
-from bot.rules.tournament_settings import Rulespack
-from bot.services import tournaments
-from bot.services.tournament_awards import ranking_line, squad_line
-from bot.services.tournament_options import escalation_line
-from bot.services.tournament_play import EventStandings, Pairings, table_text
-from bot.services.tournament_squads import SquadView
-from bot.services.tournaments import Event
+from bot.rules.tournament.swiss import OddPlayer
+from bot.rules.tournament.tournament_rosters import TierTable, tiers_text
+from bot.rules.tournament.tournament_scoring import TIEBREAKER_NAMES
+from bot.rules.tournament.tournament_settings import Rulespack
+from bot.services.tournament import tournaments
+from bot.services.tournament.tournament_awards import ranking_line, squad_line
+from bot.services.tournament.tournament_options import escalation_line
+from bot.services.tournament.tournament_play import EventStandings, Pairings, table_text
+from bot.services.tournament.tournament_squads import SquadView
+from bot.services.tournament.tournaments import Event
 from bot.ui.context import runtime_of
 from bot.ui.formatting import gp, plain, timestamp
 from bot.ui.limits import Field, fields, one_embed, pack_embeds, send_messages

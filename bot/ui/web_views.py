@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.services import web_links
 from bot.services.inputs import one_of
-from bot.services.web_links import LINK_ACTIONS, LinkAction, LinkState
+from bot.services.web import web_links
+from bot.services.web.web_links import LINK_ACTIONS, LinkAction, LinkState
 from bot.store.leagues import Kind
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain

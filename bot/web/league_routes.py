@@ -7,9 +7,9 @@ from typing import Literal
 
 from aiohttp import web
 
-from bot.rules.leaders import STATS
-from bot.services import web_pages
-from bot.services.leaders import ALL_TIME
+from bot.rules.league.leaders import STATS
+from bot.services.league.leaders import ALL_TIME
+from bot.services.web import web_pages
 from bot.web.app import RUNTIME, base_of, number_in, path_number, query_number, render, token_of
 from bot.web.tournament_routes import tournament_front
 

@@ -1,13 +1,13 @@
 """The pages of a tournament's link (`/l/<token>/...`): the rankings (the link's front page), each round's
 pairings, the approved rosters and one roster, and a group event's bracket. Each handler calls one read
-service (bot/services/web_tournament_pages.py) and renders one template."""
+service (bot/services/web/web_tournament_pages.py) and renders one template."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
-from bot.services import web_tournament_pages as pages
-from bot.services.web_tournament_pages import EventNav
+from bot.services.web import web_tournament_pages as pages
+from bot.services.web.web_tournament_pages import EventNav
 from bot.web.app import RUNTIME, base_of, path_number, render, token_of
 
 DICE_ROUTE = "/l/{token}/dice"  # the dice log (the league pages' own, bot/web/league_routes.py)

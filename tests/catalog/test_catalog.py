@@ -16,7 +16,7 @@ import pytest
 from bot.catalog import Catalog, CatalogError, load_catalog
 from bot.catalog.loader import DATA_DIR
 from bot.catalog.models import dice_outcomes
-from bot.rules.eligibility import plays_for, rosters_for_star
+from bot.rules.roster.eligibility import plays_for, rosters_for_star
 
 CATALOG = load_catalog()
 

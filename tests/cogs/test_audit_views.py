@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.cogs.league_admin import render_log
-from bot.services import leagues
+from bot.services.league import leagues
 from bot.services.runtime import Runtime
 from bot.store.audit import AuditEntry
 from bot.ui.audit_views import DESCRIBERS, describe, log_line
@@ -201,7 +201,7 @@ def entry(action: str, detail: dict[str, Any], actor_id: int = 7, reason: str | 
 def written_kinds() -> set[str]:
     """Every audit kind the services write, read from their source (a new kind needs a sentence)."""
     kinds: set[str] = set()
-    for path in Path("bot/services").glob("*.py"):
+    for path in Path("bot/services").rglob("*.py"):
         source = path.read_text()
         kinds |= set(re.findall(r'(?:audit_)?action=\s*"([a-z_]+\.[a-z_]+)"', source))
         kinds |= set(re.findall(r'"(team\.(?:approve|reject))"', source))
@@ -250,7 +250,7 @@ async def test_the_log_page_shows_sentences(runtime: Runtime) -> None:
 
 
 def test_a_page_of_the_longest_entries_fits_one_embed() -> None:
-    from bot.services.leagues import LOG_PAGE_SIZE
+    from bot.services.league.leagues import LOG_PAGE_SIZE
     from bot.ui.limits import one_embed
 
     name = "N" * 60

@@ -8,12 +8,12 @@ import discord
 
 from bot.cogs.event import EventCog
 from bot.cogs.tournament import TournamentCog
-from bot.services import tournaments
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournaments
 from bot.store import announcements
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
-from tests.services.test_tournament_awards import setup_event, two_rounds
+from tests.services.tournament.test_tournament_awards import setup_event, two_rounds
 
 
 def description(kwargs: dict[str, object]) -> str:

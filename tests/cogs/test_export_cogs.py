@@ -14,7 +14,7 @@ from bot.cogs.league_admin import LeagueAdmin
 from bot.cogs.results import ResultsCog
 from bot.cogs.team import TeamCog
 from bot.errors import RuleViolation
-from bot.services import league_export, leagues
+from bot.services.league import league_export, leagues
 from bot.services.runtime import Runtime
 from bot.ui.fixture_export import RESULTS_HEADER
 from bot.ui.team_export import ROSTER_HEADER

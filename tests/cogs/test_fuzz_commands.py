@@ -31,8 +31,10 @@ from hypothesis import strategies as st
 from bot.app import cog_modules
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
-from bot.services import deadlines, leagues, results, seasons, teams
-from bot.services.results import SideInput
+from bot.services.league import leagues, seasons
+from bot.services.match import deadlines, results
+from bot.services.match.results import SideInput
+from bot.services.roster import teams
 from bot.services.runtime import Runtime
 from bot.simulation.invariants import check_invariants
 from bot.store import Database

@@ -10,8 +10,8 @@ import pytest
 from bot.cogs.leaders import LEADERS_SOURCE, LeadersCog, render_leaders
 from bot.cogs.odds import OddsCog
 from bot.errors import NotFound, RuleViolation
-from bot.services import results
-from bot.services.results import SideInput
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
 from bot.ui.pagination import PageButton
 from tests import builders

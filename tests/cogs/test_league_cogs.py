@@ -12,8 +12,10 @@ from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_vi
 from bot.cogs.settings import SettingsCog
 from bot.cogs.team import TeamCog
 from bot.errors import RuleViolation
-from bot.services import leagues, results, seasons, teams
-from bot.services.results import SideInput
+from bot.services.league import leagues, seasons
+from bot.services.match import results
+from bot.services.match.results import SideInput
+from bot.services.roster import teams
 from bot.services.runtime import Runtime
 from bot.ui.autocomplete import fixture_autocomplete
 from bot.ui.checks import require_commissioner

@@ -10,13 +10,14 @@ import discord
 import pytest
 
 from bot.deadline_watch import reminder_messages, reminder_text
-from bot.rules.league_settings import BonusMode
-from bot.services import results, seasons
-from bot.services.deadlines import Reminder
-from bot.services.postgame import TeamSummary
-from bot.services.results import SideInput
+from bot.rules.league.league_settings import BonusMode
+from bot.services.league import seasons
+from bot.services.league.seasons import SeasonOverview
+from bot.services.match import results
+from bot.services.match.deadlines import Reminder
+from bot.services.match.postgame import TeamSummary
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
-from bot.services.seasons import SeasonOverview
 from bot.store.leagues import League
 from bot.ui.announce import announce
 from bot.ui.formatting import plain

@@ -20,8 +20,9 @@ from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
 from bot.errors import RuleViolation
 from bot.outbox import Outbox
-from bot.services import leagues, playoffs, tournament_play
+from bot.services.league import leagues, playoffs
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_play
 from bot.store import announcements
 from tests import builders as build
 from tests.builders import COMMISH, ORGANISER

@@ -9,7 +9,7 @@ import pytest
 from bot.cogs.league_admin import LeagueAdmin
 from bot.cogs.match import MatchCog
 from bot.errors import NotAllowed
-from bot.services import deadlines, prepare
+from bot.services.match import deadlines, prepare
 from bot.services.runtime import Runtime
 from tests.builders import rich_poor_fixture
 from tests.cogs.mocks import make_interaction, sent

@@ -11,8 +11,8 @@ from discord import app_commands
 from bot.cogs.event import EventCog
 from bot.cogs.roster import RosterCog
 from bot.errors import NotFound, RuleViolation
-from bot.services import tournaments
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournaments
 from bot.ui.checks import require_organiser
 from bot.ui.roster_views import (
     entry_autocomplete,

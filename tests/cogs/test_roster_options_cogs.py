@@ -8,8 +8,8 @@ from unittest.mock import MagicMock
 import discord
 
 from bot.cogs.rulespack import RulespackCog
-from bot.services import tournaments
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournaments
 from bot.ui.checks import require_organiser
 from tests.builders import ORGANISER, tournament_event
 from tests.cogs.mocks import make_interaction, sent
@@ -59,7 +59,7 @@ async def test_event_inducement_adds_and_lists_it_in_the_rulespack(runtime: Runt
 
 async def test_roster_escalate_and_show_a_rounds_roster(runtime: Runtime) -> None:
     from bot.cogs.roster import RosterCog
-    from bot.services import tournament_entries
+    from bot.services.tournament import tournament_entries
 
     coach = actor(user_id=101)
     await tournaments.create_tournament(runtime, ORGANISER, "Cup", 5, {"escalation": "1000000/1100000"})

@@ -16,8 +16,8 @@ from bot.cogs.results import ResultsCog
 from bot.cogs.team import TeamCog
 from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice
-from bot.services import results
-from bot.services.results import SideInput
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
 from bot.ui.autocomplete import hatred_autocomplete
 from tests import builders as build

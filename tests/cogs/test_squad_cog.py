@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.cogs.squad import SquadCog, squad_autocomplete
 from bot.errors import NotAllowed, RuleViolation
-from bot.services import tournaments
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournaments
 from tests.cogs.mocks import make_interaction, make_member, sent
 from tests.conftest import actor
 

@@ -10,9 +10,10 @@ import pytest
 
 from bot.cogs.tournament import TournamentCog
 from bot.errors import RuleViolation
-from bot.services import results, tournament_play
-from bot.services.results import SideInput
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_play
 from tests.builders import ORGANISER, tournament_event
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor

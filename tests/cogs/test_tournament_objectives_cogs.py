@@ -10,9 +10,9 @@ import discord
 from bot.cogs.results import ResultsCog
 from bot.cogs.rulespack import RulespackCog
 from bot.cogs.tournament import TournamentCog
-from bot.rules.match_result import ResultReport
-from bot.services import tournament_play, tournaments
+from bot.rules.match.match_result import ResultReport
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_play, tournaments
 from bot.store import seasons as season_store
 from tests.builders import ORGANISER, tournament_event
 from tests.cogs.mocks import make_interaction, sent

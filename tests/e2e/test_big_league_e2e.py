@@ -24,8 +24,9 @@ import pytest_asyncio
 from bot.catalog import load_catalog
 from bot.clock import SystemClock
 from bot.rules.dice import SeededDice
-from bot.services import leagues, teams
-from bot.services.leagues import MAX_NAME_LENGTH
+from bot.services.league import leagues
+from bot.services.league.leagues import MAX_NAME_LENGTH
+from bot.services.roster import teams
 from bot.services.runtime import Actor, Runtime
 from bot.store import Database
 from bot.store.connection import Connection

@@ -10,9 +10,11 @@ import sqlite3
 from PIL import Image
 
 from bot.pictures.kit import MAX_WIDTH
-from bot.services import playoffs, results, seasons, tournament_play
-from bot.services.results import SideInput
+from bot.services.league import playoffs, seasons
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_play
 from bot.store import announcements
 from bot.ui.pictures import (
     announcement_picture,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.errors import RuleViolation
 from bot.services.inputs import one_of
-from bot.services.seasons import FIXTURE_SCOPES, FixtureScope
+from bot.services.league.seasons import FIXTURE_SCOPES, FixtureScope
 
 
 @given(st.sampled_from(FIXTURE_SCOPES))

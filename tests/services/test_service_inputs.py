@@ -9,24 +9,11 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.errors import DomainError
-from bot.services import (
-    advancement,
-    allstar,
-    deadlines,
-    dice_rolls,
-    exhibition,
-    guild_config,
-    inducements,
-    leagues,
-    match_day,
-    match_events,
-    playoffs,
-    postgame,
-    results,
-    seasons,
-    teams,
-)
-from bot.services.results import SideInput
+from bot.services import dice_rolls, guild_config
+from bot.services.league import allstar, exhibition, leagues, playoffs, seasons
+from bot.services.match import deadlines, inducements, match_day, match_events, postgame, results
+from bot.services.match.results import SideInput
+from bot.services.roster import advancement, teams
 from bot.services.runtime import Runtime
 from tests.builders import COMMISH, rich_poor_fixture
 from tests.conftest import actor

@@ -14,8 +14,8 @@ import pytest_asyncio
 
 from bot.errors import DomainError
 from bot.rules.dice import SeededDice
-from bot.services import deadlines, results
-from bot.services.results import SideInput
+from bot.services.match import deadlines, results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
 from bot.simulation.invariants import check_invariants
 from bot.store import Database

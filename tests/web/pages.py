@@ -7,8 +7,8 @@ import re
 
 from aiohttp.test_utils import TestClient
 
-from bot.services import web_links
 from bot.services.runtime import Actor, Runtime
+from bot.services.web import web_links
 
 TAG = re.compile(r"<[^>]+>")
 

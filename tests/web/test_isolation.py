@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from aiohttp.test_utils import TestClient
 
-from bot.services import web_links
 from bot.services.runtime import Runtime
+from bot.services.web import web_links
 from bot.store import seasons as season_store
 from tests import builders
 from tests.builders import COMMISH, Entry

@@ -9,9 +9,12 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.errors import NotFound, RuleViolation
-from bot.services import match_day, playoffs, postgame, results, seasons, teams, web_pages
-from bot.services.results import SideInput
+from bot.services.league import playoffs, seasons
+from bot.services.match import match_day, postgame, results
+from bot.services.match.results import SideInput
+from bot.services.roster import teams
 from bot.services.runtime import Runtime
+from bot.services.web import web_pages
 from bot.store import teams as team_store
 from tests import builders
 from tests.builders import AWAY, COMMISH, HOME, coach

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.services import results, tournament_entries, tournament_play, tournaments, web_links
-from bot.services.results import SideInput
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_entries, tournament_play, tournaments
+from bot.services.web import web_links
 from bot.simulation import demo, tournament
 from bot.simulation.team_tournament import simulate_team_tournament
 from bot.store import tournament_squads as squad_store

@@ -8,9 +8,10 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.errors import NotFound, RuleViolation
-from bot.services import leagues, web_links
+from bot.services.league import leagues
 from bot.services.runtime import Runtime
-from bot.services.web_links import resolve_in
+from bot.services.web import web_links
+from bot.services.web.web_links import resolve_in
 from tests import builders
 from tests.builders import COMMISH
 from tests.conftest import actor

@@ -1,0 +1,74 @@
+"""Match Events (seed 002) and the referee's send-off roll (seed 004), as pure functions over the tables.
+
+Match events: at the start of each team turn the active coach rolls a D16; on a 1 an event happens: the
+active coach rolls a D8 and the other coach a D6, and the cell of the table is the event. After an event
+there is no other that half (rolling resumes in the second half); none in extra time.
+
+Referee: after a foul, count the squares to the referee and roll a D6 against the distance table (nothing
+at 10 or more squares); a named referee may change the roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.catalog.models import MatchEvent, MatchEventsFile, Referee, RefereesFile
+from bot.errors import RuleViolation
+from bot.rules.dice import Dice
+from bot.rules.match.postgame import DieRoll, roll
+
+
+@dataclass(frozen=True)
+class TurnRoll:
+    trigger: DieRoll
+    event: MatchEvent | None
+    event_rolls: tuple[DieRoll, ...] = ()
+
+
+def start_of_turn(table: MatchEventsFile, dice: Dice) -> TurnRoll:
+    """The D16 at the start of a team turn, and the event if it fires."""
+    trigger = roll(dice, table.trigger.dice, "match event trigger")
+    if not table.trigger.fires_on["min"] <= trigger.total <= table.trigger.fires_on["max"]:
+        return TurnRoll(trigger, None)
+    row = roll(dice, table.event_dice["row"].dice, "match event, active coach")
+    column = roll(dice, table.event_dice["column"].dice, "match event, other coach")
+    return TurnRoll(trigger, table.event(row.total, column.total), (row, column))
+
+
+@dataclass(frozen=True)
+class SendOff:
+    roll: DieRoll
+    modifier: int
+    needed: int | None  # the score that sends the fouler off; None: too far away to be seen
+    sent_off: bool
+
+    @property
+    def result(self) -> int:
+        return self.roll.total + self.modifier
+
+
+def referee_named(table: RefereesFile, key: str) -> Referee:
+    if key == "generic":
+        return table.generic_referee
+    found = next((r for r in table.referees if r.id == key), None)
+    if found is None:
+        raise RuleViolation(f"Unknown referee {key!r}.")
+    return found
+
+
+def send_off_roll(table: RefereesFile, referee: Referee, distance: int, dice: Dice) -> SendOff:
+    """Roll for a foul committed `distance` squares from the referee."""
+    if distance < 1:
+        raise RuleViolation("Count at least 1 square between the fouler and the referee.")
+    row = next(
+        e for e in table.send_off.entries if e.min <= distance and (e.max is None or distance <= e.max)
+    )
+    check = roll(dice, table.send_off.roll, "send-off")
+    if row.send_off_on is None:
+        return SendOff(check, referee.send_off_modifier, None, False)
+    return SendOff(
+        check,
+        referee.send_off_modifier,
+        row.send_off_on,
+        check.total + referee.send_off_modifier >= row.send_off_on,
+    )

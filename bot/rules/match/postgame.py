@@ -1,0 +1,212 @@
+"""The post-game sequence as pure functions (seed 001): fan factor, winnings, dedicated fans, Star Player
+Points and the MVP, conceding, expensive mistakes. Every die comes from the injected Dice and is returned
+with what it was for, so the service can log and show it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.catalog.models import ExpensiveMistakesFile, FanRule, MistakeOutcome, PostgameRules, SppEvent
+from bot.rules.dice import Dice, parse_expression, roll_expression
+from bot.rules.match.match_result import PlayerLine, ResultReport, Side
+
+Outcome = Literal["W", "D", "L"]
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One roll the rules made: what for, which dice, the faces, and the total."""
+
+    purpose: str
+    dice: str
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    @property
+    def shown(self) -> str:
+        """The dice and the faces without the purpose: 'D6 4', '2D6 3 + 4 = 7'."""
+        faces = " + ".join(map(str, self.faces))
+        return f"{self.dice.upper()} {faces if len(self.faces) == 1 else f'{faces} = {self.total}'}"
+
+    def __str__(self) -> str:
+        return f"{self.purpose}: {self.shown}"
+
+
+def roll(dice: Dice, expression: str, purpose: str) -> DieRoll:
+    return DieRoll(purpose, expression, roll_expression(parse_expression(expression), dice).faces)
+
+
+def fan_factor(dedicated_fans: int, dice: Dice, rules: PostgameRules) -> tuple[int, DieRoll]:
+    """Fan Factor for a game: Dedicated Fans plus D3 fair-weather fans."""
+    fair_weather = roll(dice, rules.fan_factor_dice, "fair-weather fans")
+    return dedicated_fans + fair_weather.total, fair_weather
+
+
+def winnings(fan_attendance: int, touchdowns: int, stalling: bool, rules: PostgameRules) -> int:
+    """(Fan Attendance / 2 + touchdowns + 1 if nobody was stalling) x 10,000, in whole gold pieces."""
+    multiplier = rules.winnings.multiplier
+    bonus = 0 if stalling else rules.winnings.no_stalling_bonus
+    return fan_attendance * multiplier // 2 + (touchdowns + bonus) * multiplier
+
+
+def winnings_after_opponent_conceded(fan_attendance: int, touchdowns: int, rules: PostgameRules) -> int:
+    """The team whose opponent conceded: the whole Fan Attendance plus its touchdowns, x 10,000."""
+    return (fan_attendance + touchdowns) * rules.winnings.multiplier
+
+
+def update_dedicated_fans(
+    current: int, outcome: Outcome, dice: Dice, fans: FanRule
+) -> tuple[int, DieRoll | None]:
+    """Win: D6 >= current adds 1 (max 7). Loss: D6 < current takes 1 (min 1). Draw: no roll."""
+    if outcome == "D":
+        return current, None
+    check = roll(dice, "d6", "dedicated fans")
+    if outcome == "W" and check.total >= current:
+        return min(current + 1, fans.max), check
+    if outcome == "L" and check.total < current:
+        return max(current - 1, fans.min), check
+    return current, check
+
+
+def conceding_fans(current: int, dice: Dice, rules: PostgameRules, fans: FanRule) -> tuple[int, DieRoll]:
+    """A team that concedes loses D3 Dedicated Fans, to a minimum of 1."""
+    lost = roll(dice, rules.concession.fans_lost_dice, "fans lost for conceding")
+    return max(current - lost.total, fans.min), lost
+
+
+def conceded_score(winner_touchdowns: int, rules: PostgameRules) -> int:
+    """The winner of a conceded game wins 2-0, or X-0 if it had already scored X more than that."""
+    return max(rules.concession.win_score, winner_touchdowns)
+
+
+def conceded_result(report: ResultReport, conceded_by: Side, rules: PostgameRules) -> ResultReport:
+    """A game `conceded_by` one side, as it counts: that side scores 0 and the other wins 2-0, or X-0 if it
+    had already scored X more (`conceded_score`). What the players did stays as reported."""
+    winner: Side = "away" if conceded_by == "home" else "home"
+    won = report.side(winner)
+    sides = {
+        conceded_by: report.side(conceded_by).model_copy(update={"score": 0}),
+        winner: won.model_copy(update={"score": conceded_score(won.score, rules)}),
+    }
+    return report.model_copy(
+        update={"home": sides["home"], "away": sides["away"], "conceded_by": conceded_by}
+    )
+
+
+SPP_FIELDS: dict[SppEvent, str] = {
+    "touchdown": "touchdowns",
+    "casualty": "casualties",
+    "completion": "completions",
+    "interception": "interceptions",
+    "superb_throw": "superb_throws",
+    "safe_landing": "safe_landings",
+}
+
+
+def spp_earned(line: PlayerLine, values: dict[SppEvent, int]) -> int:
+    """A player's SPP from the game's events (the MVP award is added separately)."""
+    return sum(getattr(line, field) * values[event] for event, field in SPP_FIELDS.items())
+
+
+def pick_mvp(
+    candidates: Sequence[int], dice: Dice, max_nominees: int, purpose: str = "MVP"
+) -> tuple[int, list[DieRoll]]:
+    """The MVP among the nominated players: numbered 1..n and a D6 rolled (results with no player are
+    rolled again; a single nominee needs no roll). With more than six candidates (a random pick among
+    eligible players), a die with one face per candidate is used."""
+    if not candidates:
+        raise ValueError("no player can be MVP")
+    if len(set(candidates)) == 1:
+        return candidates[0], []  # the only one: any number without a player would be rolled again
+    rolls: list[DieRoll] = []
+    if len(candidates) > max_nominees:
+        pick = roll(dice, f"d{len(candidates)}", purpose)
+        return candidates[pick.total - 1], [pick]
+    while True:
+        pick = roll(dice, "d6", purpose)
+        rolls.append(pick)
+        if pick.total <= len(candidates):
+            return candidates[pick.total - 1], rolls
+
+
+def quits_after_concession(
+    advancements: int, dice: Dice, rules: PostgameRules
+) -> tuple[bool, DieRoll | None]:
+    """A conceding team's player with 3+ advancements rolls a D6 and quits on 1-3."""
+    if advancements < rules.concession.quit_check_min_advancements:
+        return False, None
+    check = roll(dice, "d6", "stays after the concession?")
+    return check.total <= rules.concession.quit_on_or_below, check
+
+
+@dataclass(frozen=True)
+class MistakeResult:
+    outcome: MistakeOutcome
+    treasury_before: int
+    treasury_after: int
+    rolls: tuple[DieRoll, ...]
+
+    @property
+    def lost(self) -> int:
+        return self.treasury_before - self.treasury_after
+
+
+def expensive_mistake(treasury: int, table: ExpensiveMistakesFile, dice: Dice) -> MistakeResult | None:
+    """Roll on the Expensive Mistakes table if the treasury holds at least the threshold (100,000)."""
+    if table.band_for(treasury) is None:
+        return None
+    check = roll(dice, table.dice, "expensive mistakes")
+    outcome = table.outcome(treasury, check.total)
+    assert outcome is not None
+    effect = outcome.effect
+    rolls = [check]
+    after = treasury
+    if effect.type == "lose":
+        assert effect.dice is not None and effect.multiplier is not None
+        amount = roll(dice, effect.dice, outcome.name)
+        rolls.append(amount)
+        after = max(0, treasury - amount.total * effect.multiplier)
+    elif effect.type == "halve":
+        assert effect.round_down_to is not None
+        after = treasury // 2 // effect.round_down_to * effect.round_down_to
+    elif effect.type == "keep_only":
+        assert effect.dice is not None and effect.multiplier is not None
+        kept = roll(dice, effect.dice, outcome.name)
+        rolls.append(kept)
+        after = min(treasury, kept.total * effect.multiplier)
+    return MistakeResult(outcome, treasury, after, tuple(rolls))
+
+
+@dataclass(frozen=True)
+class RosterPlace:
+    """What the hiring and firing step needs to know about one player on the roster."""
+
+    journeyman: bool  # a journeyman not (yet) hired: he leaves when the post-game ends
+    miss_next_game: bool = False
+    temporarily_retired: bool = False
+    missed_this_game: bool = False  # his "miss next game" was this game: he is back for the next
+
+
+def counts_towards_player_limit(place: RosterPlace) -> bool:
+    """Journeymen may temporarily take the team above 16 players; those not hired leave, so only the
+    team's own players count towards the limit when hiring."""
+    return not place.journeyman
+
+
+def eligible_for_next_game(place: RosterPlace) -> bool:
+    """Who counts when firing: not a journeyman about to leave, not temporarily retired, and not missing
+    the next game (a player who missed this game is back for the next one)."""
+    if place.journeyman or place.temporarily_retired:
+        return False
+    return place.missed_this_game or not place.miss_next_game
+
+
+def missed_players_recover(friendly: bool) -> bool:
+    """After a League Fixture players who missed it are ready again; after a Friendly they still count as
+    missing the team's next game."""
+    return not friendly

@@ -1,0 +1,213 @@
+"""Spending Star Player Points (seed 001, Player Advancement).
+
+A player's next advancement costs SPP by how many he already has (Advancement Table). A random primary
+skill: pick a primary category, roll two D6 on its table twice (skills the player has, or could not use
+with his other skills, are rolled again), choose one of the two; the same skill twice must be taken. A
+chosen primary or secondary skill: any skill of those categories he does not have and could use. A
+characteristic improvement: roll a D8; the coach picks one of the characteristics it allows, or takes a
+primary or secondary skill instead (the SPP stay spent). No characteristic is improved more than twice
+or past its maximum. Value increases per the Value Increase Table, +10,000 more for an Elite skill. A
+player whose SPP reach the price of a characteristic improvement must take an advancement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from bot.catalog import Catalog
+from bot.catalog.models import (
+    AdvancementFile,
+    Characteristic,
+    Position,
+    Skill,
+    SkillCategory,
+    split_skill_reference,
+)
+from bot.errors import RuleViolation
+from bot.rules.dice import Dice
+from bot.rules.match.postgame import DieRoll, roll
+
+AdvancementKind = Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"]
+ADVANCEMENT_KINDS: tuple[AdvancementKind, ...] = get_args(AdvancementKind)
+SkillGroup = Literal["primary", "secondary"]  # which of a position's skill categories
+KIND_NAMES: dict[AdvancementKind, str] = {
+    "random_primary": "random primary skill",
+    "chosen_primary": "chosen primary skill",
+    "chosen_secondary": "chosen secondary skill",
+    "characteristic": "characteristic improvement",
+}
+CHARACTERISTICS: tuple[Characteristic, ...] = ("ma", "st", "ag", "pa", "av")
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the advancement rules need to know about one player."""
+
+    position: Position
+    spp: int
+    advancements: int
+    gained_skills: tuple[str, ...] = ()
+    changes: Mapping[Characteristic, int] = field(default_factory=dict)  # net change of the stored number
+    improvements: Mapping[Characteristic, int] = field(default_factory=dict)  # times improved by advancement
+
+    @property
+    def skills(self) -> set[str]:
+        """Base names of every skill and trait the player has."""
+        return {split_skill_reference(s)[0] for s in (*self.position.skills, *self.gained_skills)}
+
+    def current(self, characteristic: Characteristic) -> int | None:
+        base = getattr(self.position, characteristic)
+        if base is None:
+            return None
+        return int(base) + self.changes.get(characteristic, 0)
+
+
+def cost(kind: AdvancementKind, state: PlayerState, table: AdvancementFile) -> int:
+    prices = table.cost(state.advancements)
+    return int(getattr(prices, kind))
+
+
+def affordable(state: PlayerState, table: AdvancementFile) -> list[AdvancementKind]:
+    """The advancement types the player can pay for now (none after the sixth advancement)."""
+    if state.advancements >= table.max_advancements:
+        return []
+    kinds: list[AdvancementKind] = []
+    if state.position.primary:  # some players (a Woodland Fox) have no primary category at all
+        kinds += ["random_primary", "chosen_primary"]
+    if state.position.secondary:
+        kinds.append("chosen_secondary")
+    kinds.append("characteristic")
+    return [kind for kind in kinds if cost(kind, state, table) <= state.spp]
+
+
+def must_advance(state: PlayerState, table: AdvancementFile) -> bool:
+    """SPP at or above the price of a characteristic improvement: an advancement must be taken."""
+    return state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table)
+
+
+def unusable_because(name: str, owned: set[str], catalog: Catalog) -> str | None:
+    """Why a player with the skills `owned` could not use skill `name` (None: he could). Seed 001: "Players
+    may not select a Skill that they already have or one they are unable to use due to their other
+    Skills"; which skills rule out which is data (skills.json)."""
+    if name in owned:
+        return "he already has it"
+    clash = sorted(catalog.skill_exclusions.get(name, frozenset()) & owned)
+    if clash:
+        return f"a player with {' or '.join(clash)} cannot have it"
+    needed = catalog.skill_requirements.get(name)
+    if needed is not None and needed not in owned:
+        return f"only a player with {needed} can have it"
+    return None
+
+
+def skill_options(
+    state: PlayerState, catalog: Catalog, which: SkillGroup, category: str | None = None
+) -> list[Skill]:
+    """Skills the player may take from his primary or secondary categories (not traits, not ones he has,
+    not ones his other skills rule out)."""
+    categories = state.position.primary if which == "primary" else state.position.secondary
+    if category is not None:
+        if category not in categories:
+            raise RuleViolation(
+                f"{category} is not one of the player's {which} categories ({''.join(categories) or 'none'})."
+            )
+        categories = (category,)
+    owned = state.skills
+    return sorted(
+        (
+            s
+            for s in catalog.skills.values()
+            if s.category in categories and unusable_because(s.name, owned, catalog) is None
+        ),
+        key=lambda s: (s.category, s.name),
+    )
+
+
+def value_increase(
+    kind: AdvancementKind,
+    catalog: Catalog,
+    *,
+    skill: Skill | None = None,
+    characteristic: Characteristic | None = None,
+    secondary: bool = False,
+) -> int:
+    """What the advancement adds to the player's value (Elite skills +10,000 more)."""
+    values = catalog.advancement.value_increase
+    if characteristic is not None:
+        return values.characteristic[characteristic]
+    assert skill is not None
+    base = values.secondary_skill if secondary or kind == "chosen_secondary" else values.primary_skill
+    return base + (values.elite_skill_extra if skill.elite else 0)
+
+
+def roll_random_skill(
+    state: PlayerState, category: SkillCategory, catalog: Catalog, dice: Dice, exclude: set[str] | None = None
+) -> tuple[str, list[DieRoll]]:
+    """Roll two D6 on a category's table, again while the result is a skill the player has or one he
+    could not use with his other skills."""
+    table = catalog.random_skill_tables[category]
+    owned = state.skills
+    skipped = exclude or set()
+
+    def usable(name: str) -> bool:
+        return name not in skipped and unusable_because(name, owned, catalog) is None
+
+    if not any(usable(name) for name in table.names):
+        raise RuleViolation(f"The player already has, or cannot use, every {category} skill.")
+    rolls: list[DieRoll] = []
+    while True:
+        first = roll(dice, "d6", f"random {category} skill, first D6")
+        second = roll(dice, "d6", f"random {category} skill, second D6")
+        rolls += [first, second]
+        name = table.pick(first.total, second.total)
+        if usable(name):
+            return name, rolls
+
+
+@dataclass(frozen=True)
+class RandomPrimary:
+    options: tuple[str, str]
+    forced: bool  # the same skill twice: it must be taken
+    rolls: tuple[DieRoll, ...]
+
+
+def random_primary(state: PlayerState, category: str, catalog: Catalog, dice: Dice) -> RandomPrimary:
+    """Two random rolls on a primary category's table; the coach then picks one (a double is forced)."""
+    if category not in state.position.primary:
+        raise RuleViolation(
+            f"{category} is not one of the player's primary categories "
+            f"({''.join(state.position.primary) or 'none'})."
+        )
+    first, first_rolls = roll_random_skill(state, category, catalog, dice)
+    second, second_rolls = roll_random_skill(state, category, catalog, dice)
+    return RandomPrimary((first, second), first == second, tuple(first_rolls + second_rolls))
+
+
+def improvable(state: PlayerState, characteristic: Characteristic, catalog: Catalog) -> bool:
+    """May this characteristic be improved once more (at most twice, never past its maximum)?"""
+    limits = catalog.advancement.characteristic_limits
+    if state.improvements.get(characteristic, 0) >= limits.max_improvements_per_characteristic:
+        return False
+    now = state.current(characteristic)
+    if now is None:
+        return False
+    step = catalog.advancement.improvement_step[characteristic]
+    after = now + step
+    best = limits.maximum[characteristic]
+    return after >= best if step < 0 else after <= best
+
+
+@dataclass(frozen=True)
+class CharacteristicRoll:
+    roll: DieRoll
+    allowed: tuple[Characteristic, ...]  # what the D8 allows and the limits permit (may be empty)
+
+
+def characteristic_roll(state: PlayerState, catalog: Catalog, dice: Dice) -> CharacteristicRoll:
+    """Roll the D8 on the Characteristic Improvement Table and keep the choices the limits allow."""
+    table = catalog.advancement.characteristic_improvement
+    d8 = roll(dice, table.dice, "characteristic improvement")
+    row = next(e for e in table.entries if e.min <= d8.total <= e.max)
+    return CharacteristicRoll(d8, tuple(c for c in row.options if improvable(state, c, catalog)))

@@ -1,0 +1,310 @@
+"""Tournament awards (seed 000, Awards).
+
+The recommended awards: 1st, 2nd and 3rd place, the Wooden Spoon (bottom of the rankings), Most Sporting
+Coach (most Favourite Opponent votes) and Best Painted Team (the coaches' votes or the organiser's choice);
+and the seed's 'less serious' ones: Griff Oberwald's Golden Gloves (most touchdowns), Mighty Zug's Wall
+o' Steel (fewest conceded), Max Spleenripper's Carnage Cup (most casualties inflicted), Matron McGeary's
+Most Patched-Up (most casualties suffered), Dirty Dan's Filthiest Cit (most players sent off for a Foul),
+the Stunty Cup (best-placed coach with a Tier 3 team; the catalogue's tier 4 and any lower tier count
+too; none in a stunty event), and the most touchdowns and most casualties by a single player.
+
+The Spare Player wins nothing. The placings and the Stunty Cup follow the rankings (which settle every
+tie); every other award is shared by all who tie for it, and is "not awarded" when nobody earned it.
+Totals are the rankings' (a conceded game as seed 000 scores it, a Bye as a 2-0 win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from bot.catalog.models import TournamentScoring
+from bot.rules.match.match_result import ResultReport
+from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, bye_side
+
+T = TypeVar("T", bound=Hashable)
+
+
+AwardKey = Literal[
+    "first",
+    "second",
+    "third",
+    "spoon",
+    "sporting",
+    "painted",
+    "touchdowns",
+    "wall",
+    "carnage",
+    "patched",
+    "filthiest",
+    "stunty",
+    "player_touchdowns",
+    "player_casualties",
+]
+
+
+@dataclass(frozen=True)
+class AwardSpec:
+    key: AwardKey
+    name: str
+    unit: str = ""  # what the winning number counts, one of it ("" for placings)
+    units: str = ""  # and several
+
+    def count(self, value: int) -> str:
+        """'1 vote', '3 touchdowns conceded'."""
+        return f"{value} {self.unit if value == 1 else self.units}"
+
+
+# Seed 000's awards, in the order they are announced.
+AWARDS: tuple[AwardSpec, ...] = (
+    AwardSpec("first", "First Place"),
+    AwardSpec("second", "Second Place"),
+    AwardSpec("third", "Third Place"),
+    AwardSpec("sporting", "Most Sporting Coach", "vote", "votes"),
+    AwardSpec("painted", "Best Painted Team", "vote", "votes"),
+    AwardSpec("spoon", "Wooden Spoon"),
+    AwardSpec(
+        "touchdowns",
+        "Griff Oberwald's Golden Gloves",
+        "touchdown",
+        "touchdowns",
+    ),
+    AwardSpec(
+        "wall",
+        "Mighty Zug's Wall o' Steel",
+        "touchdown conceded",
+        "touchdowns conceded",
+    ),
+    AwardSpec("carnage", "Max Spleenripper's Carnage Cup", "casualty", "casualties"),
+    AwardSpec(
+        "patched",
+        "Matron McGeary's Most Patched-Up",
+        "casualty",
+        "casualties",
+    ),
+    AwardSpec(
+        "filthiest",
+        "Dirty Dan's Filthiest Cit",
+        "player sent off",
+        "players sent off",
+    ),
+    AwardSpec(
+        "stunty",
+        "The Stunty Cup",
+    ),
+    AwardSpec(
+        "player_touchdowns",
+        "Most Touchdowns by a Single Player",
+        "touchdown",
+        "touchdowns",
+    ),
+    AwardSpec(
+        "player_casualties",
+        "Most Casualties by a Single Player",
+        "casualty",
+        "casualties",
+    ),
+)
+SPECS: dict[str, AwardSpec] = {spec.key: spec for spec in AWARDS}
+
+
+@dataclass(frozen=True)
+class Totals:
+    """What one coach's games add up to, as the rankings count them."""
+
+    played: int = 0
+    td_for: int = 0
+    td_against: int = 0
+    cas_for: int = 0
+    cas_against: int = 0
+    sent_off: int = 0
+
+
+def team_totals(
+    rules: TournamentScoring, games: Sequence[TournamentGame[T]], byes: Sequence[T] = ()
+) -> dict[T, Totals]:
+    """Every coach's totals over the confirmed games and Byes; casualties suffered are those the opponent
+    inflicted (a Bye: none either way)."""
+    found: dict[T, Totals] = {}
+
+    def add(coach: T, td_for: int, td_against: int, cas_for: int, cas_against: int, sent_off: int) -> None:
+        t = found.get(coach, Totals())
+        found[coach] = Totals(
+            t.played + 1,
+            t.td_for + td_for,
+            t.td_against + td_against,
+            t.cas_for + cas_for,
+            t.cas_against + cas_against,
+            t.sent_off + sent_off,
+        )
+
+    for game in games:
+        a, b = game.sides(rules)
+        add(a.coach, a.td_for, a.td_against, a.cas_for, b.cas_for, a.sent_off)
+        add(b.coach, b.td_for, b.td_against, b.cas_for, a.cas_for, b.sent_off)
+    for coach in byes:
+        side = bye_side(coach, rules)
+        add(coach, side.td_for, side.td_against, 0, 0, 0)
+    return found
+
+
+@dataclass(frozen=True)
+class PlayerTally(Generic[T]):
+    """What one player did over the games: the tally the awards and the leaderboards (rules/leaders.py)
+    share. A player is counted with the team he played for in each game."""
+
+    team: T
+    player_id: int
+    name: str
+    touchdowns: int
+    casualties: int
+    completions: int = 0
+    interceptions: int = 0
+
+
+def player_tallies(reports: Iterable[ResultReport]) -> list[PlayerTally[int]]:
+    """Each player's touchdowns, casualties, completions and interceptions summed over the confirmed
+    reports."""
+    found: dict[tuple[int, int], PlayerTally[int]] = {}
+    for report in reports:
+        for side in (report.home, report.away):
+            for line in side.players:
+                key = (side.team_id, line.player_id)
+                old = found.get(key) or PlayerTally(side.team_id, line.player_id, line.name, 0, 0)
+                found[key] = PlayerTally(
+                    side.team_id,
+                    line.player_id,
+                    line.name,
+                    old.touchdowns + line.touchdowns,
+                    old.casualties + line.casualties,
+                    old.completions + line.completions,
+                    old.interceptions + line.interceptions,
+                )
+    return list(found.values())
+
+
+@dataclass(frozen=True)
+class Winner(Generic[T]):
+    team: T
+    player_id: int | None = None
+    player_name: str | None = None
+
+
+@dataclass(frozen=True)
+class Award(Generic[T]):
+    """One award as it stands: its winners (several when they tie), the number that won it, or why it is
+    not awarded."""
+
+    spec: AwardSpec
+    winners: tuple[Winner[T], ...] = ()
+    value: int | None = None
+    not_awarded: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def _most(spec: AwardSpec, counts: Mapping[T, int], nobody: str, *, fewest: bool = False) -> Award[T]:
+    """Everyone tied on the most (or fewest) shares the award; 'most' needs at least 1."""
+    if not counts:
+        return Award(spec, not_awarded=nobody)
+    best = min(counts.values()) if fewest else max(counts.values())
+    if not fewest and best <= 0:
+        return Award(spec, not_awarded=nobody)
+    return Award(spec, tuple(Winner(c) for c, v in counts.items() if v == best), best)
+
+
+def _player_most(spec: AwardSpec, players: Sequence[PlayerTally[T]], value: str, nobody: str) -> Award[T]:
+    counts = {(p.team, p.player_id): getattr(p, value) for p in players}
+    best = max(counts.values(), default=0)
+    if best <= 0:
+        return Award(spec, not_awarded=nobody)
+    return Award(
+        spec,
+        tuple(Winner(p.team, p.player_id, p.name) for p in players if getattr(p, value) == best),
+        best,
+    )
+
+
+def _placing(spec: AwardSpec, rows: Sequence[RankingRow[T]], index: int, least: int) -> Award[T]:
+    if len(rows) < least:
+        return Award(spec, not_awarded=f"fewer than {least} coaches are ranked")
+    return Award(spec, (Winner(rows[index].coach),))
+
+
+def awards(
+    rows: Sequence[RankingRow[T]],
+    totals: Mapping[T, Totals],
+    players: Sequence[PlayerTally[T]],
+    sporting_votes: Mapping[T, int],
+    tiers: Mapping[T, int],
+    *,
+    best_painted: Literal["votes", "organiser"] = "votes",
+    painted_votes: Mapping[T, int] | None = None,
+    painted_choice: T | None = None,
+    spare: T | None = None,
+    stunty_tier: int,
+    stunty_cup: bool = True,
+) -> list[Award[T]]:
+    """Seed 000's awards from the rankings (`rows`, best first, no Spare Player), the coaches' totals,
+    the players' tallies, the votes and each coach's tier at this event. Only coaches in `rows` (and never
+    `spare`) can win. A stunty event has no Stunty Cup (`stunty_cup=False`; seed 000: "there is no need to
+    award the Stunty Cup, as every team is a Stunty Team anyway")."""
+    ranked = [row for row in rows if row.coach != spare]
+    eligible = {row.coach for row in ranked}
+
+    def only(counts: Mapping[T, int]) -> dict[T, int]:
+        return {c: v for c, v in counts.items() if c in eligible}
+
+    played = {c: t for c, t in totals.items() if c in eligible and t.played > 0}
+    if best_painted == "organiser":
+        painted: Award[T] = (
+            Award(SPECS["painted"], (Winner(painted_choice),))
+            if painted_choice is not None and painted_choice in eligible
+            else Award(SPECS["painted"], not_awarded="the organiser has not chosen")
+        )
+    else:
+        painted = _most(SPECS["painted"], only(painted_votes or {}), "no Best Painted votes")
+    stunty = next((row for row in ranked if tiers.get(row.coach, 0) >= stunty_tier), None)
+    eligible_players = [p for p in players if p.team in eligible]
+    found: dict[str, Award[T]] = {
+        "first": _placing(SPECS["first"], ranked, 0, 1),
+        "second": _placing(SPECS["second"], ranked, 1, 2),
+        "third": _placing(SPECS["third"], ranked, 2, 3),
+        "spoon": _placing(SPECS["spoon"], ranked, -1, 2),
+        "sporting": _most(SPECS["sporting"], only(sporting_votes), "no Favourite Opponent votes"),
+        "painted": painted,
+        "touchdowns": _most(
+            SPECS["touchdowns"], {c: t.td_for for c, t in played.items()}, "no touchdowns scored"
+        ),
+        "wall": _most(
+            SPECS["wall"], {c: t.td_against for c, t in played.items()}, "no games played", fewest=True
+        ),
+        "carnage": _most(
+            SPECS["carnage"], {c: t.cas_for for c, t in played.items()}, "no casualties inflicted"
+        ),
+        "patched": _most(
+            SPECS["patched"], {c: t.cas_against for c, t in played.items()}, "no casualties suffered"
+        ),
+        "filthiest": _most(
+            SPECS["filthiest"], {c: t.sent_off for c, t in played.items()}, "nobody was sent off for a Foul"
+        ),
+        "stunty": (
+            Award(SPECS["stunty"], (Winner(stunty.coach),))
+            if stunty is not None
+            else Award(SPECS["stunty"], not_awarded=f"no Tier {stunty_tier} (or lower) team is ranked")
+        ),
+        "player_touchdowns": _player_most(
+            SPECS["player_touchdowns"], eligible_players, "touchdowns", "no player scored"
+        ),
+        "player_casualties": _player_most(
+            SPECS["player_casualties"], eligible_players, "casualties", "no player caused a casualty"
+        ),
+    }
+    return [found[spec.key] for spec in AWARDS if stunty_cup or spec.key != "stunty"]

@@ -1,0 +1,424 @@
+"""Tournament rosters (seed 000, Matched Play Guide: Writing your roster, Inducements, Skill Points, Stars).
+
+A coach drafts under the league drafting rules (rules/roster/team_building.py: position limits, costs, staff)
+with the event's Team Draft Budget instead of 1,000,000 gp; may buy Dedicated Fans up to 6 at 10,000 gp each
+and any Inducement the event allows, permanently on the roster; gold not spent is lost. The team's tier
+(the catalogue's `Team.tier`) gives Skill Points and limits (`TierTable`, overridable by the rulespack):
+a primary skill costs 1 point, a secondary 2 (at most the tier's number of secondaries), at most one added
+skill per player, none for stars, and added skills do not raise value. Star players (who must play for the
+team, rules/roster/eligibility.py) only once the roster has 11 players, each gold plus 2 points (a pair is one
+choice for 2 points and two roster places; a Mega-star 4 points, at most one); at most 2 stars in all and
+at most the tier's number.
+
+A stunty event (seed 000, Stunty Tournament) allows only the rosters of data/<edition>/tournament.json's
+`stunty` list, each with only its listed positions (`stunty_refusals`).
+
+`check_roster` takes plain inputs and returns what was spent and every refusal, each naming its rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from bot.catalog import Catalog
+from bot.catalog.models import Inducement, Position, Team
+from bot.errors import RuleViolation
+from bot.rules.league.star_drafts import StarUnit, star_units
+from bot.rules.match import inducements
+from bot.rules.roster.eligibility import plays_for
+from bot.rules.roster.team_building import Staffing, check_hire, check_staff, draft_cost
+from bot.rules.tournament.tournament_inducements import EventInducement, as_inducement
+from bot.text import gp
+
+MANDATORY_STAR = "This event requires every roster to have at least one star player"
+# Bought star by star and mercenary by player elsewhere: not a roster inducement by id.
+NOT_ROSTER_INDUCEMENTS = frozenset({inducements.STAR_LIMIT_ID, inducements.MERCENARY_ID})
+
+
+@dataclass(frozen=True)
+class TierAllowance:
+    """What a team of one tier gets: Skill Points, and the most secondary skills and star players."""
+
+    skill_points: int
+    max_secondary: int
+    max_stars: int
+
+    def __post_init__(self) -> None:
+        if min(self.skill_points, self.max_secondary, self.max_stars) < 0:
+            raise ValueError("tier allowances are never negative")
+
+
+@dataclass(frozen=True)
+class TierTable:
+    """The event's tier table: seed 000's three tiers, plus tier 4 (in the BB2025 catalogue) as tier 3 unless
+    the organiser sets it. `override` returns a copy with some rows changed."""
+
+    rows: Mapping[int, TierAllowance]
+
+    def allowance(self, tier: int) -> TierAllowance:
+        row = self.rows.get(tier)
+        if row is None:
+            tiers = ", ".join(str(t) for t in sorted(self.rows))
+            raise RuleViolation(f"This event has no row for tier {tier}; it sets tiers {tiers}.")
+        return row
+
+    def override(self, changes: Mapping[int, TierAllowance]) -> TierTable:
+        return TierTable({**self.rows, **changes})
+
+
+def seed_tiers(catalog: Catalog) -> TierTable:
+    """The tier table of data/<edition>/tournament.json (seed 000's, tier 4 as tier 3)."""
+    return TierTable(
+        {
+            r.tier: TierAllowance(r.skill_points, r.max_secondary, r.max_stars)
+            for r in catalog.tournament.tiers
+        }
+    )
+
+
+@dataclass(frozen=True)
+class DraftedPlayer:
+    """A player drafted for the event: his position and the skills added with Skill Points (at most one)."""
+
+    position_id: str
+    skills: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DraftedStar:
+    """A star player (or a pair, by the pair's or a member's name); stars may never be given skills."""
+
+    name: str
+    skills: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TournamentRoster:
+    """A proposed tournament roster in plain values (what a coach submits)."""
+
+    team_id: str
+    league: str
+    alignment: str | None = None
+    players: tuple[DraftedPlayer, ...] = ()
+    stars: tuple[DraftedStar, ...] = ()
+    staff: Staffing = field(default_factory=Staffing)
+    dedicated_fans: int = 1
+    inducements: tuple[tuple[str, int], ...] = ()  # (inducement id, how many)
+
+
+@dataclass(frozen=True)
+class RosterRules:
+    """The rulespack's roster options: a stunty event; a star player on every roster, and whether
+    a star still needs 11 players first (seed 000, Mandatory Star Players)."""
+
+    stunty: bool = False
+    mandatory_star: bool = False
+    star_needs_eleven: bool = True
+
+
+@dataclass(frozen=True)
+class RosterCheck:
+    """What the roster spends and every rule it breaks (empty `refusals`: the roster is legal)."""
+
+    gold_spent: int
+    skill_points_spent: int
+    gold_lost: int
+    refusals: tuple[str, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.refusals
+
+
+def event_inducements(catalog: Catalog, custom: Sequence[EventInducement] = ()) -> dict[str, Inducement]:
+    """The inducements of the listed publications (the catalogue's), plus the custom ones of the event that
+    coaches buy (a free one is on every roster already: `free_inducements`)."""
+    allowed = {i.id: i for i in catalog.inducements.values() if i.id not in NOT_ROSTER_INDUCEMENTS}
+    for item in custom:
+        if not item.free:
+            allowed[item.id] = as_inducement(catalog, item)
+    return allowed
+
+
+def free_inducements(catalog: Catalog, custom: Sequence[EventInducement]) -> list[Inducement]:
+    """The event's custom inducements every roster has for free (seed 000: "allow each coach to add the
+    custom Inducement to their Team Draft Roster for free")."""
+    return [as_inducement(catalog, item) for item in custom if item.free]
+
+
+def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position]) -> list[str]:
+    """Why a roster of these positions may not play in a stunty event (empty: it may)."""
+    rules = catalog.tournament.stunty
+    allowed = rules.roster(team.id)
+    if allowed is None:
+        names = ", ".join(sorted(catalog.teams[r.team].name for r in rules.rosters))
+        return [f"A stunty event takes only stunty teams ({names}); {team.name} is not one."]
+    if allowed.only is None:
+        return []
+    outside = sorted({p.name for p in positions if p.id not in allowed.only})
+    if not outside:
+        return []
+    fielded = ", ".join(p.name for p in team.positions if p.id in allowed.only)
+    return [f"In a stunty event a {team.name} team may field only {fielded}; not {', '.join(outside)}."]
+
+
+def _star_unit(catalog: Catalog, name: str) -> StarUnit | None:
+    wanted = name.strip().lower()
+    for unit in star_units(catalog):
+        if unit.name.lower() == wanted or wanted in (m.lower() for m in unit.members):
+            return unit
+    return None
+
+
+def _skill_points(
+    catalog: Catalog, position: Position, skill_name: str, refusals: list[str]
+) -> tuple[int, bool] | None:
+    """Points for one added skill and whether it is secondary; None (with a refusal) when not allowed."""
+    skill = catalog.skill(skill_name)
+    if skill is None:
+        refusals.append(f"There is no skill {skill_name!r}.")
+        return None
+    if skill.name in position.skills:
+        refusals.append(f"A {position.name} already has {skill.name}.")
+        return None
+    clash = catalog.skill_exclusions.get(skill.name, frozenset()) & set(position.skills)
+    if clash:
+        refusals.append(f"A {position.name} cannot have {skill.name} with {', '.join(sorted(clash))}.")
+        return None
+    needs = catalog.skill_requirements.get(skill.name)
+    if needs is not None and needs not in position.skills:
+        refusals.append(f"{skill.name} is only for players with {needs}.")
+        return None
+    if skill.category in position.primary:
+        return catalog.tournament.roster.primary_points, False
+    if skill.category in position.secondary:
+        return catalog.tournament.roster.secondary_points, True
+    refusals.append(
+        f"{skill.name} is not in a {position.name}'s skill categories ({position.categories_text}): "
+        "a player may only take a Primary or Secondary skill."
+    )
+    return None
+
+
+def check_roster(
+    catalog: Catalog,
+    roster: TournamentRoster,
+    budget: int,
+    tiers: TierTable | None = None,
+    allowed_inducements: Mapping[str, Inducement] | None = None,
+    tier: int | None = None,
+    options: RosterRules = RosterRules(),
+) -> RosterCheck:
+    """Check a proposed tournament roster against seed 000 and the league drafting rules (and the event's
+    roster options: a stunty event's rosters, a mandatory star)."""
+    rules = catalog.drafting
+    refusals: list[str] = []
+    team: Team | None = catalog.teams.get(roster.team_id)
+    if team is None:
+        raise RuleViolation(f"There is no team roster {roster.team_id!r}.")
+    if roster.league not in team.leagues:
+        refusals.append(f"{team.name} teams play in: {', '.join(team.leagues)}.")
+    tier = team.tier if tier is None else tier  # the rulespack may move a roster to another tier
+    allowance = (tiers or seed_tiers(catalog)).allowance(tier)
+    numbers = catalog.tournament.roster
+    allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
+
+    # Players, under the league drafting rules (position limits, group limits, 16 players).
+    positions: list[Position] = []
+    hired: list[tuple[DraftedPlayer, Position]] = []
+    for player in roster.players:
+        try:
+            position = check_hire(team, player.position_id, positions, rules)
+        except RuleViolation as refusal:
+            refusals.append(str(refusal))
+            continue
+        positions.append(position)
+        hired.append((player, position))
+    if options.stunty:
+        refusals.extend(stunty_refusals(catalog, team, positions))
+    if len(positions) < rules.min_players_at_draft:
+        refusals.append(
+            f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."
+        )
+    start = rules.dedicated_fans.start
+    staff = replace(roster.staff, dedicated_fans=start)  # fans are bought at the tournament's price below
+    try:
+        check_staff(team, staff, rules, drafting=True)
+    except RuleViolation as refusal:
+        refusals.append(str(refusal))
+    gold = draft_cost(team, positions, staff, rules)
+
+    # Dedicated Fans: up to 6, at 10,000 gp each above the free first.
+    if not start <= roster.dedicated_fans <= numbers.max_fans:
+        refusals.append(
+            f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
+            f"each above {start} at {gp(numbers.fan_cost)}."
+        )
+    gold += max(0, roster.dedicated_fans - start) * numbers.fan_cost
+
+    # Inducements the event allows, permanently on the roster.
+    for key, count in roster.inducements:
+        inducement = allowed.get(key)
+        if inducement is None:
+            refusals.append(f"{key!r} is not an inducement this event allows.")
+            continue
+        special = (
+            team.special_rules_with(roster.league, roster.alignment) if roster.league in team.leagues else ()
+        )
+        try:
+            inducements.check_allowed(inducement, team, roster.league, roster.alignment)
+            most = inducements.limit(inducement, special)
+            if not 1 <= count <= most:
+                raise RuleViolation(f"A team may have 1-{most} {inducement.name}.")
+            gold += count * inducements.price(inducement, team, special)
+        except RuleViolation as refusal:
+            refusals.append(str(refusal))
+
+    # Skill points: primary 1, secondary 2 (within the tier's limit), one added skill per player.
+    points = 0
+    secondaries = 0
+    for player, position in hired:
+        if len(player.skills) > 1:
+            refusals.append(
+                "Each player can only be given a single additional skill; "
+                f"a {position.name} has {len(player.skills)}."
+            )
+        for skill_name in player.skills:
+            cost = _skill_points(catalog, position, skill_name, refusals)
+            if cost is not None:
+                points += cost[0]
+                secondaries += cost[1]
+    if secondaries > allowance.max_secondary:
+        refusals.append(
+            f"A tier {tier} team may have at most {allowance.max_secondary} secondary skills; "
+            f"you have {secondaries}."
+        )
+
+    # Star players: 11 players first; gold plus 2 points (a Mega-star 4); at most 2 (and the tier's limit).
+    units: list[StarUnit] = []
+    for drafted in roster.stars:
+        unit = _star_unit(catalog, drafted.name)
+        if unit is None:
+            refusals.append(f"There is no star player {drafted.name!r}.")
+            continue
+        if drafted.skills:
+            refusals.append(f"Star players cannot be given additional skills ({unit.name}).")
+        if unit in units:
+            refusals.append(f"{unit.name} is on the roster once already.")
+            continue
+        members = [catalog.stars[m] for m in unit.members]
+        if roster.league in team.leagues and not all(
+            plays_for(star, team, roster.league, roster.alignment) for star in members
+        ):
+            refusals.append(f"{unit.name} does not play for {team.name} teams in the {roster.league}.")
+        units.append(unit)
+        mega = any(star.mega_star for star in members)
+        points += numbers.mega_star_points if mega else numbers.star_points
+        gold += unit.cost
+    if (
+        options.mandatory_star
+        and not units
+        and not any(r.startswith("There is no star player") for r in refusals)
+    ):
+        refusals.append(f"{MANDATORY_STAR} (a pair counts as one).")
+    if units and options.star_needs_eleven and len(positions) < rules.min_players_at_draft:
+        refusals.append(
+            f"A team must include at least {rules.min_players_at_draft} players "
+            "before adding any star players."
+        )
+    most_stars = min(numbers.max_stars, allowance.max_stars)
+    if len(units) > most_stars:
+        refusals.append(
+            f"A tier {tier} team may have at most {most_stars} star players (a pair counts as one); "
+            f"you have {len(units)}."
+        )
+    megas = sum(any(catalog.stars[m].mega_star for m in u.members) for u in units)
+    if megas > numbers.max_mega_stars:
+        refusals.append(f"A team may only ever have a single Mega-star; you have {megas}.")
+    places = len(positions) + sum(u.size for u in units)
+    if places > rules.max_players:
+        refusals.append(
+            f"A team may never have more than {rules.max_players} players, star players included "
+            f"(a pair takes two places); you have {places}."
+        )
+
+    if points > allowance.skill_points:
+        refusals.append(
+            f"A tier {tier} team has {allowance.skill_points} Skill Points; this roster spends {points}."
+        )
+    if gold > budget:
+        refusals.append(
+            f"The roster costs {gp(gold)}, over the {gp(budget)} Team Draft Budget by {gp(gold - budget)}."
+        )
+    return RosterCheck(
+        gold_spent=gold,
+        skill_points_spent=points,
+        gold_lost=max(0, budget - gold),
+        refusals=tuple(refusals),
+    )
+
+
+def tiers_text(tiers: TierTable) -> list[str]:
+    """One line per tier, for the rulespack."""
+    return [
+        f"Tier {tier}: {row.skill_points} Skill Points, at most {row.max_secondary} secondary skills, "
+        f"at most {row.max_stars} star players"
+        for tier, row in sorted(tiers.rows.items())
+    ]
+
+
+# --- gold piece escalation ---------------------------------------------------------------------------------
+
+ONLY_ADDS = "an escalation roster only adds to the one before"
+
+
+def only_additions(before: TournamentRoster, after: TournamentRoster, round_number: int) -> list[str]:
+    """Why the roster of `round_number` (`after`) is not the one before plus additions (seed 000: "coaches
+    can only add to their Team Draft Roster and cannot take anything away from it once it has been added
+    in"); empty when it only adds. A player is matched by position, keeping any skill he had."""
+    refusals: list[str] = []
+
+    def missing(old: Sequence[object], new: Sequence[object]) -> int:
+        left = list(new)
+        gone = 0
+        for item in old:
+            if item in left:
+                left.remove(item)
+            else:
+                gone += 1
+        return gone
+
+    # Each player before must still be there, with his skill if he had one (a skill may be added).
+    left = list(after.players)
+    lost_players = 0
+    for player in sorted(before.players, key=lambda p: -len(p.skills)):
+        fits = [
+            p for p in left if p.position_id == player.position_id and set(player.skills) <= set(p.skills)
+        ]
+        if not fits:
+            lost_players += 1
+            continue
+        left.remove(min(fits, key=lambda p: len(p.skills)))
+    if lost_players:
+        refusals.append(f"{lost_players} player(s) or their skills of round {round_number - 1} are gone")
+    if missing([s.name for s in before.stars], [s.name for s in after.stars]):
+        refusals.append(f"a star player of round {round_number - 1} is gone")
+    b, a = before.staff, after.staff
+    for label, old, new in (
+        ("team re-rolls", b.rerolls, a.rerolls),
+        ("assistant coaches", b.assistant_coaches, a.assistant_coaches),
+        ("cheerleaders", b.cheerleaders, a.cheerleaders),
+        ("apothecary", int(b.apothecary), int(a.apothecary)),
+        ("Dedicated Fans", before.dedicated_fans, after.dedicated_fans),
+    ):
+        if new < old:
+            refusals.append(f"{label} {old}→{new}")
+    had = dict(before.inducements)
+    has = dict(after.inducements)
+    for key, count in had.items():
+        if has.get(key, 0) < count:
+            refusals.append(f"inducement {key} {count}→{has.get(key, 0)}")
+    if not refusals:
+        return []
+    return [f"Round {round_number}: {ONLY_ADDS} ({'; '.join(refusals)})."]

@@ -1,0 +1,322 @@
+"""Team events (seed 000, Team Events): squads of coaches, their round results, rankings and pairings.
+
+In the bot a "team" is a Blood Bowl roster, so a team of coaches is a **squad**. When two squads are paired,
+each coach plays one coach of the other squad. A squad wins the round by winning more games than the
+other squad (2 team points), draws by winning as many (1), loses otherwise (0): the same comparison as a
+game's 2/1/0, made on games won (`match_points`). Squads are ranked by team points, then games won, then
+games drawn, then the rulespack's individual tiebreakers summed over the squad's coaches (`rank_squads`).
+
+Squads are paired by the Swiss rule of a standard event (rules/tournament/swiss.py, generic over what it
+pairs); inside a squad match, round 1 draws the coaches with the dice (`draw_coaches`) and later rounds pair
+them by individual ranking, 1st v 1st, 2nd v 2nd, ... (`pair_ranked`). `team_round` puts both together; the
+coach-pairing functions take any two squads, whichever stage paired them (a group, a knock-out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from bot.catalog.models import TournamentScoring
+from bot.rules.dice import Dice, RecordingDice
+from bot.rules.league.star_drafts import shuffle
+from bot.rules.tournament.swiss import Draw, OddPlayer, first_round, next_round
+from bot.rules.tournament.tournament_scoring import (
+    TIEBREAKER_NAMES,
+    Tally,
+    Tiebreaker,
+    TournamentGame,
+    bye_side,
+    order_tallies,
+    tournament_points,
+)
+
+S = TypeVar("S", bound=Hashable)  # a squad
+T = TypeVar("T", bound=Hashable)  # a coach (his roster)
+
+SQUAD_TIEBREAKERS = ("won", "drawn")  # seed 000: games won, then games drawn, then the individual ones summed
+
+
+def match_points(won: int, lost: int, rules: TournamentScoring) -> int:
+    """A squad's team points for a round: 2 for winning more games than the other squad, 1 for as many, 0
+    for fewer (the catalogue's win/draw/loss)."""
+    return tournament_points(won, lost, rules)
+
+
+@dataclass(frozen=True)
+class SquadMatch(Generic[S, T]):
+    """Two squads paired in a round and the games their coaches played (confirmed so far)."""
+
+    first: S
+    second: S
+    games: tuple[TournamentGame[T], ...]
+
+
+def games_won(match: SquadMatch[S, T], squad_of: Mapping[T, S], rules: TournamentScoring) -> tuple[int, int]:
+    """How many games each squad of the match won (a conceded game is won by the other coach)."""
+    wins = {match.first: 0, match.second: 0}
+    for game in match.games:
+        for side in game.sides(rules):
+            squad = squad_of.get(side.coach)
+            if squad in wins and side.td_for > side.td_against:
+                wins[squad] += 1
+    return wins[match.first], wins[match.second]
+
+
+def match_result(
+    match: SquadMatch[S, T], squad_of: Mapping[T, S], rules: TournamentScoring
+) -> tuple[int, int]:
+    """Both squads' team points for the match: 2/1/0 by games won."""
+    first, second = games_won(match, squad_of, rules)
+    return match_points(first, second, rules), match_points(second, first, rules)
+
+
+@dataclass(frozen=True)
+class SquadRow(Generic[S]):
+    """One line of the squad rankings. `decided_by` names the tiebreaker that put this squad below the one
+    directly above, when both are level on team points (None otherwise)."""
+
+    squad: S
+    position: int
+    matches: int  # rounds played (a Bye counts)
+    team_points: int
+    won: int  # the coaches' games won (a coach's Bye counts as a win), drawn, lost
+    drawn: int
+    lost: int
+    bonus_points: int  # the coaches' own tiebreakers, summed
+    td_for: int
+    td_against: int
+    cas_for: int
+    sent_off: int
+    votes: int
+    decided_by: str | None
+
+    @property
+    def td_diff(self) -> int:
+        return self.td_for - self.td_against
+
+
+def rank_squads(
+    rules: TournamentScoring,
+    squads: Sequence[S],
+    squad_of: Mapping[T, S],
+    matches: Sequence[SquadMatch[S, T]],
+    squad_byes: Sequence[S] = (),
+    byes: Sequence[T] = (),
+    tiebreakers: Sequence[Tiebreaker] = (),
+    votes: Mapping[T, int] | None = None,
+) -> list[SquadRow[S]]:
+    """The squad rankings (`squads` in registration order): team points, then games won, then games drawn,
+    then `tiebreakers` (the rulespack's individual ones) summed over each squad's coaches, then registration
+    order. `squad_byes` lists one entry per squad Bye (a round win), `byes` one per coach Bye (each of the
+    squad's coaches: a 2-0 win); `votes` the Favourite Opponent votes each coach received."""
+    if len(set(squads)) != len(squads):
+        raise ValueError("each squad can appear once in the rankings")
+    index = {squad: i for i, squad in enumerate(squads)}
+    tallies = [Tally() for _ in squads]
+    team_points = [0] * len(squads)
+    rounds = [0] * len(squads)
+    for match in matches:
+        points = match_result(match, squad_of, rules)
+        for squad, earned in zip((match.first, match.second), points, strict=True):
+            if squad in index:
+                team_points[index[squad]] += earned
+                rounds[index[squad]] += 1
+        for game in match.games:
+            for side in game.sides(rules):
+                at = index.get(squad_of[side.coach]) if side.coach in squad_of else None
+                if at is not None:
+                    tallies[at].add(side)
+    for squad in squad_byes:
+        if squad in index:
+            team_points[index[squad]] += rules.win
+            rounds[index[squad]] += 1
+    for coach in byes:
+        at = index.get(squad_of[coach]) if coach in squad_of else None
+        if at is not None:
+            tallies[at].add(bye_side(coach, rules))
+    for coach, count in (votes or {}).items():
+        at = index.get(squad_of[coach]) if coach in squad_of else None
+        if at is not None:
+            tallies[at].votes += count
+    for i, tally in enumerate(tallies):
+        tally.tournament_points = team_points[i]  # a squad is ranked on team points, not its coaches' TP
+    ranked, reasons = order_tallies(tallies, (*SQUAD_TIEBREAKERS, *tiebreakers))
+    rows: list[SquadRow[S]] = []
+    for position, i in enumerate(ranked, start=1):
+        t = tallies[i]
+        reason = reasons.get(i)
+        rows.append(
+            SquadRow(
+                squad=squads[i],
+                position=position,
+                matches=rounds[i],
+                team_points=t.tournament_points,
+                won=t.won,
+                drawn=t.drawn,
+                lost=t.played - t.won - t.drawn,
+                bonus_points=t.bonus_points,
+                td_for=t.td_for,
+                td_against=t.td_against,
+                cas_for=t.cas_for,
+                sent_off=t.sent_off,
+                votes=t.votes,
+                decided_by=TIEBREAKER_NAMES[reason] if reason is not None else None,
+            )
+        )
+    return rows
+
+
+# --- a knock-out squad match (a group and knock-out team event) -----
+
+KNOCKOUT_MATCH_RULE = (
+    "a knock-out squad match is won by the squad that wins more of its games (each knock-out game has a "
+    "winner, after extra time and the shoot-out); level (an even squad size), by the better touchdown "
+    "difference over the match's games, then by more casualties caused, then by the better group-stage "
+    "seeding"
+)
+
+
+def knockout_match_winner(
+    match: SquadMatch[S, T],
+    squad_of: Mapping[T, S],
+    winners: Sequence[T],
+    rules: TournamentScoring,
+    seeds: Sequence[S],
+) -> S:
+    """The winner of a confirmed knock-out squad match (`KNOCKOUT_MATCH_RULE`). Seed 000, Team Events: "a
+    team will win if it wins more games than the other team"; `winners` are the winners of its games (a
+    knock-out game level after extra time is won by the shoot-out). Only an even squad size can leave the
+    squads level on games won: then the better touchdown difference over the match's games, then more
+    casualties caused, then the squad seeded higher into the knock-out (`seeds`, best first) wins."""
+    if not match.games or len(winners) != len(match.games):
+        raise ValueError("a knock-out squad match is decided once every game of it has its winner")
+    won = {match.first: 0, match.second: 0}
+    for coach in winners:
+        squad = squad_of.get(coach)
+        if squad not in won:
+            raise ValueError("each game's winner plays for one of the two squads")
+        won[squad] += 1
+    td = {match.first: 0, match.second: 0}
+    cas = {match.first: 0, match.second: 0}
+    for game in match.games:
+        for side in game.sides(rules):
+            squad = squad_of.get(side.coach)
+            if squad in td:
+                td[squad] += side.td_for - side.td_against
+                cas[squad] += side.cas_for
+    seed = {s: i for i, s in enumerate(seeds)}
+
+    def key(squad: S) -> tuple[int, int, int, int]:
+        return (won[squad], td[squad], cas[squad], -seed.get(squad, len(seed)))
+
+    return max((match.first, match.second), key=key)
+
+
+# --- pairing the coaches of two squads -----
+
+
+def _same_size(first: Sequence[T], second: Sequence[T]) -> None:
+    if len(first) != len(second):
+        raise ValueError("two squads paired against each other need as many coaches each")
+    if not first:
+        raise ValueError("a squad needs coaches")
+    if len(set(first) | set(second)) != len(first) + len(second):
+        raise ValueError("each coach plays once a round")
+
+
+def pair_ranked(first: Sequence[T], second: Sequence[T]) -> list[tuple[T, T]]:
+    """Later rounds: each squad's coaches in their individual ranking order, best first; the highest-ranked
+    coach of each squad play each other, then the second highest, and so on."""
+    _same_size(first, second)
+    return list(zip(first, second, strict=True))
+
+
+def draw_coaches(
+    first: Sequence[T], second: Sequence[T], dice: Dice
+) -> tuple[list[tuple[T, T]], tuple[Draw, ...]]:
+    """Round 1: each coach of `first` (in order) is paired with a coach of `second` drawn at random with the
+    dice (d{n}, d{n-1}, ... d2); the dice are returned so they can be logged."""
+    _same_size(first, second)
+    recorder = RecordingDice(dice)
+    drawn = shuffle(second, recorder)
+    return list(zip(first, drawn, strict=True)), tuple(Draw(sides, face) for sides, face in recorder.rolls)
+
+
+@dataclass(frozen=True)
+class SquadPairing(Generic[S, T]):
+    """One squad match of a round: the two squads and their coaches' games, in table order."""
+
+    first: S
+    second: S
+    games: tuple[tuple[T, T], ...]
+
+
+@dataclass(frozen=True)
+class TeamRound(Generic[S, T]):
+    """A team event's round: the squad matches in order, the squad with a Bye (each of its coaches a Bye),
+    every die of the draws, and the squads meeting again because nothing else was possible."""
+
+    matches: tuple[SquadPairing[S, T], ...]
+    bye: S | None
+    draws: tuple[Draw, ...]
+    rematches: tuple[frozenset[S], ...]
+    bye_coaches: tuple[T, ...] = ()  # the coaches of the squad with the Bye, each a Bye
+
+
+def team_round(
+    number: int,
+    squads: Sequence[S],
+    members: Mapping[S, Sequence[T]],
+    dice: Dice,
+    *,
+    met: Collection[frozenset[S]] = (),
+    had_bye: Collection[S] = (),
+    keep_top_pair: bool = False,
+) -> TeamRound[S, T]:
+    """Round `number` of a team event. Round 1: `squads` in registration order are drawn as a standard event
+    draws coaches, and each match's coaches drawn too. Later rounds: `squads` is the squad ranking, paired by
+    the Swiss rule (no rematch while one can be avoided; with an odd number the lowest-ranked squad without
+    a Bye has it), and `members` lists each squad's coaches in individual ranking order (1st v 1st ...)."""
+    if number == 1:
+        swiss = first_round(squads, dice, OddPlayer.BYE)
+    else:
+        swiss = next_round(
+            squads, met, odd_player=OddPlayer.BYE, had_odd=had_bye, keep_top_pair=keep_top_pair
+        )
+    draws = list(swiss.draws)
+    matches: list[SquadPairing[S, T]] = []
+    for table in swiss.tables:
+        assert table.second is not None  # a Bye, never the Spare Player
+        first, second = members[table.first], members[table.second]
+        if number == 1:
+            games, dice_used = draw_coaches(first, second, dice)
+            draws += dice_used
+        else:
+            games = pair_ranked(first, second)
+        matches.append(SquadPairing(table.first, table.second, tuple(games)))
+    bye_coaches = tuple(members[swiss.bye]) if swiss.bye is not None else ()
+    return TeamRound(tuple(matches), swiss.bye, tuple(draws), swiss.rematches, bye_coaches)
+
+
+# --- forming a squad -----
+
+
+def duplicate_rosters(rosters: Mapping[T, str]) -> dict[str, list[T]]:
+    """The catalogue teams taken by more than one coach of a squad (seed 000: no coach may take the same
+    team as another coach on their team); `rosters` maps each coach to his catalogue team."""
+    by_roster: dict[str, list[T]] = {}
+    for coach, roster in rosters.items():
+        by_roster.setdefault(roster, []).append(coach)
+    return {roster: coaches for roster, coaches in by_roster.items() if len(coaches) > 1}
+
+
+def duplicate_stars(stars: Mapping[T, Collection[str]]) -> dict[str, list[T]]:
+    """The star players on more than one roster of a squad (seed 000: each Star Player only once across the
+    entire team); `stars` maps each coach to the stars on his roster."""
+    by_star: dict[str, list[T]] = {}
+    for coach, names in stars.items():
+        for name in set(names):
+            by_star.setdefault(name, []).append(coach)
+    return {star: coaches for star, coaches in by_star.items() if len(coaches) > 1}

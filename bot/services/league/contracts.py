@@ -1,0 +1,484 @@
+"""Long-term star contracts (seed 004), when the league uses them: the signing draft at the start of each
+season, the contracts, and their end with the season.
+
+The draft opens with the season: the first season's order is drawn from the hat (the draw is logged);
+later, teams new to the league sign first in a drawn order, then the others from the bottom of last
+season's table (the league as one division) to the top. The coach on the clock signs a star who plays for
+his team, for free (a pair together); with none left, any unsigned star. Each pick has the league's time
+limit and a reminder; a coach who runs out of time moves to the end of the order, and a commissioner may
+sign for the team on the clock or skip it. Everything is announced in the league's channel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.dice import RecordingDice
+from bot.rules.league.standings import GameResult
+from bot.rules.league.star_drafts import (
+    StarUnit,
+    familiar_face,
+    later_signing_order,
+    move_to_end,
+    ranked_as_one_division,
+    shuffle,
+    signing_options,
+    star_units,
+)
+from bot.rules.roster.team_building import next_free_number
+from bot.services.dice_logging import log_dice
+from bot.services.league.leagues import find_league
+from bot.services.roster.team_lookup import star_position_id
+from bot.services.runtime import BOT_USER, Actor, Runtime
+from bot.store import announcements, audit
+from bot.store import contracts as contract_store
+from bot.store import leagues as league_store
+from bot.store import postgame as postgame_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store.connection import Connection
+from bot.store.contracts import Contract, SigningDraft
+from bot.store.deadlines import Due
+from bot.store.leagues import League
+from bot.store.seasons import Season
+from bot.store.teams import TeamRow
+from bot.text import gp
+
+
+@dataclass(frozen=True)
+class DraftView:
+    league: League
+    season: Season
+    draft: SigningDraft
+    names: dict[int, str]  # team id -> name
+    coaches: dict[int, int]  # team id -> coach id
+    contracts: list[Contract]
+
+
+def _announce(
+    conn: Connection, rt: Runtime, league: League, title: str, lines: list[str], mentions: list[int]
+) -> None:
+    announcements.add(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        title=title,
+        lines=lines,
+        now=rt.clock.now(),
+        mentions=mentions,
+    )
+
+
+def _clock_line(team: TeamRow, deadline_unix: int) -> str:
+    return f"On the clock: {team.name} (<@{team.coach_id}>), until <t:{deadline_unix}:f>: /stars sign."
+
+
+def begin(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league: League,
+    season: Season,
+    team_ids: list[int],
+    previous: tuple[list[int], list[GameResult]] | None,
+) -> None:
+    """Open the season's signing draft (called in the transaction that starts the season). `previous`:
+    last season's teams and regular-season results, None in the league's first season."""
+    dice = RecordingDice(rt.dice)
+    if previous is None:
+        order = shuffle(team_ids, dice)
+        how = "drawn from the hat"
+    else:
+        ranked = ranked_as_one_division(*previous, league.settings)
+        existing = [t for t in ranked if t in team_ids]
+        new = [t for t in team_ids if t not in existing]
+        order = later_signing_order(new, existing, dice)
+        how = "new teams first (drawn), then last season's teams from the bottom, as one table"
+    now = rt.clock.now()
+    if dice.rolls:
+        log_dice(
+            conn,
+            rt,
+            actor,
+            dice.rolls,
+            purpose=f"{league.name} season {season.number}: star signing order",
+            league_id=league.id,
+        )
+    teams = {t.id: t for t in team_store.in_league(conn, league.guild_id, league.id)}
+    deadline = now + timedelta(hours=league.settings.signing_pick_hours)
+    order_line = "Order (" + how + "): " + ", ".join(teams[t].name for t in order)
+    contract_store.insert_draft(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        season_id=season.id,
+        order=order,
+        deadline=deadline,
+        log=[order_line],
+        now=now,
+    )
+    _announce(
+        conn,
+        rt,
+        league,
+        f"{league.name} season {season.number}: star player signing draft",
+        [
+            order_line,
+            "Each team signs one star player for the whole season, free (he counts in team value), who plays "
+            "for it; a pair signs together. Unsigned stars stay available as inducements (/stars unsigned).",
+            _clock_line(teams[order[0]], int(deadline.timestamp())),
+        ],
+        [teams[order[0]].coach_id],
+    )
+
+
+def _move_on(
+    conn: Connection,
+    rt: Runtime,
+    league: League,
+    draft: SigningDraft,
+    order: list[int],
+    line: str,
+    title: str,
+) -> None:
+    """Record what happened, give the next team on the clock a fresh time limit, and announce both."""
+    deadline = rt.clock.now() + timedelta(hours=league.settings.signing_pick_hours)
+    contract_store.save_draft(conn, draft, order=order, deadline=deadline, log=[*draft.log, line])
+    lines, mentions = [line], []
+    if order:
+        nxt = team_store.get(conn, league.guild_id, order[0])
+        assert nxt is not None
+        lines.append(_clock_line(nxt, int(deadline.timestamp())))
+        mentions.append(nxt.coach_id)
+    else:
+        lines.append("The signing draft is complete: /stars unsigned lists who is left for inducements.")
+    _announce(conn, rt, league, title, lines, mentions)
+
+
+def _open_draft(conn: Connection, league: League) -> tuple[Season, SigningDraft]:
+    season = season_store.current_season(conn, league.guild_id, league.id)
+    draft = None if season is None else contract_store.draft_for_season(conn, league.guild_id, season.id)
+    if season is None or draft is None:
+        raise NotFound(
+            f"{league.name} has no star signing draft (the league setting star_contracts is off?)."
+        )
+    if draft.status != "open":
+        raise Conflict("The signing draft is over: every team has signed (or was skipped).")
+    return season, draft
+
+
+def _signed(conn: Connection, league: League, season: Season) -> set[str]:
+    return {
+        m for c in contract_store.contracts_of_season(conn, league.guild_id, season.id) for m in c.members
+    }
+
+
+def _free_places(conn: Connection, rt: Runtime, team: TeamRow) -> int:
+    return rt.catalog.drafting.max_players - len(team_store.players(conn, team))
+
+
+def options(conn: Connection, rt: Runtime, league: League, team: TeamRow) -> tuple[list[StarUnit], bool]:
+    season, _ = _open_draft(conn, league)
+    return signing_options(
+        rt.catalog,
+        star_units(rt.catalog),
+        _signed(conn, league, season),
+        team.roster,
+        team.regional_league,
+        team.alignment,
+        _free_places(conn, rt, team),
+    )
+
+
+def _member_costs(rt: Runtime, unit: StarUnit) -> list[int]:
+    """What each star of a unit counts for in team value: his own cost, or his share of the pair's price."""
+    share, rest = divmod(unit.cost, unit.size)
+    return [share + (rest if index == 0 else 0) for index in range(unit.size)]
+
+
+def _sign(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    star: str,
+    as_commissioner: bool,
+) -> DraftView:
+    league = find_league(conn, actor.guild_id, league_ref)
+    season, draft = _open_draft(conn, league)
+    team = team_store.get(conn, league.guild_id, draft.order[0])
+    assert team is not None
+    if team.coach_id != actor.user_id and not as_commissioner:
+        raise NotAllowed(f"It is {team.name}'s pick (<@{team.coach_id}>); wait for your turn.")
+    choices, fallback = options(conn, rt, league, team)
+    wanted = star.strip().lower()
+    unit = next((u for u in choices if wanted in (u.name.lower(), *(m.lower() for m in u.members))), None)
+    if unit is None:
+        signed = _signed(conn, league, season)
+        named = next(
+            (
+                u
+                for u in star_units(rt.catalog)
+                if wanted in (u.name.lower(), *(m.lower() for m in u.members))
+            ),
+            None,
+        )
+        if named is None:
+            raise NotFound(f"No star player called `{star[:40]}`: pick one from the list.")
+        if set(named.members) & signed:
+            raise Conflict(f"{named.name} already signed for another team this season.")
+        if named.size > _free_places(conn, rt, team):
+            raise RuleViolation(f"{team.name} has no room for {named.name} (16 players at most).")
+        raise RuleViolation(
+            f"{named.name} does not play for {team.name}; sign one who does (the list shows them)."
+        )
+    previous = season_store.season_by_number(conn, league.guild_id, league.id, season.number - 1)
+    last_time = (
+        [
+            c.star
+            for c in contract_store.contracts_of_season(conn, league.guild_id, previous.id)
+            if c.team_id == team.id
+        ]
+        if previous
+        else []
+    )
+    familiar = familiar_face(unit.name, last_time)
+    now = rt.clock.now()
+    how = (
+        "by the commissioner"
+        if team.coach_id != actor.user_id
+        else ("any unsigned" if fallback else "eligible")
+    )
+    contract_id = contract_store.insert_contract(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        season_id=season.id,
+        team_id=team.id,
+        star=unit.name,
+        members=list(unit.members),
+        cost=unit.cost,
+        familiar_face=familiar,
+        how=how,
+        actor_id=actor.user_id,
+        now=now,
+    )
+    taken = [p.number for p in team_store.players(conn, team)]
+    for member, cost in zip(unit.members, _member_costs(rt, unit), strict=True):
+        number = next_free_number(taken)
+        taken.append(number)
+        player = team_store.insert_player(
+            conn,
+            team,
+            number=number,
+            name=member,
+            position=star_position_id(member),
+            hiring_fee=cost,
+            now=now,
+        )
+        contract_store.link_player(conn, league.guild_id, player.id, contract_id)
+    line = (
+        f"{team.name} signs {unit.name} ({gp(unit.cost)} in team value)"
+        + (": a Familiar Face, without Loner this season" if familiar else "")
+        + (" (no star who plays for them was left)" if fallback else "")
+        + (" for them, by the commissioner" if how == "by the commissioner" else "")
+    )
+    audit.record(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="stars.sign",
+        now=now,
+        detail={"team": team.name, "star": unit.name, "familiar_face": familiar, "how": how},
+    )
+    _move_on(
+        conn,
+        rt,
+        league,
+        draft,
+        list(draft.order[1:]),
+        line,
+        f"{league.name}: {unit.name} signs for {team.name}",
+    )
+    return _view(conn, league, season)
+
+
+async def sign_star(
+    rt: Runtime, actor: Actor, league_ref: str | None, star: str, *, as_commissioner: bool = False
+) -> DraftView:
+    """The coach on the clock (or a commissioner for him) signs a star for the season."""
+    return await rt.db.write(_sign, rt, actor, league_ref, star, as_commissioner)
+
+
+def _skip(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftView:
+    league = find_league(conn, actor.guild_id, league_ref)
+    season, draft = _open_draft(conn, league)
+    team = team_store.get(conn, league.guild_id, draft.order[0])
+    assert team is not None
+    line = f"{team.name} is skipped by the commissioner: no star this season."
+    audit.record(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="stars.skip",
+        now=rt.clock.now(),
+        detail={"team": team.name},
+    )
+    _move_on(conn, rt, league, draft, list(draft.order[1:]), line, f"{league.name}: signing draft")
+    return _view(conn, league, season)
+
+
+async def skip_team(rt: Runtime, actor: Actor, league_ref: str | None) -> DraftView:
+    """A commissioner skips the team on the clock: it signs no star this season."""
+    return await rt.db.write(_skip, rt, actor, league_ref)
+
+
+def run_due(conn: Connection, rt: Runtime, due: Due) -> None:
+    """A pick's time ran out (the coach goes to the end of the order), or its reminder is due."""
+    draft = contract_store.draft_by_id(conn, due.guild_id, due.item_id)
+    if draft is None or draft.status != "open" or draft.pick_deadline_at is None:
+        return
+    league = league_store.get(conn, due.guild_id, draft.league_id)
+    assert league is not None
+    team = team_store.get(conn, league.guild_id, draft.order[0])
+    assert team is not None
+    now = rt.clock.now()
+    if due.kind == "signing_reminder":
+        if contract_store.claim_reminder(conn, draft, draft.pick_deadline_at):
+            _announce(
+                conn,
+                rt,
+                league,
+                f"{league.name}: signing draft reminder",
+                [
+                    f"{team.name} (<@{team.coach_id}>): your star pick ends "
+                    f"<t:{int(draft.pick_deadline_at.timestamp())}:R>."
+                ],
+                [team.coach_id],
+            )
+        return
+    if not contract_store.claim_timeout(conn, draft, now):
+        return
+    line = f"{team.name} ran out of time and moves to the end of the order (a commissioner may sign for it)."
+    audit.record(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        actor_id=BOT_USER,
+        action="stars.timeout",
+        now=now,
+        detail={"team": team.name},
+    )
+    _move_on(
+        conn,
+        rt,
+        league,
+        draft,
+        move_to_end(list(draft.order), team.id),
+        line,
+        f"{league.name}: signing draft",
+    )
+
+
+def expire(conn: Connection, rt: Runtime, league: League, season: Season) -> None:
+    """The season is over: every contract expires and the stars leave their rosters."""
+    for player_id, team_id in contract_store.expire(conn, league.guild_id, season.id):
+        team = team_store.get(conn, league.guild_id, team_id)
+        assert team is not None
+        postgame_store.set_status(
+            conn,
+            team,
+            player_id,
+            "left",
+            fixture_id=None,
+            actor_id=BOT_USER,
+            now=rt.clock.now(),
+            reason=f"contract expired with season {season.number}",
+        )
+
+
+def _view(conn: Connection, league: League, season: Season) -> DraftView:
+    draft = contract_store.draft_for_season(conn, league.guild_id, season.id)
+    if draft is None:
+        raise NotFound(f"{league.name} season {season.number} has no star signing draft.")
+    teams = team_store.in_league(conn, league.guild_id, league.id)
+    return DraftView(
+        league,
+        season,
+        draft,
+        {t.id: t.name for t in teams},
+        {t.id: t.coach_id for t in teams},
+        contract_store.contracts_of_season(conn, league.guild_id, season.id),
+    )
+
+
+def _read_view(conn: Connection, guild_id: int, league_ref: str | None) -> DraftView:
+    league = find_league(conn, guild_id, league_ref)
+    season = season_store.current_season(conn, guild_id, league.id)
+    if season is None:
+        raise NotFound(f"{league.name} has not started a season yet.")
+    return _view(conn, league, season)
+
+
+async def draft_view(rt: Runtime, guild_id: int, league_ref: str | None) -> DraftView:
+    return await rt.db.read(_read_view, guild_id, league_ref)
+
+
+def _my_options(
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None
+) -> tuple[list[StarUnit], bool]:
+    try:
+        league = find_league(conn, actor.guild_id, league_ref)
+        _, draft = _open_draft(conn, league)
+    except (NotFound, Conflict, RuleViolation):
+        return [], False
+    team = team_store.get(conn, league.guild_id, draft.order[0])
+    assert team is not None
+    return options(conn, rt, league, team)
+
+
+async def sign_options(rt: Runtime, actor: Actor, league_ref: str | None) -> tuple[list[StarUnit], bool]:
+    """What the team on the clock may sign (for autocomplete): eligible stars, or the fallback."""
+    return await rt.db.read(_my_options, rt, actor, league_ref)
+
+
+def signed_stars(conn: Connection, guild_id: int, league_id: int) -> set[str]:
+    """Stars under contract in the league's current season: not offered as inducements to anyone."""
+    season = season_store.current_season(conn, guild_id, league_id)
+    if season is None or season.status == "finished":
+        return set()
+    return {
+        m
+        for c in contract_store.contracts_of_season(conn, guild_id, season.id)
+        if c.status == "active"
+        for m in c.members
+    }
+
+
+@dataclass(frozen=True)
+class StarMarket:
+    league: League
+    unsigned: list[StarUnit]
+    signed: list[tuple[Contract, str]]  # contract and team name
+
+
+def _market(conn: Connection, rt: Runtime, guild_id: int, league_ref: str | None) -> StarMarket:
+    league = find_league(conn, guild_id, league_ref)
+    taken = signed_stars(conn, guild_id, league.id)
+    season = season_store.current_season(conn, guild_id, league.id)
+    contracts = contract_store.contracts_of_season(conn, guild_id, season.id) if season else []
+    names = {t.id: t.name for t in team_store.in_league(conn, guild_id, league.id)}
+    return StarMarket(
+        league,
+        [u for u in star_units(rt.catalog) if not set(u.members) & taken],
+        [(c, names.get(c.team_id, "?")) for c in contracts if c.status == "active"],
+    )
+
+
+async def market(rt: Runtime, guild_id: int, league_ref: str | None) -> StarMarket:
+    """Unsigned stars (available as inducements) and the stars under contract, with their teams."""
+    return await rt.db.read(_market, rt, guild_id, league_ref)

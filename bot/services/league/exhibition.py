@@ -1,0 +1,55 @@
+"""Exhibition helpers (seed 004, Multi-player Dungeon Bowl): the order in which 3 or more coaches place
+Chests and Portals, and each game turn's order. The bot rolls every die in the open and logs it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import RuleViolation
+from bot.rules.dice import RecordingDice
+from bot.rules.league.star_drafts import chests_and_portals, ordered_roll
+from bot.services.dice_logging import log_dice
+from bot.services.inputs import an_id, whole
+from bot.services.runtime import Actor, Runtime
+from bot.store.connection import Connection
+
+MIN_COACHES, MAX_COACHES = 3, 8
+
+
+@dataclass(frozen=True)
+class RolledOrder:
+    order: list[int]  # user ids, first to last
+    rolls: list[tuple[int, list[int]]]  # each coach's D6s (ties re-rolled)
+    placing: list[tuple[str, int]]  # Chest 1 ... Portal 6 and who places it (empty for a game turn)
+
+
+def _order(
+    conn: Connection, rt: Runtime, actor: Actor, coaches: list[int], purpose: str, placing: bool
+) -> RolledOrder:
+    dice = RecordingDice(rt.dice)
+    order, rolls = ordered_roll(coaches, dice)
+    log_dice(conn, rt, actor, dice.rolls, purpose=purpose)
+    return RolledOrder(order, rolls, chests_and_portals(order) if placing else [])
+
+
+def _check(coaches: list[int]) -> list[int]:
+    unique = list(dict.fromkeys(an_id(c, "coach") for c in coaches))
+    if not MIN_COACHES <= len(unique) <= MAX_COACHES:
+        raise RuleViolation(
+            f"Multi-player Dungeon Bowl is for {MIN_COACHES} to {MAX_COACHES} different coaches; "
+            f"you named {len(unique)}."
+        )
+    return unique
+
+
+async def placing_order(rt: Runtime, actor: Actor, coaches: list[int]) -> RolledOrder:
+    """Each coach rolls a D6 (ties re-rolled): the order of placing Chests, then Portals."""
+    unique = _check(coaches)
+    return await rt.db.write(_order, rt, actor, unique, "Dungeon Bowl: Chest and Portal placing order", True)
+
+
+async def turn_order(rt: Runtime, actor: Actor, coaches: list[int], game_turn: int) -> RolledOrder:
+    """The start of a game turn: each coach rolls a D6 (ties re-rolled), highest takes the first team turn."""
+    whole(game_turn, 1, 99, "the game turn")
+    unique = _check(coaches)
+    return await rt.db.write(_order, rt, actor, unique, f"Dungeon Bowl: game turn {game_turn} order", False)

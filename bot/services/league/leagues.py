@@ -1,0 +1,208 @@
+"""Leagues: create one, find one, change its settings, read its audit log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.league.league_settings import LeagueSettings
+from bot.rules.rulesets import RULESET_IDS, ruleset
+from bot.services.inputs import optional_id, row_id, whole
+from bot.services.runtime import Actor, Runtime
+from bot.store import audit
+from bot.store import deadlines as deadline_store
+from bot.store import leagues as league_store
+from bot.store import seasons as season_store
+from bot.store.audit import AuditEntry
+from bot.store.connection import Connection
+from bot.store.leagues import League
+
+MAX_NAME_LENGTH = 60
+LOG_PAGE_SIZE = 8  # eight entries of the longest kind still fit one embed (6,000 characters)
+
+
+def clean_name(name: str, what: str = "name") -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise RuleViolation(f"The {what} cannot be empty.")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise RuleViolation(f"Keep the {what} to {MAX_NAME_LENGTH} characters.")
+    return cleaned
+
+
+def find_league(
+    conn: Connection, guild_id: int, reference: str | None, kind: league_store.Kind = "league"
+) -> League:
+    """The league (or, with `kind`, the tournament) a command means: the one named (or id from
+    autocomplete), or the server's only one of that kind."""
+    what = "tournament" if kind == "tournament" else "league"
+    if reference:
+        reference = reference.strip()
+        league = None
+        number = row_id(reference[2:]) if reference.startswith("l:") else None
+        if number is not None:
+            league = league_store.get(conn, guild_id, number)
+        league = league or league_store.by_name(conn, guild_id, reference)
+        if league is None:
+            raise NotFound(f"There is no {what} called `{reference[:60]}` on this server.")
+        if league.kind != kind:
+            other = "/tournament" if league.is_tournament else "/league"
+            raise RuleViolation(f"{league.name} is a {league.kind}, not a {what}: see {other} commands.")
+        return league
+    leagues = league_store.in_guild(conn, guild_id, kind)
+    if not leagues:
+        start = (
+            "an organiser starts one with /event create"
+            if kind == "tournament"
+            else ("a commissioner starts one with /league create")
+        )
+        raise NotFound(f"There is no {what} on this server yet: {start}.")
+    if len(leagues) > 1:
+        names = ", ".join(league.name for league in leagues)
+        raise RuleViolation(f"This server runs several {what}s ({names}): choose one with the {what} option.")
+    return leagues[0]
+
+
+def _create(conn: Connection, rt: Runtime, actor: Actor, name: str, channel_id: int | None) -> League:
+    if league_store.by_name(conn, actor.guild_id, name) is not None:
+        raise Conflict(f"This server already has a league or tournament called {name}.")
+    league = league_store.insert(
+        conn,
+        guild_id=actor.guild_id,
+        name=name,
+        announce_channel_id=channel_id,
+        settings=LeagueSettings(),
+        created_by=actor.user_id,
+        now=rt.clock.now(),
+    )
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="league.create",
+        now=rt.clock.now(),
+        detail={"name": name, "channel": channel_id},
+    )
+    return league
+
+
+async def create_league(rt: Runtime, actor: Actor, name: str, announce_channel_id: int | None) -> League:
+    optional_id(announce_channel_id, "channel")
+    return await rt.db.write(_create, rt, actor, clean_name(name, "league name"), announce_channel_id)
+
+
+async def get_league(rt: Runtime, guild_id: int, reference: str | None) -> League:
+    return await rt.db.read(find_league, guild_id, reference)
+
+
+async def list_leagues(rt: Runtime, guild_id: int) -> list[League]:
+    return await rt.db.read(league_store.in_guild, guild_id)
+
+
+@dataclass(frozen=True)
+class SettingsChange:
+    league: League
+    changed: dict[str, tuple[Any, Any]]  # setting -> (before, after)
+
+
+def _validation_message(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+def _update(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    changes: dict[str, Any],
+    channel_id: int | None,
+    set_channel: bool,
+    reason: str | None = None,
+) -> SettingsChange:
+    league = find_league(conn, actor.guild_id, reference)
+    before = league.settings.model_dump()
+    if changes.get("ruleset", league.settings.ruleset) not in (league.settings.ruleset, *RULESET_IDS):
+        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(RULESET_IDS)}.")
+    if changes.get("ruleset", league.settings.ruleset) != league.settings.ruleset:
+        if season_store.seasons_of(conn, actor.guild_id, league.id):
+            raise RuleViolation(
+                f"Not changed: {league.name} has played a season; the ruleset is chosen before the first one."
+            )
+        # the league points follow the ruleset, unless this change sets them too (house rules)
+        win, draw, loss = ruleset(rt.catalog, str(changes["ruleset"])).points
+        changes = {"points_win": win, "points_draw": draw, "points_loss": loss, **changes}
+    try:
+        settings = LeagueSettings.model_validate({**before, **changes})
+    except ValidationError as error:
+        raise RuleViolation(f"Not changed: {_validation_message(error)}.") from error
+    after = settings.model_dump()
+    changed = {key: (before[key], after[key]) for key in after if before[key] != after[key]}
+    new_channel = channel_id if set_channel else league.announce_channel_id
+    if new_channel != league.announce_channel_id:
+        changed["announce_channel"] = (league.announce_channel_id, new_channel)
+    if changed:
+        league_store.update(conn, league, settings=settings, announce_channel_id=new_channel)
+        if "reminder_hours" in changed:  # the open rounds' reminders follow at once
+            deadline_store.replan_reminders(
+                conn, actor.guild_id, league.id, settings.reminder_hours, rt.clock.now()
+            )
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=league.id,
+            actor_id=actor.user_id,
+            action="league.settings",
+            now=rt.clock.now(),
+            detail={key: [str(a), str(b)] for key, (a, b) in changed.items()},
+            reason=reason,
+        )
+    updated = league_store.get(conn, actor.guild_id, league.id)
+    assert updated is not None
+    return SettingsChange(league=updated, changed=changed)
+
+
+async def update_settings(
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    changes: dict[str, Any],
+    *,
+    announce_channel_id: int | None = None,
+    set_channel: bool = False,
+    reason: str | None = None,
+) -> SettingsChange:
+    """Change settings (validated together with the others); the audit log records before and after, and
+    the reason given. Changed reminder hours apply to the open rounds at once."""
+    cleaned = " ".join((reason or "").split())[:300] or None
+    return await rt.db.write(
+        _update, rt, actor, reference, changes, announce_channel_id, set_channel, cleaned
+    )
+
+
+@dataclass(frozen=True)
+class LogPage:
+    league: League
+    entries: list[AuditEntry]
+    page: int
+    page_count: int
+
+
+def _log(conn: Connection, guild_id: int, reference: str | None, page: int) -> LogPage:
+    league = find_league(conn, guild_id, reference)
+    entries = audit.recent(conn, guild_id, league_id=league.id, limit=500)
+    page_count = max(1, -(-len(entries) // LOG_PAGE_SIZE))
+    page = min(max(page, 0), page_count - 1)
+    chunk = entries[page * LOG_PAGE_SIZE : (page + 1) * LOG_PAGE_SIZE]
+    return LogPage(league=league, entries=chunk, page=page, page_count=page_count)
+
+
+async def league_log(rt: Runtime, guild_id: int, reference: str | None, page: int = 0) -> LogPage:
+    whole(page, 0, 1_000_000, "the page")
+    return await rt.db.read(_log, guild_id, reference, page)

@@ -1,0 +1,370 @@
+"""The off-season re-draft (seed 001, Off-season and Re-drafting), run by the coach, approved by a
+commissioner.
+
+`/redraft start`, once the league's season is over: rest and relaxation (every roll shown), the re-draft
+budget (1,000,000 + treasury + the bonuses for last season's league fixtures, up to the league's cap),
+and a fresh Team Draft List: the team is a draft again with no players and no staff. The coach re-hires
+players from the previous list (current value + 20,000 per previous season, with their whole profile),
+hires new ones and carries staff over at their standard cost with the usual drafting commands, and
+submits; a commissioner approves as for a new team. Players not re-hired (temporarily retired ones
+included) leave. A coach may instead retire the team and start a brand-new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.dice import RecordingDice
+from bot.rules.league.redraft import (
+    LeagueRecord,
+    hatred_checks,
+    league_record,
+    niggling_checks,
+    redraft_budget,
+    reduction_checks,
+    rehire_cost,
+)
+from bot.rules.match.postgame import DieRoll
+from bot.rules.roster.team_building import check_hire, next_free_number
+from bot.services.dice_logging import log_dice
+from bot.services.league.leagues import find_league
+from bot.services.roster.team_lookup import DraftResult, build_sheet, own_team, roster_of, squad_positions
+from bot.services.runtime import Actor, Runtime
+from bot.store import audit
+from bot.store import postgame as postgame_store
+from bot.store import redrafts as redraft_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store import traits as trait_store
+from bot.store.connection import Connection
+from bot.store.leagues import League
+from bot.store.redrafts import Redraft
+from bot.store.seasons import Season
+from bot.store.teams import PlayerRow, TeamRow
+from bot.text import gp, plural
+
+NOT_REHIRED = "off-season: not re-hired (yet)"
+
+
+@dataclass(frozen=True)
+class Veteran:
+    """A player of the previous Team Draft List: what re-hiring him costs, and whether he was."""
+
+    player: PlayerRow
+    cost: int
+    rehired: bool
+
+
+@dataclass(frozen=True)
+class RedraftView:
+    result: DraftResult
+    redraft: Redraft
+    veterans: list[Veteran]
+
+
+def _fixtures_played_line(record: LeagueRecord) -> str:
+    """'12 fixtures played (1 double forfeit not counted)': only games actually played earn the bonus."""
+    left_out = [
+        plural(count, one, many)
+        for count, one, many in (
+            (record.forfeited, "double forfeit", None),
+            (
+                record.conceded_unplayed,
+                "fixture conceded before the deadline",
+                "fixtures conceded before the deadline",
+            ),
+        )
+        if count
+    ]
+    shown = f" ({' and '.join(left_out)} not counted)" if left_out else ""
+    return f"{plural(record.played, 'League Fixture')} played{shown}"
+
+
+def _finished_season(conn: Connection, league: League) -> Season:
+    season = season_store.current_season(conn, league.guild_id, league.id)
+    if season is None or season.status != "finished":
+        now = f"season {season.number} is still running" if season else "no season has been played"
+        raise RuleViolation(f"Teams re-draft in the off-season, after the play-offs; {now}.")
+    return season
+
+
+def _rest_and_relaxation(
+    conn: Connection, rt: Runtime, actor: Actor, team: TeamRow, squad: list[PlayerRow]
+) -> list[str]:
+    """Recoveries, niggling injuries, Hatred and retired players' reductions: every roll kept and shown."""
+    rules = rt.catalog.season_end.rest_and_relaxation
+    dice = RecordingDice(rt.dice)
+    now = rt.clock.now()
+    lines: list[str] = []
+    rolls: list[DieRoll] = []
+    grudges = trait_store.of_team(conn, team.guild_id, team.id, ("gained",))
+    for player in squad:
+        who = f"#{player.number} {player.name}"
+        if player.miss_next_game:
+            redraft_store.recover(conn, team, player.id, actor_id=actor.user_id, now=now)
+            lines.append(f"{who} recovers: fit for the new season")
+        if player.niggling_injuries:
+            checks = niggling_checks(player.niggling_injuries, team.apothecary, dice, rules)
+            rolls += [c.roll for c in checks]
+            healed = sum(c.passed for c in checks)
+            if healed:
+                redraft_store.heal_niggling(conn, team, player.id, healed, actor_id=actor.user_id, now=now)
+            lines += [f"{who}: {c}" for c in checks]
+        hated = [t for t in grudges if t.player_id == player.id and t.parameter]
+        for trait, (_keyword, check) in zip(
+            hated, hatred_checks([t.parameter or "" for t in hated], dice, rules), strict=True
+        ):
+            rolls.append(check.roll)
+            if check.passed:
+                trait_store.set_status(conn, team.guild_id, trait.id, "lost", now)
+            lines.append(f"{who}: {check}" + (f": loses {trait.label}" if check.passed else ""))
+        if player.temporarily_retired:
+            for characteristic, check in reduction_checks(
+                redraft_store.reductions(conn, team.guild_id, player.id), team.apothecary, dice, rules
+            ):
+                rolls.append(check.roll)
+                if check.passed:
+                    redraft_store.heal_reduction(
+                        conn, team, player.id, characteristic, actor_id=actor.user_id, now=now
+                    )
+                lines.append(f"{who} (retired for now): {check}")
+    log_dice(conn, rt, actor, rolls, purpose=f"{team.name} off-season", league_id=team.league_id)
+    return lines or ["Nobody needed rest and relaxation."]
+
+
+def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    season = _finished_season(conn, league)
+    last = redraft_store.last_season_played(conn, actor.guild_id, team.id)
+    if last is None:
+        raise RuleViolation(f"{team.name} has not played a season yet: it enters the next one as it is.")
+    if redraft_store.for_season(conn, actor.guild_id, team.id, last) is not None:
+        raise Conflict(
+            f"{team.name} is already re-drafted for season {season.number + 1}: /redraft show lists it."
+        )
+    if team.status != "approved":
+        raise RuleViolation(f"{team.name} is {team.status}: only a team that played can be re-drafted.")
+    unfinished = postgame_store.open_for_team(conn, actor.guild_id, team.id)
+    if unfinished:
+        raise RuleViolation(
+            f"First finish {team.name}'s post-game of fixture #{unfinished[0].fixture_id} (its Finish "
+            "button): a team's season ends with its last post-game."
+        )
+    now = rt.clock.now()
+    everyone = team_store.players(conn, team)
+    squad = [p for p in everyone if not p.journeyman]
+    lines = ["**Rest and relaxation**", *_rest_and_relaxation(conn, rt, actor, team, squad)]
+    record = league_record(redraft_store.league_results(conn, actor.guild_id, team.id, last))
+    played, won, drawn = record.played, record.won, record.drawn
+    rules = rt.catalog.season_end.redraft
+    budget = redraft_budget(
+        team.treasury, played, won, drawn, rules, league.settings.redraft_cap, not_played=record.not_played
+    )
+    lines += [
+        "**Raise funds**",
+        _fixtures_played_line(record),
+        f"{gp(budget.base)} + treasury {gp(budget.treasury)}"
+        f" + {played} played x {gp(rules.per_fixture_played)} + {won} won x {gp(rules.per_win)}"
+        f" + {drawn} drawn x {gp(rules.per_draw)} = {gp(budget.raised)}",
+    ]
+    if budget.lost:
+        lines.append(f"Over the {gp(budget.cap or 0)} cap: {gp(budget.lost)} is lost.")
+    lines.append(f"Re-draft budget: **{gp(budget.budget)}**")
+    team_store.change_treasury(
+        conn,
+        team,
+        budget.budget - team.treasury,
+        f"re-draft for season {season.number + 1}: budget {gp(budget.budget)}"
+        + (f" ({gp(budget.lost)} over the cap lost)" if budget.lost else ""),
+        actor_id=actor.user_id,
+        now=now,
+    )
+    staff = [
+        plural(team.rerolls, "team re-roll"),
+        plural(team.assistant_coaches, "assistant coach", "assistant coaches"),
+        plural(team.cheerleaders, "cheerleader"),
+        "an apothecary" if team.apothecary else "no apothecary",
+    ]
+    for player in everyone:
+        postgame_store.set_status(
+            conn,
+            team,
+            player.id,
+            "left",
+            fixture_id=None,
+            actor_id=actor.user_id,
+            now=now,
+            reason=NOT_REHIRED if not player.journeyman else "off-season: journeyman",
+        )
+    team_store.set_staff(
+        conn, team, rerolls=0, assistant_coaches=0, cheerleaders=0, apothecary=False, dedicated_fans=1
+    )
+    team_store.set_status(conn, team, "draft")
+    lines += [
+        "**Re-draft**",
+        f"A fresh Team Draft List. Last season: {', '.join(staff)}, {team.dedicated_fans} dedicated fans: "
+        "carry staff over at their standard cost with /team staff (dedicated fans 1-3, as for any draft).",
+        "Re-hire players with /redraft rehire (current value + the agent's fee), hire new ones with "
+        "/team hire, then /team submit. Players not re-hired leave the team.",
+    ]
+    redraft_store.insert(
+        conn,
+        team,
+        after_season_id=last,
+        budget=budget.budget,
+        lost=budget.lost,
+        previous_players=[p.id for p in squad],
+        summary=lines,
+        actor_id=actor.user_id,
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="team.redraft",
+        now=now,
+        detail={"team": team.name, "season": season.number + 1, "budget": budget.budget, "lost": budget.lost},
+    )
+    return _view(conn, rt, league, team.id, season)
+
+
+async def start_redraft(rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+    """Rest and relaxation, raise funds, and a fresh Team Draft List for the coach's team."""
+    return await rt.db.write(_start, rt, actor, league_ref)
+
+
+def _view(conn: Connection, rt: Runtime, league: League, team_id: int, season: Season) -> RedraftView:
+    team = team_store.get(conn, league.guild_id, team_id)
+    assert team is not None
+    last = redraft_store.last_season_played(conn, league.guild_id, team.id)
+    redraft = None if last is None else redraft_store.for_season(conn, league.guild_id, team.id, last)
+    if redraft is None:
+        raise NotFound(f"{team.name} is not re-drafting: /redraft start begins it.")
+    fee = rt.catalog.season_end.redraft
+    veterans = []
+    for player_id in redraft.previous_players:
+        player = team_store.player(conn, team, player_id)
+        if player is not None and player.status in ("active", "left"):
+            cost = rehire_cost(player.current_value, player.seasons_played, fee)
+            veterans.append(Veteran(player, cost, player.status == "active"))
+    sheet = build_sheet(conn, rt.catalog, league, team)
+    rehired = sum(v.rehired for v in veterans)
+    message = (
+        f"{team.name}: re-draft budget {gp(redraft.budget)}, {gp(team.treasury)} left; "
+        f"{rehired} of {len(veterans)} players re-hired."
+    )
+    return RedraftView(DraftResult(sheet, message), redraft, veterans)
+
+
+def _current_redraft(
+    conn: Connection, actor: Actor, league_ref: str | None
+) -> tuple[League, TeamRow, Season]:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    season = _finished_season(conn, league)
+    return league, team, season
+
+
+def _show(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+    league, team, season = _current_redraft(conn, actor, league_ref)
+    return _view(conn, rt, league, team.id, season)
+
+
+async def show_redraft(rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+    """The re-draft so far: budget, the previous players with what re-hiring each costs."""
+    return await rt.db.read(_show, rt, actor, league_ref)
+
+
+def _rehire(
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> RedraftView:
+    league, team, season = _current_redraft(conn, actor, league_ref)
+    if team.status not in ("draft", "rejected"):
+        raise RuleViolation(f"{team.name} is {team.status}: players are re-hired while re-drafting.")
+    view = _view(conn, rt, league, team.id, season)
+    veteran = _find_veteran(view.veterans, player_ref)
+    if veteran.rehired:
+        raise Conflict(f"#{veteran.player.number} {veteran.player.name} is already re-hired.")
+    roster = roster_of(rt.catalog, team)
+    current = team_store.players(conn, team)
+    positions = squad_positions(rt.catalog, roster, current)
+    check_hire(roster, veteran.player.position, positions, rt.catalog.drafting)
+    taken = [p.number for p in current]
+    number = veteran.player.number if veteran.player.number not in taken else next_free_number(taken)
+    now = rt.clock.now()
+    fee = veteran.cost - veteran.player.current_value
+    team_store.change_treasury(
+        conn,
+        team,
+        -veteran.cost,
+        f"re-draft: re-hire #{number} {veteran.player.name} (value {gp(veteran.player.current_value)}"
+        f" + agent's fee {gp(fee)})",
+        actor_id=actor.user_id,
+        now=now,
+    )
+    redraft_store.come_back(conn, team, veteran.player.id, number)
+    postgame_store.record_change(
+        conn,
+        team,
+        veteran.player.id,
+        "status",
+        fixture_id=None,
+        actor_id=actor.user_id,
+        now=now,
+        detail={
+            "status": "active",
+            "reason": f"re-hired for season {season.number + 1}",
+            "cost": veteran.cost,
+        },
+    )
+    moved = f" (#{veteran.player.number} is taken: now #{number})" if number != veteran.player.number else ""
+    fresh = _view(conn, rt, league, team.id, season)
+    message = (
+        f"Re-hired #{number} {veteran.player.name}{moved} for {gp(veteran.cost)}: value "
+        f"{gp(veteran.player.current_value)} + {gp(fee)} agent's fee. " + fresh.result.message
+    )
+    return RedraftView(DraftResult(fresh.result.sheet, message), fresh.redraft, fresh.veterans)
+
+
+def _find_veteran(veterans: list[Veteran], reference: str) -> Veteran:
+    reference = reference.strip()
+    for veteran in veterans:
+        player = veteran.player
+        if reference in (f"p:{player.id}", f"#{player.number}", str(player.number)):
+            return veteran
+        if reference.lower() == player.name.lower():
+            return veteran
+    raise NotFound(f"`{reference[:40]}` is not a player of last season's list: /redraft show lists them.")
+
+
+async def rehire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> RedraftView:
+    """Re-hire a player of last season's list: current value + 20,000 per previous season he played."""
+    return await rt.db.write(_rehire, rt, actor, league_ref, player)
+
+
+def _retire(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> str:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    season = _finished_season(conn, league)
+    team_store.set_status(conn, team, "retired", f"retired by its coach after season {season.number}")
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="team.retire",
+        now=rt.clock.now(),
+        detail={"team": team.name, "after_season": season.number},
+    )
+    return (
+        f"{team.name} retires; its record stays in the league's history. Start a new team with /team create."
+    )
+
+
+async def retire_team(rt: Runtime, actor: Actor, league_ref: str | None) -> str:
+    """In the off-season a coach may retire the team instead of re-drafting it, and start a new one."""
+    return await rt.db.write(_retire, rt, actor, league_ref)

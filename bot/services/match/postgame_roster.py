@@ -1,0 +1,208 @@
+"""The post-game roster (seed 001, Hiring, Firing and Temporarily Retiring): firing without a refund,
+temporarily retiring a player with a Lasting Injury, keeping a journeyman who played, and the keyword of
+the Hatred that Getting Even gave. Hiring players and staff in the post-game go through teams.py, as
+while drafting."""
+
+from __future__ import annotations
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.match.postgame import eligible_for_next_game
+from bot.rules.roster.team_building import check_hire
+from bot.rules.rulesets import ruleset
+from bot.services.league.leagues import find_league
+from bot.services.roster.team_lookup import (
+    Changeable,
+    DraftResult,
+    build_sheet,
+    changeable,
+    find_player,
+    limit_positions,
+    own_team,
+    roster_of,
+    roster_place,
+)
+from bot.services.runtime import Actor, Runtime
+from bot.store import audit
+from bot.store import postgame as postgame_store
+from bot.store import teams as team_store
+from bot.store import traits as trait_store
+from bot.store.connection import Connection
+from bot.store.leagues import League
+from bot.store.teams import PlayerRow
+from bot.text import gp
+
+
+def fire_in_postgame(
+    conn: Connection, rt: Runtime, actor: Actor, league: League, change: Changeable, player: PlayerRow
+) -> DraftResult:
+    """Post-game firing: no refund, and never below 11 players eligible for the next game."""
+    team = change.team
+    assert change.postgame_fixture is not None
+    record = postgame_store.get(conn, team.guild_id, change.postgame_fixture, team.id)
+    missed = frozenset(record.missed_player_ids) if record is not None else frozenset()
+    eligible = [p for p in team_store.players(conn, team) if eligible_for_next_game(roster_place(p, missed))]
+    if player in eligible and len(eligible) - 1 < rt.catalog.drafting.min_players_at_draft:
+        raise RuleViolation(
+            f"Players may not be fired if it takes the players eligible for the next game below "
+            f"{rt.catalog.drafting.min_players_at_draft}; {team.name} has {len(eligible)}."
+        )
+    postgame_store.set_status(
+        conn,
+        team,
+        player.id,
+        "fired",
+        fixture_id=change.postgame_fixture,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+        reason="fired in the post-game",
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed), f"Fired #{player.number} {player.name} (no refund)."
+    )
+
+
+def _in_postgame(
+    conn: Connection, actor: Actor, league_ref: str | None, refusal: str
+) -> tuple[League, Changeable]:
+    """The coach's team with its open post-game; `refusal` when the team is drafting instead."""
+    league = find_league(conn, actor.guild_id, league_ref)
+    change = changeable(conn, own_team(conn, actor, league))
+    if change.drafting:
+        raise RuleViolation(refusal)
+    return league, change
+
+
+def _retire(
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> DraftResult:
+    league, change = _in_postgame(
+        conn,
+        actor,
+        league_ref,
+        "Players are temporarily retired in the post-game sequence, after a Lasting Injury.",
+    )
+    player = find_player(conn, change.team, player_ref)
+    if player.temporarily_retired:
+        raise Conflict(f"#{player.number} {player.name} is already temporarily retired.")
+    if not postgame_store.has_lasting_injury(conn, actor.guild_id, player.id):
+        raise RuleViolation("Only a player who suffered a Lasting Injury may be temporarily retired.")
+    postgame_store.retire_temporarily(
+        conn,
+        change.team,
+        player.id,
+        fixture_id=change.postgame_fixture,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+    )
+    refreshed = team_store.get(conn, actor.guild_id, change.team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"#{player.number} {player.name} takes the rest of the season off: still on the roster "
+        "(and counted towards 16 players), but not in CTV and not playing.",
+    )
+
+
+async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
+    """Temporarily retire a player with a Lasting Injury for the rest of the season."""
+    return await rt.db.write(_retire, rt, actor, league_ref, player)
+
+
+def _keep(
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> DraftResult:
+    league, change = _in_postgame(
+        conn, actor, league_ref, "Journeymen are hired in the post-game of the game they played."
+    )
+    team = change.team
+    player = find_player(conn, team, player_ref)
+    if not player.journeyman or player.hired_in_fixture != change.postgame_fixture:
+        raise RuleViolation(f"#{player.number} {player.name} is not a journeyman who played this game.")
+    roster = roster_of(rt.catalog, team)
+    positions = limit_positions(rt.catalog, roster, team_store.players(conn, team))
+    check_hire(roster, player.position, positions, rt.catalog.drafting)
+    rookie_only = ruleset(rt.catalog, league.settings.ruleset).journeyman_hire_at_rookie_cost
+    cost = player.hiring_fee + (0 if rookie_only else player.value_increase)
+    team_store.change_treasury(
+        conn,
+        team,
+        -cost,
+        f"post-game: hire journeyman #{player.number} {player.name}",
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+        fixture_id=change.postgame_fixture,
+    )
+    team_store.make_permanent(conn, team, player.id)
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"#{player.number} {player.name} joins the team for {gp(cost)}: no longer a journeyman "
+        f"(no Loner), keeping his {player.spp} SPP.",
+    )
+
+
+async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
+    """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase (a classic
+    league: his rookie cost), only while the roster has fewer than 16 players."""
+    return await rt.db.write(_keep, rt, actor, league_ref, player)
+
+
+def _hatred(
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str, keyword: str
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    player = find_player(conn, team, player_ref)
+    pending = [
+        t
+        for t in trait_store.of_team(conn, actor.guild_id, team.id, ("pending",))
+        if t.player_id == player.id
+    ]
+    if not pending:
+        raise Conflict(f"#{player.number} {player.name} has no Hatred to choose (Getting Even gives it).")
+    trait = pending[0]
+    chosen = next((o for o in trait.options if o.lower() == keyword.strip().lower()), None)
+    if chosen is None:
+        raise RuleViolation(f"#{player.number} {player.name} may hate: {', '.join(trait.options)}.")
+    now = rt.clock.now()
+    trait_store.choose(conn, actor.guild_id, trait.id, chosen, now)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="player.hatred",
+        now=now,
+        detail={"team": team.name, "player": f"#{player.number} {player.name}", "hatred": chosen},
+    )
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    return DraftResult(
+        build_sheet(conn, rt.catalog, league, refreshed),
+        f"#{player.number} {player.name} now has Hatred ({chosen}): a grudge he may lose in the off-season.",
+    )
+
+
+async def choose_hatred(
+    rt: Runtime, actor: Actor, league_ref: str | None, player: str, keyword: str
+) -> DraftResult:
+    """Getting Even gave a player Hatred: his coach picks the keyword among the opponents' ones."""
+    return await rt.db.write(_hatred, rt, actor, league_ref, player, keyword)
+
+
+def _hatred_options(conn: Connection, actor: Actor, league_ref: str | None, player_ref: str) -> list[str]:
+    try:
+        team = own_team(conn, actor, find_league(conn, actor.guild_id, league_ref))
+        player = find_player(conn, team, player_ref)
+    except (NotFound, RuleViolation):
+        return []
+    pending = trait_store.of_team(conn, actor.guild_id, team.id, ("pending",))
+    return next((list(t.options) for t in pending if t.player_id == player.id), [])
+
+
+async def hatred_options(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> list[str]:
+    """The keywords a player may come to hate (for autocomplete)."""
+    return await rt.db.read(_hatred_options, actor, league_ref, player)

@@ -1,0 +1,511 @@
+"""Results: a coach reports, the other coach confirms or disputes; a commissioner sets or corrects any
+result with a reason. Every version is kept (fixture_reports); a confirmed result is locked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.match.match_report import PlayerEvents, check_team_events, parse_team_events
+from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.rules.match.postgame import conceded_result
+from bot.rules.rulesets import ruleset
+from bot.services.inputs import an_id, one_of, row_id, whole
+from bot.services.league.leagues import find_league
+from bot.services.league.playoffs import bracket_moved_on, must_have_winner, shootout_winner, winner_of
+from bot.services.match.confirmation import Confirmation, confirm, log_step, save_version
+from bot.services.match.postgame import TeamSummary
+from bot.services.match.postgame_order import require_no_open_postgame
+from bot.services.roster.team_lookup import find_team, own_team
+from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_play
+from bot.store import leagues as league_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store.connection import Connection
+from bot.store.seasons import Fixture
+from bot.store.teams import TeamRow
+
+OPEN = ("scheduled", "reported")
+MAX_SCORE = 30  # touchdowns or casualties of one side in one game (as the stored report allows)
+Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
+CONCESSIONS: tuple[Concession, ...] = get_args(Concession)
+
+
+@dataclass(frozen=True)
+class SideInput:
+    """What a reporter typed for one side."""
+
+    score: int
+    casualties: int
+    events: str = ""
+    stalling: bool = False
+    objectives: int | None = None  # a tournament with Secret Objectives: how many this side achieved (0-3)
+
+
+@dataclass(frozen=True)
+class ReportedResult:
+    fixture: Fixture
+    report: ResultReport
+    version: int
+    confirmer_id: int | None  # who must confirm (None once confirmed)
+    postgame: tuple[TeamSummary, ...] = ()  # set when this confirmation ran the post-game sequence
+
+
+def find_fixture(conn: Connection, guild_id: int, reference: str) -> Fixture:
+    """A fixture by autocomplete value (`f:<id>`) or its number (`#12` or `12`), in this guild only."""
+    cleaned = reference.strip().removeprefix("f:").lstrip("#")
+    number = row_id(cleaned)
+    if number is None:
+        raise NotFound(f"`{reference[:40]}` is not a fixture: pick one from the list (or its #number).")
+    fx = season_store.fixture(conn, guild_id, number)
+    if fx is None:
+        raise NotFound(f"There is no fixture #{cleaned} on this server.")
+    return fx
+
+
+def _side_report(conn: Connection, team: TeamRow, entry: SideInput, max_mvp_nominations: int) -> SideReport:
+    whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
+    whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
+    if entry.objectives is not None:
+        whole(entry.objectives, 0, 3, f"{team.name}'s Secret Objectives achieved")
+    events: dict[int, PlayerEvents] = parse_team_events(entry.events)
+    check_team_events(
+        events, score=entry.score, casualties=entry.casualties, max_mvp_nominations=max_mvp_nominations
+    )
+    lines = []
+    for number, player_events in sorted(events.items()):
+        player = team_store.player_by_number(conn, team, number)
+        if player is None:
+            raise RuleViolation(f"{team.name} has no player #{number}.")
+        if player.miss_next_game:
+            raise RuleViolation(
+                f"{team.name} #{number} {player.name} was missing this game (injured last game)."
+            )
+        if player.star_contract is not None and player_events.mvp_nomination:
+            raise RuleViolation(f"{team.name} #{number} {player.name} is a star player: stars are never MVP.")
+        lines.append(
+            PlayerLine(
+                player_id=player.id,
+                number=number,
+                name=player.name,
+                touchdowns=player_events.touchdowns,
+                casualties=player_events.casualties,
+                completions=player_events.completions,
+                interceptions=player_events.interceptions,
+                superb_throws=player_events.superb_throws,
+                safe_landings=player_events.safe_landings,
+                mvp_nomination=player_events.mvp_nomination,
+                injury=player_events.injury,
+                lasting_characteristic=player_events.lasting_characteristic,
+                sent_off=int(player_events.sent_off),
+            )
+        )
+    return SideReport(
+        team_id=team.id,
+        score=entry.score,
+        casualties=entry.casualties,
+        stalling=entry.stalling,
+        players=tuple(lines),
+        objectives=entry.objectives,
+    )
+
+
+def _teams_of(conn: Connection, fx: Fixture) -> tuple[TeamRow, TeamRow]:
+    home = team_store.get(conn, fx.guild_id, fx.home_team_id)
+    away = team_store.get(conn, fx.guild_id, fx.away_team_id)
+    assert home is not None and away is not None
+    return home, away
+
+
+def _build_report(
+    conn: Connection,
+    rt: Runtime,
+    fx: Fixture,
+    home: SideInput,
+    away: SideInput,
+    conceded_by: Side | None = None,
+) -> ResultReport:
+    """The report as stored. Players' events are checked against the score as played; a conceded game is
+    then recorded as a 2-0 (or X-0) win for the other side."""
+    home_team, away_team = _teams_of(conn, fx)
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    most = ruleset(rt.catalog, league.settings.ruleset).mvp_nominees  # the ruleset's nominations
+    report = ResultReport(
+        home=_side_report(conn, home_team, home, most), away=_side_report(conn, away_team, away, most)
+    )
+    if (home.objectives is not None or away.objectives is not None) and not tournament_play.uses_objectives(
+        conn, fx
+    ):
+        raise RuleViolation("Secret Objectives are reported only in a tournament that plays with them.")
+    if conceded_by is None:
+        return report
+    return conceded(conn, rt, fx, report, conceded_by)
+
+
+def conceded(
+    conn: Connection, rt: Runtime, fx: Fixture, report: ResultReport, conceded_by: Side
+) -> ResultReport:
+    """A conceded game as its competition scores it: a league's (seed 001: 2-0 or X-0, the conceding
+    penalties) or a tournament's (seed 000: 3-0 unless the score was better, -1 Tournament Point)."""
+    if tournament_play.is_tournament_fixture(conn, fx):
+        return tournament_play.conceded_report(rt, report, conceded_by)
+    return conceded_result(report, conceded_by, rt.catalog.postgame)
+
+
+def _decide(
+    conn: Connection,
+    fx: Fixture,
+    report: ResultReport,
+    extra_time: bool,
+    penalty_winner: Side | None,
+) -> ResultReport:
+    """Extra time and penalties: only play-off games (and a tournament's knock-out games) have them, and
+    they must have a winner. A shoot-out the bot rolled (/match roll) decides a level game; a reporter's
+    answer must agree with it."""
+    if not must_have_winner(conn, fx):
+        if extra_time or penalty_winner:
+            raise RuleViolation(
+                "Only play-off and knock-out games go to extra time and penalties; this one may be a draw."
+            )
+        return report
+    if report.conceded_by is not None:
+        return report
+    level = report.home.score == report.away.score
+    if not level:
+        if penalty_winner:
+            raise RuleViolation("A penalty shoot-out only decides a game that is level after extra time.")
+        return report.model_copy(update={"extra_time": extra_time})
+    rolled = shootout_winner(conn, fx)
+    if rolled and penalty_winner and rolled != penalty_winner:
+        raise RuleViolation(f"The shoot-out the bot rolled for this game was won by {side_name(fx, rolled)}.")
+    winner = penalty_winner or rolled
+    if winner is None:
+        raise RuleViolation(
+            "A play-off or knock-out game needs a winner: level after extra time, it goes to penalties. "
+            f"Roll them with /match penalties fixture:#{fx.id}, or give the shoot-out's winner."
+        )
+    return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
+
+
+def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
+    """A team plays its next fixture only once it has finished the post-game of the last one."""
+    require_no_open_postgame(conn, fx)
+
+
+def _reload(conn: Connection, fx: Fixture) -> Fixture:
+    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
+    assert fresh is not None
+    return fresh
+
+
+def _record_report(
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
+) -> ReportedResult:
+    version, payload = save_version(conn, rt, actor, fx, report)
+    log_step(
+        conn,
+        rt,
+        actor,
+        fx,
+        version=version,
+        step=action,
+        audit_action="result.report",
+        report=report,
+        payload=payload,
+    )
+    home_coach, away_coach = fx.coaches()
+    confirmer = away_coach if actor.user_id == home_coach else home_coach
+    return ReportedResult(_reload(conn, fx), report, version, confirmer)
+
+
+def _report(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    fixture_ref: str,
+    mine: SideInput,
+    theirs: SideInput,
+    conceded: Concession | None,
+    extra_time: bool,
+    penalties: Literal["mine", "theirs"] | None,
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    side = fx.side_of(actor.user_id)
+    if side is None:
+        raise NotAllowed(
+            "Only the two coaches of this fixture report it (a commissioner uses /league result)."
+        )
+    if fx.status == "confirmed":
+        raise Conflict(
+            f"{fx.label} is confirmed and locked; a commissioner can correct it with /league result."
+        )
+    if fx.status == "disputed":
+        raise Conflict(f"{fx.label} is disputed: a commissioner decides it with /league result.")
+    _no_postgame_pending(conn, fx)
+    home, away = (mine, theirs) if side == "home" else (theirs, mine)
+    conceded_by: Side | None = None
+    if conceded is not None:
+        conceded_by = side if conceded.startswith("mine") else ("away" if side == "home" else "home")
+    report = _build_report(conn, rt, fx, home, away, conceded_by)
+    if conceded is not None and conceded.endswith("no_penalty"):
+        report = report.model_copy(update={"concession_penalty": False})
+    penalty_winner: Side | None = None
+    if penalties is not None:
+        penalty_winner = side if penalties == "mine" else ("away" if side == "home" else "home")
+    report = _decide(conn, fx, report, extra_time, penalty_winner)
+    return _record_report(
+        conn,
+        rt,
+        actor,
+        fx,
+        report,
+        "reported",  # the version number tells a re-report apart
+    )
+
+
+async def report_result(
+    rt: Runtime,
+    actor: Actor,
+    fixture: str,
+    mine: SideInput,
+    theirs: SideInput,
+    conceded: Concession | None = None,
+    *,
+    extra_time: bool = False,
+    penalties: Literal["mine", "theirs"] | None = None,
+) -> ReportedResult:
+    """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
+    A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
+    if conceded is not None:
+        one_of(conceded, CONCESSIONS, "who conceded")
+    if penalties is not None:
+        one_of(penalties, ("mine", "theirs"), "who won the penalties")
+    return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)
+
+
+def _current_report(fx: Fixture) -> ResultReport:
+    if fx.report is None:
+        raise Conflict(f"{fx.label} has no reported result.")
+    return ResultReport.model_validate_json(fx.report)
+
+
+def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
+    if fx.status != "reported":
+        raise Conflict(f"{fx.label} is {fx.status}: there is nothing to confirm or dispute.")
+    if version != fx.report_version:
+        raise Conflict(f"{fx.label} was reported again since this message: answer the newest report.")
+    if fx.side_of(actor.user_id) is None:
+        raise NotAllowed(f"Only the coaches of {fx.label} can answer its report.")
+    if actor.user_id == fx.reported_by:
+        raise NotAllowed("The other coach confirms or disputes your report; you can report again to fix it.")
+
+
+def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, str(fixture_id))
+    _check_answer(fx, actor, version)
+    _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
+    report = _current_report(fx)
+    done = confirm(conn, rt, actor, fx, report, Confirmation(step="confirmed", audit_action="result.confirm"))
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame)
+
+
+async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
+    """The other coach confirms the exact version they were shown; the result is then locked."""
+    an_id(version, "report of this fixture")
+    return await rt.db.write(_confirm, rt, actor, fixture_id, version)
+
+
+def _dispute(
+    conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, str(fixture_id))
+    _check_answer(fx, actor, version)
+    report = _current_report(fx)
+    season_store.set_status(conn, fx, "disputed")
+    log_step(
+        conn,
+        rt,
+        actor,
+        fx,
+        version=version,
+        step="disputed",
+        audit_action="result.dispute",
+        report=report,
+        reason=reason,
+    )
+    return ReportedResult(_reload(conn, fx), report, version, None)
+
+
+async def dispute_result(
+    rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
+) -> ReportedResult:
+    """The other coach disputes the report; the commissioner decides (/league result)."""
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Say what is wrong with the report, so the commissioner can decide.")
+    return await rt.db.write(_dispute, rt, actor, fixture_id, version, cleaned)
+
+
+def _set(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    fixture_ref: str,
+    home: SideInput,
+    away: SideInput,
+    reason: str,
+    extra_time: bool,
+    penalty_winner: Side | None,
+) -> ReportedResult:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    first_confirmation = fx.status != "confirmed"
+    if first_confirmation:
+        _no_postgame_pending(conn, fx)
+    report = _decide(conn, fx, _build_report(conn, rt, fx, home, away), extra_time, penalty_winner)
+    if not first_confirmation and must_have_winner(conn, fx):
+        winner = fx.home_team_id if report.outcomes[0] == "W" else fx.away_team_id
+        if winner != winner_of(fx) and bracket_moved_on(conn, fx):
+            raise Conflict(
+                f"{fx.label}'s winner has played on (or taken a prize): a correction may not change who won."
+            )
+    how = Confirmation(
+        step="corrected",
+        audit_action="result.set",
+        reason=reason,
+        new_version=True,
+        # The post-game runs once, at the first confirmation; a later correction changes the result and the
+        # standings, not the post-game already applied.
+        postgame=first_confirmation,
+        extra={"was": fx.status},
+    )
+    done = confirm(conn, rt, actor, fx, report, how)
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame)
+
+
+async def set_result(
+    rt: Runtime,
+    actor: Actor,
+    fixture: str,
+    home: SideInput,
+    away: SideInput,
+    reason: str,
+    *,
+    extra_time: bool = False,
+    penalty_winner: Side | None = None,
+) -> ReportedResult:
+    """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
+    if penalty_winner is not None:
+        one_of(penalty_winner, ("home", "away"), "the penalty shoot-out winner")
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the league log.")
+    return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned, extra_time, penalty_winner)
+
+
+def _friendly(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    opponent_ref: str,
+    mine: SideInput,
+    theirs: SideInput,
+) -> ReportedResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    own = own_team(conn, actor, league)
+    opponent = find_team(conn, actor.guild_id, opponent_ref, league)
+    if opponent.id == own.id:
+        raise RuleViolation("A friendly needs two different teams.")
+    for team in (own, opponent):
+        if team.status != "approved":
+            raise RuleViolation(f"{team.name} is {team.status}: only approved teams play friendlies.")
+    season = season_store.current_season(conn, actor.guild_id, league.id)
+    fixture_id = season_store.insert_fixture(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        kind="friendly",
+        home=own.id,
+        away=opponent.id,
+        now=rt.clock.now(),
+        season_id=season.id if season else None,
+    )
+    fx = season_store.fixture(conn, actor.guild_id, fixture_id)
+    assert fx is not None
+    report = _build_report(conn, rt, fx, mine, theirs)
+    return _record_report(conn, rt, actor, fx, report, "reported")
+
+
+async def report_friendly(
+    rt: Runtime, actor: Actor, league_ref: str | None, opponent: str, mine: SideInput, theirs: SideInput
+) -> ReportedResult:
+    """Report a friendly against another approved team; the other coach confirms it like a league game."""
+    return await rt.db.write(_friendly, rt, actor, league_ref, opponent, mine, theirs)
+
+
+def _open_for(conn: Connection, actor: Actor) -> list[Fixture]:
+    by_id: dict[int, Fixture] = {}  # a coach's two teams may meet: their game is listed once
+    for team in team_store.of_coach(conn, actor.guild_id, actor.user_id):
+        for f in season_store.fixtures(conn, actor.guild_id, league_id=team.league_id, team_id=team.id):
+            if f.status in OPEN:
+                by_id[f.id] = f
+    found = list(by_id.values())
+    open_round: dict[int, int] = {}  # season -> the round now open (the earliest round not yet closed)
+    for season_id in {f.season_id for f in found if f.season_id is not None}:
+        still_open = [
+            r.number for r in season_store.rounds(conn, actor.guild_id, season_id) if r.status == "open"
+        ]
+        if still_open:
+            open_round[season_id] = min(still_open)
+    return sorted(found, key=lambda f: _current_first(f, open_round))
+
+
+def _current_first(fx: Fixture, open_round: dict[int, int]) -> tuple[int, float, int, int]:
+    """The open round's fixtures first, then earlier ones still open (by deadline), then later rounds."""
+    current = open_round.get(fx.season_id) if fx.season_id is not None else None
+    number = fx.round_number or 0
+    deadline = fx.deadline_at.timestamp() if fx.deadline_at else float("inf")
+    if current is not None and number == current:
+        group = 0
+    elif current is not None and number > current:
+        group = 2
+    else:
+        group = 1  # an earlier round's game (reported, or with its own deadline), a friendly, a play-off
+    return group, deadline if group == 1 else 0.0, number, fx.id
+
+
+async def open_fixtures(rt: Runtime, actor: Actor) -> list[Fixture]:
+    """The caller's fixtures still to report or confirm, the ones to play now first (for autocomplete)."""
+    return await rt.db.read(_open_for, actor)
+
+
+def _any_open(conn: Connection, guild_id: int) -> list[Fixture]:
+    found = []
+    for league_id in league_store.ids_in_guild(conn, guild_id):
+        found += [
+            f
+            for f in season_store.fixtures(conn, guild_id, league_id=league_id)
+            if f.status != "scheduled" or f.kind in ("league", "playoff")
+        ]
+    return found
+
+
+async def all_fixtures(rt: Runtime, guild_id: int) -> list[Fixture]:
+    """Every fixture of the server (for the commissioner's autocomplete)."""
+    return await rt.db.read(_any_open, guild_id)
+
+
+def _get(conn: Connection, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:
+    fx = find_fixture(conn, guild_id, str(fixture_id))
+    return fx, (ResultReport.model_validate_json(fx.report) if fx.report else None)
+
+
+async def get_fixture(rt: Runtime, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:
+    return await rt.db.read(_get, guild_id, fixture_id)
+
+
+def side_name(fx: Fixture, side: Side) -> str:
+    return fx.home_name if side == "home" else fx.away_name

@@ -1,0 +1,121 @@
+"""A commissioner reverts a fixture's whole post-game: every recorded change is undone, in one transaction.
+
+Refused when a later fixture of either team already depends on it (that team reported or played since).
+Undoing leaves a trail: reversing rows in the ledgers, the dice rolls kept, the fixture marked disputed so
+the commissioner sets the result again (/league result), which runs the post-game anew.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import Conflict, RuleViolation
+from bot.services.league.playoffs import bracket_moved_on
+from bot.services.match.results import find_fixture
+from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_play
+from bot.store import audit
+from bot.store import postgame_revert as revert_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store import traits as trait_store
+from bot.store.connection import Connection
+from bot.store.seasons import Fixture
+
+
+@dataclass(frozen=True)
+class RevertResult:
+    fixture: Fixture
+    lines: tuple[str, ...]
+
+
+def _check_season_allows(conn: Connection, fx: Fixture) -> None:
+    """The season has moved on from a regular-season result once the play-offs (or prizes) used it, and
+    from a play-off result once its winner played on."""
+    if fx.kind == "friendly" or fx.season_id is None:
+        return
+    season = season_store.current_season(conn, fx.guild_id, fx.league_id)
+    moved_on = (
+        season is None
+        or season.id != fx.season_id
+        or (fx.kind == "league" and season.status != "regular")
+        or (fx.kind == "playoff" and bracket_moved_on(conn, fx))
+    )
+    if moved_on:
+        raise RuleViolation(
+            f"Not reverted: the season has moved on from {fx.label} (the play-offs or prizes rest on it)."
+        )
+
+
+def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reason: str) -> RevertResult:
+    fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    records = revert_store.postgame_records(conn, actor.guild_id, fx.id)
+    if fx.status != "confirmed" or not records:
+        raise Conflict(f"{fx.label} has no post-game to revert.")
+    _check_season_allows(conn, fx)
+    later = revert_store.later_dependants(conn, fx)
+    if later:
+        raise RuleViolation(
+            f"Not reverted: later fixtures of these teams depend on it ({', '.join(later)}). "
+            "Revert those first, newest first."
+        )
+    fan = tournament_play.before_revert(conn, rt, fx)
+    now = rt.clock.now()
+    lines = [fan] if fan else []
+    steps: dict[str, int] = {str(k): v for k, v in rt.catalog.advancement.improvement_step.items()}
+    for record in records:
+        team = team_store.get(conn, actor.guild_id, record["team_id"])
+        assert team is not None
+        undone = revert_store.undo_player_changes(
+            conn, fx, team, actor_id=actor.user_id, now=now, steps=steps
+        )
+        gold = revert_store.gold_of(conn, actor.guild_id, team.id, fx.id)
+        if gold:
+            team_store.change_treasury(
+                conn,
+                team,
+                -gold,
+                f"revert post-game of #{fx.id}: {reason}",
+                actor_id=actor.user_id,
+                now=now,
+                fixture_id=fx.id,
+            )
+        revert_store.restore_team(conn, team, record, fixture_id=fx.id, actor_id=actor.user_id, now=now)
+        grudges = trait_store.revert_fixture(conn, actor.guild_id, fx.id, team.id, now)
+        lines.append(
+            f"{team.name}: {undone} player changes undone, {-gold:+,} gp, dedicated fans "
+            f"{record['fans_before']}, staff as before"
+            + (f", {grudges} Hatred from Getting Even taken back" if grudges else "")
+        )
+    revert_store.reopen_fixture(conn, fx)
+    season_store.add_history(
+        conn,
+        fx,
+        version=fx.report_version,
+        action="disputed",
+        report=None,
+        actor_id=actor.user_id,
+        reason=f"post-game reverted: {reason}",
+        now=now,
+    )
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=fx.league_id,
+        actor_id=actor.user_id,
+        action="postgame.revert",
+        now=now,
+        detail={"fixture": fx.id, "match": fx.label},
+        reason=reason,
+    )
+    fresh = season_store.fixture(conn, actor.guild_id, fx.id)
+    assert fresh is not None
+    return RevertResult(fresh, tuple(lines))
+
+
+async def revert_postgame(rt: Runtime, actor: Actor, fixture: str, reason: str) -> RevertResult:
+    """Undo a fixture's post-game for both teams; the fixture goes back to the commissioner to set again."""
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the league log.")
+    return await rt.db.write(_revert, rt, actor, fixture, cleaned)

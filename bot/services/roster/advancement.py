@@ -1,0 +1,520 @@
+"""Spending SPP during the post-game sequence: chosen skills at once, rolled ones (random primary, the D8
+characteristic table) as a choice the coach then makes with a button. The SPP are spent when the dice
+are rolled, so walking away from a roll never buys a second one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from bot.catalog.models import CHARACTERISTICS, Characteristic
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.rules.dice import RecordingDice
+from bot.rules.match.postgame import DieRoll
+from bot.rules.roster.advancement import (
+    ADVANCEMENT_KINDS,
+    KIND_NAMES,
+    AdvancementKind,
+    PlayerState,
+    SkillGroup,
+    affordable,
+    characteristic_roll,
+    cost,
+    random_primary,
+    skill_options,
+    unusable_because,
+    value_increase,
+)
+from bot.services.dice_logging import log_dice
+from bot.services.inputs import an_id, one_of, whole
+from bot.services.league.leagues import find_league
+from bot.services.roster.team_lookup import STAR_PREFIX, find_player, own_team, position_of, roster_of
+from bot.services.runtime import Actor, Runtime
+from bot.services.tournament.tournaments import event_of
+from bot.store import advancements as advancement_store
+from bot.store import postgame as postgame_store
+from bot.store import teams as team_store
+from bot.store.advancements import PendingAdvancement
+from bot.store.connection import Connection
+from bot.store.teams import PlayerRow, TeamRow
+from bot.text import gp
+
+CHARACTERISTIC_NAMES: dict[str, str] = {"ma": "MA", "st": "ST", "ag": "AG", "pa": "PA", "av": "AV"}
+
+
+@dataclass(frozen=True)
+class AdvanceOutcome:
+    team: TeamRow
+    player: PlayerRow
+    message: str
+    pending: PendingAdvancement | None = None
+
+
+def player_state(conn: Connection, rt: Runtime, team: TeamRow, player: PlayerRow) -> PlayerState:
+    position = position_of(rt.catalog, roster_of(rt.catalog, team), player)
+    assert position is not None
+    taken = advancement_store.taken(conn, team.guild_id, player.id)
+    improvements: Counter[Characteristic] = Counter()
+    for advancement in taken:
+        if advancement.characteristic:
+            improvements[advancement.characteristic] += 1
+    changes: dict[Characteristic, int] = {
+        "ma": player.ma_change,
+        "st": player.st_change,
+        "ag": player.ag_change,
+        "pa": player.pa_change,
+        "av": player.av_change,
+    }
+    return PlayerState(
+        position=position,
+        spp=player.spp,
+        advancements=player.advancements,
+        gained_skills=tuple(a.skill for a in taken if a.skill),
+        changes=changes,
+        improvements=dict(improvements),
+    )
+
+
+def _context(
+    conn: Connection, actor: Actor, league_ref: str | None, player_ref: str
+) -> tuple[TeamRow, PlayerRow, int]:
+    team = _advancing_team(conn, actor, league_ref)
+    if team.status != "approved":
+        raise RuleViolation(f"{team.name} is {team.status}: players advance once the team plays.")
+    open_postgames = postgame_store.open_for_team(conn, actor.guild_id, team.id)
+    if not open_postgames:
+        raise RuleViolation(
+            "Players spend SPP in the post-game sequence: after a result is confirmed and before "
+            "you finish the post-game."
+        )
+    player = find_player(conn, team, player_ref)
+    if player.star_contract is not None or player.position.startswith(STAR_PREFIX):
+        raise RuleViolation(f"#{player.number} {player.name} is a star player: star players never advance.")
+    return team, player, open_postgames[0].fixture_id
+
+
+def _advancing_team(conn: Connection, actor: Actor, reference: str | None) -> TeamRow:
+    """The coach's team in the league named (or the server's only one), else in the tournament named (or
+    the only one) when its rulespack lets players advance (seed 000, Additional rules)."""
+    try:
+        return own_team(conn, actor, find_league(conn, actor.guild_id, reference))
+    except (NotFound, RuleViolation) as not_in_a_league:
+        try:
+            event_league = find_league(conn, actor.guild_id, reference, "tournament")
+            team = own_team(conn, actor, event_league)
+        except (NotFound, RuleViolation):
+            raise not_in_a_league from None
+        event = event_of(conn, event_league)
+        if event is None or not event.rulespack.advancement:
+            raise RuleViolation(
+                f"{event_league.name} does not play with player advancement: its players earn no SPP."
+            ) from None
+        return team
+
+
+def _log(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    player: PlayerRow,
+    rolls: list[DieRoll],
+    fixture_id: int,
+) -> None:
+    log_dice(
+        conn, rt, actor, rolls, purpose=f"advancement #{player.number} {player.name}", fixture_id=fixture_id
+    )
+
+
+def _refresh(conn: Connection, team: TeamRow, player: PlayerRow) -> PlayerRow:
+    fresh = team_store.player(conn, team, player.id)
+    assert fresh is not None
+    return fresh
+
+
+def _grant_skill(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    team: TeamRow,
+    player: PlayerRow,
+    kind: AdvancementKind,
+    skill_name: str,
+    spp_cost: int,
+    fixture_id: int | None,
+    *,
+    secondary: bool,
+) -> str:
+    skill = rt.catalog.skills[skill_name]
+    increase = value_increase(kind, rt.catalog, skill=skill, secondary=secondary)
+    advancement_store.record(
+        conn,
+        team,
+        player.id,
+        kind=kind,
+        skill=skill.name,
+        characteristic=None,
+        step=0,
+        spp_cost=spp_cost,
+        value_increase=increase,
+        fixture_id=fixture_id,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+    )
+    elite = " (Elite)" if skill.elite else ""
+    return f"#{player.number} {player.name} gains {skill.name}{elite}: value +{gp(increase)}"
+
+
+def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) -> str:
+    options = skill_options(state, rt.catalog, which)
+    found = next((s for s in options if s.name.lower() == name.strip().lower()), None)
+    wanted = rt.catalog.skill(name)
+    reason = unusable_because(wanted.name, state.skills, rt.catalog) if wanted is not None else None
+    if found is None and wanted is not None and reason is not None:
+        raise RuleViolation(f"{wanted.name} is not for this player: {reason}. Pick one the list offers.")
+    if found is None:
+        raise RuleViolation(
+            f"{name[:40]} is not a {which} skill this player can take "
+            f"({''.join(getattr(state.position, which)) or 'no'} categories, not one he has)."
+        )
+    return found.name
+
+
+def _advance(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    player_ref: str,
+    kind: AdvancementKind,
+    category: str | None,
+    skill: str | None,
+) -> AdvanceOutcome:
+    team, player, fixture_id = _context(conn, actor, league_ref, player_ref)
+    waiting = advancement_store.pending_for_player(conn, actor.guild_id, player.id)
+    if waiting is not None:
+        if waiting.kind == "characteristic" and skill:
+            return _take_skill_instead(conn, rt, actor, team, player, waiting, skill)
+        return AdvanceOutcome(
+            team,
+            player,
+            f"#{player.number} {player.name} already has a roll waiting for your "
+            "choice: pick with the buttons below.",
+            waiting,
+        )
+    state = player_state(conn, rt, team, player)
+    table = rt.catalog.advancement
+    price = cost(kind, state, table) if state.advancements < table.max_advancements else 0
+    if kind not in affordable(state, table):
+        if state.advancements >= table.max_advancements:
+            raise RuleViolation(
+                f"#{player.number} {player.name} already has {table.max_advancements} advancements."
+            )
+        raise RuleViolation(
+            f"A {KIND_NAMES[kind]} costs {price} SPP now; #{player.number} {player.name} has {player.spp}."
+        )
+    now = rt.clock.now()
+    spend_detail = {"kind": kind, "spp": price}
+    if kind in ("chosen_primary", "chosen_secondary"):
+        which: SkillGroup = "primary" if kind == "chosen_primary" else "secondary"
+        if not skill:
+            raise RuleViolation(f"Pick the {which} skill with the skill option.")
+        name = _legal_skill(state, rt, which, skill)
+        advancement_store.spend(
+            conn,
+            team,
+            player.id,
+            price,
+            fixture_id=fixture_id,
+            actor_id=actor.user_id,
+            now=now,
+            detail=spend_detail,
+        )
+        message = _grant_skill(
+            conn, rt, actor, team, player, kind, name, price, fixture_id, secondary=which == "secondary"
+        )
+        return AdvanceOutcome(team, _refresh(conn, team, player), f"{message} ({price} SPP).")
+    dice = RecordingDice(rt.dice)
+    if kind == "random_primary":
+        primaries = state.position.primary
+        chosen_category = category or (primaries[0] if len(primaries) == 1 else None)
+        if chosen_category is None:
+            raise RuleViolation(f"Pick the category to roll on: {', '.join(primaries)}.")
+        rolled = random_primary(state, chosen_category, rt.catalog, dice)
+        advancement_store.spend(
+            conn,
+            team,
+            player.id,
+            price,
+            fixture_id=fixture_id,
+            actor_id=actor.user_id,
+            now=now,
+            detail=spend_detail,
+        )
+        _log(conn, rt, actor, player, list(rolled.rolls), fixture_id)
+        shown = ", ".join(str(r) for r in rolled.rolls)
+        if rolled.forced:
+            message = _grant_skill(
+                conn, rt, actor, team, player, kind, rolled.options[0], price, fixture_id, secondary=False
+            )
+            return AdvanceOutcome(
+                team,
+                _refresh(conn, team, player),
+                f"Rolled {rolled.options[0]} twice, so it is taken ({shown}). {message}.",
+            )
+        waiting = _wait_for_choice(
+            conn,
+            rt,
+            team,
+            player,
+            fixture_id,
+            kind,
+            chosen_category,
+            price,
+            list(rolled.options),
+            list(rolled.rolls),
+        )
+        return AdvanceOutcome(
+            team,
+            _refresh(conn, team, player),
+            f"{price} SPP spent. Rolled {rolled.options[0]} and {rolled.options[1]} ({shown}): choose one.",
+            waiting,
+        )
+    rolled_d8 = characteristic_roll(state, rt.catalog, dice)
+    advancement_store.spend(
+        conn,
+        team,
+        player.id,
+        price,
+        fixture_id=fixture_id,
+        actor_id=actor.user_id,
+        now=now,
+        detail=spend_detail,
+    )
+    _log(conn, rt, actor, player, [rolled_d8.roll], fixture_id)
+    waiting = _wait_for_choice(
+        conn, rt, team, player, fixture_id, kind, None, price, list(rolled_d8.allowed), [rolled_d8.roll]
+    )
+    allowed = ", ".join(CHARACTERISTIC_NAMES[c] for c in rolled_d8.allowed) or "nothing he can still improve"
+    return AdvanceOutcome(
+        team,
+        _refresh(conn, team, player),
+        f"{price} SPP spent. {rolled_d8.roll}: {allowed}. Choose, or take a primary or secondary "
+        "skill instead (the SPP stay spent).",
+        waiting,
+    )
+
+
+async def advance(
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    player: str,
+    kind: AdvancementKind,
+    *,
+    category: str | None = None,
+    skill: str | None = None,
+) -> AdvanceOutcome:
+    one_of(kind, ADVANCEMENT_KINDS, "the advancement")
+    return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
+
+
+def _wait_for_choice(
+    conn: Connection,
+    rt: Runtime,
+    team: TeamRow,
+    player: PlayerRow,
+    fixture_id: int,
+    kind: AdvancementKind,
+    category: str | None,
+    price: int,
+    options: list[str],
+    rolls: list[DieRoll],
+) -> PendingAdvancement:
+    """Keep rolled options for the coach's choice (the SPP are already spent)."""
+    pending_id = advancement_store.add_pending(
+        conn,
+        team,
+        player.id,
+        fixture_id=fixture_id,
+        kind=kind,
+        category=category,
+        spp_cost=price,
+        options=options,
+        forced=False,
+        rolls=[str(r) for r in rolls],
+        now=rt.clock.now(),
+    )
+    waiting = advancement_store.pending(conn, team.guild_id, pending_id)
+    assert waiting is not None
+    return waiting
+
+
+def _take_skill_instead(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    team: TeamRow,
+    player: PlayerRow,
+    waiting: PendingAdvancement,
+    skill: str,
+) -> AdvanceOutcome:
+    state = player_state(conn, rt, team, player)
+    primary = {s.name.lower() for s in skill_options(state, rt.catalog, "primary")}
+    which: SkillGroup = "primary" if skill.strip().lower() in primary else "secondary"
+    name = _legal_skill(state, rt, which, skill)
+    if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
+        raise Conflict("That choice was already made.")
+    message = _grant_skill(
+        conn,
+        rt,
+        actor,
+        team,
+        player,
+        "characteristic",
+        name,
+        waiting.spp_cost,
+        waiting.fixture_id,
+        secondary=which == "secondary",
+    )
+    return AdvanceOutcome(
+        team, _refresh(conn, team, player), f"{message} (a skill instead of a characteristic)."
+    )
+
+
+def _choose(conn: Connection, rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
+    waiting = advancement_store.pending(conn, actor.guild_id, pending_id)
+    if waiting is None:
+        raise Conflict("That choice was already made.")
+    team = team_store.get(conn, actor.guild_id, waiting.team_id)
+    assert team is not None
+    if team.coach_id != actor.user_id:
+        raise NotAllowed(f"Only {team.name}'s coach chooses.")
+    player = team_store.player(conn, team, waiting.player_id)
+    assert player is not None
+    if not 0 <= choice < len(waiting.options):
+        raise RuleViolation("That is not one of the choices.")
+    option = waiting.options[choice]
+    if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
+        raise Conflict("That choice was already made.")
+    if waiting.kind == "random_primary":
+        message = _grant_skill(
+            conn,
+            rt,
+            actor,
+            team,
+            player,
+            "random_primary",
+            option,
+            waiting.spp_cost,
+            waiting.fixture_id,
+            secondary=False,
+        )
+        return AdvanceOutcome(team, _refresh(conn, team, player), message + ".")
+    characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
+    increase = value_increase("characteristic", rt.catalog, characteristic=characteristic)
+    step = rt.catalog.advancement.improvement_step[characteristic]
+    advancement_store.record(
+        conn,
+        team,
+        player.id,
+        kind="characteristic",
+        skill=None,
+        characteristic=characteristic,
+        step=step,
+        spp_cost=waiting.spp_cost,
+        value_increase=increase,
+        fixture_id=waiting.fixture_id,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+    )
+    return AdvanceOutcome(
+        team,
+        _refresh(conn, team, player),
+        f"#{player.number} {player.name}: +1 {CHARACTERISTIC_NAMES[characteristic]}, value +{gp(increase)}.",
+    )
+
+
+async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
+    """The coach picks one of the rolled options (a second click changes nothing)."""
+    an_id(pending_id, "rolled advancement")
+    whole(choice, 0, 99, "the option")
+    return await rt.db.write(_choose, rt, actor, pending_id, choice)
+
+
+def unfinished_advancements(conn: Connection, rt: Runtime, team: TeamRow) -> list[str]:
+    """Players who must still advance (SPP at the characteristic price) or still choose a rolled option."""
+    problems = [
+        f"#{p.number}"
+        for p in team_store.players(conn, team)
+        if advancement_store.pending_for_player(conn, team.guild_id, p.id) is not None
+    ]
+    table = rt.catalog.advancement
+    for player in team_store.players(conn, team):
+        state = player_state(conn, rt, team, player)
+        if state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table):
+            problems.append(f"#{player.number} ({player.spp} SPP)")
+    return problems
+
+
+_SKILL_GROUPS: dict[str, tuple[SkillGroup, ...]] = {
+    "primary": ("primary",),
+    "secondary": ("secondary",),
+    "any": ("primary", "secondary"),
+}
+
+
+def _skills_for(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    player_ref: str,
+    kinds: tuple[SkillGroup, ...],
+) -> list[str]:
+    try:
+        team = _advancing_team(conn, actor, league_ref)
+        player = find_player(conn, team, player_ref)
+    except Exception:  # autocomplete: nothing to offer rather than an error
+        return []
+    state = player_state(conn, rt, team, player)
+    return [s.name for kind in kinds for s in skill_options(state, rt.catalog, kind)]
+
+
+async def skill_choices(
+    rt: Runtime, actor: Actor, league_ref: str | None, player: str, which: str
+) -> list[str]:
+    """Skills the player may take (primary, secondary or either), for autocomplete."""
+    kinds = _SKILL_GROUPS.get(which)
+    if kinds is None:
+        return []
+    return await rt.db.read(_skills_for, rt, actor, league_ref, player, kinds)
+
+
+@dataclass(frozen=True)
+class KindOption:
+    kind: AdvancementKind
+    cost: int
+    affordable: bool
+
+
+def _kind_options(
+    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
+) -> tuple[int, list[KindOption]]:
+    try:
+        team = _advancing_team(conn, actor, league_ref)
+        player = find_player(conn, team, player_ref)
+    except Exception:  # autocomplete: fall back to plain names
+        return 0, []
+    state = player_state(conn, rt, team, player)
+    table = rt.catalog.advancement
+    if state.advancements >= table.max_advancements:
+        return player.spp, []
+    can = set(affordable(state, table))
+    return player.spp, [KindOption(kind, cost(kind, state, table), kind in can) for kind in KIND_NAMES]
+
+
+async def kind_options(
+    rt: Runtime, actor: Actor, league_ref: str | None, player: str
+) -> tuple[int, list[KindOption]]:
+    """The player's SPP and each advancement type's price for him (for autocomplete)."""
+    return await rt.db.read(_kind_options, rt, actor, league_ref, player)

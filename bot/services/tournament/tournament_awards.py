@@ -1,0 +1,402 @@
+"""Tournament awards, votes and the end of the event (seed 000, Awards).
+
+`vote`: a coach's Favourite Opponent (and Best Painted) vote, secret, replaceable while the event runs.
+`choose_best_painted`: the organiser's Best Painted choice, when the rulespack says the organiser chooses.
+`finish`: the organiser ends the event (refused while a round is unpaired or a game unconfirmed, unless
+forced) and the final rankings and awards are announced. `awards`: the awards as they stand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.rules.tournament.tournament_awards import Award, player_tallies, team_totals
+from bot.rules.tournament.tournament_awards import awards as compute_awards
+from bot.rules.tournament.tournament_scoring import RankingRow
+from bot.rules.tournament.tournament_teams import SquadRow
+from bot.services.roster.team_lookup import find_team
+from bot.services.runtime import Actor, Runtime
+from bot.services.tournament.tournament_squads import SquadStanding, squad_standings
+from bot.services.tournament.tournaments import Event, Played, find_event, played, ranking
+from bot.store import announcements, audit
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
+from bot.store.teams import TeamRow
+from bot.store.tournament_squads import Squad
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The rankings and the awards as they stand (final once the event is finished)."""
+
+    event: Event
+    rows: list[RankingRow[int]]
+    awards: list[Award[int]]
+    teams: dict[int, TeamRow]
+    not_counted: tuple[str, ...] = ()  # games not confirmed when the event was finished
+    squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
+
+    @property
+    def final(self) -> bool:
+        return self.event.status == "finished"
+
+
+def _tiers(rt: Runtime, state: Played) -> dict[int, int]:
+    found: dict[int, int] = {}
+    for team_id, team in state.teams.items():
+        roster = rt.catalog.teams.get(team.roster)
+        if roster is not None:
+            found[team_id] = state.event.rulespack.tier_of(roster.id, roster.tier)
+    return found
+
+
+def standing_of(conn: Connection, rt: Runtime, event: Event) -> Standing:
+    """The event's rankings and awards from its confirmed games, Byes and votes."""
+    state = played(conn, event)
+    rows = ranking(rt, state)
+    found = compute_awards(
+        rows,
+        team_totals(rt.catalog.tournament.scoring, state.games, state.byes),
+        player_tallies(state.reports),
+        state.sporting_votes,
+        _tiers(rt, state),
+        best_painted=event.rulespack.best_painted,
+        painted_votes=state.painted_votes,
+        painted_choice=event.tournament.best_painted,
+        spare=state.spare_team_id,
+        stunty_tier=rt.catalog.tournament.stunty_tier,
+        stunty_cup=not event.rulespack.stunty,
+    )
+    return Standing(event, rows, found, state.teams, squads=tuple(squad_standings(conn, rt, event, state)))
+
+
+async def awards(rt: Runtime, guild_id: int, reference: str | None) -> Standing:
+    """The rankings and awards as they stand (provisional until the event is finished)."""
+
+    def _read(conn: Connection) -> Standing:
+        return standing_of(conn, rt, find_event(conn, guild_id, reference))
+
+    return await rt.db.read(_read)
+
+
+# --- votes ---
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """What a coach's vote now is (told to them alone: votes are secret)."""
+
+    event: Event
+    voter: TeamRow
+    opponent: TeamRow
+    painted: TeamRow | None
+
+
+def _voter(conn: Connection, actor: Actor, event: Event) -> TeamRow:
+    team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
+    entry = None if team is None else tournament_store.entry(conn, actor.guild_id, team.id)
+    if team is None or entry is None or entry.league_id != event.id or team.status != "approved":
+        raise NotAllowed(f"Only coaches with an approved roster in {event.name} vote.")
+    return team
+
+
+def _candidate(conn: Connection, event: Event, reference: str, voter: TeamRow) -> TeamRow:
+    team = find_team(conn, event.league.guild_id, reference, event.league)
+    entry = tournament_store.entry(conn, event.league.guild_id, team.id)
+    if team.id == voter.id:
+        raise RuleViolation("You cannot vote for yourself.")
+    if entry is None or team.status != "approved":
+        raise RuleViolation(f"{team.name} has no approved roster in {event.name}.")
+    if entry.spare:
+        raise RuleViolation(f"{team.name} is the Spare Player, who cannot win awards (seed 000).")
+    return team
+
+
+def _opponents(conn: Connection, actor: Actor, reference: str | None) -> list[TeamRow]:
+    event = find_event(conn, actor.guild_id, reference)
+    mine = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
+    if mine is None:
+        return []
+    state = played(conn, event)
+    met = {g.second if g.first == mine.id else g.first for g in state.games if mine.id in (g.first, g.second)}
+    return [state.teams[t] for t in sorted(met) if t != state.spare_team_id and t in state.teams]
+
+
+async def opponents(rt: Runtime, actor: Actor, reference: str | None) -> list[TeamRow]:
+    """The teams the coach has played in confirmed games (whom he may vote for), the Spare Player left out."""
+    return await rt.db.read(_opponents, actor, reference)
+
+
+def _vote(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    opponent_ref: str,
+    painted_ref: str | None,
+) -> Ballot:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "running":
+        when = "has not started" if event.status == "registration" else "is over"
+        raise RuleViolation(f"{event.name} {when}: votes are cast while the event runs.")
+    voter = _voter(conn, actor, event)
+    opponent = _candidate(conn, event, opponent_ref, voter)
+    games = season_store.fixtures(conn, actor.guild_id, league_id=event.id, team_id=voter.id)
+    met = {
+        f.home_team_id if f.away_team_id == voter.id else f.away_team_id
+        for f in games
+        if f.status == "confirmed"
+    }
+    if opponent.id not in met:
+        raise RuleViolation(
+            f"Your Favourite Opponent must be a coach you have played (a confirmed game); "
+            f"you have not played {opponent.name}."
+        )
+    painted = None
+    if painted_ref is not None:
+        if event.rulespack.best_painted != "votes":
+            raise RuleViolation(f"In {event.name} the organiser chooses Best Painted: no painted votes.")
+        painted = _candidate(conn, event, painted_ref, voter)
+    now = rt.clock.now()
+    tournament_store.cast_vote(conn, actor.guild_id, event.id, "sporting", voter.id, opponent.id, now)
+    if painted is not None:
+        tournament_store.cast_vote(conn, actor.guild_id, event.id, "painted", voter.id, painted.id, now)
+    return Ballot(event, voter, opponent, painted)
+
+
+async def vote(
+    rt: Runtime, actor: Actor, reference: str | None, opponent: str, painted: str | None = None
+) -> Ballot:
+    """A coach's Favourite Opponent vote (someone they have played) and, when the coaches vote for Best
+    Painted, their painted vote. One vote of each kind: a new vote replaces the old. The vote rows are the
+    record (no audit line: votes are secret)."""
+    if not opponent.strip() or (painted is not None and not painted.strip()):
+        raise RuleViolation("Name a team: start typing and pick one from the list.")
+    return await rt.db.write(_vote, rt, actor, reference, opponent, painted)
+
+
+# --- the organiser's Best Painted choice ---
+
+
+async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, team: str) -> Standing:
+    """The organiser's Best Painted team (when the rulespack says the organiser chooses); a new choice
+    replaces the old until the event is finished."""
+    if not team.strip():
+        raise RuleViolation("Name a team: start typing and pick one from the list.")
+
+    def _choose(conn: Connection) -> Standing:
+        event = find_event(conn, actor.guild_id, reference)
+        if event.status == "finished":
+            raise RuleViolation(f"{event.name} is over: its awards are final.")
+        if event.rulespack.best_painted != "organiser":
+            raise RuleViolation(
+                f"In {event.name} the coaches vote for Best Painted (/rulespack set best_painted:organiser "
+                "to choose it yourself)."
+            )
+        chosen = find_team(conn, actor.guild_id, team, event.league)
+        entry = tournament_store.entry(conn, actor.guild_id, chosen.id)
+        if entry is None or chosen.status != "approved":
+            raise RuleViolation(f"{chosen.name} has no approved roster in {event.name}.")
+        if entry.spare:
+            raise RuleViolation(f"{chosen.name} is the Spare Player, who cannot win awards (seed 000).")
+        tournament_store.set_best_painted(conn, event.tournament, chosen.id)
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=event.id,
+            actor_id=actor.user_id,
+            action="tournament.painted",
+            now=rt.clock.now(),
+            detail={"team": chosen.name, "team_id": chosen.id},
+        )
+        return standing_of(conn, rt, find_event(conn, actor.guild_id, event.name))
+
+    return await rt.db.write(_choose)
+
+
+# --- the end of the event ---
+
+
+def _unfinished(conn: Connection, event: Event) -> tuple[list[str], list[str]]:
+    """(rounds not paired yet, games not confirmed), each named."""
+    guild_id = event.league.guild_id
+    paired = tournament_store.last_round(conn, guild_id, event.id)
+    rounds = [
+        f"Round {n} of {event.rulespack.rounds} is not paired"
+        for n in range(paired + 1, event.rulespack.rounds + 1)
+    ]
+    where = {
+        t.fixture_id: (t.round_number, t.table_number)
+        for t in tournament_store.tables(conn, guild_id, event.id)
+        if t.fixture_id is not None
+    }
+    games = []
+    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
+        if fx.status == "confirmed":
+            continue
+        place = where.get(fx.id)
+        at = f"Round {place[0]}, table {place[1]}: " if place else ""
+        games.append(f"{at}{fx.home_name} v {fx.away_name} ({fx.status})")
+    return rounds, games
+
+
+def _finish(conn: Connection, rt: Runtime, actor: Actor, reference: str | None, force: bool) -> Standing:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status == "registration":
+        raise RuleViolation(f"{event.name} has not started: there is nothing to finish.")
+    if event.status == "finished":
+        raise Conflict(f"{event.name} is already finished.")
+    rounds, games = _unfinished(conn, event)
+    if (rounds or games) and not force:
+        raise RuleViolation(
+            f"{event.name} is not over: "
+            + "; ".join([*rounds, *(f"unconfirmed: {g}" for g in games)])
+            + ". Finish those, or use force:True (unconfirmed games are then not counted)."
+        )
+    if not tournament_store.set_status(conn, event.tournament, "finished", rt.clock.now()):
+        raise Conflict(f"{event.name} was finished or changed by someone else just now.")
+    finished = find_event(conn, actor.guild_id, event.name)
+    standing = standing_of(conn, rt, finished)
+    standing = Standing(
+        finished, standing.rows, standing.awards, standing.teams, tuple(games), standing.squads
+    )
+    now = rt.clock.now()
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.finish",
+        now=now,
+        detail={
+            "name": event.name,
+            "forced": bool(force and (rounds or games)),
+            "not_counted": games,
+            "unpaired": len(rounds),
+        },
+    )
+    announcements.add(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        title=f"{event.name}: final rankings and awards",
+        lines=standing_lines(standing),
+        now=now,
+        mentions=winner_coaches(standing),
+    )
+    return standing
+
+
+async def finish(rt: Runtime, actor: Actor, reference: str | None, force: bool = False) -> Standing:
+    """End the event: refused while a round is not paired or a game is not confirmed (naming them),
+    unless `force` (the unconfirmed games are then named as not counted). Claims the status 'finished'
+    and writes the final announcement: the whole rankings and every award."""
+    if not isinstance(force, bool):
+        raise RuleViolation("force is True or False.")
+    return await rt.db.write(_finish, rt, actor, reference, force)
+
+
+# --- the text every reader sees (the announcement, /tournament awards) ---
+
+_MARKDOWN = re.compile(r"([\\*_~`|])")
+
+
+def _name(text: str) -> str:
+    """A user-typed name made safe in an announcement: no markdown, no mentions."""
+    return _MARKDOWN.sub(r"\\\1", text).replace("@", "@\u200b")
+
+
+def _signed(number: int) -> str:
+    return f"{number:+d}" if number else "0"
+
+
+def ranking_line(row: RankingRow[int], team: TeamRow | None, extra: tuple[str, ...] = ()) -> str:
+    """One ranked coach: TP, BP, touchdowns, casualties, the rulespack's extra tiebreakers, and the
+    tiebreaker that put him below the coach above. The one wording of a ranking, wherever it is shown."""
+    name = _name(team.name) if team else f"team {row.coach}"
+    coach = f" (<@{team.coach_id}>)" if team else ""
+    extras = "".join(f", {row.votes} votes" if t == "votes" else f", {row.sent_off} sent off" for t in extra)
+    decided = f" · below the coach above on {row.decided_by}" if row.decided_by else ""
+    return (
+        f"**{row.position}.** {name}{coach}: {row.tournament_points} TP, {row.bonus_points} BP, "
+        f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{extras}{decided}"
+    )
+
+
+def squad_line(row: SquadRow[int], squad: Squad) -> str:
+    """One ranked squad (a team of coaches): team points, games won/drawn/lost, the coaches' tiebreakers
+    summed, and the tiebreaker that put it below the squad above."""
+    decided = f" · below the squad above on {row.decided_by}" if row.decided_by else ""
+    return (
+        f"**{row.position}.** {_name(squad.name)} (captain <@{squad.captain_id}>): {row.team_points} TP, "
+        f"games {row.won}-{row.drawn}-{row.lost} (W-D-L), {row.bonus_points} BP, "
+        f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{decided}"
+    )
+
+
+SQUAD_PLACES = ("1st squad", "2nd squad", "3rd squad")
+
+
+def squad_award_lines(standing: Standing) -> list[str]:
+    """The top squads of a team event (seed 000: the team that finishes top of the rankings wins)."""
+    lines = []
+    for place, line in zip(SQUAD_PLACES, standing.squads, strict=False):
+        lines.append(f"**{place}**: {_name(line.squad.name)} (captain <@{line.squad.captain_id}>)")
+    return lines
+
+
+def ranking_lines(standing: Standing) -> list[str]:
+    """One line per ranked coach, each tie named with the tiebreaker that settled it."""
+    extra = standing.event.rulespack.extra_tiebreakers
+    lines = [ranking_line(row, standing.teams.get(row.coach), extra) for row in standing.rows]
+    return lines or ["Nobody is ranked yet."]
+
+
+def award_line(standing: Standing, award: Award[int]) -> str:
+    if not award.winners:
+        return f"**{award.name}**: not awarded ({award.not_awarded})"
+    names = []
+    for winner in award.winners:
+        team = standing.teams.get(winner.team)
+        who = f"{_name(team.name)} (<@{team.coach_id}>)" if team else f"team {winner.team}"
+        if winner.player_name is not None:
+            who = f"{_name(winner.player_name)} of {who}"
+        names.append(who)
+    value = f" · {award.spec.count(award.value)}" if award.value is not None and award.spec.unit else ""
+    shared = " (shared)" if len(names) > 1 else ""
+    return f"**{award.name}**{shared}: {', '.join(names)}{value}"
+
+
+def standing_lines(standing: Standing) -> list[str]:
+    """The rankings, then every award with its winners, then any game not counted."""
+    heading = "Final rankings" if standing.final else "Rankings so far (provisional)"
+    lines = [f"__{heading}__", *ranking_lines(standing), "", "__Awards__"]
+    if standing.squads:  # --- team events: the squad ranking and the top squads ---
+        squads = [squad_line(s.row, s.squad) for s in standing.squads]
+        lines[0] = f"__{heading}: coaches__"
+        lines = [f"__{heading}: squads__", *squads, "", *lines, *squad_award_lines(standing)]
+    lines += [award_line(standing, award) for award in standing.awards]
+    if standing.not_counted:
+        lines += [
+            "",
+            "__Not counted (unconfirmed when the event finished)__",
+            *map(_name, standing.not_counted),
+        ]
+    return lines
+
+
+def winner_coaches(standing: Standing) -> list[int]:
+    """The coaches an announcement of the awards mentions, once each."""
+    found: dict[int, None] = {}
+    if standing.squads:  # the winning squad's coaches
+        found.update(dict.fromkeys(standing.squads[0].squad.members))
+    for award in standing.awards:
+        for winner in award.winners:
+            team = standing.teams.get(winner.team)
+            if team is not None:
+                found[team.coach_id] = None
+    return list(found)

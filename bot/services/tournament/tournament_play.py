@@ -1,0 +1,798 @@
+"""Tournaments, play (seed 000 Pairings, Scoring & tiebreakers): start the event, pair its rounds, what a
+confirmed game does, the organiser's swap, the pairings and the rankings.
+
+Round 1 is drawn with the bot's dice in the open (every die logged and shown); every later round is paired
+from the rankings (`tournaments.ranking` over `tournaments.played`) by `rules.swiss.next_round`, by itself
+when the last game of the round is confirmed (`after_result`, inside the confirming transaction) or earlier
+by the organiser (`pair_next_round`, naming the games still open). Pairings are announced through the
+outbox. A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one
+Dedicated Fan (tournament_entries.fans_gained). The rulespack's optional rules (seed 000, Additional rules)
+change that: Secret Objectives are rolled before each game (services/tournament_objectives.py); injuries
+and advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV
+gets petty cash before each game (services/inducements.py). In-person events have no deadlines: their
+rounds are stored closed, so the deadline watch never arms them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.match.match_result import ResultReport, Side
+from bot.rules.tournament.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
+from bot.rules.tournament.tournament_scoring import RankingRow, concession_score
+from bot.services.dice_logging import log_dice
+from bot.services.match.postgame import TeamSummary, apply_tournament
+from bot.services.roster.team_lookup import find_team
+from bot.services.runtime import BOT_USER, Actor, Runtime
+from bot.services.tournament import (
+    tournament_entries,
+    tournament_groups,
+    tournament_objectives,
+    tournament_options,
+)
+from bot.services.tournament.tournament_squads import (
+    SquadStanding,
+    different_squads,
+    squad_standings,
+    start_refusals,
+    team_round_plan,
+)
+from bot.services.tournament.tournaments import (
+    Event,
+    Played,
+    event_of,
+    event_of_fixture,
+    find_event,
+    played,
+    ranking,
+)
+from bot.store import announcements, audit
+from bot.store import deadlines as deadline_store
+from bot.store import leagues as league_store
+from bot.store import seasons as season_store
+from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
+from bot.store.seasons import Fixture, Round, Season
+from bot.store.teams import TeamRow
+from bot.store.tournaments import Stage, TableRow
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a round: a game (`fixture`), or a Bye (`away` and `fixture` None)."""
+
+    number: int
+    home: TeamRow
+    away: TeamRow | None
+    fixture: Fixture | None
+    stage: Stage = "swiss"
+    label: str | None = None  # a group, the places at stake, Best of the Rest, a team match
+
+
+@dataclass(frozen=True)
+class Pairings:
+    """A round's pairings with table numbers, as paired or as played so far."""
+
+    event: Event
+    round_number: int
+    tables: tuple[TableLine, ...]
+    deadline: datetime | None  # None: an in-person event (no deadline)
+    draws: tuple[Draw, ...] = ()  # the dice of the round-1 draw (only when just drawn)
+    rematches: tuple[tuple[str, str], ...] = ()  # pairs meeting again because nothing else was possible
+    unconfirmed: tuple[Fixture, ...] = ()  # earlier games still open when the organiser paired early
+    spare_team_id: int | None = None
+
+
+# --- concessions, as seed 000 scores them -----
+
+
+def conceded_report(rt: Runtime, report: ResultReport, conceded_by: Side) -> ResultReport:
+    """A tournament game conceded by `conceded_by`: the other coach wins 3-0, unless the score was better for
+    him (then it stands); what the players did stays as reported."""
+    winner: Side = "away" if conceded_by == "home" else "home"
+    won, lost = concession_score(
+        report.side(winner).score, report.side(conceded_by).score, rt.catalog.tournament.scoring
+    )
+    sides = {
+        winner: report.side(winner).model_copy(update={"score": won}),
+        conceded_by: report.side(conceded_by).model_copy(update={"score": lost}),
+    }
+    return report.model_copy(
+        update={"home": sides["home"], "away": sides["away"], "conceded_by": conceded_by}
+    )
+
+
+def is_tournament_fixture(conn: Connection, fx: Fixture) -> bool:
+    return event_of_fixture(conn, fx) is not None
+
+
+def uses_objectives(conn: Connection, fx: Fixture) -> bool:
+    """Whether the fixture is a game of a tournament that plays with Secret Objectives."""
+    event = event_of_fixture(conn, fx)
+    return event is not None and event.rulespack.secret_objectives
+
+
+# --- pairing a round -----
+
+
+def _announce(
+    conn: Connection, rt: Runtime, event: Event, title: str, lines: list[str], mentions: list[int]
+) -> None:
+    announcements.add(
+        conn,
+        guild_id=event.league.guild_id,
+        league_id=event.id,
+        title=title,
+        lines=lines,
+        now=rt.clock.now(),
+        mentions=mentions,
+    )
+
+
+def _season(conn: Connection, event: Event) -> Season:
+    season = season_store.current_season(conn, event.league.guild_id, event.id)
+    if season is None:
+        raise NotFound(f"{event.name} has not started yet (/event start).")
+    return season
+
+
+def _met_and_odd(conn: Connection, event: Event, state: Played) -> tuple[set[frozenset[int]], set[int]]:
+    """The pairs that have been paired so far (played or not), and the coaches who already played the Spare
+    Player or had a Bye."""
+    guild_id = event.league.guild_id
+    spare = state.spare_team_id
+    met: set[frozenset[int]] = set()
+    had_odd: set[int] = set()
+    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
+        pair = frozenset((fx.home_team_id, fx.away_team_id))
+        if spare is not None and spare in pair:
+            had_odd |= pair - {spare}
+        else:
+            met.add(pair)
+    had_odd |= {t.bye_team_id for t in tournament_store.tables(conn, guild_id, event.id) if t.bye_team_id}
+    return met, had_odd
+
+
+def _round_row(conn: Connection, rt: Runtime, event: Event, season: Season, number: int) -> Round:
+    now = rt.clock.now()
+    hours = event.rulespack.round_hours
+    rnd = season_store.insert_round(
+        conn,
+        guild_id=event.league.guild_id,
+        season_id=season.id,
+        number=number,
+        starts_at=now,
+        deadline_at=now + timedelta(hours=hours) if hours else now,
+    )
+    if hours:
+        deadline_store.ensure_reminders(
+            conn, event.league.guild_id, rnd.id, rnd.deadline_at, event.league.settings.reminder_hours, now
+        )
+    else:  # in person: no deadline, so the round is stored closed and the deadline watch never arms it
+        deadline_store.close_rounds(conn, event.league.guild_id, season.id, now)
+    return rnd
+
+
+@dataclass(frozen=True)
+class PlannedTable:
+    """One game of a round as a format's planner decides it. `away` None: `home` plays the Spare Player."""
+
+    home: int
+    away: int | None
+    stage: Stage = "swiss"
+    label: str | None = None  # shown with the table: a group, the places at stake, a team match
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """A round as a format pairs it: its games in table order, the Byes, the dice of any draw (logged and
+    shown), the pairs meeting again because nothing else was possible, and lines for the announcement."""
+
+    tables: tuple[PlannedTable, ...]
+    byes: tuple[tuple[int, Stage, str | None], ...] = ()  # team, stage, label
+    draws: tuple[Draw, ...] = ()
+    rematches: tuple[frozenset[int], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _plan_swiss(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+    """Seed 000's standard event: round 1 drawn, later rounds paired from the rankings."""
+    odd_player = event.rulespack.odd_player
+    swiss: SwissRound[int]
+    if number == 1:
+        swiss = first_round(state.ranked_ids, rt.dice, odd_player)
+    else:
+        order = [row.coach for row in ranking(rt, state)]
+        met, had_odd = _met_and_odd(conn, event, state)
+        swiss = next_round(
+            order,
+            met,
+            odd_player=odd_player,
+            had_odd=had_odd,
+            keep_top_pair=number == event.rulespack.rounds and event.rulespack.final_rematch,
+        )
+    return RoundPlan(
+        tables=tuple(PlannedTable(t.first, t.second) for t in swiss.tables),
+        byes=((swiss.bye, "swiss", None),) if swiss.bye is not None else (),
+        draws=swiss.draws,
+        rematches=swiss.rematches,
+    )
+
+
+def _plan_team(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+    """Seed 000's team event: squads paired by the Swiss rule, each squad match's coaches drawn in round 1
+    and paired 1st v 1st by individual ranking after; a squad's Bye is a Bye for each of its coaches."""
+    team, names = team_round_plan(conn, rt, event, state, number)
+    tables = tuple(
+        PlannedTable(home, away, "swiss", f"{names[match.first]} v {names[match.second]}")
+        for match in team.matches
+        for home, away in match.games
+    )
+    label = f"{names[team.bye]}: Bye" if team.bye is not None else None
+    return RoundPlan(
+        tables=tables,
+        byes=tuple((coach, "swiss", label) for coach in team.bye_coaches),
+        draws=team.draws,
+        rematches=(),
+        notes=tuple(
+            f"{names[a]} and {names[b]} meet again: no other pairing was possible."
+            for a, b in (sorted(pair) for pair in team.rematches)
+        ),
+    )
+
+
+def _plan(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
+    """Round `number` as the event's format pairs it (the one place that chooses by format)."""
+    if event.rulespack.format == "groups":  # groups of coaches, or of squads (a team event)
+        return tournament_groups.plan_round(conn, rt, event, state, number)
+    if event.rulespack.is_team_event:  # --- team events ---
+        return _plan_team(conn, rt, event, state, number)
+    return _plan_swiss(conn, rt, event, state, number)
+
+
+def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings) -> list[str]:
+    """What the bot does for each game of a just-paired round before it is played, as the rulespack's
+    optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
+    lines: list[str] = []
+    # --- D: secret objectives ---
+    games = [t.fixture for t in pairings.tables if t.fixture is not None]
+    lines += tournament_objectives.roll_for_games(conn, rt, actor, event, pairings.round_number, games)
+    if event.rulespack.petty_cash:
+        lines.append(
+            "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
+            "inducements for that game (/match inducements); what is not spent is lost."
+        )
+    # --- roster options: the custom inducements' rolls ---
+    tables = [
+        (t.number, t.fixture.id, t.home, t.away)
+        for t in pairings.tables
+        if t.fixture is not None and t.away is not None
+    ]
+    lines += tournament_options.roll_before_games(conn, rt, actor, event, tables)
+    lines += tournament_options.escalation_line(event, pairings.round_number)
+    return lines
+
+
+def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int) -> Pairings:
+    """Pair round `number` by the event's format, store it (round, fixtures, tables), log and announce it."""
+    guild_id = event.league.guild_id
+    state = played(conn, event)
+    plan = _plan(conn, rt, event, state, number)
+    if plan.draws:
+        log_dice(
+            conn,
+            rt,
+            actor,
+            [(d.sides, d.face) for d in plan.draws],
+            purpose=f"{event.name} round {number} draw",
+            league_id=event.league.id,
+        )
+    spare = state.spare_team_id
+    rnd = _round_row(conn, rt, event, season, number)
+    now_stamp = int(rt.clock.now().timestamp())
+    rows: list[season_store.FixtureRow] = []
+    games: list[tuple[int, int, PlannedTable]] = []  # home, away, as planned
+    for table in plan.tables:
+        away = table.away if table.away is not None else spare
+        if away is None:
+            raise Conflict(f"{event.name} has no Spare Player: mark one, or set odd_player: bye.")
+        games.append((table.home, away, table))
+        rows.append((guild_id, event.id, season.id, rnd.id, None, "league", table.home, away, now_stamp))
+    season_store.insert_fixtures(conn, rows)
+    by_pair = {
+        (f.home_team_id, f.away_team_id): f
+        for f in season_store.fixtures(conn, guild_id, league_id=event.id, season_id=season.id)
+        if f.round_number == number
+    }
+    for table_number, (home, away, table) in enumerate(games, start=1):
+        tournament_store.insert_table(
+            conn,
+            guild_id,
+            event.id,
+            round_number=number,
+            table_number=table_number,
+            fixture_id=by_pair[(home, away)].id,
+            bye_team_id=None,
+            stage=table.stage,
+            label=table.label,
+        )
+    for offset, (team_id, stage, label) in enumerate(plan.byes, start=len(games) + 1):
+        tournament_store.insert_table(
+            conn,
+            guild_id,
+            event.id,
+            round_number=number,
+            table_number=offset,
+            fixture_id=None,
+            bye_team_id=team_id,
+            stage=stage,
+            label=label,
+        )
+    names = state.teams
+    rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
+    pairings = _read_round(conn, event, number, plan.draws, rematches)
+    audit.record(
+        conn,
+        guild_id=guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.round",
+        now=rt.clock.now(),
+        detail={
+            "round": number,
+            "tables": [table_text(t) for t in pairings.tables],
+            "rematches": [f"{a} v {b}" for a, b in rematches],
+        },
+    )
+    lines = [table_text(t, mentions=True) for t in pairings.tables]
+    if plan.draws:
+        lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in plan.draws))
+    lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
+    lines += plan.notes
+    lines += _before_games(conn, rt, actor, event, pairings)
+    lines.append(_deadline_text(pairings.deadline))
+    mentions = sorted({c for t in pairings.tables for c in _coaches(t) if c != BOT_USER})
+    _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions)
+    return pairings
+
+
+def _coaches(table: TableLine) -> list[int]:
+    return [table.home.coach_id] + ([table.away.coach_id] if table.away is not None else [])
+
+
+def _team_text(team: TeamRow, mentions: bool, bold: bool) -> str:
+    name = f"**{team.name}**" if bold else team.name
+    return f"{name} (<@{team.coach_id}>)" if mentions else name
+
+
+def table_text(table: TableLine, *, mentions: bool = False, bold: bool = False) -> str:
+    """`Table 3 (Group A): Reavers (@coach) v Raiders (@coach) (#12)`, the score once confirmed, or the Bye:
+    the one wording of a table, in the announcements, the log and /tournament pairings."""
+    home = _team_text(table.home, mentions, bold)
+    head = f"Table {table.number}" + (f" ({table.label})" if table.label else "")
+    head = f"**{head}**" if bold else head
+    if table.away is None:
+        return f"{head}: {home}: Bye (a 2-0 win)"
+    away = _team_text(table.away, mentions, bold)
+    fx = table.fixture
+    if fx is not None and fx.status == "confirmed" and fx.home_score is not None:
+        return f"{head}: {home} {fx.home_score}-{fx.away_score} {away}"
+    state = "" if fx is None else f" (#{fx.id}" + (f", {fx.status}" if fx.status != "scheduled" else "") + ")"
+    return f"{head}: {home} v {away}{state}"
+
+
+def _deadline_text(deadline: datetime | None) -> str:
+    if deadline is None:
+        return "Played in person: no deadline. Report each game with /report; the other coach confirms it."
+    return f"Deadline <t:{int(deadline.timestamp())}:f> (<t:{int(deadline.timestamp())}:R>)."
+
+
+def _read_round(
+    conn: Connection,
+    event: Event,
+    number: int,
+    draws: tuple[Draw, ...] = (),
+    rematches: tuple[tuple[str, str], ...] = (),
+    unconfirmed: tuple[Fixture, ...] = (),
+) -> Pairings:
+    guild_id = event.league.guild_id
+    teams = {t.id: t for t in team_store.in_league(conn, guild_id, event.id)}
+    fixtures = {f.id: f for f in season_store.fixtures(conn, guild_id, league_id=event.id)}
+    lines = []
+    for row in tournament_store.tables(conn, guild_id, event.id, number):
+        lines.append(_line(row, teams, fixtures))
+    if not lines:
+        raise NotFound(f"{event.name} has no round {number} yet.")
+    first = lines[0].fixture
+    deadline = first.deadline_at if first is not None and event.rulespack.round_hours else None
+    if deadline is None and event.rulespack.round_hours:
+        season = _season(conn, event)
+        rnd = next((r for r in season_store.rounds(conn, guild_id, season.id) if r.number == number), None)
+        deadline = rnd.deadline_at if rnd else None
+    spare = next((e.team_id for e in tournament_store.entries(conn, guild_id, event.id) if e.spare), None)
+    return Pairings(event, number, tuple(lines), deadline, draws, rematches, unconfirmed, spare)
+
+
+def _line(row: TableRow, teams: dict[int, TeamRow], fixtures: dict[int, Fixture]) -> TableLine:
+    if row.fixture_id is None:
+        assert row.bye_team_id is not None
+        return TableLine(row.table_number, teams[row.bye_team_id], None, None, row.stage, row.label)
+    fx = fixtures[row.fixture_id]
+    return TableLine(
+        row.table_number, teams[fx.home_team_id], teams[fx.away_team_id], fx, row.stage, row.label
+    )
+
+
+# --- starting -----
+
+
+def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "registration":
+        raise Conflict(
+            f"{event.name} has already started." if event.status == "running" else f"{event.name} is over."
+        )
+    state = played(conn, event)
+    waiting = [
+        state.teams[e.team_id].name
+        for e in state.entries
+        if state.teams[e.team_id].status in ("draft", "submitted")
+    ]
+    if waiting:
+        raise RuleViolation(
+            f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
+        )
+    # --- roster options: every roster as the rulespack now stands ---
+    broken = tournament_entries.rosters_breaking_rules(conn, rt, event)
+    if broken:
+        raise RuleViolation(
+            "These rosters break the rulespack; fix them (or change it) before the start:\n"
+            + "\n".join(f"• {line}" for line in broken)
+        )
+    ranked = state.ranked_ids
+    squad_problems = start_refusals(conn, rt, event, state)  # --- team events ---
+    if squad_problems:
+        raise RuleViolation(" ".join(squad_problems))
+    if len(ranked) < 2:
+        raise RuleViolation(f"{event.name} needs at least 2 approved coaches (it has {len(ranked)}).")
+    if event.rulespack.format == "groups":
+        tournament_groups.check_start(conn, event, len(ranked))
+    spare = state.spare_team_id
+    if spare is not None and state.teams[spare].status != "approved":
+        raise RuleViolation(f"The Spare Player's team {state.teams[spare].name} is not approved.")
+    if len(ranked) % 2 and event.rulespack.odd_player is OddPlayer.SPARE and spare is None:
+        raise RuleViolation(
+            f"{event.name} has {len(ranked)} coaches, an odd number: mark a Spare Player's team, "
+            "or set odd_player: bye in the rulespack."
+        )
+    if not tournament_store.set_status(conn, event.tournament, "running", rt.clock.now()):
+        raise Conflict(f"{event.name} was started (or changed) by someone else just now.")
+    season = season_store.insert_season(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        number=1,
+        started_by=actor.user_id,
+        now=rt.clock.now(),
+    )
+    running = find_event(conn, actor.guild_id, f"l:{event.id}")
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.start",
+        now=rt.clock.now(),
+        detail={
+            "coaches": len(ranked),
+            "spare": state.teams[spare].name if spare is not None and len(ranked) % 2 else None,
+            "rounds": event.rulespack.rounds,
+        },
+    )
+    return _pair(conn, rt, actor, running, season, 1)
+
+
+async def start_event(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    """The organiser starts the event: rosters lock (status running), round 1 is drawn with the bot's dice
+    (logged and shown) and announced with table numbers."""
+    return await rt.db.write(_start, rt, actor, reference)
+
+
+def _open_games(conn: Connection, event: Event, number: int) -> list[Fixture]:
+    return [
+        f
+        for f in season_store.fixtures(conn, event.league.guild_id, league_id=event.id)
+        if f.round_number is not None and f.round_number <= number and f.status != "confirmed"
+    ]
+
+
+def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "running":
+        raise Conflict(f"{event.name} is not running (it is {event.status}).")
+    current = tournament_store.last_round(conn, actor.guild_id, event.id)
+    if current >= event.rulespack.rounds:
+        raise RuleViolation(
+            f"{event.name} has played all {event.rulespack.rounds} rounds: it can be finished now."
+        )
+    unconfirmed = tuple(_open_games(conn, event, current))
+    pairings = _pair(conn, rt, actor, event, _season(conn, event), current + 1)
+    if unconfirmed:
+        audit.record(
+            conn,
+            guild_id=actor.guild_id,
+            league_id=event.id,
+            actor_id=actor.user_id,
+            action="tournament.pair_early",
+            now=rt.clock.now(),
+            detail={"round": current + 1, "open": [f"#{f.id} {f.label}" for f in unconfirmed]},
+        )
+    return Pairings(
+        pairings.event,
+        pairings.round_number,
+        pairings.tables,
+        pairings.deadline,
+        pairings.draws,
+        pairings.rematches,
+        unconfirmed,
+        pairings.spare_team_id,
+    )
+
+
+async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
+    """The organiser pairs the next round now; games still open are named, stay open and count when they
+    are confirmed."""
+    return await rt.db.write(_pair_early, rt, actor, reference)
+
+
+# --- a confirmed game -----
+
+
+def _winner(fx: Fixture, report: ResultReport) -> int | None:
+    home_outcome, away_outcome = report.outcomes
+    return fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
+
+
+def before_revert(conn: Connection, rt: Runtime, fx: Fixture) -> str | None:
+    """A tournament game's post-game (injuries, advancement) is about to be reverted and the game reopened:
+    refused once the next round is paired on its result; else the winner's Dedicated Fan is taken back (the
+    result set again gives it anew). Returns a line for the reply, or None for a league game."""
+    if not is_tournament_fixture(conn, fx):
+        return None
+    paired = tournament_store.last_round(conn, fx.guild_id, fx.league_id)
+    if fx.round_number is not None and paired > fx.round_number:
+        raise RuleViolation(
+            f"Not reverted: round {paired} is already paired on {fx.label}'s result. Correct the result "
+            "instead (/league result); injuries and SPP stay as recorded."
+        )
+    winner = _winner(fx, ResultReport.model_validate_json(fx.report)) if fx.report else None
+    if winner is None or tournament_store.entry(conn, fx.guild_id, winner) is None:
+        return None
+    fans = rt.catalog.tournament.scoring.winner_fans
+    tournament_store.add_fans(conn, fx.guild_id, winner, -fans)
+    name = fx.home_name if winner == fx.home_team_id else fx.away_name
+    return f"{name}: the winner's Dedicated Fan taken back ({-fans:+})"
+
+
+def after_result(
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
+) -> list[TeamSummary]:
+    """A tournament game was just confirmed (inside that transaction): no post-game (full recovery, no SPP,
+    no winnings, extra players leave) unless the rulespack keeps injuries or lets players advance (then the
+    league's post-game does just that part, `postgame.apply_tournament`, and its summaries are returned);
+    the winner gains 1 Dedicated Fan; and when it was the last open game of the current round, the next
+    round is paired (or the event is ready to finish)."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    event = event_of(conn, league)
+    if event is None or event.status != "running":
+        return []
+    summaries: list[TeamSummary] = []
+    # --- D: optional rules in play ---
+    tournament_objectives.reveal(conn, rt, event, fx, report)
+    rulespack = event.rulespack
+    if rulespack.injuries or rulespack.advancement:
+        summaries = apply_tournament(
+            conn, rt, actor, fx, report, injuries=rulespack.injuries, advancement=rulespack.advancement
+        )
+    winner = _winner(fx, report)
+    entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
+    if winner is not None and entry is not None:  # seed 000: "the winning team" (the Spare Player's too)
+        fans = rt.catalog.tournament.scoring.winner_fans
+        tournament_store.add_fans(conn, fx.guild_id, winner, fans)
+        audit.record(
+            conn,
+            guild_id=fx.guild_id,
+            league_id=fx.league_id,
+            actor_id=actor.user_id,
+            action="tournament.fan",
+            now=rt.clock.now(),
+            detail={
+                "fixture": fx.id,
+                "match": fx.label,
+                "team": fx.home_name if winner == fx.home_team_id else fx.away_name,
+                "fans": fans,
+            },
+        )
+    current = tournament_store.last_round(conn, fx.guild_id, event.id)
+    if fx.round_number != current or _open_games(conn, event, current):
+        return summaries
+    system = Actor(guild_id=fx.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
+    if current >= event.rulespack.rounds:
+        _announce(
+            conn,
+            rt,
+            event,
+            f"{event.name}: every round is played",
+            [
+                f"All {current} rounds are confirmed: the organiser can finish the event and announce "
+                "the awards."
+            ],
+            [],
+        )
+        return summaries
+    _pair(conn, rt, system, event, _season(conn, event), current + 1)
+    return summaries
+
+
+# --- the organiser's swap -----
+
+
+def _swap(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    team_a: str,
+    team_b: str,
+    reason: str,
+) -> Pairings:
+    event = find_event(conn, actor.guild_id, reference)
+    if event.status != "running":
+        raise Conflict(f"{event.name} is not running: only a running event's pairings can change.")
+    current = tournament_store.last_round(conn, actor.guild_id, event.id)
+    a = find_team(conn, actor.guild_id, team_a, event.league)
+    b = find_team(conn, actor.guild_id, team_b, event.league)
+    if a.id == b.id:
+        raise RuleViolation("Name two different teams to swap.")
+    apart = different_squads(conn, event, a, b)  # --- team events ---
+    if apart:
+        raise RuleViolation(apart)
+    pairings = _read_round(conn, event, current)
+    where: dict[int, TableLine] = {}
+    for table in pairings.tables:
+        for team in (table.home, table.away):
+            if team is not None:
+                where[team.id] = table
+    for team in (a, b):
+        if team.id not in where:
+            raise RuleViolation(f"{team.name} has no table in round {current}.")
+        if where[team.id].stage in ("group", "knockout"):  # the groups and the bracket are read from them
+            raise RuleViolation(
+                f"{team.name} plays in a group or the knock-out, whose games follow the draw and the "
+                "bracket: only Swiss and Best of the Rest tables can be swapped."
+            )
+        fx = where[team.id].fixture
+        if fx is not None and (fx.status != "scheduled" or fx.report_version):
+            raise Conflict(f"{fx.label} already has a report: its coaches can no longer be swapped.")
+    table_a, table_b = where[a.id], where[b.id]
+    if table_a.number == table_b.number:
+        raise RuleViolation(f"{a.name} and {b.name} already play each other at table {table_a.number}.")
+    rows = {r.table_number: r for r in tournament_store.tables(conn, actor.guild_id, event.id, current)}
+    for table, old, new in ((table_a, a.id, b.id), (table_b, b.id, a.id)):
+        if table.fixture is not None:
+            tournament_store.set_fixture_team(conn, actor.guild_id, table.fixture.id, old, new)
+        else:
+            tournament_store.set_bye_team(conn, actor.guild_id, rows[table.number].id, new)
+    after = _read_round(conn, event, current)
+    # --- D: secret objectives go with the coach ---
+    tournament_objectives.after_swap(
+        conn,
+        rt,
+        actor,
+        event,
+        current,
+        [(team.id, _fixture_of(pairings, team.id), _fixture_of(after, team.id)) for team in (a, b)],
+        [line.fixture for line in after.tables if line.fixture is not None],
+    )
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=event.id,
+        actor_id=actor.user_id,
+        action="tournament.swap",
+        now=rt.clock.now(),
+        detail={"round": current, "teams": [a.name, b.name], "tables": [table_a.number, table_b.number]},
+        reason=reason,
+    )
+    changed = [t for t in after.tables if t.number in (table_a.number, table_b.number)]
+    _announce(
+        conn,
+        rt,
+        event,
+        f"{event.name}: round {current} pairings changed",
+        [*(table_text(t, mentions=True) for t in changed), f"Reason: {reason}"],
+        sorted({c for t in changed for c in _coaches(t)}),
+    )
+    return after
+
+
+def _fixture_of(pairings: Pairings, team_id: int) -> int | None:
+    """The id of the game a team plays in a round (None: a Bye, or no table)."""
+    for line in pairings.tables:
+        if line.fixture is not None and team_id in (line.home.id, line.away and line.away.id):
+            return line.fixture.id
+    return None
+
+
+async def swap_tables(
+    rt: Runtime, actor: Actor, reference: str | None, team_a: str, team_b: str, reason: str
+) -> Pairings:
+    """The organiser swaps two coaches between tables of the current round (neither game reported yet);
+    the reason is kept in the log."""
+    cleaned = " ".join(reason.split())[:300]
+    if not cleaned:
+        raise RuleViolation("Give a reason: it is kept in the event's log.")
+    return await rt.db.write(_swap, rt, actor, reference, team_a, team_b, cleaned)
+
+
+# --- reading -----
+
+
+def pairings_in(conn: Connection, guild_id: int, reference: str | None, number: int | None) -> Pairings:
+    event = find_event(conn, guild_id, reference)
+    current = tournament_store.last_round(conn, guild_id, event.id)
+    if current == 0:
+        raise NotFound(f"{event.name} has not been paired yet (the organiser starts it with /event start).")
+    if number is not None and not 1 <= number <= current:
+        raise NotFound(f"{event.name} has rounds 1 to {current} so far.")
+    return _read_round(conn, event, number or current)
+
+
+async def round_pairings(
+    rt: Runtime, guild_id: int, reference: str | None, number: int | None = None
+) -> Pairings:
+    """A round's tables (the current round by default), with the scores of confirmed games."""
+    if number is not None and not 1 <= number <= 1000:
+        raise RuleViolation("Rounds are numbered from 1.")
+    return await rt.db.read(pairings_in, guild_id, reference, number)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: RankingRow[int]
+    team: TeamRow
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    event: Event
+    lines: tuple[StandingLine, ...]
+    spare: TeamRow | None  # listed apart: not ranked
+    rounds_paired: int
+    sections: tuple[tuple[int, str], ...] = ()  # a group event: (first position, heading), e.g. the knock-out
+    squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
+
+
+def standings_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
+    event = find_event(conn, guild_id, reference)
+    state = played(conn, event)
+    rows = ranking(rt, state)
+    spare = state.teams.get(state.spare_team_id) if state.spare_team_id is not None else None
+    return EventStandings(
+        event,
+        tuple(StandingLine(row, state.teams[row.coach]) for row in rows),
+        spare,
+        tournament_store.last_round(conn, guild_id, event.id),
+        tournament_groups.sections(conn, rt, state) if event.rulespack.format == "groups" else (),
+        tuple(squad_standings(conn, rt, event, state)),
+    )
+
+
+async def standings(rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
+    """Seed 000 rankings: TP, BP, TD difference, touchdowns, casualties and the rulespack's tiebreakers, each
+    tie with the tiebreaker that settled it; the Spare Player apart, not ranked."""
+    return await rt.db.read(lambda conn: standings_in(conn, rt, guild_id, reference))

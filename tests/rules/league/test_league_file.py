@@ -1,0 +1,72 @@
+"""The league file's pure parts: the document describes every field, ids are renumbered in order, and
+parse refuses what is not a league file with its reason."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.errors import RuleViolation
+from bot.rules.league import league_file
+from bot.rules.league.league_file import TABLES, map_row, parse
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "EXPORT_FORMAT.md"
+
+
+def test_the_document_describes_every_field_of_every_table() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for table in TABLES:
+        section = text.split(f"### `{table.name}`", 1)
+        assert len(section) == 2, table.name
+        fields = re.findall(r"^\| `([a-z0-9_]+)` \|", section[1].split("### ", 1)[0], re.MULTILINE)
+        assert fields == list(table.model.model_fields), table.name
+
+
+def test_references_are_mapped_and_ids_inside_reports_too() -> None:
+    fixtures = next(t for t in TABLES if t.name == "fixtures")
+    report = {
+        "home": {"team_id": 7, "players": [{"player_id": 70}]},
+        "away": {"team_id": 9, "players": []},
+    }
+    row = {name: None for name in fixtures.model.model_fields} | {
+        "id": 55,
+        "league_id": 3,
+        "home_team_id": 7,
+        "away_team_id": 9,
+        "report": json.dumps(report),
+    }
+    ids = {"leagues": {3: 1}, "teams": {7: 1, 9: 2}, "players": {70: 5}}
+    mapped = map_row(fixtures, row, ids)
+    assert mapped["id"] == 55 and mapped["league_id"] == 1 and mapped["home_team_id"] == 1
+    assert json.loads(str(mapped["report"]))["home"] == {"team_id": 1, "players": [{"player_id": 5}]}
+    with pytest.raises(KeyError):  # a row that names a team outside the league
+        map_row(fixtures, row | {"away_team_id": 8}, ids)
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"", "not complete JSON"),
+        (b'{"format": "bb-league-bot/league", "version": 1', "not complete JSON"),
+        (b"[1, 2]", "not a league file"),
+        (b'{"format": "other"}', "not a league file"),
+        (b'{"format": "bb-league-bot/league", "version": 7}', "version 7 is not known"),
+        (b'{"format": "bb-league-bot/league", "version": 1}', "leagues: Field required"),
+        (gzip.compress(b"{}")[:10], "damaged"),
+        (gzip.compress(b'{"format": "x"}'), "not a league file"),
+    ],
+)
+def test_what_is_not_a_league_file_is_refused_with_its_reason(data: bytes, reason: str) -> None:
+    with pytest.raises(RuleViolation, match="cannot be imported") as refused:
+        parse(data)
+    assert reason in str(refused.value)
+
+
+def test_a_gzip_bomb_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(league_file, "MAX_UNPACKED", 1000)
+    with pytest.raises(RuleViolation, match="more than 64 MiB"):
+        parse(gzip.compress(b" " * 5000))

@@ -1,0 +1,163 @@
+"""Drafting and valuing a team (rules/team_building.py): TV, CTV, draft cost, hiring and staff limits."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.catalog.models import Position, Team
+from bot.errors import RuleViolation
+from bot.rules.roster.team_building import (
+    SquadPlayer,
+    Staffing,
+    check_hire,
+    check_redraft_submittable,
+    check_staff,
+    check_submittable,
+    current_team_value,
+    draft_cost,
+    next_free_number,
+    staff_value,
+    team_value,
+)
+from tests.conftest import CATALOG
+
+RULES = CATALOG.drafting
+HUMAN = CATALOG.teams["human"]
+
+
+def _position(team: Team, position_id: str) -> Position:
+    position = team.position(position_id)
+    assert position is not None
+    return position
+
+
+LINEMAN = _position(HUMAN, "human_lineman")
+BLITZER = _position(HUMAN, "human_blitzer")
+
+
+def _player(
+    position: Position,
+    value_increase: int = 0,
+    *,
+    miss_next_game: bool = False,
+    temporarily_retired: bool = False,
+) -> SquadPlayer:
+    return SquadPlayer(position, position.cost, value_increase, miss_next_game, temporarily_retired)
+
+
+def test_team_value_counts_players_rerolls_and_staff_but_not_fans() -> None:
+    players = [_player(LINEMAN)] * 11 + [_player(BLITZER, value_increase=20_000)]
+    staff = Staffing(rerolls=2, assistant_coaches=1, cheerleaders=2, apothecary=True, dedicated_fans=3)
+    assert staff_value(HUMAN, staff, RULES) == 2 * 50_000 + 10_000 + 2 * 10_000 + 50_000
+    assert team_value(HUMAN, players, staff, RULES) == 11 * 50_000 + 85_000 + 20_000 + 180_000
+
+
+def test_the_league_trophy_reroll_counts_in_tv_but_costs_nothing_at_the_draft() -> None:
+    # Seed 001: "No gold pieces need to be spent for this Team Re-roll, though it will still count towards a
+    # team's Team Value as usual."
+    staff = Staffing(rerolls=1, trophy_rerolls=1)
+    assert staff_value(HUMAN, staff, RULES) == 2 * 50_000
+    assert draft_cost(HUMAN, [], staff, RULES) == 50_000
+
+
+def test_ctv_leaves_out_players_who_miss_the_next_game_or_are_retired() -> None:
+    # Seed 001: "any players that are set to miss the next game will not add to your team's CTV" and "The
+    # Current Value of a Temporarily Retiring player is not included when working out a team's Current Team
+    # Value."
+    players = [
+        _player(LINEMAN),
+        _player(BLITZER, miss_next_game=True),
+        _player(BLITZER, value_increase=10_000, temporarily_retired=True),
+    ]
+    assert team_value(HUMAN, players, Staffing(), RULES) == 50_000 + 2 * 85_000 + 10_000
+    assert current_team_value(HUMAN, players, Staffing(), RULES) == 50_000
+
+
+def test_low_cost_linemen_count_only_their_value_increases_in_ctv() -> None:
+    snotlings = CATALOG.teams["snotling"]
+    lineman = _position(snotlings, "snotling_lineman")
+    players = [_player(lineman)] * 10 + [_player(lineman, value_increase=20_000)]
+    rules = snotlings.special_rules
+    assert current_team_value(snotlings, players, Staffing(), RULES, rules) == 20_000
+    assert current_team_value(snotlings, players, Staffing(), RULES) == 11 * 15_000 + 20_000
+    assert team_value(snotlings, players, Staffing(), RULES) == 11 * 15_000 + 20_000  # TV: full fees
+
+
+def test_draft_cost_includes_fans_above_the_free_one() -> None:
+    staff = Staffing(rerolls=3, dedicated_fans=3)
+    cost = draft_cost(HUMAN, [LINEMAN] * 11, staff, RULES)
+    assert cost == 11 * 50_000 + 3 * 50_000 + 2 * 5_000
+    assert check_submittable(HUMAN, [LINEMAN] * 11, staff, RULES, 1_000_000) == 1_000_000 - cost
+    with pytest.raises(RuleViolation, match="over the 700,000 gp budget by 10,000 gp"):
+        check_submittable(HUMAN, [LINEMAN] * 11, staff, RULES, 700_000)
+
+
+def test_a_new_team_needs_eleven_players() -> None:
+    with pytest.raises(RuleViolation, match="at least 11 players; you have 10"):
+        check_submittable(HUMAN, [LINEMAN] * 10, Staffing(), RULES, 1_000_000)
+    with pytest.raises(RuleViolation, match="re-drafted team needs at least 11"):
+        check_redraft_submittable([LINEMAN] * 10, Staffing(), HUMAN, RULES)
+    check_redraft_submittable([LINEMAN] * 11, Staffing(rerolls=8), HUMAN, RULES)
+
+
+def test_hiring_within_the_position_limit_and_sixteen_players() -> None:
+    assert check_hire(HUMAN, "human_blitzer", [BLITZER], RULES) == BLITZER
+    with pytest.raises(RuleViolation, match="0-2 Human Blitzer; you have 2"):
+        check_hire(HUMAN, "human_blitzer", [BLITZER, BLITZER], RULES)
+    with pytest.raises(RuleViolation, match="0-2 Human Blitzer; you have 1"):
+        check_hire(HUMAN, "human_blitzer", [BLITZER], RULES, how_many=2)
+    with pytest.raises(RuleViolation, match="more than 16 players; you have 16"):
+        check_hire(HUMAN, "human_lineman", [LINEMAN] * 16, RULES)
+    with pytest.raises(RuleViolation, match="cannot hire that player type"):
+        check_hire(HUMAN, "orc_blitzer", [], RULES)
+    with pytest.raises(RuleViolation, match="at least one"):
+        check_hire(HUMAN, "human_lineman", [], RULES, how_many=0)
+
+
+def test_a_group_limit_holds_across_positions() -> None:
+    chosen = CATALOG.teams["chaos_chosen"]
+    troll = _position(chosen, "chaos_chosen_troll")
+    with pytest.raises(RuleViolation, match=r"a single Big Guy from these\. You have 1"):
+        check_hire(chosen, "chaos_chosen_ogre", [troll], RULES)
+    assert check_hire(chosen, "chaos_chosen_ogre", [], RULES).id == "chaos_chosen_ogre"
+
+
+def test_staff_limits_and_dedicated_fans_while_drafting_and_after() -> None:
+    most = Staffing(rerolls=8, assistant_coaches=6, cheerleaders=6, apothecary=True)
+    check_staff(HUMAN, most, RULES, drafting=True)
+    with pytest.raises(RuleViolation, match="0-8 team re-rolls"):
+        check_staff(HUMAN, Staffing(rerolls=9), RULES, drafting=True)
+    with pytest.raises(RuleViolation, match="0-6 Cheerleaders"):
+        check_staff(HUMAN, Staffing(cheerleaders=7), RULES, drafting=False)
+    with pytest.raises(RuleViolation, match="cannot hire an Apothecary"):
+        check_staff(CATALOG.teams["nurgle"], Staffing(apothecary=True), RULES, drafting=True)
+    with pytest.raises(RuleViolation, match="1-3 when drafting"):
+        check_staff(HUMAN, Staffing(dedicated_fans=4), RULES, drafting=True)
+    check_staff(HUMAN, Staffing(dedicated_fans=7), RULES, drafting=False)
+    with pytest.raises(RuleViolation, match="1-7 in league play"):
+        check_staff(HUMAN, Staffing(dedicated_fans=8), RULES, drafting=False)
+
+
+def test_the_next_free_shirt_number() -> None:
+    assert next_free_number([]) == 1
+    assert next_free_number([1, 2, 4]) == 3
+    with pytest.raises(RuleViolation, match="1 to 99"):
+        next_free_number(range(1, 100))
+
+
+@given(
+    fees=st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(0, 200_000)), max_size=16),
+    rerolls=st.integers(0, 8),
+)
+def test_ctv_is_never_more_than_tv(fees: list[tuple[bool, bool, int]], rerolls: int) -> None:
+    players = [
+        SquadPlayer(BLITZER, BLITZER.cost, increase, miss_next_game=miss, temporarily_retired=retired)
+        for miss, retired, increase in fees
+    ]
+    staff = Staffing(rerolls=rerolls)
+    ctv = current_team_value(HUMAN, players, staff, RULES)
+    tv = team_value(HUMAN, players, staff, RULES)
+    assert staff_value(HUMAN, staff, RULES) <= ctv <= tv
+    assert tv - ctv == sum(p.current_value for p in players if not p.available)
