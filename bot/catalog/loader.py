@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -244,90 +245,97 @@ def load_catalog(edition: str = DEFAULT_EDITION, data_dir: Path = DATA_DIR) -> C
     return catalog
 
 
-def check_references(catalog: Catalog) -> None:
-    """Everything one file names must exist in another. Raises CatalogError on the first problem."""
-    problems: list[str] = []
+def _skill_reference_problems(catalog: Catalog, where: str, reference: str) -> Iterator[str]:
+    """A skill named by a team, a star or a table must exist, with a parameter exactly when it takes one."""
+    base, parameter = split_skill_reference(reference)
+    skill = catalog.skills.get(base)
+    if skill is None:
+        yield f"{where}: unknown skill {reference!r}"
+    elif (parameter is None) != (skill.parameter is None):
+        wanted = f"a parameter ({skill.parameter})" if skill.parameter else "no parameter"
+        yield f"{where}: {reference!r} but {base} takes {wanted}"
 
-    def skill_ok(where: str, reference: str) -> None:
-        base, parameter = split_skill_reference(reference)
-        skill = catalog.skills.get(base)
-        if skill is None:
-            problems.append(f"{where}: unknown skill {reference!r}")
-        elif (parameter is None) != (skill.parameter is None):
-            wanted = f"a parameter ({skill.parameter})" if skill.parameter else "no parameter"
-            problems.append(f"{where}: {reference!r} but {base} takes {wanted}")
 
+def _team_problems(catalog: Catalog) -> Iterator[str]:
     for team in catalog.teams.values():
         for league in team.leagues:
             if league not in catalog.leagues:
-                problems.append(f"teams.json {team.name}: unknown league {league!r}")
+                yield f"teams.json {team.name}: unknown league {league!r}"
         alignment_rules = [f"Favoured of {a}" for a in (team.favoured_of.options if team.favoured_of else ())]
         for rule in (*team.special_rules, *alignment_rules):
             if rule not in catalog.special_rules:
-                problems.append(f"teams.json {team.name}: unknown special rule {rule!r}")
+                yield f"teams.json {team.name}: unknown special rule {rule!r}"
         if team.favoured_of and team.favoured_of.only_in_league not in (None, *team.leagues):
-            problems.append(f"teams.json {team.name}: favoured_of names a league the team does not play in")
+            yield f"teams.json {team.name}: favoured_of names a league the team does not play in"
         for group in team.group_limits:
             for position_id in group.positions:
                 if team.position(position_id) is None:
-                    problems.append(
-                        f"teams.json {team.name}: group limit names unknown position {position_id!r}"
-                    )
+                    yield f"teams.json {team.name}: group limit names unknown position {position_id!r}"
         for position in team.positions:
             for reference in position.skills:
-                skill_ok(f"teams.json {team.name} > {position.name}", reference)
+                yield from _skill_reference_problems(
+                    catalog, f"teams.json {team.name} > {position.name}", reference
+                )
 
+
+def _skill_problems(catalog: Catalog) -> Iterator[str]:
+    """The random skill tables, the skills that cannot go together and the skills that need another."""
     for category, table in catalog.random_skill_tables.items():
         if len(set(table.names)) != 12:
-            problems.append(f"skills.json random table {category}: the 12 entries must differ")
+            yield f"skills.json random table {category}: the 12 entries must differ"
         for name in table.names:
             skill = catalog.skills.get(name)
             if skill is None or skill.category != category:
-                problems.append(f"skills.json random table {category}: {name!r} is not a {category} skill")
+                yield f"skills.json random table {category}: {name!r} is not a {category} skill"
     if set(catalog.random_skill_tables) != {"A", "D", "G", "M", "P", "S"}:
-        problems.append("skills.json: random tables must cover A, D, G, M, P and S")
+        yield "skills.json: random tables must cover A, D, G, M, P and S"
     seen_pairs: set[frozenset[str]] = set()
     for name, others in catalog.skill_exclusions.items():
         for other in (name, *others):
             if other not in catalog.skills:
-                problems.append(f"skills.json cannot_have_together: unknown skill {other!r}")
+                yield f"skills.json cannot_have_together: unknown skill {other!r}"
         if name in others:
-            problems.append(f"skills.json cannot_have_together: {name!r} paired with itself")
+            yield f"skills.json cannot_have_together: {name!r} paired with itself"
         for other in others:
             seen_pairs.add(frozenset((name, other)))
     for needing, needed in catalog.skill_requirements.items():
         for reference in (needing, needed):
             if reference not in catalog.skills:
-                problems.append(f"skills.json requirements: unknown skill {reference!r}")
+                yield f"skills.json requirements: unknown skill {reference!r}"
         if needing == needed or frozenset((needing, needed)) in seen_pairs:
-            problems.append(f"skills.json requirements: {needing!r} cannot need {needed!r}")
+            yield f"skills.json requirements: {needing!r} cannot need {needed!r}"
 
+
+def _star_problems(catalog: Catalog) -> Iterator[str]:
     for star in catalog.stars.values():
         where = f"star_players.json {star.name}"
         for reference in star.skills:
-            skill_ok(where, reference)
+            yield from _skill_reference_problems(catalog, where, reference)
         plays = star.plays_for
         for league in (*plays.leagues, *plays.except_leagues):
             if league not in catalog.leagues:
-                problems.append(f"{where}: unknown league {league!r}")
+                yield f"{where}: unknown league {league!r}"
         for special in plays.special_rules:
             if special not in catalog.special_rules:
-                problems.append(f"{where}: unknown special rule {special!r}")
+                yield f"{where}: unknown special rule {special!r}"
         for team_name in star.teams:
             if catalog.team(team_name) is None:
-                problems.append(f"{where}: unknown team {team_name!r}")
+                yield f"{where}: unknown team {team_name!r}"
         if star.pair is None and star.cost is None:
-            problems.append(f"{where}: only pair members may have no cost of their own")
+            yield f"{where}: only pair members may have no cost of their own"
         if star.pair is not None:
             pair = catalog.pairs.get(star.pair)
             if pair is None or star.name not in pair.members:
-                problems.append(f"{where}: pair {star.pair!r} does not list him")
+                yield f"{where}: pair {star.pair!r} does not list him"
     for pair in catalog.pairs.values():
         for member in pair.members:
             partner = catalog.stars.get(member)
             if partner is None or partner.pair != pair.name:
-                problems.append(f"star_players.json pair {pair.name}: {member!r} does not point back")
+                yield f"star_players.json pair {pair.name}: {member!r} does not point back"
 
+
+def _inducement_problems(catalog: Catalog) -> Iterator[str]:
+    """League and tournament inducements: the rules, leagues, teams, tables and skills they name."""
     for inducement in (*catalog.inducements.values(), *catalog.tournament_inducements.inducements):
         where = f"inducement {inducement.name}"
         for special in (
@@ -336,51 +344,68 @@ def check_references(catalog: Catalog) -> None:
             *(m.special_rule for m in inducement.increased_max),
         ):
             if special not in catalog.special_rules:
-                problems.append(f"{where}: unknown special rule {special!r}")
+                yield f"{where}: unknown special rule {special!r}"
         for league in inducement.only_for.leagues:
             if league not in catalog.leagues:
-                problems.append(f"{where}: unknown league {league!r}")
+                yield f"{where}: unknown league {league!r}"
         for team_name in (*inducement.only_for.teams, *(r.team for r in inducement.reduced_cost if r.team)):
             if catalog.team(team_name) is None:
-                problems.append(f"{where}: unknown team {team_name!r}")
+                yield f"{where}: unknown team {team_name!r}"
         if isinstance(inducement.table, str):
             table_id = inducement.table.partition("#")[2]
             if table_id not in catalog.tables:
-                problems.append(f"{where}: unknown table {inducement.table!r}")
+                yield f"{where}: unknown table {inducement.table!r}"
         if isinstance(inducement.table, RollTable):
             for entry in inducement.table.entries:
                 if entry.grants:
-                    skill_ok(f"{where} > {entry.name}", entry.grants)
+                    yield from _skill_reference_problems(catalog, f"{where} > {entry.name}", entry.grants)
 
+
+def _table_problems(catalog: Catalog) -> Iterator[str]:
+    """The skills the roll tables grant, and the shape seed 000 gives the Secret Objectives."""
     for roll_table in catalog.tables.values():
         for entry in roll_table.entries:
             if entry.grants:
-                skill_ok(f"table {roll_table.id} > {entry.name}", entry.grants)
-
+                yield from _skill_reference_problems(
+                    catalog, f"table {roll_table.id} > {entry.name}", entry.grants
+                )
     objectives = catalog.tables.get("secret_objectives")
     if objectives is None or objectives.dice != "d16" or len({e.name for e in objectives.entries}) != 16:
-        problems.append("secret_objectives.json: seed 000's Secret Objectives are a D16 table of 16")
+        yield "secret_objectives.json: seed 000's Secret Objectives are a D16 table of 16"
     elif objectives.rolls != 3 or not objectives.reroll_duplicates:
-        problems.append("secret_objectives.json: three objectives per coach, repeats re-rolled (seed 000)")
+        yield "secret_objectives.json: three objectives per coach, repeats re-rolled (seed 000)"
+
+
+def _rules_file_problems(catalog: Catalog) -> Iterator[str]:
+    """tournament.json's stunty rosters, postgame.json's special rules, season_end.json's keywords."""
     for stunty in catalog.tournament.stunty.rosters:
         where = f"tournament.json stunty {stunty.team}"
         stunty_team = catalog.teams.get(stunty.team)
         if stunty_team is None:
-            problems.append(f"{where}: unknown team")
+            yield f"{where}: unknown team"
             continue
         for position_id in stunty.only or ():
             if stunty_team.position(position_id) is None:
-                problems.append(f"{where}: {stunty_team.name} has no position {position_id!r}")
-
+                yield f"{where}: {stunty_team.name} has no position {position_id!r}"
     for rule in catalog.postgame.spp_by_special_rule:
         if rule not in catalog.special_rules:
-            problems.append(f"postgame.json: unknown special rule {rule!r}")
-
+            yield f"postgame.json: unknown special rule {rule!r}"
     known_keywords = {k for team in catalog.teams.values() for p in team.positions for k in p.keywords}
     for keyword in catalog.season_end.getting_even.excluded_keywords:
         if keyword not in known_keywords:
-            problems.append(f"season_end.json: getting_even excludes unknown keyword {keyword!r}")
+            yield f"season_end.json: getting_even excludes unknown keyword {keyword!r}"
 
+
+def check_references(catalog: Catalog) -> None:
+    """Everything one file names must exist in another. Raises CatalogError on the first problem."""
+    problems = [
+        *_team_problems(catalog),
+        *_skill_problems(catalog),
+        *_star_problems(catalog),
+        *_inducement_problems(catalog),
+        *_table_problems(catalog),
+        *_rules_file_problems(catalog),
+    ]
     if problems:
         raise CatalogError(
             "; ".join(problems[:10]) + (f" (and {len(problems) - 10} more)" if len(problems) > 10 else "")
