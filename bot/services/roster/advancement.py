@@ -179,6 +179,139 @@ def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) 
     return found.name
 
 
+@dataclass(frozen=True)
+class _Purchase:
+    """An advancement being bought: for which player, of what kind, at what price, after which game."""
+
+    team: TeamRow
+    player: PlayerRow
+    state: PlayerState
+    kind: AdvancementKind
+    price: int
+    fixture_id: int
+
+
+def _price(state: PlayerState, rt: Runtime, kind: AdvancementKind, player: PlayerRow) -> int:
+    """What this advancement costs the player now; refused when he cannot pay it or has advanced his last."""
+    table = rt.catalog.advancement
+    if kind not in affordable(state, table):
+        if state.advancements >= table.max_advancements:
+            raise RuleViolation(
+                f"#{player.number} {player.name} already has {table.max_advancements} advancements."
+            )
+        raise RuleViolation(
+            f"A {KIND_NAMES[kind]} costs {cost(kind, state, table)} SPP now; "
+            f"#{player.number} {player.name} has {player.spp}."
+        )
+    return cost(kind, state, table)
+
+
+def _spend(conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase) -> None:
+    advancement_store.spend(
+        conn,
+        buy.team,
+        buy.player.id,
+        buy.price,
+        fixture_id=buy.fixture_id,
+        actor_id=actor.user_id,
+        now=rt.clock.now(),
+        detail={"kind": buy.kind, "spp": buy.price},
+    )
+
+
+def _already_waiting(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    team: TeamRow,
+    player: PlayerRow,
+    waiting: PendingAdvancement,
+    skill: str | None,
+) -> AdvanceOutcome:
+    """A rolled advancement awaits the coach's choice: a skill named instead of a characteristic takes it,
+    anything else points back at the buttons."""
+    if waiting.kind == "characteristic" and skill:
+        return _take_skill_instead(conn, rt, actor, team, player, waiting, skill)
+    return AdvanceOutcome(
+        team,
+        player,
+        f"#{player.number} {player.name} already has a roll waiting for your "
+        "choice: pick with the buttons below.",
+        waiting,
+    )
+
+
+def _advance_chosen(
+    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, skill: str | None
+) -> AdvanceOutcome:
+    """A chosen primary or secondary skill: granted at once."""
+    which: SkillGroup = "primary" if buy.kind == "chosen_primary" else "secondary"
+    if not skill:
+        raise RuleViolation(f"Pick the {which} skill with the skill option.")
+    name = _legal_skill(buy.state, rt, which, skill)
+    _spend(conn, rt, actor, buy)
+    message = _grant_skill(
+        conn,
+        rt,
+        actor,
+        buy.team,
+        buy.player,
+        buy.kind,
+        name,
+        buy.price,
+        buy.fixture_id,
+        secondary=which == "secondary",
+    )
+    return AdvanceOutcome(buy.team, _refresh(conn, buy.team, buy.player), f"{message} ({buy.price} SPP).")
+
+
+def _advance_random_primary(
+    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, category: str | None
+) -> AdvanceOutcome:
+    """Two rolls on a primary category's table: a double is taken, else the coach chooses one."""
+    team, player, price = buy.team, buy.player, buy.price
+    primaries = buy.state.position.primary
+    chosen_category = category or (primaries[0] if len(primaries) == 1 else None)
+    if chosen_category is None:
+        raise RuleViolation(f"Pick the category to roll on: {', '.join(primaries)}.")
+    rolled = random_primary(buy.state, chosen_category, rt.catalog, RecordingDice(rt.dice))
+    _spend(conn, rt, actor, buy)
+    _log(conn, rt, actor, player, list(rolled.rolls), buy.fixture_id)
+    shown = ", ".join(str(r) for r in rolled.rolls)
+    if rolled.forced:
+        message = _grant_skill(
+            conn, rt, actor, team, player, buy.kind, rolled.options[0], price, buy.fixture_id, secondary=False
+        )
+        return AdvanceOutcome(
+            team,
+            _refresh(conn, team, player),
+            f"Rolled {rolled.options[0]} twice, so it is taken ({shown}). {message}.",
+        )
+    waiting = _wait_for_choice(conn, rt, buy, chosen_category, list(rolled.options), list(rolled.rolls))
+    return AdvanceOutcome(
+        team,
+        _refresh(conn, team, player),
+        f"{price} SPP spent. Rolled {rolled.options[0]} and {rolled.options[1]} ({shown}): choose one.",
+        waiting,
+    )
+
+
+def _advance_characteristic(conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase) -> AdvanceOutcome:
+    """A D8 on the characteristic table: the coach chooses among what it allows, or a skill instead."""
+    rolled_d8 = characteristic_roll(buy.state, rt.catalog, RecordingDice(rt.dice))
+    _spend(conn, rt, actor, buy)
+    _log(conn, rt, actor, buy.player, [rolled_d8.roll], buy.fixture_id)
+    waiting = _wait_for_choice(conn, rt, buy, None, list(rolled_d8.allowed), [rolled_d8.roll])
+    allowed = ", ".join(CHARACTERISTIC_NAMES[c] for c in rolled_d8.allowed) or "nothing he can still improve"
+    return AdvanceOutcome(
+        buy.team,
+        _refresh(conn, buy.team, buy.player),
+        f"{buy.price} SPP spent. {rolled_d8.roll}: {allowed}. Choose, or take a primary or secondary "
+        "skill instead (the SPP stay spent).",
+        waiting,
+    )
+
+
 def _advance(
     conn: Connection,
     rt: Runtime,
@@ -192,116 +325,14 @@ def _advance(
     team, player, fixture_id = _context(conn, actor, league_ref, player_ref)
     waiting = advancement_store.pending_for_player(conn, actor.guild_id, player.id)
     if waiting is not None:
-        if waiting.kind == "characteristic" and skill:
-            return _take_skill_instead(conn, rt, actor, team, player, waiting, skill)
-        return AdvanceOutcome(
-            team,
-            player,
-            f"#{player.number} {player.name} already has a roll waiting for your "
-            "choice: pick with the buttons below.",
-            waiting,
-        )
+        return _already_waiting(conn, rt, actor, team, player, waiting, skill)
     state = player_state(conn, rt, team, player)
-    table = rt.catalog.advancement
-    price = cost(kind, state, table) if state.advancements < table.max_advancements else 0
-    if kind not in affordable(state, table):
-        if state.advancements >= table.max_advancements:
-            raise RuleViolation(
-                f"#{player.number} {player.name} already has {table.max_advancements} advancements."
-            )
-        raise RuleViolation(
-            f"A {KIND_NAMES[kind]} costs {price} SPP now; #{player.number} {player.name} has {player.spp}."
-        )
-    now = rt.clock.now()
-    spend_detail = {"kind": kind, "spp": price}
+    buy = _Purchase(team, player, state, kind, _price(state, rt, kind, player), fixture_id)
     if kind in ("chosen_primary", "chosen_secondary"):
-        which: SkillGroup = "primary" if kind == "chosen_primary" else "secondary"
-        if not skill:
-            raise RuleViolation(f"Pick the {which} skill with the skill option.")
-        name = _legal_skill(state, rt, which, skill)
-        advancement_store.spend(
-            conn,
-            team,
-            player.id,
-            price,
-            fixture_id=fixture_id,
-            actor_id=actor.user_id,
-            now=now,
-            detail=spend_detail,
-        )
-        message = _grant_skill(
-            conn, rt, actor, team, player, kind, name, price, fixture_id, secondary=which == "secondary"
-        )
-        return AdvanceOutcome(team, _refresh(conn, team, player), f"{message} ({price} SPP).")
-    dice = RecordingDice(rt.dice)
+        return _advance_chosen(conn, rt, actor, buy, skill)
     if kind == "random_primary":
-        primaries = state.position.primary
-        chosen_category = category or (primaries[0] if len(primaries) == 1 else None)
-        if chosen_category is None:
-            raise RuleViolation(f"Pick the category to roll on: {', '.join(primaries)}.")
-        rolled = random_primary(state, chosen_category, rt.catalog, dice)
-        advancement_store.spend(
-            conn,
-            team,
-            player.id,
-            price,
-            fixture_id=fixture_id,
-            actor_id=actor.user_id,
-            now=now,
-            detail=spend_detail,
-        )
-        _log(conn, rt, actor, player, list(rolled.rolls), fixture_id)
-        shown = ", ".join(str(r) for r in rolled.rolls)
-        if rolled.forced:
-            message = _grant_skill(
-                conn, rt, actor, team, player, kind, rolled.options[0], price, fixture_id, secondary=False
-            )
-            return AdvanceOutcome(
-                team,
-                _refresh(conn, team, player),
-                f"Rolled {rolled.options[0]} twice, so it is taken ({shown}). {message}.",
-            )
-        waiting = _wait_for_choice(
-            conn,
-            rt,
-            team,
-            player,
-            fixture_id,
-            kind,
-            chosen_category,
-            price,
-            list(rolled.options),
-            list(rolled.rolls),
-        )
-        return AdvanceOutcome(
-            team,
-            _refresh(conn, team, player),
-            f"{price} SPP spent. Rolled {rolled.options[0]} and {rolled.options[1]} ({shown}): choose one.",
-            waiting,
-        )
-    rolled_d8 = characteristic_roll(state, rt.catalog, dice)
-    advancement_store.spend(
-        conn,
-        team,
-        player.id,
-        price,
-        fixture_id=fixture_id,
-        actor_id=actor.user_id,
-        now=now,
-        detail=spend_detail,
-    )
-    _log(conn, rt, actor, player, [rolled_d8.roll], fixture_id)
-    waiting = _wait_for_choice(
-        conn, rt, team, player, fixture_id, kind, None, price, list(rolled_d8.allowed), [rolled_d8.roll]
-    )
-    allowed = ", ".join(CHARACTERISTIC_NAMES[c] for c in rolled_d8.allowed) or "nothing he can still improve"
-    return AdvanceOutcome(
-        team,
-        _refresh(conn, team, player),
-        f"{price} SPP spent. {rolled_d8.roll}: {allowed}. Choose, or take a primary or secondary "
-        "skill instead (the SPP stay spent).",
-        waiting,
-    )
+        return _advance_random_primary(conn, rt, actor, buy, category)
+    return _advance_characteristic(conn, rt, actor, buy)
 
 
 async def advance(
@@ -321,30 +352,26 @@ async def advance(
 def _wait_for_choice(
     conn: Connection,
     rt: Runtime,
-    team: TeamRow,
-    player: PlayerRow,
-    fixture_id: int,
-    kind: AdvancementKind,
+    buy: _Purchase,
     category: str | None,
-    price: int,
     options: list[str],
     rolls: list[DieRoll],
 ) -> PendingAdvancement:
     """Keep rolled options for the coach's choice (the SPP are already spent)."""
     pending_id = advancement_store.add_pending(
         conn,
-        team,
-        player.id,
-        fixture_id=fixture_id,
-        kind=kind,
+        buy.team,
+        buy.player.id,
+        fixture_id=buy.fixture_id,
+        kind=buy.kind,
         category=category,
-        spp_cost=price,
+        spp_cost=buy.price,
         options=options,
         forced=False,
         rolls=[str(r) for r in rolls],
         now=rt.clock.now(),
     )
-    waiting = advancement_store.pending(conn, team.guild_id, pending_id)
+    waiting = advancement_store.pending(conn, buy.team.guild_id, pending_id)
     assert waiting is not None
     return waiting
 
