@@ -11,6 +11,7 @@ from typing import Literal
 
 from bot.clock import unix
 from bot.store.connection import Connection
+from bot.store.leagues import League
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,29 @@ def add(
             dm_user_id,
             picture,
         ),
+    )
+
+
+def to_league(
+    conn: Connection,
+    league: League,
+    title: str,
+    lines: Sequence[str],
+    now: datetime,
+    mentions: Sequence[int] = (),
+    *,
+    picture: str | None = None,
+) -> None:
+    """`add` an announcement for the channel of a league or an event."""
+    add(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        title=title,
+        lines=lines,
+        now=now,
+        mentions=mentions,
+        picture=picture,
     )
 
 

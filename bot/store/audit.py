@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.clock import from_unix, unix
 from bot.store.connection import Connection
+from bot.store.leagues import League
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,29 @@ def record(
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+def record_in(
+    conn: Connection,
+    league: League,
+    actor_id: int,
+    action: str,
+    now: datetime,
+    detail: dict[str, Any] | None = None,
+    *,
+    reason: str | None = None,
+) -> int:
+    """`record` an action taken in a league or an event: the guild and the league are its row's."""
+    return record(
+        conn,
+        guild_id=league.guild_id,
+        league_id=league.id,
+        actor_id=actor_id,
+        action=action,
+        now=now,
+        detail=detail,
+        reason=reason,
+    )
 
 
 def recent(

@@ -12,7 +12,7 @@ sign for the team on the clock or skip it. Everything is announced in the league
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
@@ -55,20 +55,6 @@ class DraftView:
     names: dict[int, str]  # team id -> name
     coaches: dict[int, int]  # team id -> coach id
     contracts: list[Contract]
-
-
-def _announce(
-    conn: Connection, rt: Runtime, league: League, title: str, lines: list[str], mentions: list[int]
-) -> None:
-    announcements.add(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        title=title,
-        lines=lines,
-        now=rt.clock.now(),
-        mentions=mentions,
-    )
 
 
 def _clock_line(team: TeamRow, deadline_unix: int) -> str:
@@ -119,9 +105,8 @@ def begin(
         log=[order_line],
         now=now,
     )
-    _announce(
+    announcements.to_league(
         conn,
-        rt,
         league,
         f"{league.name} season {season.number}: star player signing draft",
         [
@@ -130,6 +115,7 @@ def begin(
             "for it; a pair signs together. Unsigned stars stay available as inducements (/stars unsigned).",
             _clock_line(teams[order[0]], int(deadline.timestamp())),
         ],
+        now,
         [teams[order[0]].coach_id],
     )
 
@@ -154,7 +140,7 @@ def _move_on(
         mentions.append(nxt.coach_id)
     else:
         lines.append("The signing draft is complete: /stars unsigned lists who is left for inducements.")
-    _announce(conn, rt, league, title, lines, mentions)
+    announcements.to_league(conn, league, title, lines, rt.clock.now(), mentions)
 
 
 def _open_draft(conn: Connection, league: League) -> tuple[Season, SigningDraft]:
@@ -198,6 +184,70 @@ def _member_costs(rt: Runtime, unit: StarUnit) -> list[int]:
     return [share + (rest if index == 0 else 0) for index in range(unit.size)]
 
 
+def _on_the_clock(conn: Connection, league: League, draft: SigningDraft) -> TeamRow:
+    team = team_store.get(conn, league.guild_id, draft.order[0])
+    assert team is not None
+    return team
+
+
+def _names(unit: StarUnit) -> tuple[str, ...]:
+    """What a coach may type for a unit: its name or one of its members' (any case)."""
+    return (unit.name.lower(), *(m.lower() for m in unit.members))
+
+
+def _unit_to_sign(
+    conn: Connection, rt: Runtime, league: League, season: Season, team: TeamRow, star: str
+) -> tuple[StarUnit, bool]:
+    """The unit the coach named among the team's options (and whether they are the fallback); refused
+    with the reason when the star is unknown, already signed, too many for the roster or not eligible."""
+    choices, fallback = options(conn, rt, league, team)
+    wanted = star.strip().lower()
+    unit = next((u for u in choices if wanted in _names(u)), None)
+    if unit is not None:
+        return unit, fallback
+    named = next((u for u in star_units(rt.catalog) if wanted in _names(u)), None)
+    if named is None:
+        raise NotFound(f"No star player called `{star[:40]}`: pick one from the list.")
+    if set(named.members) & _signed(conn, league, season):
+        raise Conflict(f"{named.name} already signed for another team this season.")
+    if named.size > _free_places(conn, rt, team):
+        raise RuleViolation(f"{team.name} has no room for {named.name} (16 players at most).")
+    raise RuleViolation(
+        f"{named.name} does not play for {team.name}; sign one who does (the list shows them)."
+    )
+
+
+def _signed_last_season(conn: Connection, league: League, season: Season, team: TeamRow) -> list[str]:
+    previous = season_store.season_by_number(conn, league.guild_id, league.id, season.number - 1)
+    if previous is None:
+        return []
+    return [
+        c.star
+        for c in contract_store.contracts_of_season(conn, league.guild_id, previous.id)
+        if c.team_id == team.id
+    ]
+
+
+def _join_roster(
+    conn: Connection, rt: Runtime, team: TeamRow, unit: StarUnit, contract_id: int, now: datetime
+) -> None:
+    """The unit's stars join the roster under the contract, on free numbers, each at his share of its cost."""
+    taken = [p.number for p in team_store.players(conn, team)]
+    for member, cost in zip(unit.members, _member_costs(rt, unit), strict=True):
+        number = next_free_number(taken)
+        taken.append(number)
+        player = team_store.insert_player(
+            conn,
+            team,
+            number=number,
+            name=member,
+            position=star_position_id(member),
+            hiring_fee=cost,
+            now=now,
+        )
+        contract_store.link_player(conn, team.guild_id, player.id, contract_id)
+
+
 def _sign(
     conn: Connection,
     rt: Runtime,
@@ -208,43 +258,11 @@ def _sign(
 ) -> DraftView:
     league = find_league(conn, actor.guild_id, league_ref)
     season, draft = _open_draft(conn, league)
-    team = team_store.get(conn, league.guild_id, draft.order[0])
-    assert team is not None
+    team = _on_the_clock(conn, league, draft)
     if team.coach_id != actor.user_id and not as_commissioner:
         raise NotAllowed(f"It is {team.name}'s pick (<@{team.coach_id}>); wait for your turn.")
-    choices, fallback = options(conn, rt, league, team)
-    wanted = star.strip().lower()
-    unit = next((u for u in choices if wanted in (u.name.lower(), *(m.lower() for m in u.members))), None)
-    if unit is None:
-        signed = _signed(conn, league, season)
-        named = next(
-            (
-                u
-                for u in star_units(rt.catalog)
-                if wanted in (u.name.lower(), *(m.lower() for m in u.members))
-            ),
-            None,
-        )
-        if named is None:
-            raise NotFound(f"No star player called `{star[:40]}`: pick one from the list.")
-        if set(named.members) & signed:
-            raise Conflict(f"{named.name} already signed for another team this season.")
-        if named.size > _free_places(conn, rt, team):
-            raise RuleViolation(f"{team.name} has no room for {named.name} (16 players at most).")
-        raise RuleViolation(
-            f"{named.name} does not play for {team.name}; sign one who does (the list shows them)."
-        )
-    previous = season_store.season_by_number(conn, league.guild_id, league.id, season.number - 1)
-    last_time = (
-        [
-            c.star
-            for c in contract_store.contracts_of_season(conn, league.guild_id, previous.id)
-            if c.team_id == team.id
-        ]
-        if previous
-        else []
-    )
-    familiar = familiar_face(unit.name, last_time)
+    unit, fallback = _unit_to_sign(conn, rt, league, season, team, star)
+    familiar = familiar_face(unit.name, _signed_last_season(conn, league, season, team))
     now = rt.clock.now()
     how = (
         "by the commissioner"
@@ -265,34 +283,20 @@ def _sign(
         actor_id=actor.user_id,
         now=now,
     )
-    taken = [p.number for p in team_store.players(conn, team)]
-    for member, cost in zip(unit.members, _member_costs(rt, unit), strict=True):
-        number = next_free_number(taken)
-        taken.append(number)
-        player = team_store.insert_player(
-            conn,
-            team,
-            number=number,
-            name=member,
-            position=star_position_id(member),
-            hiring_fee=cost,
-            now=now,
-        )
-        contract_store.link_player(conn, league.guild_id, player.id, contract_id)
+    _join_roster(conn, rt, team, unit, contract_id, now)
     line = (
         f"{team.name} signs {unit.name} ({gp(unit.cost)} in team value)"
         + (": a Familiar Face, without Loner this season" if familiar else "")
         + (" (no star who plays for them was left)" if fallback else "")
         + (" for them, by the commissioner" if how == "by the commissioner" else "")
     )
-    audit.record(
+    audit.record_in(
         conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="stars.sign",
-        now=now,
-        detail={"team": team.name, "star": unit.name, "familiar_face": familiar, "how": how},
+        league,
+        actor.user_id,
+        "stars.sign",
+        now,
+        {"team": team.name, "star": unit.name, "familiar_face": familiar, "how": how},
     )
     _move_on(
         conn,
@@ -316,18 +320,9 @@ async def sign_star(
 def _skip(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftView:
     league = find_league(conn, actor.guild_id, league_ref)
     season, draft = _open_draft(conn, league)
-    team = team_store.get(conn, league.guild_id, draft.order[0])
-    assert team is not None
+    team = _on_the_clock(conn, league, draft)
     line = f"{team.name} is skipped by the commissioner: no star this season."
-    audit.record(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="stars.skip",
-        now=rt.clock.now(),
-        detail={"team": team.name},
-    )
+    audit.record_in(conn, league, actor.user_id, "stars.skip", rt.clock.now(), {"team": team.name})
     _move_on(conn, rt, league, draft, list(draft.order[1:]), line, f"{league.name}: signing draft")
     return _view(conn, league, season)
 
@@ -344,35 +339,26 @@ def run_due(conn: Connection, rt: Runtime, due: Due) -> None:
         return
     league = league_store.get(conn, due.guild_id, draft.league_id)
     assert league is not None
-    team = team_store.get(conn, league.guild_id, draft.order[0])
-    assert team is not None
+    team = _on_the_clock(conn, league, draft)
     now = rt.clock.now()
     if due.kind == "signing_reminder":
         if contract_store.claim_reminder(conn, draft, draft.pick_deadline_at):
-            _announce(
+            announcements.to_league(
                 conn,
-                rt,
                 league,
                 f"{league.name}: signing draft reminder",
                 [
                     f"{team.name} (<@{team.coach_id}>): your star pick ends "
                     f"<t:{int(draft.pick_deadline_at.timestamp())}:R>."
                 ],
+                now,
                 [team.coach_id],
             )
         return
     if not contract_store.claim_timeout(conn, draft, now):
         return
     line = f"{team.name} ran out of time and moves to the end of the order (a commissioner may sign for it)."
-    audit.record(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        actor_id=BOT_USER,
-        action="stars.timeout",
-        now=now,
-        detail={"team": team.name},
-    )
+    audit.record_in(conn, league, BOT_USER, "stars.timeout", now, {"team": team.name})
     _move_on(
         conn,
         rt,
@@ -436,9 +422,7 @@ def _my_options(
         _, draft = _open_draft(conn, league)
     except (NotFound, Conflict, RuleViolation):
         return [], False
-    team = team_store.get(conn, league.guild_id, draft.order[0])
-    assert team is not None
-    return options(conn, rt, league, team)
+    return options(conn, rt, league, _on_the_clock(conn, league, draft))
 
 
 async def sign_options(rt: Runtime, actor: Actor, league_ref: str | None) -> tuple[list[StarUnit], bool]:
