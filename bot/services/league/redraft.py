@@ -13,11 +13,13 @@ included) leave. A coach may instead retire the team and start a brand-new one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice
 from bot.rules.league.redraft import (
     LeagueRecord,
+    RedraftBudget,
     hatred_checks,
     league_record,
     niggling_checks,
@@ -133,10 +135,9 @@ def _rest_and_relaxation(
     return lines or ["Nobody needed rest and relaxation."]
 
 
-def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
-    league = find_league(conn, actor.guild_id, league_ref)
-    team = own_team(conn, actor, league)
-    season = _finished_season(conn, league)
+def _season_to_leave(conn: Connection, actor: Actor, team: TeamRow, season: Season) -> int:
+    """The id of the last season the team played, once it may re-draft: it played one, is approved, has
+    not re-drafted since, and finished every post-game."""
     last = redraft_store.last_season_played(conn, actor.guild_id, team.id)
     if last is None:
         raise RuleViolation(f"{team.name} has not played a season yet: it enters the next one as it is.")
@@ -152,17 +153,27 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) 
             f"First finish {team.name}'s post-game of fixture #{unfinished[0].fixture_id} (its Finish "
             "button): a team's season ends with its last post-game."
         )
-    now = rt.clock.now()
-    everyone = team_store.players(conn, team)
-    squad = [p for p in everyone if not p.journeyman]
-    lines = ["**Rest and relaxation**", *_rest_and_relaxation(conn, rt, actor, team, squad)]
+    return last
+
+
+def _raise_funds(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league: League,
+    team: TeamRow,
+    season: Season,
+    last: int,
+    now: datetime,
+) -> tuple[RedraftBudget, list[str]]:
+    """The re-draft budget from last season's league fixtures, made the team's treasury, and its lines."""
     record = league_record(redraft_store.league_results(conn, actor.guild_id, team.id, last))
     played, won, drawn = record.played, record.won, record.drawn
     rules = rt.catalog.season_end.redraft
     budget = redraft_budget(
         team.treasury, played, won, drawn, rules, league.settings.redraft_cap, not_played=record.not_played
     )
-    lines += [
+    lines = [
         "**Raise funds**",
         _fixtures_played_line(record),
         f"{gp(budget.base)} + treasury {gp(budget.treasury)}"
@@ -181,6 +192,13 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) 
         actor_id=actor.user_id,
         now=now,
     )
+    return budget, lines
+
+
+def _fresh_draft_list(
+    conn: Connection, actor: Actor, team: TeamRow, everyone: list[PlayerRow], now: datetime
+) -> list[str]:
+    """Every player leaves (veterans may be re-hired) and the staff goes: the team is a draft again."""
     staff = [
         plural(team.rerolls, "team re-roll"),
         plural(team.assistant_coaches, "assistant coach", "assistant coaches"),
@@ -202,13 +220,27 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) 
         conn, team, rerolls=0, assistant_coaches=0, cheerleaders=0, apothecary=False, dedicated_fans=1
     )
     team_store.set_status(conn, team, "draft")
-    lines += [
+    return [
         "**Re-draft**",
         f"A fresh Team Draft List. Last season: {', '.join(staff)}, {team.dedicated_fans} dedicated fans: "
         "carry staff over at their standard cost with /team staff (dedicated fans 1-3, as for any draft).",
         "Re-hire players with /redraft rehire (current value + the agent's fee), hire new ones with "
         "/team hire, then /team submit. Players not re-hired leave the team.",
     ]
+
+
+def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> RedraftView:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    season = _finished_season(conn, league)
+    last = _season_to_leave(conn, actor, team, season)
+    now = rt.clock.now()
+    everyone = team_store.players(conn, team)
+    squad = [p for p in everyone if not p.journeyman]
+    lines = ["**Rest and relaxation**", *_rest_and_relaxation(conn, rt, actor, team, squad)]
+    budget, funds = _raise_funds(conn, rt, actor, league, team, season, last, now)
+    lines += funds
+    lines += _fresh_draft_list(conn, actor, team, everyone, now)
     redraft_store.insert(
         conn,
         team,
@@ -220,14 +252,13 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) 
         actor_id=actor.user_id,
         now=now,
     )
-    audit.record(
+    audit.record_in(
         conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="team.redraft",
-        now=now,
-        detail={"team": team.name, "season": season.number + 1, "budget": budget.budget, "lost": budget.lost},
+        league,
+        actor.user_id,
+        "team.redraft",
+        now,
+        {"team": team.name, "season": season.number + 1, "budget": budget.budget, "lost": budget.lost},
     )
     return _view(conn, rt, league, team.id, season)
 
@@ -351,14 +382,13 @@ def _retire(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None)
     team = own_team(conn, actor, league)
     season = _finished_season(conn, league)
     team_store.set_status(conn, team, "retired", f"retired by its coach after season {season.number}")
-    audit.record(
+    audit.record_in(
         conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="team.retire",
-        now=rt.clock.now(),
-        detail={"team": team.name, "after_season": season.number},
+        league,
+        actor.user_id,
+        "team.retire",
+        rt.clock.now(),
+        {"team": team.name, "after_season": season.number},
     )
     return (
         f"{team.name} retires; its record stays in the league's history. Start a new team with /team create."
