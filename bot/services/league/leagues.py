@@ -78,14 +78,8 @@ def _create(conn: Connection, rt: Runtime, actor: Actor, name: str, channel_id: 
         created_by=actor.user_id,
         now=rt.clock.now(),
     )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="league.create",
-        now=rt.clock.now(),
-        detail={"name": name, "channel": channel_id},
+    audit.record_in(
+        conn, league, actor.user_id, "league.create", rt.clock.now(), {"name": name, "channel": channel_id}
     )
     return league
 
@@ -153,14 +147,13 @@ def _update(
             deadline_store.replan_reminders(
                 conn, actor.guild_id, league.id, settings.reminder_hours, rt.clock.now()
             )
-        audit.record(
+        audit.record_in(
             conn,
-            guild_id=actor.guild_id,
-            league_id=league.id,
-            actor_id=actor.user_id,
-            action="league.settings",
-            now=rt.clock.now(),
-            detail={key: [str(a), str(b)] for key, (a, b) in changed.items()},
+            league,
+            actor.user_id,
+            "league.settings",
+            rt.clock.now(),
+            {key: [str(a), str(b)] for key, (a, b) in changed.items()},
             reason=reason,
         )
     updated = league_store.get(conn, actor.guild_id, league.id)

@@ -106,27 +106,6 @@ def _season_size(conn: Connection, league: League, season: Season) -> int:
     return playoff_size(league.settings.playoff_places, teams)
 
 
-def _announce(
-    conn: Connection,
-    rt: Runtime,
-    league: League,
-    title: str,
-    lines: list[str],
-    mentions: list[int] | None = None,
-    picture: str | None = None,
-) -> None:
-    announcements.add(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        title=title,
-        lines=lines,
-        now=rt.clock.now(),
-        mentions=mentions or [],
-        picture=picture,
-    )
-
-
 def _new_round(conn: Connection, rt: Runtime, league: League, season: Season) -> Round:
     """A play-off stage's round: it opens now and has the league's round length, with reminders."""
     now = rt.clock.now()
@@ -178,14 +157,14 @@ def _create_stage(
         f"Deadline <t:{int(rnd.deadline_at.timestamp())}:f>. Every play-off game needs a winner: extra time, "
         "then a penalty shoot-out (/match penalties) if still level."
     )
-    _announce(
+    announcements.to_league(
         conn,
-        rt,
         league,
         f"{league.name} season {season.number}: {stage_title(size, stage)}",
         lines,
+        rt.clock.now(),
         mentions,
-        announcements.picture_spec("bracket", season.number),
+        picture=announcements.picture_spec("bracket", season.number),
     )
 
 
@@ -224,14 +203,13 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
     if not season_store.open_playoffs(conn, league.guild_id, season):
         raise Conflict(f"Season {season.number} of {league.name} already moved on.")
     names = {t.id: t.name for t in team_store.in_league(conn, league.guild_id, league.id)}
-    audit.record(
+    audit.record_in(
         conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="playoffs.open",
-        now=now,
-        detail={
+        league,
+        actor.user_id,
+        "playoffs.open",
+        now,
+        {
             "season": season.number,
             "qualifiers": [f"{q.seed}. {names[q.team_id]}" for q in qualifiers],
             "seeding": settings.playoff_seeding,
@@ -241,8 +219,12 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
         f"{q.seed}. {names[q.team_id]} (division {q.division}, {PLACE_NAMES.get(q.place, f'{q.place}th')})"
         for q in qualifiers
     )
-    _announce(
-        conn, rt, league, f"{league.name} season {season.number}: the play-offs", [f"Qualified: {seeds}"]
+    announcements.to_league(
+        conn,
+        league,
+        f"{league.name} season {season.number}: the play-offs",
+        [f"Qualified: {seeds}"],
+        rt.clock.now(),
     )
     games = [(slot, a.team_id, b.team_id, False) for slot, (a, b) in enumerate(pairs, start=1)]
     _create_stage(conn, rt, league, season, 1, size, games)
@@ -302,32 +284,27 @@ def after_result(conn: Connection, rt: Runtime, fx: Fixture) -> None:
     if season.status != "regular" or season_store.unsettled_count(conn, league.guild_id, season.id, "league"):
         return
     if _season_size(conn, league, season) < 2:
-        _announce(
-            conn,
-            rt,
-            league,
-            f"{league.name} season {season.number}: the regular season is over",
-            [
-                "No play-offs in this league: the prizes follow the standings once the top three teams have "
-                "finished their post-games."
-            ],
-            picture=announcements.picture_spec("standings", season.number),
+        line = (
+            "No play-offs in this league: the prizes follow the standings once the top three teams have "
+            "finished their post-games."
         )
     elif league.settings.playoff_opening == "automatic":
         system = Actor(guild_id=league.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
         _open(conn, rt, system, league, season)
+        return
     else:
-        _announce(
-            conn,
-            rt,
-            league,
-            f"{league.name} season {season.number}: the regular season is over",
-            [
-                "Every regular-season fixture is settled: a commissioner opens the play-offs "
-                "with /season playoffs."
-            ],
-            picture=announcements.picture_spec("standings", season.number),
+        line = (
+            "Every regular-season fixture is settled: a commissioner opens the play-offs "
+            "with /season playoffs."
         )
+    announcements.to_league(
+        conn,
+        league,
+        f"{league.name} season {season.number}: the regular season is over",
+        [line],
+        rt.clock.now(),
+        picture=announcements.picture_spec("standings", season.number),
+    )
 
 
 def _final_places(conn: Connection, league: League, season: Season) -> list[int] | None:
@@ -386,23 +363,24 @@ def _award(conn: Connection, rt: Runtime, league: League, season: Season, places
     lines.append("Off-season: coaches /redraft their teams (or start new ones); then /season start.")
     team_ids = [t for d in season_store.divisions(conn, league.guild_id, season.id) for t in d.team_ids]
     team_store.add_season_played(conn, league.guild_id, team_ids)
-    audit.record(
+    audit.record_in(
         conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        actor_id=BOT_USER,
-        action="season.finish",
-        now=now,
-        detail={"season": season.number, "places": lines[: len(places)]},
+        league,
+        BOT_USER,
+        "season.finish",
+        now,
+        {"season": season.number, "places": lines[: len(places)]},
     )
-    _announce(
+    announcements.to_league(
         conn,
-        rt,
         league,
         f"🏆 {league.name} season {season.number}: {champion.name} are the champions!",
         lines,
+        rt.clock.now(),
         [champion.coach_id],
-        announcements.picture_spec("bracket" if season.status == "playoffs" else "standings", season.number),
+        picture=announcements.picture_spec(
+            "bracket" if season.status == "playoffs" else "standings", season.number
+        ),
     )
 
 
