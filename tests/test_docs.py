@@ -10,9 +10,6 @@ from typing import Any
 
 import pytest
 
-from bot.app import LeagueBot, cog_modules
-from bot.config import Settings
-
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
@@ -123,6 +120,9 @@ def command_options(payload: dict[str, Any], path: tuple[str, ...]) -> dict[tupl
 def commands() -> dict[tuple[str, ...], Options]:
     import asyncio
 
+    from bot.app import LeagueBot, cog_modules  # here, so the link and path checks need no bot
+    from bot.config import Settings
+
     async def tree() -> list[dict[str, Any]]:
         bot = LeagueBot(Settings(_env_file=None, discord_token="x"))
         for module in cog_modules():
@@ -199,3 +199,53 @@ def test_every_command_written_out_exists_with_its_options(
     text = page.read_text(encoding="utf-8")
     assert prose(text).count("`") % 2 == 0, "a code span is not closed, so spans would pair wrongly"
     assert [problem for span in written_commands(text) for problem in problems(span, commands)] == []
+
+
+PATH = re.compile(r"(?<![\w/.-])(?:bot|tests|bench|scripts|data|docs|\.ci)/[\w./*<>{}-]*")
+SHORT_PATH = re.compile(r"(?<![\w/.-])(?:rules|services|store|ui|cogs|catalog|pictures|simulation)/[\w/]*\w")
+DOTTED = re.compile(r"(?<![\w/.])(bot|rules|services|store|ui|catalog)\.([a-z_]\w*)(?:\.[A-Za-z_]\w*)*")
+PLACEHOLDER = re.compile(r"[<*{]|NNNN")
+
+
+def missing_paths(text: str) -> list[str]:
+    """Paths from the repository's root (bot/services/match/postgame.py, tests/e2e/), paths inside bot/
+    (services/match/pregame.py), and modules named with dots (services.confirmation.confirm, bot.rules.dice)
+    that do not exist."""
+    missing = []
+    for found in PATH.findall(text):
+        path = found.rstrip(".,:;")
+        if not PLACEHOLDER.search(path) and not (ROOT / path).exists():
+            missing.append(path)
+    for path in SHORT_PATH.findall(text):
+        where = ROOT / "bot" / path
+        if not (where.exists() or Path(f"{where}.py").exists()):
+            missing.append(path)
+    for match in DOTTED.finditer(text):
+        layer, module = match.groups()
+        if layer == "bot":
+            if not ((ROOT / "bot" / module).is_dir() or (ROOT / "bot" / f"{module}.py").exists()):
+                missing.append(match.group(0))
+        elif not any((ROOT / "bot" / layer).rglob(f"{module}.py")) and not any(
+            (ROOT / "bot" / layer).rglob(module)
+        ):
+            missing.append(match.group(0))
+    return missing
+
+
+def test_a_path_that_moved_is_found() -> None:
+    text = (
+        "bot/services/roster/teams.py, services/match/pregame.py, tests/e2e/, services.confirmation.confirm, "
+        "bot/cogs/<group>.py, bot/store/migrations/NNNN_name.sql. But bot/services/teams.py, "
+        "services/pregame.py, services.nowhere.confirm and rules/tournament_groups moved."
+    )
+    assert missing_paths(text) == [
+        "bot/services/teams.py",
+        "services/pregame",
+        "rules/tournament_groups",
+        "services.nowhere.confirm",
+    ]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_every_path_and_module_named_exists(page: Path) -> None:
+    assert missing_paths(page.read_text(encoding="utf-8")) == []
