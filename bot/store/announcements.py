@@ -48,12 +48,12 @@ def parse_picture(spec: str) -> tuple[PictureKind, int] | None:
 
 def add(
     conn: Connection,
-    *,
     guild_id: int,
     league_id: int,
     title: str,
     lines: Sequence[str],
     now: datetime,
+    *,
     mentions: Sequence[int] = (),
     dm_user_id: int | None = None,
     picture: str | None = None,
@@ -88,16 +88,7 @@ def to_league(
     picture: str | None = None,
 ) -> None:
     """`add` an announcement for the channel of a league or an event."""
-    add(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        title=title,
-        lines=lines,
-        now=now,
-        mentions=mentions,
-        picture=picture,
-    )
+    add(conn, league.guild_id, league.id, title, lines, now, mentions=mentions, picture=picture)
 
 
 def unsent(conn: Connection, limit: int = 20) -> list[Announcement]:

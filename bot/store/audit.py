@@ -26,11 +26,11 @@ class AuditEntry:
 
 def record(
     conn: Connection,
-    *,
     guild_id: int,
     actor_id: int,
     action: str,
     now: datetime,
+    *,
     detail: dict[str, Any] | None = None,
     reason: str | None = None,
     league_id: int | None = None,
@@ -56,14 +56,7 @@ def record_in(
 ) -> int:
     """`record` an action taken in a league or an event: the guild and the league are its row's."""
     return record(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        actor_id=actor_id,
-        action=action,
-        now=now,
-        detail=detail,
-        reason=reason,
+        conn, league.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=league.id
     )
 
 

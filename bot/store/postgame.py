@@ -175,6 +175,14 @@ def record_change(
     )
 
 
+def _update_player(conn: Connection, team: TeamRow, player_id: int, assignment: str, value: object) -> None:
+    """Set one thing of one of the team's players (`assignment`: 'spp = spp + ?', with its value)."""
+    conn.execute(
+        f"UPDATE players SET {assignment} WHERE guild_id = ? AND team_id = ? AND id = ?",  # noqa: S608
+        (value, team.guild_id, team.id, player_id),
+    )
+
+
 def add_spp(
     conn: Connection,
     team: TeamRow,
@@ -187,10 +195,7 @@ def add_spp(
     now: datetime,
     detail: dict[str, Any],
 ) -> None:
-    conn.execute(
-        "UPDATE players SET spp = spp + ? WHERE guild_id = ? AND team_id = ? AND id = ?",
-        (amount, team.guild_id, team.id, player_id),
-    )
+    _update_player(conn, team, player_id, "spp = spp + ?", amount)
     record_change(
         conn,
         team,
@@ -237,15 +242,9 @@ def injure(
             f"UPDATE players SET {column} = {column} + ? WHERE guild_id = ? AND id = ?",  # noqa: S608
             (step, team.guild_id, player_id),
         )
+    why = {"injury": injury, "characteristic": characteristic}
     record_change(
-        conn,
-        team,
-        player_id,
-        "injury",
-        fixture_id=fixture_id,
-        actor_id=actor_id,
-        now=now,
-        detail={"injury": injury, "characteristic": characteristic},
+        conn, team, player_id, "injury", fixture_id=fixture_id, actor_id=actor_id, now=now, detail=why
     )
 
 
@@ -260,10 +259,7 @@ def recover(
 ) -> None:
     """Players who missed this game are ready for the next one."""
     for player_id in player_ids:
-        conn.execute(
-            "UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND team_id = ? AND id = ?",
-            (team.guild_id, team.id, player_id),
-        )
+        _update_player(conn, team, player_id, "miss_next_game = ?", 0)
         record_change(conn, team, player_id, "recovery", fixture_id=fixture_id, actor_id=actor_id, now=now)
 
 
@@ -278,19 +274,10 @@ def set_status(
     now: datetime,
     reason: str,
 ) -> None:
-    conn.execute(
-        "UPDATE players SET status = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
-        (status, team.guild_id, team.id, player_id),
-    )
+    _update_player(conn, team, player_id, "status = ?", status)
+    why = {"status": status, "reason": reason}
     record_change(
-        conn,
-        team,
-        player_id,
-        "status",
-        fixture_id=fixture_id,
-        actor_id=actor_id,
-        now=now,
-        detail={"status": status, "reason": reason},
+        conn, team, player_id, "status", fixture_id=fixture_id, actor_id=actor_id, now=now, detail=why
     )
 
 
@@ -341,17 +328,8 @@ def retire_temporarily(
     actor_id: int,
     now: datetime,
 ) -> None:
-    conn.execute(
-        "UPDATE players SET temporarily_retired = 1 WHERE guild_id = ? AND team_id = ? AND id = ?",
-        (team.guild_id, team.id, player_id),
-    )
+    _update_player(conn, team, player_id, "temporarily_retired = ?", 1)
+    why = {"status": "temporarily retired"}
     record_change(
-        conn,
-        team,
-        player_id,
-        "status",
-        fixture_id=fixture_id,
-        actor_id=actor_id,
-        now=now,
-        detail={"status": "temporarily retired"},
+        conn, team, player_id, "status", fixture_id=fixture_id, actor_id=actor_id, now=now, detail=why
     )

@@ -123,40 +123,38 @@ def reductions(conn: Connection, guild_id: int, player_id: int) -> list[str]:
     return [c for c in CHANGE_COLUMNS for _ in range(max(0, carried[c]))]
 
 
+def _off_season_recovery(
+    conn: Connection,
+    team: TeamRow,
+    player_id: int,
+    actor_id: int,
+    now: datetime,
+    assignment: str,
+    value: int,
+    **healed: object,
+) -> None:
+    """Change a player out of season (`assignment`: 'miss_next_game = ?', with its value) and record it as a
+    recovery that no fixture caused."""
+    conn.execute(
+        f"UPDATE players SET {assignment} WHERE guild_id = ? AND id = ?",  # noqa: S608
+        (value, team.guild_id, player_id),
+    )
+    detail = {"off_season": True, **healed}
+    record_change(
+        conn, team, player_id, "recovery", fixture_id=None, actor_id=actor_id, now=now, detail=detail
+    )
+
+
 def recover(conn: Connection, team: TeamRow, player_id: int, *, actor_id: int, now: datetime) -> None:
     """The off-season: a player who was to miss the next game is fit for the next season."""
-    conn.execute(
-        "UPDATE players SET miss_next_game = 0 WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
-    )
-    record_change(
-        conn,
-        team,
-        player_id,
-        "recovery",
-        fixture_id=None,
-        actor_id=actor_id,
-        now=now,
-        detail={"off_season": True},
-    )
+    _off_season_recovery(conn, team, player_id, actor_id, now, "miss_next_game = ?", 0)
 
 
 def heal_niggling(
     conn: Connection, team: TeamRow, player_id: int, healed: int, *, actor_id: int, now: datetime
 ) -> None:
-    conn.execute(
-        "UPDATE players SET niggling_injuries = niggling_injuries - ? WHERE guild_id = ? AND id = ?",
-        (healed, team.guild_id, player_id),
-    )
-    record_change(
-        conn,
-        team,
-        player_id,
-        "recovery",
-        fixture_id=None,
-        actor_id=actor_id,
-        now=now,
-        detail={"off_season": True, "niggling_healed": healed},
-    )
+    niggling = "niggling_injuries = niggling_injuries - ?"
+    _off_season_recovery(conn, team, player_id, actor_id, now, niggling, healed, niggling_healed=healed)
 
 
 def heal_reduction(
@@ -171,19 +169,9 @@ def heal_reduction(
     """Undo one Lasting Injury reduction: MA, ST, AV one higher again; AG, PA one step better."""
     column = CHANGE_COLUMNS[characteristic]
     step = -1 if characteristic in ("ag", "pa") else 1
-    conn.execute(
-        f"UPDATE players SET {column} = {column} + ? WHERE guild_id = ? AND id = ?",  # noqa: S608
-        (step, team.guild_id, player_id),
-    )
-    record_change(
-        conn,
-        team,
-        player_id,
-        "recovery",
-        fixture_id=None,
-        actor_id=actor_id,
-        now=now,
-        detail={"off_season": True, "healed_characteristic": characteristic},
+    reduced = f"{column} = {column} + ?"
+    _off_season_recovery(
+        conn, team, player_id, actor_id, now, reduced, step, healed_characteristic=characteristic
     )
 
 
