@@ -20,6 +20,7 @@ from bot.catalog import load_catalog
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
+from bot.host import Host
 from bot.outbox import Outbox
 from bot.rules.dice import Dice, SecureDice
 from bot.scheduler import Scheduler
@@ -54,7 +55,9 @@ def make_bot(settings: Settings) -> LeagueBot:
     return LeagueBot(settings) if settings.shard_count is None else ShardedLeagueBot(settings)
 
 
-class LeagueBot(commands.Bot):
+class LeagueBot(Host):
+    """The bot process: the one Host (bot/host.py) the cogs, views, outbox and deadline watch are given."""
+
     def __init__(self, settings: Settings, *, dice: Dice | None = None, clock: Clock | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -75,7 +78,7 @@ class LeagueBot(commands.Bot):
         self.dice: Dice = dice or SecureDice()
         self.clock: Clock = clock or SystemClock()
         self.scheduler = Scheduler()
-        self.deadlines = DeadlineWatch(self)
+        self.deadlines: DeadlineWatch = DeadlineWatch(self)
         self.outbox = Outbox(self)
         self._runtime: Runtime | None = None
         self.web: WebServer | None = None

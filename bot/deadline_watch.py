@@ -10,22 +10,19 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.host import Host
 from bot.services.match import deadlines
 from bot.services.match.deadlines import ClosedRound, Reminder, Work
 from bot.services.match.results import ReportedResult
-from bot.store.deadlines import Due
+from bot.services.records import Due
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import CONTENT, Field, fields, pack_embeds, split_text
 from bot.ui.result_views import finish_view, postgame_embeds, result_embeds
-
-if TYPE_CHECKING:
-    from bot.app import LeagueBot
 
 log = logging.getLogger(__name__)
 JOB_PREFIXES = (
@@ -41,7 +38,7 @@ REREAD = timedelta(minutes=10)
 
 
 class DeadlineWatch:
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
 
     async def rearm(self) -> int:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.host import Host
 from bot.store import announcements
 from bot.store import leagues as league_store
 from bot.store.announcements import Announcement
@@ -25,9 +25,6 @@ from bot.ui.league_views import COLOUR
 from bot.ui.limits import messages, pack_embeds
 from bot.ui.pictures import announcement_picture, picture_message
 
-if TYPE_CHECKING:
-    from bot.app import LeagueBot
-
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 60.0  # look anyway now and then (nothing is lost if a wake-up is missed)
 STOP_SECONDS = 5.0
@@ -35,7 +32,7 @@ LEASE_SECONDS = 300  # a claim this old is a process that died while posting: an
 
 
 class Outbox:
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import psycopg
 from psycopg import errors
@@ -39,9 +39,6 @@ from psycopg.adapt import Loader
 from psycopg.rows import RowMaker
 
 from bot.store.connection import Connection, refuse_newer
-
-if TYPE_CHECKING:
-    from bot.store.database import Migration
 
 log = logging.getLogger(__name__)
 
@@ -300,6 +297,18 @@ def _transaction(conn: PgConnection, write: bool, fn: Callable[[Connection], T])
             raise
         return result
     raise AssertionError("unreachable")
+
+
+class Migration(Protocol):
+    """What PostgreSQL applies of a numbered migration (bot/store/database.py's Migration)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def postgres_sql(self) -> str: ...
 
 
 def apply_migrations(conn: PgConnection, migrations: Sequence[Migration]) -> int:

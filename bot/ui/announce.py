@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.store.leagues import League
+from bot.services.records import League
 from bot.ui.limits import messages
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ import ast
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.store.audit import AuditEntry
+from bot.services.records import AuditEntry
 from bot.text import gp, plural
 from bot.ui.formatting import plain, timestamp
 

@@ -9,9 +9,9 @@ from discord import app_commands
 from bot.catalog.search import best_matches
 from bot.services.league import leagues
 from bot.services.match import postgame_roster, results
+from bot.services.records import Fixture
 from bot.services.roster import team_lookup
 from bot.services.tournament import tournaments
-from bot.store.seasons import Fixture
 from bot.text import fit_pair, shorten
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
 from bot.errors import NotAllowed
+from bot.host import Host
 from bot.services.runtime import Actor, Runtime
 
-if TYPE_CHECKING:
-    from bot.app import LeagueBot
 
-
-def bot_of(interaction: discord.Interaction) -> LeagueBot:
-    return cast("LeagueBot", interaction.client)
+def bot_of(interaction: discord.Interaction) -> Host:
+    return cast(Host, interaction.client)
 
 
 def runtime_of(interaction: discord.Interaction) -> Runtime:

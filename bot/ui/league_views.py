@@ -9,9 +9,8 @@ from bot.rules.league.league_settings import TIEBREAKER_NAMES, BonusMode, League
 from bot.rules.league.standings import StandingRow, tie_notes
 from bot.rules.rulesets import Ruleset, ruleset
 from bot.services.league.seasons import FixtureList, SeasonOverview, Standings
+from bot.services.records import Fixture, League
 from bot.services.roster.team_lookup import TeamSheet, profile_of
-from bot.store.leagues import League
-from bot.store.seasons import Fixture
 from bot.ui.catalog_views import k
 from bot.ui.formatting import gp, plain, plural, timestamp
 from bot.ui.limits import FIELD_VALUE, Field, fields, one_embed, pack_embeds, split_text

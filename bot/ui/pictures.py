@@ -18,10 +18,9 @@ from bot.rules.league.standings import tie_notes
 from bot.services.league import playoffs, seasons
 from bot.services.league.playoffs import PLACE_NAMES, Bracket, winner_of
 from bot.services.league.seasons import SeasonOverview, Standings
+from bot.services.records import Fixture, parse_picture
 from bot.services.runtime import Runtime
 from bot.services.tournament.tournament_play import EventStandings
-from bot.store.announcements import parse_picture
-from bot.store.seasons import Fixture
 from bot.text import gp
 from bot.ui.files import attachment, csv_bytes
 from bot.ui.league_views import COLOUR

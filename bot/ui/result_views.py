@@ -13,7 +13,7 @@ from bot.rules.match.match_result import Side
 from bot.services.match import postgame
 from bot.services.match.postgame import TeamSummary
 from bot.services.match.results import ReportedResult, SideInput, side_name
-from bot.store.seasons import Fixture
+from bot.services.records import Fixture
 from bot.ui.buttons import GuardedButton
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of

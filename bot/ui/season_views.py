@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.services.league.playoffs import PLACE_NAMES, Bracket, LeagueHistory, winner_of
-from bot.store.seasons import Fixture
+from bot.services.records import Fixture
 from bot.ui.formatting import gp, plain, plural, timestamp
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds

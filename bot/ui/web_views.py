@@ -8,14 +8,14 @@ import discord
 from discord import app_commands
 
 from bot.services.inputs import one_of
+from bot.services.records import Kind
 from bot.services.web import web_links
 from bot.services.web.web_links import LINK_ACTIONS, LinkAction, LinkState
-from bot.store.leagues import Kind
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 WEB_ACTION_CHOICES = [
     app_commands.Choice(name="show the link", value="show"),
@@ -51,7 +51,7 @@ def link_text(state: LinkState, action: LinkAction, base_url: str | None) -> str
 
 
 async def answer_link(
-    league_bot: LeagueBot, interaction: discord.Interaction, reference: str | None, action: str, kind: Kind
+    league_bot: Host, interaction: discord.Interaction, reference: str | None, action: str, kind: Kind
 ) -> None:
     """`/league web` and `/event web`: do the action on the league's (or event's) link, answer privately."""
     chosen = one_of(action, LINK_ACTIONS, "an action")

@@ -1,4 +1,5 @@
-"""The web view's aiohttp application: routes, the Jinja2 environment, and the rules every page keeps.
+"""The web view's aiohttp application: its routes and the rules every page keeps (what a page is made
+with, its template environment and the numbers read from an address, is bot/web/page.py).
 
 Read-only: only GET (and HEAD) routes exist, so anything else is refused by aiohttp with 405. A page is
 reached through its league's link (`/l/<token>/...`); the services look every id up inside that league,
@@ -10,24 +11,18 @@ allow only the view's own stylesheet (no scripts).
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any
 
 from aiohttp import web
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from bot.errors import DomainError
 from bot.services.runtime import Runtime
+from bot.web import league_routes, tournament_routes
+from bot.web.page import HERE, RUNTIME, TEMPLATES, base_of, environment, render, token_of
 
 log = logging.getLogger(__name__)
 
-HERE = Path(__file__).resolve().parent
-RUNTIME: web.AppKey[Runtime] = web.AppKey("runtime", Runtime)
-TEMPLATES: web.AppKey[Environment] = web.AppKey("templates", Environment)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 SECURITY_HEADERS = {
@@ -41,36 +36,6 @@ SECURITY_HEADERS = {
 
 
 STATIC_CACHE = "public, max-age=31536000, immutable"
-
-
-def when(value: datetime | None) -> str:
-    """A time for the web: day, month, year and UTC time (Discord's own timestamps do not exist here)."""
-    if value is None:
-        return ""
-    return value.astimezone(UTC).strftime("%a %d %b %Y, %H:%M UTC")
-
-
-def gold(value: int) -> str:
-    """Gold pieces as the rules write them: 1,150,000."""
-    return f"{value:,}"
-
-
-def environment() -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(HERE / "templates"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,  # a template naming a missing value fails its test, not the reader
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["when"] = when
-    env.filters["gold"] = gold
-    return env
-
-
-def render(request: web.Request, template: str, status: int = 200, **context: Any) -> web.Response:
-    html = request.app[TEMPLATES].get_template(template).render(**context)
-    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
 
 
 @web.middleware
@@ -95,38 +60,6 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     return response
 
 
-NUMBER = re.compile(r"[0-9]{1,12}")
-
-
-def number_in(text: str | None) -> int | None:
-    """A whole number from an address (an id, ?season=, ?page=); None when absent; anything else is a 404."""
-    if text is None or text == "":
-        return None
-    if not NUMBER.fullmatch(text):
-        raise web.HTTPNotFound()
-    return int(text)
-
-
-def query_number(request: web.Request, name: str) -> int | None:
-    return number_in(request.query.get(name))
-
-
-def path_number(request: web.Request, name: str) -> int:
-    found = number_in(request.match_info[name])
-    if found is None:
-        raise web.HTTPNotFound()
-    return found
-
-
-def token_of(request: web.Request) -> str:
-    return request.match_info["token"]
-
-
-def base_of(token: str) -> str:
-    """The address every link of a league's pages starts with."""
-    return f"/l/{token}"
-
-
 async def home(request: web.Request) -> web.Response:
     return render(request, "home.html")
 
@@ -140,8 +73,6 @@ async def to_slash(request: web.Request) -> web.Response:
 
 
 def make_app(runtime: Runtime) -> web.Application:
-    from bot.web import league_routes, tournament_routes  # the pages import this module's helpers
-
     app = web.Application(middlewares=[guard])
     app[RUNTIME] = runtime
     app[TEMPLATES] = environment()

@@ -10,7 +10,7 @@ from aiohttp import web
 from bot.rules.league.leaders import STATS
 from bot.services.league.leaders import ALL_TIME
 from bot.services.web import web_pages
-from bot.web.app import RUNTIME, base_of, number_in, path_number, query_number, render, token_of
+from bot.web.page import RUNTIME, base_of, number_in, path_number, query_number, render, token_of
 from bot.web.tournament_routes import tournament_front
 
 LEADERS_SHOWN = 10  # each board's first lines on the overview; `?board=` shows one board whole

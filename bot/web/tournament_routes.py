@@ -8,7 +8,7 @@ from aiohttp import web
 
 from bot.services.web import web_tournament_pages as pages
 from bot.services.web.web_tournament_pages import EventNav
-from bot.web.app import RUNTIME, base_of, path_number, render, token_of
+from bot.web.page import RUNTIME, base_of, path_number, render, token_of
 
 DICE_ROUTE = "/l/{token}/dice"  # the dice log (the league pages' own, bot/web/league_routes.py)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.web.app import HERE, environment
+from bot.web.page import HERE, environment
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE_SECTION = re.compile(r"# Jinja2 reads these.*?\n((?:_\.\w+\n)+)", re.DOTALL)
