@@ -14,15 +14,15 @@ from bot.catalog.models import CHARACTERISTICS
 from bot.catalog.search import best_matches
 from bot.rules.roster.advancement import ADVANCEMENT_KINDS, KIND_NAMES
 from bot.services.inputs import one_of
+from bot.services.records import PendingAdvancement
 from bot.services.roster import advancement as advancement_service
 from bot.services.roster.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
-from bot.store.advancements import PendingAdvancement
 from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
 from bot.ui.buttons import GuardedButton
 from bot.ui.context import actor_of, runtime_of
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 CATEGORY_CHOICES = [
     app_commands.Choice(name=f"{letter} {name}", value=letter)
@@ -78,7 +78,7 @@ class AdvanceChoiceButton(GuardedButton, template=r"adv:(?P<pending>\d+):(?P<cho
 
 
 class AdvanceCog(commands.Cog):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
 
     @app_commands.command(
@@ -159,6 +159,6 @@ class AdvanceCog(commands.Cog):
         return [choice(label(name), name) for name in best_matches(current, names)]
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     league_bot.add_dynamic_items(AdvanceChoiceButton)
     await league_bot.add_cog(AdvanceCog(league_bot))

@@ -18,7 +18,7 @@ from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 METHODS = [
     app_commands.Choice(name="random: the bot draws from the hat for you in turn", value="random"),
@@ -82,7 +82,7 @@ async def available_autocomplete(interaction: discord.Interaction, current: str)
 
 
 class AllStarCog(commands.GroupCog, group_name="allstar", group_description="All-Star games of star players"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -152,5 +152,5 @@ class AllStarCog(commands.GroupCog, group_name="allstar", group_description="All
         await send_messages(interaction, embeds=allstar_embeds(game))
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(AllStarCog(league_bot))

@@ -13,7 +13,7 @@ from bot.ui.checks import commissioner_only, server_manager_only
 from bot.ui.context import actor_of, runtime_of
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -22,7 +22,7 @@ class ConfigCog(
     group_name="config",
     group_description="Bot settings for this server (commissioners only)",
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -87,5 +87,5 @@ class ConfigCog(
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(ConfigCog(league_bot))

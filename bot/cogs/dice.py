@@ -10,13 +10,13 @@ from discord.ext import commands
 
 from bot.rules.dice import suggest_expressions
 from bot.services import dice_rolls
-from bot.store.dice_log import LoggedRoll
+from bot.services.records import LoggedRoll
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
 from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 HISTORY_SOURCE = "roll_history"
 
@@ -68,7 +68,7 @@ async def render_history(interaction: discord.Interaction, key: str, page: int) 
 
 
 class DiceCog(commands.Cog):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
 
     @app_commands.command(name="roll", description="Roll dice in the open: everyone sees every die.")
@@ -104,5 +104,5 @@ class DiceCog(commands.Cog):
 register_page_source(HISTORY_SOURCE, render_history)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(DiceCog(league_bot))

@@ -11,11 +11,11 @@ from discord.ext import commands
 from bot.ui.errors import report_error
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 
 class ErrorHandler(commands.Cog):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         self._previous = league_bot.tree.on_error
 
@@ -31,5 +31,5 @@ class ErrorHandler(commands.Cog):
         await report_error(interaction, error)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(ErrorHandler(league_bot))

@@ -21,12 +21,12 @@ from bot.ui.tournament_views import pairings_embeds, send_rulespack
 from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 
 @app_commands.default_permissions(manage_guild=True)
 class EventCog(commands.GroupCog, group_name="event", group_description="Organise a tournament (organisers)"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -244,5 +244,5 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         await answer_link(self.bot, interaction, tournament, action, "tournament")
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(EventCog(league_bot))

@@ -13,7 +13,7 @@ from bot.services.league.exhibition import RolledOrder
 from bot.ui.context import actor_of, runtime_of
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 COACH_HELP = "A coach taking part"
 
@@ -29,7 +29,7 @@ def _rolls(rolled: RolledOrder) -> str:
 class ExhibitionCog(
     commands.GroupCog, group_name="dungeonbowl", group_description="Multi-player Dungeon Bowl: orders rolled"
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -108,5 +108,5 @@ class ExhibitionCog(
         )
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(ExhibitionCog(league_bot))

@@ -19,13 +19,13 @@ from bot.ui.pictures import bracket_picture, send_picture
 from bot.ui.season_views import bracket_embeds, history_embeds
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 FORMATS = {"text": "Text", "picture": "Picture"}
 
 
 class HistoryCog(commands.Cog):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
 
     @app_commands.command(name="playoffs", description="The play-off bracket: match-ups, results, prizes")
@@ -81,5 +81,5 @@ class HistoryCog(commands.Cog):
         await send_messages(interaction, embeds=[*tables, *bracket])
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(HistoryCog(league_bot))

@@ -16,7 +16,7 @@ from bot.ui.leader_views import leader_pages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 LEADERS_SOURCE = "leaders"
 STAT_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in STATS.items()]
@@ -40,7 +40,7 @@ register_page_source(LEADERS_SOURCE, render_leaders)
 
 
 class LeadersCog(commands.Cog):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
 
     @app_commands.command(
@@ -70,5 +70,5 @@ class LeadersCog(commands.Cog):
         )
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(LeadersCog(league_bot))

@@ -34,7 +34,7 @@ from bot.ui.star_views import draft_embeds
 from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 LOG_SOURCE = "league_log"
 
@@ -68,7 +68,7 @@ async def any_fixture_autocomplete(interaction: discord.Interaction, current: st
 
 @app_commands.default_permissions(manage_guild=True)
 class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run a league (commissioners)"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -406,7 +406,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
 class SeasonAdmin(
     commands.GroupCog, group_name="season", group_description="Run a league's seasons (commissioners)"
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -504,6 +504,6 @@ async def _pause(
     await interaction.response.send_message(text)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(LeagueAdmin(league_bot))
     await league_bot.add_cog(SeasonAdmin(league_bot))

@@ -15,8 +15,8 @@ from bot.services.inputs import one_of
 from bot.services.match import inducements, match_day, match_events, pregame, prepare
 from bot.services.match.inducements import InducementState
 from bot.services.match.prepare import MatchPreparation, MatchSide
+from bot.services.records import Purchase
 from bot.services.roster import team_lookup
-from bot.store.inducements import Purchase
 from bot.ui.autocomplete import Choices, choice, fixture_autocomplete
 from bot.ui.catalog_views import k
 from bot.ui.checks import is_commissioner
@@ -27,7 +27,7 @@ from bot.ui.limits import Field, fields, pack_embeds, send_messages
 from bot.ui.pregame_views import pregame_embeds
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 
 def _side_lines(side: MatchSide) -> list[str]:
@@ -106,7 +106,7 @@ def inducements_embeds(state: InducementState) -> list[discord.Embed]:
 
 
 class MatchCog(commands.GroupCog, group_name="match", group_description="Before and during a match"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -334,5 +334,5 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         await send_messages(interaction, embeds=pregame_embeds(view))
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(MatchCog(league_bot))

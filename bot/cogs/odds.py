@@ -13,7 +13,7 @@ from bot.services import odds
 from bot.ui.odds_views import block_embed, roll_embed
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 CHOOSER_CHOICES = [
     app_commands.Choice(name="Attacker chooses (attacker stronger)", value="attacker"),
@@ -32,7 +32,7 @@ ROLL_REROLL_CHOICES = [
 
 
 class OddsCog(commands.GroupCog, group_name="odds", group_description="Chances of block dice and D6 rolls"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -95,5 +95,5 @@ class OddsCog(commands.GroupCog, group_name="odds", group_description="Chances o
         )
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(OddsCog(league_bot))

@@ -19,7 +19,7 @@ from bot.ui.league_views import COLOUR, team_sheet_embeds
 from bot.ui.limits import pack_embeds, send_messages
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
@@ -58,7 +58,7 @@ async def veteran_autocomplete(interaction: discord.Interaction, current: str) -
 class RedraftCog(
     commands.GroupCog, group_name="redraft", group_description="Re-draft your team in the off-season"
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -121,5 +121,5 @@ class RedraftCog(
         await interaction.response.send_message(text)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(RedraftCog(league_bot))

@@ -42,7 +42,7 @@ from bot.ui.result_views import (
 )
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 FIXTURES_SOURCE = "fixtures"
 STANDINGS_SOURCE = "standings"
@@ -193,7 +193,7 @@ register_page_source(STANDINGS_SOURCE, render_standings)
 
 
 class ResultsCog(commands.Cog):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
 
     async def _post_report(self, interaction: discord.Interaction, outcome: ReportedResult) -> None:
@@ -432,6 +432,6 @@ class ResultsCog(commands.Cog):
         await send_paginated(interaction, STANDINGS_SOURCE, key, ephemeral=False)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     league_bot.add_dynamic_items(ConfirmButton, DisputeButton, FinishPostgameButton, WinningsRerollButton)
     await league_bot.add_cog(ResultsCog(league_bot))

@@ -32,7 +32,7 @@ from bot.ui.limits import send_messages
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 T = TypeVar("T")
 TABLE_SOURCE = "rules_table"
@@ -112,7 +112,7 @@ class RulesCog(
     group_name="rules",
     group_description="Look up the BB2025 rules: teams, skills, star players, tables",
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -209,5 +209,5 @@ class RulesCog(
         return [choice(v.title, v.key) for v in views]
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(RulesCog(league_bot))

@@ -19,7 +19,7 @@ from bot.ui.formatting import plain
 from bot.ui.tournament_views import send_rulespack
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 
 def _changed_text(change: tournaments.RulespackChange) -> str:
@@ -43,7 +43,7 @@ async def _change(
 class RulespackCog(
     commands.GroupCog, group_name="rulespack", group_description="Set a tournament's rulespack (organisers)"
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -259,5 +259,5 @@ class RulespackCog(
         await send_rulespack(interaction, change.event, _changed_text(change), ephemeral=True)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(RulespackCog(league_bot))

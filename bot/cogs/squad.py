@@ -19,7 +19,7 @@ from bot.ui.limits import send_messages
 from bot.ui.tournament_views import squad_embeds
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 EVENT_HELP = "Which tournament (only needed when the server runs several)"
 SQUAD_HELP = "The squad: a team of coaches (seed 000, Team Events)"
@@ -48,7 +48,7 @@ async def _reply(interaction: discord.Interaction, view: SquadView) -> None:
 
 
 class SquadCog(commands.GroupCog, group_name="squad", group_description="Team events: your team of coaches"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -150,5 +150,5 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         )
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(SquadCog(league_bot))

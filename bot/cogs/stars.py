@@ -18,7 +18,7 @@ from bot.ui.limits import send_messages
 from bot.ui.star_views import draft_embeds, market_embeds
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
@@ -39,7 +39,7 @@ async def signable_autocomplete(interaction: discord.Interaction, current: str) 
 class StarsCog(
     commands.GroupCog, group_name="stars", group_description="Star players under long-term contracts"
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -75,5 +75,5 @@ class StarsCog(
         await send_messages(interaction, embeds=market_embeds(market), ephemeral=True)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(StarsCog(league_bot))

@@ -30,7 +30,7 @@ from bot.ui.limits import send_messages
 from bot.ui.team_export import roster_csv, team_json
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
@@ -40,7 +40,7 @@ async def _reply(interaction: discord.Interaction, result: DraftResult) -> None:
 
 
 class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, show and submit your team"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -251,5 +251,5 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         )
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(TeamCog(league_bot))

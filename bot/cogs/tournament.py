@@ -29,13 +29,13 @@ from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_pages
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
 
 
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Play in a tournament"):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -198,5 +198,5 @@ async def render_standings(interaction: discord.Interaction, key: str, page: int
 register_page_source(STANDINGS_SOURCE, render_standings)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(TournamentCog(league_bot))
