@@ -58,10 +58,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # clock. The top (dice.py, odds.py, ranking.py) serves every domain, which imports it freely.
     "rules": _RULES,
     "rules/roster": _RULES,  # what a team may hire, buy and become
-    "rules/match": (
-        *_RULES,
-        "bot.rules.roster",
-    ),  # a game, its pre- and post-game: leagues and events play it
+    # a game, its pre- and post-game: leagues and events both play it
+    "rules/match": (*_RULES, "bot.rules.roster"),
     # a season sequence (BB2025, classic): its pre-game, post-game, inducements and team value, by id
     "rules/rulesets": (*_RULES, "bot.rules.match", "bot.rules.roster"),
     # what leagues alone do; a league's settings name its ruleset (the registry)
@@ -618,6 +616,27 @@ def test_a_broken_rule_is_caught(
     check: Callable[[str, ast.Module], list[str]], module: str, source: str
 ) -> None:
     assert check(module, _parse(source))
+
+
+@pytest.mark.parametrize(
+    ("probe", "exempt"),
+    [
+        ("import discord", lambda part: "discord" in ALLOWED[part]),
+        ("from bot.app import LeagueBot", lambda part: part in ("app", "__main__")),
+        ("def f():\n    import sqlite3", lambda part: "sqlite3" in ALLOWED[part]),
+    ],
+)
+def test_the_probe_bites_in_every_module(probe: str, exempt: Callable[[str], bool]) -> None:
+    """Appended to any real module of a part whose list lacks it, the import is caught: no part passes
+    because its check looks elsewhere (only python -m bot imports the composition root)."""
+    extra = ast.parse(probe).body
+    missed = [
+        path
+        for path, tree in sources().items()
+        if not exempt(part_of(module_name(path)))
+        and not import_violations(path, ast.Module(body=[*tree.body, *extra], type_ignores=[]))
+    ]
+    assert missed == []
 
 
 def test_allowed_imports_pass() -> None:
