@@ -64,8 +64,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "rules/rulesets": (*_RULES, "bot.rules.match", "bot.rules.roster"),
     # what leagues alone do; a league's settings name its ruleset (the registry)
     "rules/league": (*_RULES, "bot.rules.match", "bot.rules.roster", "bot.rules.rulesets"),
-    # what events alone do; an event's rulespack names its ruleset too
-    "rules/tournament": (*_RULES, "bot.rules.match", "bot.rules.roster", "bot.rules.rulesets"),
+    # what events alone do
+    "rules/tournament": (*_RULES, "bot.rules.match", "bot.rules.roster"),
     # the store keeps the plain models the rules define (league settings, a rulespack, play-off qualifiers,
     # leaders' tallies, the league file's tables); the clock's unix <-> datetime at the column; teams.py
     # words the refusals of its conditional updates (the treasury, a shirt number) with errors and gp
@@ -110,7 +110,6 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.store",
         "bot.clock",
         "bot.errors",
-        "bot.text",
         "bot.web",
     ),
     # the settings; a database URL is shown without its password by the store's PostgreSQL module
@@ -120,7 +119,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # settings, the scheduler and something that re-arms the deadlines
     "host": (*_DISCORD, "bot.services.runtime", "bot.config", "bot.scheduler"),
     # posts the store's announcements: it reads, claims and marks the rows (cross-guild by design, below)
-    "outbox": (*_DISCORD, "bot.host", "bot.ui", "bot.services", "bot.store"),
+    "outbox": (*_DISCORD, "bot.host", "bot.ui", "bot.store"),
     # arms the deadlines the services plan, runs them and announces the outcome
     "deadline_watch": (*_DISCORD, "bot.host", "bot.ui", "bot.services"),
     # the composition root wires everything: it loads the cogs by name (bot.cogs is read for its folder)
