@@ -28,14 +28,25 @@ class NotServerManager(app_commands.CheckFailure):
     """The user does not have Manage Server."""
 
 
+async def _role_id(interaction: discord.Interaction, which: str) -> int | None:
+    """The server's commissioner (or organiser) role, if it has one."""
+    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id or 0)
+    return settings.commissioner_role_id if which == "commissioner" else settings.organiser_role_id
+
+
 async def _has_role(interaction: discord.Interaction, which: str) -> bool:
     """The member has the server's commissioner (or organiser) role."""
     member = interaction.user
     if interaction.guild_id is None or not isinstance(member, discord.Member):
         return False
-    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id)
-    role_id = settings.commissioner_role_id if which == "commissioner" else settings.organiser_role_id
+    role_id = await _role_id(interaction, which)
     return role_id is not None and any(role.id == role_id for role in member.roles)
+
+
+async def _role_named(interaction: discord.Interaction, which: str) -> str:
+    """The role a refusal names (" (<@&id>)"), or nothing when the server has none."""
+    role_id = await _role_id(interaction, which)
+    return f" (<@&{role_id}>)" if role_id else ""
 
 
 async def is_commissioner(interaction: discord.Interaction) -> bool:
@@ -47,9 +58,7 @@ async def is_commissioner(interaction: discord.Interaction) -> bool:
 async def require_commissioner(interaction: discord.Interaction) -> bool:
     if await is_commissioner(interaction):
         return True
-    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id or 0)
-    role = f" (<@&{settings.commissioner_role_id}>)" if settings.commissioner_role_id else ""
-    raise NotCommissioner(f"{COMMISSIONER_HELP}{role}.")
+    raise NotCommissioner(f"{COMMISSIONER_HELP}{await _role_named(interaction, 'commissioner')}.")
 
 
 ORGANISER_HELP = "Only an event organiser can do this: a commissioner, or someone with the organiser role"
@@ -67,9 +76,7 @@ async def is_organiser(interaction: discord.Interaction) -> bool:
 async def require_organiser(interaction: discord.Interaction) -> bool:
     if await is_organiser(interaction):
         return True
-    settings = await guild_config.get_settings(runtime_of(interaction), interaction.guild_id or 0)
-    role = f" (<@&{settings.organiser_role_id}>)" if settings.organiser_role_id else ""
-    raise NotOrganiser(f"{ORGANISER_HELP}{role}.")
+    raise NotOrganiser(f"{ORGANISER_HELP}{await _role_named(interaction, 'organiser')}.")
 
 
 def organiser_only() -> Callable[[T], T]:
