@@ -6,18 +6,18 @@ gives the opponent a 3-0 win (unless the score was better for them) and every Bo
 gets no Bonus Points and -1 Tournament Point. A Bye is a 2-0 win with no casualties.
 
 Coaches level on Tournament Points are separated by the rulespack's tiebreakers in order, each applied
-only to those still level, and finally by registration order. bot/rules/league/standings.py ranks a league the
-same way but over league settings and league tiebreakers (no concession penalty, no bye, no votes), so
-this module keeps its own small ranking.
+only to those still level, and finally by registration order: the ranking engine of bot/rules/ranking.py,
+which ranks a league's standings (bot/rules/league/standings.py) and a team event's squads the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Self, TypeVar
 
 from bot.catalog.models import TournamentScoring
+from bot.rules.ranking import Placed, Tally, order, outcome_of
 
 T = TypeVar("T", bound=Hashable)
 
@@ -173,34 +173,11 @@ def bye_side(coach: T, rules: TournamentScoring) -> Side[T]:
     return _played(coach, rules.bye_score[0], rules.bye_score[1], 0, 0, rules)
 
 
-@dataclass
-class Tally:
-    """What the rankings add up for one coach (or one squad of a team event)."""
-
-    played: int = 0
-    tournament_points: int = 0
-    bonus_points: int = 0
-    td_for: int = 0
-    td_against: int = 0
-    cas_for: int = 0
-    sent_off: int = 0
-    votes: int = 0
-    objectives: int = 0
-    won: int = 0  # games won and drawn (a team event's squad tiebreakers)
-    drawn: int = 0
-
-    def add(self, side: Side[Any]) -> None:
-        """Count one game (or bye) of this coach."""
-        self.played += 1
-        self.tournament_points += side.tournament_points
-        self.bonus_points += side.bonus_points
-        self.td_for += side.td_for
-        self.td_against += side.td_against
-        self.cas_for += side.cas_for
-        self.sent_off += side.sent_off
-        self.won += int(side.td_for > side.td_against)
-        self.drawn += int(side.td_for == side.td_against)
-        self.objectives += side.objectives
+def count(tally: Tally, side: Side[Any]) -> None:
+    """Count one game (or Bye) of a coach (or of one of a squad's coaches) in his tally."""
+    td = (side.td_for, side.td_against)
+    points, bonus = side.tournament_points, side.bonus_points
+    tally.add(outcome_of(*td), points, bonus, td, (side.cas_for, 0), side.sent_off, side.objectives)
 
 
 @dataclass(frozen=True)
@@ -220,65 +197,34 @@ class RankingRow(Generic[T]):
     votes: int
     decided_by: str | None
     objectives: int = 0  # Secret Objectives achieved (0 unless the event uses them)
+    won: int = 0  # games won, drawn and lost (a Bye counts as a win)
+    drawn: int = 0
+    lost: int = 0
 
     @property
     def td_diff(self) -> int:
         return self.td_for - self.td_against
 
-
-def _key(name: str, tally: Tally) -> int:
-    if name == "bonus":
-        return tally.bonus_points
-    if name == "td_diff":
-        return tally.td_for - tally.td_against
-    if name == "td_for":
-        return tally.td_for
-    if name == "cas_for":
-        return tally.cas_for
-    if name == "votes":
-        return tally.votes
-    if name == "sent_off":
-        return tally.sent_off
-    if name == "objectives":
-        return tally.objectives
-    if name == "won":
-        return tally.won
-    if name == "drawn":
-        return tally.drawn
-    raise ValueError(f"unknown tiebreaker {name!r}")
-
-
-def _separate(
-    group: list[int], order: Sequence[str], tallies: list[Tally], reasons: dict[int, str]
-) -> list[int]:
-    """Order coaches (by registration index) level so far; note what put each below its predecessor."""
-    if len(group) <= 1:
-        return group
-    if not order:
-        for index in group[1:]:
-            reasons[index] = "registration"
-        return sorted(group)
-    name, rest = order[0], order[1:]
-    keys = {index: _key(name, tallies[index]) for index in group}
-    ranked: list[int] = []
-    for i, value in enumerate(sorted(set(keys.values()), reverse=True)):
-        subgroup = _separate([x for x in group if keys[x] == value], rest, tallies, reasons)
-        if i:
-            reasons[subgroup[0]] = name
-        ranked.extend(subgroup)
-    return ranked
-
-
-def order_tallies(tallies: list[Tally], tiebreakers: Sequence[str]) -> tuple[list[int], dict[int, str]]:
-    """The indices of `tallies` best first: by Tournament Points, then each tiebreaker in order (applied
-    only to those still level), then by index (registration order); and, for each index placed below a
-    level predecessor, the tiebreaker that did it."""
-    reasons: dict[int, str] = {}
-    ranked: list[int] = []
-    for points in sorted({t.tournament_points for t in tallies}, reverse=True):
-        level = [i for i, t in enumerate(tallies) if t.tournament_points == points]
-        ranked.extend(_separate(level, tiebreakers, tallies, reasons))
-    return ranked, reasons
+    @classmethod
+    def of(cls, placed: Placed[T], tally: Tally) -> Self:
+        """The line of a unit placed by the ranking engine, with its tally's totals."""
+        return cls(
+            placed.unit,
+            placed.position,
+            tally.played,
+            tally.points,
+            tally.bonus,
+            tally.td_for,
+            tally.td_against,
+            tally.cas_for,
+            tally.sent_off,
+            tally.votes,
+            TIEBREAKER_NAMES[placed.decided_by] if placed.decided_by is not None else None,
+            tally.objectives,
+            tally.won,
+            tally.drawn,
+            tally.lost,
+        )
 
 
 def rank(
@@ -292,41 +238,13 @@ def rank(
     """The rankings of `coaches` (in registration order; the Spare Player is left out by not listing
     him): Tournament Points, then the tiebreakers in the rulespack's order, then registration order.
     `byes` lists one entry per Bye a coach had; `votes` the Favourite Opponent votes each received."""
-    if len(set(coaches)) != len(coaches):
-        raise ValueError("each coach can appear once in the rankings")
     if len(set(tiebreakers)) != len(tiebreakers):
         raise ValueError("each tiebreaker can be used once")
-    index = {coach: i for i, coach in enumerate(coaches)}
-    tallies = [Tally() for _ in coaches]
-    sides = [side for game in games for side in game.sides(rules)]
-    sides += [bye_side(coach, rules) for coach in byes]
-    for side in sides:
-        if side.coach not in index:
-            continue  # the Spare Player's side of a game
-        tallies[index[side.coach]].add(side)
-    for coach, count in (votes or {}).items():
-        if coach in index:
-            tallies[index[coach]].votes = count
-
-    ranked, reasons = order_tallies(tallies, tiebreakers)
-    rows: list[RankingRow[T]] = []
-    for position, i in enumerate(ranked, start=1):
-        t = tallies[i]
-        reason = reasons.get(i)
-        rows.append(
-            RankingRow(
-                coach=coaches[i],
-                position=position,
-                played=t.played,
-                tournament_points=t.tournament_points,
-                bonus_points=t.bonus_points,
-                td_for=t.td_for,
-                td_against=t.td_against,
-                cas_for=t.cas_for,
-                sent_off=t.sent_off,
-                votes=t.votes,
-                objectives=t.objectives,
-                decided_by=TIEBREAKER_NAMES[reason] if reason is not None else None,
-            )
-        )
-    return rows
+    tallies = {coach: Tally() for coach in coaches}
+    for side in [side for game in games for side in game.sides(rules)] + [bye_side(c, rules) for c in byes]:
+        if side.coach in tallies:  # not the Spare Player's side of a game
+            count(tallies[side.coach], side)
+    for coach, votes_received in (votes or {}).items():
+        if coach in tallies:
+            tallies[coach].votes = votes_received
+    return [RankingRow.of(placed, tallies[placed.unit]) for placed in order(coaches, tallies, tiebreakers)]

@@ -21,14 +21,14 @@ from typing import Generic, TypeVar
 from bot.catalog.models import TournamentScoring
 from bot.rules.dice import Dice, RecordingDice
 from bot.rules.league.star_drafts import shuffle
+from bot.rules.ranking import Tally, order
 from bot.rules.tournament.swiss import Draw, OddPlayer, first_round, next_round
 from bot.rules.tournament.tournament_scoring import (
-    TIEBREAKER_NAMES,
-    Tally,
+    RankingRow,
     Tiebreaker,
     TournamentGame,
     bye_side,
-    order_tallies,
+    count,
     tournament_points,
 )
 
@@ -73,28 +73,23 @@ def match_result(
 
 
 @dataclass(frozen=True)
-class SquadRow(Generic[S]):
-    """One line of the squad rankings. `decided_by` names the tiebreaker that put this squad below the one
-    directly above, when both are level on team points (None otherwise)."""
-
-    squad: S
-    position: int
-    matches: int  # rounds played (a Bye counts)
-    team_points: int
-    won: int  # the coaches' games won (a coach's Bye counts as a win), drawn, lost
-    drawn: int
-    lost: int
-    bonus_points: int  # the coaches' own tiebreakers, summed
-    td_for: int
-    td_against: int
-    cas_for: int
-    sent_off: int
-    votes: int
-    decided_by: str | None
+class SquadRow(RankingRow[S]):
+    """One line of the squad rankings: a ranking line whose unit is a squad, `played` its rounds (a Bye
+    counts), its points the team points, `won`/`drawn`/`lost` its coaches' games (a coach's Bye counts as a
+    win) and the other totals its coaches' summed. `decided_by` names the tiebreaker that put this squad
+    below the one directly above, when both are level on team points (None otherwise)."""
 
     @property
-    def td_diff(self) -> int:
-        return self.td_for - self.td_against
+    def squad(self) -> S:
+        return self.coach
+
+    @property
+    def matches(self) -> int:
+        return self.played
+
+    @property
+    def team_points(self) -> int:
+        return self.tournament_points
 
 
 def rank_squads(
@@ -111,61 +106,36 @@ def rank_squads(
     then `tiebreakers` (the rulespack's individual ones) summed over each squad's coaches, then registration
     order. `squad_byes` lists one entry per squad Bye (a round win), `byes` one per coach Bye (each of the
     squad's coaches: a 2-0 win); `votes` the Favourite Opponent votes each coach received."""
-    if len(set(squads)) != len(squads):
-        raise ValueError("each squad can appear once in the rankings")
-    index = {squad: i for i, squad in enumerate(squads)}
-    tallies = [Tally() for _ in squads]
-    team_points = [0] * len(squads)
-    rounds = [0] * len(squads)
+    tallies = {squad: Tally() for squad in squads}
+    rounds = dict.fromkeys(squads, 0)
+    team_points = dict.fromkeys(squads, 0)
+
+    def tally_of(coach: T) -> Tally | None:
+        return tallies.get(squad_of[coach]) if coach in squad_of else None
+
     for match in matches:
         points = match_result(match, squad_of, rules)
         for squad, earned in zip((match.first, match.second), points, strict=True):
-            if squad in index:
-                team_points[index[squad]] += earned
-                rounds[index[squad]] += 1
-        for game in match.games:
-            for side in game.sides(rules):
-                at = index.get(squad_of[side.coach]) if side.coach in squad_of else None
-                if at is not None:
-                    tallies[at].add(side)
+            if squad in tallies:
+                team_points[squad] += earned
+                rounds[squad] += 1
+        for side in (side for game in match.games for side in game.sides(rules)):
+            if (tally := tally_of(side.coach)) is not None:
+                count(tally, side)
     for squad in squad_byes:
-        if squad in index:
-            team_points[index[squad]] += rules.win
-            rounds[index[squad]] += 1
+        if squad in tallies:
+            team_points[squad] += rules.win
+            rounds[squad] += 1
     for coach in byes:
-        at = index.get(squad_of[coach]) if coach in squad_of else None
-        if at is not None:
-            tallies[at].add(bye_side(coach, rules))
-    for coach, count in (votes or {}).items():
-        at = index.get(squad_of[coach]) if coach in squad_of else None
-        if at is not None:
-            tallies[at].votes += count
-    for i, tally in enumerate(tallies):
-        tally.tournament_points = team_points[i]  # a squad is ranked on team points, not its coaches' TP
-    ranked, reasons = order_tallies(tallies, (*SQUAD_TIEBREAKERS, *tiebreakers))
-    rows: list[SquadRow[S]] = []
-    for position, i in enumerate(ranked, start=1):
-        t = tallies[i]
-        reason = reasons.get(i)
-        rows.append(
-            SquadRow(
-                squad=squads[i],
-                position=position,
-                matches=rounds[i],
-                team_points=t.tournament_points,
-                won=t.won,
-                drawn=t.drawn,
-                lost=t.played - t.won - t.drawn,
-                bonus_points=t.bonus_points,
-                td_for=t.td_for,
-                td_against=t.td_against,
-                cas_for=t.cas_for,
-                sent_off=t.sent_off,
-                votes=t.votes,
-                decided_by=TIEBREAKER_NAMES[reason] if reason is not None else None,
-            )
-        )
-    return rows
+        if (tally := tally_of(coach)) is not None:
+            count(tally, bye_side(coach, rules))
+    for coach, received in (votes or {}).items():
+        if (tally := tally_of(coach)) is not None:
+            tally.votes += received
+    for squad, tally in tallies.items():  # a squad is ranked on team points, and its rounds, not its coaches'
+        tally.points, tally.played = team_points[squad], rounds[squad]
+    placed = order(squads, tallies, (*SQUAD_TIEBREAKERS, *tiebreakers))
+    return [SquadRow.of(p, tallies[p.unit]) for p in placed]
 
 
 # --- a knock-out squad match (a group and knock-out team event) -----
