@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from pydantic import ValidationError
 
@@ -218,6 +218,14 @@ def _json_problems(shape: JsonShape, target: str, text: str, known: Mapping[str,
     return out
 
 
+def _sums(changes: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """A ledger's changes (owner, amount) summed per owner."""
+    totals: dict[int, int] = {}
+    for owner, amount in changes:
+        totals[owner] = totals.get(owner, 0) + amount
+    return totals
+
+
 def problems(file: LeagueFile) -> list[str]:
     """What is wrong with a well-formed file: one league (of kind 'league'), valid settings, references
     that resolve, and ledgers equal to their sums (a treasury to its changes, a player's SPP to earned
@@ -233,17 +241,13 @@ def problems(file: LeagueFile) -> list[str]:
     except ValidationError as error:
         reasons.append(f"leagues[0].settings: {str(error).splitlines()[0]}")
     reasons.extend(_reference_problems(file))
-    treasury: dict[int, int] = {}
-    for change in file.treasury_changes:
-        treasury[change.team_id] = treasury.get(change.team_id, 0) + change.amount
+    treasury = _sums((c.team_id, c.amount) for c in file.treasury_changes)
     reasons.extend(
         f"team {t.id} ({t.name}): treasury {t.treasury} is not the sum of its changes {treasury.get(t.id, 0)}"
         for t in file.teams
         if t.treasury != treasury.get(t.id, 0)
     )
-    spp: dict[int, int] = {}
-    for pc in file.player_changes:
-        spp[pc.player_id] = spp.get(pc.player_id, 0) + pc.spp_delta
+    spp = _sums((c.player_id, c.spp_delta) for c in file.player_changes)
     reasons.extend(
         f"player {p.id} ({p.name}): SPP {p.spp} is not earned minus spent ({spp.get(p.id, 0)})"
         for p in file.players

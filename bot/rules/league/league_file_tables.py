@@ -404,6 +404,7 @@ class Table:
 
 
 _FX = {"fixture_id": "fixtures"}
+_TEAM_FX = {"team_id": "teams", "fixture_id": "fixtures"}
 _TEAM_PLAYER_FX = {"team_id": "teams", "player_id": "players", "fixture_id": "fixtures"}
 
 # In the order they are written: every row's references come before it.
@@ -442,21 +443,18 @@ TABLES: tuple[Table, ...] = (
         PlayerRow,
         refs={"team_id": "teams", "hired_in_fixture": "fixtures", "star_contract": "star_contracts"},
     ),
-    Table("treasury_changes", TreasuryChangeRow, refs={"team_id": "teams", "fixture_id": "fixtures"}),
+    Table("treasury_changes", TreasuryChangeRow, refs=_TEAM_FX),
     Table("player_changes", PlayerChangeRow, refs=_TEAM_PLAYER_FX),
-    Table("team_changes", TeamChangeRow, refs={"team_id": "teams", "fixture_id": "fixtures"}),
+    Table("team_changes", TeamChangeRow, refs=_TEAM_FX),
     Table(
-        "team_postgames",
-        TeamPostgameRow,
-        refs={"fixture_id": "fixtures", "team_id": "teams"},
-        json_refs={"missed_player_ids": ("list", "players")},
+        "team_postgames", TeamPostgameRow, refs=_TEAM_FX, json_refs={"missed_player_ids": ("list", "players")}
     ),
     Table("player_advancements", PlayerAdvancementRow, refs=_TEAM_PLAYER_FX),
     Table("pending_advancements", PendingAdvancementRow, refs=_TEAM_PLAYER_FX),
     Table("player_traits", PlayerTraitRow, refs=_TEAM_PLAYER_FX),
     Table("match_events", MatchEventRow, refs=_FX),
     Table("inducement_phases", InducementPhaseRow, keyed=False, refs=_FX),
-    Table("fixture_inducements", FixtureInducementRow, refs={"fixture_id": "fixtures", "team_id": "teams"}),
+    Table("fixture_inducements", FixtureInducementRow, refs=_TEAM_FX),
     Table("fixture_pregame", FixturePregameRow, refs=_FX),
     Table("penalty_shootouts", PenaltyShootoutRow, keyed=False, refs=_FX),
     Table(
