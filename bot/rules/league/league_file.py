@@ -196,6 +196,22 @@ def _reference_problems(file: LeagueFile) -> list[str]:
     return reasons
 
 
+def _json_text_problems(file: LeagueFile) -> list[str]:
+    """JSON text columns (a roll's faces, a change's detail ...) that do not hold JSON."""
+    reasons: list[str] = []
+    for table in TABLES:
+        for n, row in enumerate(file.rows(table.name)):
+            for column in table.json_text:
+                text = getattr(row, column)
+                if text is None:
+                    continue
+                try:
+                    json.loads(text)
+                except json.JSONDecodeError as error:
+                    reasons.append(f"{table.name}[{n}].{column}: not JSON ({error})")
+    return reasons
+
+
 def _json_problems(shape: JsonShape, target: str, text: str, known: Mapping[str, set[int]]) -> list[str]:
     try:
         if shape == "list":
@@ -241,6 +257,7 @@ def problems(file: LeagueFile) -> list[str]:
     except ValidationError as error:
         reasons.append(f"leagues[0].settings: {str(error).splitlines()[0]}")
     reasons.extend(_reference_problems(file))
+    reasons.extend(_json_text_problems(file))
     treasury = _sums((c.team_id, c.amount) for c in file.treasury_changes)
     reasons.extend(
         f"team {t.id} ({t.name}): treasury {t.treasury} is not the sum of its changes {treasury.get(t.id, 0)}"

@@ -394,13 +394,15 @@ JsonShape = Literal["report", "list"]
 @dataclass(frozen=True)
 class Table:
     """One table of the file: its rows' model, whether rows carry their own `id`, the columns that name a row
-    of another table (column -> table), and the JSON text columns that hold ids (column -> (shape, table))."""
+    of another table (column -> table), the JSON text columns that hold ids (column -> (shape, table)), and
+    the other JSON text columns (each must be JSON: the store reads them back)."""
 
     name: str
     model: type[FileRow]
     keyed: bool = True
     refs: Mapping[str, str] = field(default_factory=dict)
     json_refs: Mapping[str, tuple[JsonShape, str]] = field(default_factory=dict)
+    json_text: tuple[str, ...] = ()
 
 
 _FX = {"fixture_id": "fixtures"}
@@ -422,6 +424,7 @@ TABLES: tuple[Table, ...] = (
         "star_contracts",
         StarContractRow,
         refs={"league_id": "leagues", "season_id": "seasons", "team_id": "teams"},
+        json_text=("members",),
     ),
     Table(
         "fixtures",
@@ -444,19 +447,25 @@ TABLES: tuple[Table, ...] = (
         refs={"team_id": "teams", "hired_in_fixture": "fixtures", "star_contract": "star_contracts"},
     ),
     Table("treasury_changes", TreasuryChangeRow, refs=_TEAM_FX),
-    Table("player_changes", PlayerChangeRow, refs=_TEAM_PLAYER_FX),
+    Table("player_changes", PlayerChangeRow, refs=_TEAM_PLAYER_FX, json_text=("detail",)),
     Table("team_changes", TeamChangeRow, refs=_TEAM_FX),
     Table(
-        "team_postgames", TeamPostgameRow, refs=_TEAM_FX, json_refs={"missed_player_ids": ("list", "players")}
+        "team_postgames",
+        TeamPostgameRow,
+        refs=_TEAM_FX,
+        json_refs={"missed_player_ids": ("list", "players")},
+        json_text=("summary", "staff_before"),
     ),
     Table("player_advancements", PlayerAdvancementRow, refs=_TEAM_PLAYER_FX),
-    Table("pending_advancements", PendingAdvancementRow, refs=_TEAM_PLAYER_FX),
-    Table("player_traits", PlayerTraitRow, refs=_TEAM_PLAYER_FX),
+    Table(
+        "pending_advancements", PendingAdvancementRow, refs=_TEAM_PLAYER_FX, json_text=("options", "rolls")
+    ),
+    Table("player_traits", PlayerTraitRow, refs=_TEAM_PLAYER_FX, json_text=("options",)),
     Table("match_events", MatchEventRow, refs=_FX),
     Table("inducement_phases", InducementPhaseRow, keyed=False, refs=_FX),
     Table("fixture_inducements", FixtureInducementRow, refs=_TEAM_FX),
-    Table("fixture_pregame", FixturePregameRow, refs=_FX),
-    Table("penalty_shootouts", PenaltyShootoutRow, keyed=False, refs=_FX),
+    Table("fixture_pregame", FixturePregameRow, refs=_FX, json_text=("result",)),
+    Table("penalty_shootouts", PenaltyShootoutRow, keyed=False, refs=_FX, json_text=("roll_offs",)),
     Table(
         "playoff_qualifiers",
         PlayoffQualifierRow,
@@ -469,15 +478,17 @@ TABLES: tuple[Table, ...] = (
         TeamRedraftRow,
         refs={"league_id": "leagues", "team_id": "teams", "after_season_id": "seasons"},
         json_refs={"previous_players": ("list", "players")},
+        json_text=("summary",),
     ),
     Table(
         "signing_drafts",
         SigningDraftRow,
         refs={"league_id": "leagues", "season_id": "seasons"},
         json_refs={"team_order": ("list", "teams")},
+        json_text=("log",),
     ),
-    Table("dice_rolls", DiceRollRow, refs=_FX),
-    Table("audit_log", AuditLogRow, refs={"league_id": "leagues"}),
+    Table("dice_rolls", DiceRollRow, refs=_FX, json_text=("faces",)),
+    Table("audit_log", AuditLogRow, refs={"league_id": "leagues"}, json_text=("detail",)),
 )
 TABLES_BY_NAME = {t.name: t for t in TABLES}
 

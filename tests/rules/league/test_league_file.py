@@ -70,3 +70,39 @@ def test_a_gzip_bomb_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(league_file, "MAX_UNPACKED", 1000)
     with pytest.raises(RuleViolation, match="more than 64 MiB"):
         parse(gzip.compress(b" " * 5000))
+
+
+def _file_with(**tables: list[dict[str, object]]) -> league_file.LeagueFile:
+    league = {"id": 1, "name": "L", "settings": "{}", "created_by": 1, "created_at": 0, "kind": "league"}
+    body: dict[str, object] = {
+        "format": league_file.FORMAT,
+        "version": league_file.VERSION,
+        "leagues": [league],
+    }
+    body.update({t.name: [] for t in TABLES if t.name != "leagues"})
+    body.update(tables)
+    return league_file.LeagueFile.model_validate(body)
+
+
+def test_a_json_column_that_is_not_json_is_refused() -> None:
+    roll = {
+        "id": 1,
+        "user_id": 1,
+        "purpose": "kick-off",
+        "expression": "2d6",
+        "faces": '{"faces": [3, 4], "labels": ["3", "4"]}',
+        "total": 7,
+        "fixture_id": None,
+        "rolled_at": 0,
+    }
+    assert league_file.problems(_file_with(dice_rolls=[roll])) == []
+    damaged = roll | {"faces": '{"faces": [3, 4v, "labels": ["3", "4"]}'}
+    assert [p.split(" (")[0] for p in league_file.problems(_file_with(dice_rolls=[damaged]))] == [
+        "dice_rolls[0].faces: not JSON"
+    ]
+
+
+def test_every_json_text_column_is_a_column_of_its_table() -> None:
+    for table in TABLES:
+        assert set(table.json_text) <= set(table.model.model_fields), table.name
+        assert not set(table.json_text) & set(table.json_refs), table.name
