@@ -3,14 +3,16 @@ Numbers in an address (ids, ?season=, ?round=, ?page=) that are not whole number
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
 
 from aiohttp import web
 
 from bot.rules.league.leaders import STATS
 from bot.services.league.leaders import ALL_TIME
+from bot.services.runtime import Runtime
 from bot.services.web import web_pages
-from bot.web.page import RUNTIME, base_of, number_in, path_number, query_number, render, token_of
+from bot.web.page import base_of, number_in, path_number, query_number, render, runtime_of, token_of
 from bot.web.tournament_routes import tournament_front
 
 LEADERS_SHOWN = 10  # each board's first lines on the overview; `?board=` shows one board whole
@@ -21,81 +23,72 @@ def _page(request: web.Request) -> int:
     return 1 if found is None else found
 
 
+def _show(request: web.Request, template: str, page: object, **more: Any) -> web.Response:
+    return render(request, template, page=page, base=base_of(token_of(request)), **more)
+
+
 async def front(request: web.Request) -> web.Response:
     """A link's first page: the league's standings, this round and the latest results."""
-    token = token_of(request)
     if (rankings := await tournament_front(request)) is not None:  # a tournament's link: its rankings
         return rankings
-    page = await web_pages.league_page(request.app[RUNTIME], token, query_number(request, "season"))
-    return render(request, "league.html", page=page, base=base_of(token))
-
-
-async def team(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.team_page(
-        request.app[RUNTIME], token, path_number(request, "team_id"), _page(request)
+    page = await web_pages.league_page(
+        runtime_of(request), token_of(request), query_number(request, "season")
     )
-    return render(request, "team.html", page=page, base=base_of(token))
-
-
-async def player(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.player_page(request.app[RUNTIME], token, path_number(request, "player_id"))
-    return render(request, "player.html", page=page, base=base_of(token))
-
-
-async def fixtures(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.fixtures_page(
-        request.app[RUNTIME], token, query_number(request, "season"), query_number(request, "round")
-    )
-    return render(request, "fixtures.html", page=page, base=base_of(token))
-
-
-async def fixture(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.fixture_page(request.app[RUNTIME], token, path_number(request, "fixture_id"))
-    return render(request, "fixture.html", page=page, base=base_of(token))
-
-
-async def playoffs(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.playoffs_page(request.app[RUNTIME], token, query_number(request, "season"))
-    return render(request, "playoffs.html", page=page, base=base_of(token))
-
-
-async def seasons(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.seasons_page(request.app[RUNTIME], token)
-    return render(request, "seasons.html", page=page, base=base_of(token))
+    return _show(request, "league.html", page)
 
 
 async def leaders(request: web.Request) -> web.Response:
-    token = token_of(request)
     wanted = request.query.get("season")
     season: int | Literal["all"] | None = ALL_TIME if wanted == ALL_TIME else number_in(wanted)
     board = request.query.get("board")
     if board is not None and board not in STATS:
         raise web.HTTPNotFound()
-    page = await web_pages.leaders_page(request.app[RUNTIME], token, season)
+    page = await web_pages.leaders_page(runtime_of(request), token_of(request), season)
     boards = {board: STATS[board]} if board is not None else STATS
     shown = None if board is not None else LEADERS_SHOWN
-    return render(request, "leaders.html", page=page, base=base_of(token), stats=boards, shown=shown)
+    return _show(request, "leaders.html", page, stats=boards, shown=shown)
 
 
-async def dice(request: web.Request) -> web.Response:
-    token = token_of(request)
-    page = await web_pages.dice_page(request.app[RUNTIME], token, _page(request))
-    return render(request, "dice.html", page=page, base=base_of(token))
+# The pages that are one read service's answer in one template: address under the link -> the template, and
+# the service called with the runtime, the link's token and what the address holds.
+Load = Callable[[Runtime, str, web.Request], Awaitable[object]]
+PAGES: dict[str, tuple[str, Load]] = {
+    "team/{team_id}": (
+        "team.html",
+        lambda rt, token, r: web_pages.team_page(rt, token, path_number(r, "team_id"), _page(r)),
+    ),
+    "player/{player_id}": (
+        "player.html",
+        lambda rt, token, r: web_pages.player_page(rt, token, path_number(r, "player_id")),
+    ),
+    "fixtures": (
+        "fixtures.html",
+        lambda rt, token, r: web_pages.fixtures_page(
+            rt, token, query_number(r, "season"), query_number(r, "round")
+        ),
+    ),
+    "fixture/{fixture_id}": (
+        "fixture.html",
+        lambda rt, token, r: web_pages.fixture_page(rt, token, path_number(r, "fixture_id")),
+    ),
+    "playoffs": (
+        "playoffs.html",
+        lambda rt, token, r: web_pages.playoffs_page(rt, token, query_number(r, "season")),
+    ),
+    "seasons": ("seasons.html", lambda rt, token, _r: web_pages.seasons_page(rt, token)),
+    "dice": ("dice.html", lambda rt, token, r: web_pages.dice_page(rt, token, _page(r))),
+}
+
+
+def page_route(template: str, load: Load) -> Callable[[web.Request], Awaitable[web.Response]]:
+    async def handler(request: web.Request) -> web.Response:
+        return _show(request, template, await load(runtime_of(request), token_of(request), request))
+
+    return handler
 
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/l/{token}/", front)
-    app.router.add_get("/l/{token}/team/{team_id}", team)
-    app.router.add_get("/l/{token}/player/{player_id}", player)
-    app.router.add_get("/l/{token}/fixtures", fixtures)
-    app.router.add_get("/l/{token}/fixture/{fixture_id}", fixture)
-    app.router.add_get("/l/{token}/playoffs", playoffs)
-    app.router.add_get("/l/{token}/seasons", seasons)
     app.router.add_get("/l/{token}/leaders", leaders)
-    app.router.add_get("/l/{token}/dice", dice)
+    for address, (template, load) in PAGES.items():
+        app.router.add_get(f"/l/{{token}}/{address}", page_route(template, load))

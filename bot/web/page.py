@@ -73,6 +73,10 @@ def path_number(request: web.Request, name: str) -> int:
     return found
 
 
+def runtime_of(request: web.Request) -> Runtime:
+    return request.app[RUNTIME]
+
+
 def token_of(request: web.Request) -> str:
     return request.match_info["token"]
 

@@ -4,53 +4,61 @@ service (bot/services/web/web_tournament_pages.py) and renders one template."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
 from aiohttp import web
 
+from bot.services.runtime import Runtime
 from bot.services.web import web_tournament_pages as pages
 from bot.services.web.web_tournament_pages import EventNav
-from bot.web.page import RUNTIME, base_of, path_number, render, token_of
+from bot.web.page import base_of, path_number, render, runtime_of, token_of
 
 DICE_ROUTE = "/l/{token}/dice"  # the dice log (the league pages' own, bot/web/league_routes.py)
 
 
-def _show(request: web.Request, template: str, page: object, nav: EventNav) -> web.Response:
+class _EventPage(Protocol):
+    @property
+    def nav(self) -> EventNav: ...
+
+
+def _show(request: web.Request, template: str, page: _EventPage) -> web.Response:
     """A page with what tournament_base.html needs: the links' base, and whether a dice log page exists."""
     has_dice = any(r.canonical == DICE_ROUTE for r in request.app.router.resources())
-    return render(request, template, page=page, base=base_of(token_of(request)), nav=nav, has_dice=has_dice)
+    base = base_of(token_of(request))
+    return render(request, template, page=page, base=base, nav=page.nav, has_dice=has_dice)
 
 
 async def tournament_front(request: web.Request) -> web.Response | None:
     """A link's first page when it shows a tournament: the rankings. None for a league's link."""
-    page = await pages.rankings_page(request.app[RUNTIME], token_of(request))
-    if page is None:
-        return None
-    return _show(request, "tournament_rankings.html", page, page.nav)
+    page = await pages.rankings_page(runtime_of(request), token_of(request))
+    return None if page is None else _show(request, "tournament_rankings.html", page)
 
 
-async def round_view(request: web.Request) -> web.Response:
-    number = path_number(request, "number")
-    page = await pages.round_page(request.app[RUNTIME], token_of(request), number)
-    return _show(request, "tournament_round.html", page, page.nav)
+# The pages of an event after its front page: address under the link -> the template, and the read service
+# called with the runtime, the link's token and what the address holds.
+Load = Callable[[Runtime, str, web.Request], Awaitable[_EventPage]]
+PAGES: dict[str, tuple[str, Load]] = {
+    "round/{number}": (
+        "tournament_round.html",
+        lambda rt, token, r: pages.round_page(rt, token, path_number(r, "number")),
+    ),
+    "rosters": ("tournament_rosters.html", lambda rt, token, _r: pages.rosters_page(rt, token)),
+    "roster/{team_id}": (
+        "tournament_roster.html",
+        lambda rt, token, r: pages.roster_page(rt, token, path_number(r, "team_id")),
+    ),
+    "bracket": ("tournament_bracket.html", lambda rt, token, _r: pages.bracket_page(rt, token)),
+}
 
 
-async def rosters_view(request: web.Request) -> web.Response:
-    page = await pages.rosters_page(request.app[RUNTIME], token_of(request))
-    return _show(request, "tournament_rosters.html", page, page.nav)
+def page_route(template: str, load: Load) -> Callable[[web.Request], Awaitable[web.Response]]:
+    async def handler(request: web.Request) -> web.Response:
+        return _show(request, template, await load(runtime_of(request), token_of(request), request))
 
-
-async def roster_view(request: web.Request) -> web.Response:
-    team_id = path_number(request, "team_id")
-    page = await pages.roster_page(request.app[RUNTIME], token_of(request), team_id)
-    return _show(request, "tournament_roster.html", page, page.nav)
-
-
-async def bracket_view(request: web.Request) -> web.Response:
-    page = await pages.bracket_page(request.app[RUNTIME], token_of(request))
-    return _show(request, "tournament_bracket.html", page, page.nav)
+    return handler
 
 
 def add_routes(app: web.Application) -> None:
-    app.router.add_get("/l/{token}/round/{number}", round_view)
-    app.router.add_get("/l/{token}/rosters", rosters_view)
-    app.router.add_get("/l/{token}/roster/{team_id}", roster_view)
-    app.router.add_get("/l/{token}/bracket", bracket_view)
+    for address, (template, load) in PAGES.items():
+        app.router.add_get(f"/l/{{token}}/{address}", page_route(template, load))
