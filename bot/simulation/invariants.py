@@ -14,36 +14,37 @@ from bot.store.connection import Connection
 ALLOWED_STATUSES = {"active", "fired", "dead", "left"}
 
 
-def _treasuries(conn: Connection) -> list[str]:
-    rows = conn.execute(
-        "SELECT t.id, t.name, t.treasury, COALESCE(SUM(c.amount), 0) AS total, MIN(c.balance_after) AS lowest"
-        " FROM teams t LEFT JOIN treasury_changes c ON c.team_id = t.id GROUP BY t.id"
-    ).fetchall()
+def _ledger(conn: Connection, sql: str, negative: str, not_summed: str) -> list[str]:
+    """A ledger row by row: `sql` gives each owner's `balance`, the `total` of its changes and the `lowest`
+    balance it went through (or NULL); `negative` and `not_summed` say what is wrong, filled from the row."""
     problems = []
-    for row in rows:
-        if row["treasury"] < 0 or (row["lowest"] is not None and row["lowest"] < 0):
-            problems.append(f"treasury below zero: {row['name']}")
-        if row["treasury"] != row["total"]:
-            problems.append(
-                f"treasury {row['treasury']} of {row['name']} is not the sum of its changes {row['total']}"
-            )
+    for row in conn.execute(sql).fetchall():
+        if row["balance"] < 0 or (row["lowest"] is not None and row["lowest"] < 0):
+            problems.append(negative.format_map(row))
+        if row["balance"] != row["total"]:
+            problems.append(not_summed.format_map(row))
     return problems
+
+
+def _treasuries(conn: Connection) -> list[str]:
+    return _ledger(
+        conn,
+        "SELECT t.id, t.name, t.treasury AS balance, COALESCE(SUM(c.amount), 0) AS total,"
+        " MIN(c.balance_after) AS lowest FROM teams t LEFT JOIN treasury_changes c ON c.team_id = t.id"
+        " GROUP BY t.id",
+        "treasury below zero: {name}",
+        "treasury {balance} of {name} is not the sum of its changes {total}",
+    )
 
 
 def _spp(conn: Connection) -> list[str]:
-    rows = conn.execute(
-        "SELECT p.id, p.name, p.spp, COALESCE(SUM(c.spp_delta), 0) AS total FROM players p"
-        " LEFT JOIN player_changes c ON c.player_id = p.id GROUP BY p.id"
-    ).fetchall()
-    problems = []
-    for row in rows:
-        if row["spp"] < 0:
-            problems.append(f"negative SPP: player {row['id']} {row['name']}")
-        if row["spp"] != row["total"]:
-            problems.append(
-                f"SPP {row['spp']} of player {row['id']} is not earned minus spent ({row['total']})"
-            )
-    return problems
+    return _ledger(
+        conn,
+        "SELECT p.id, p.name, p.spp AS balance, COALESCE(SUM(c.spp_delta), 0) AS total, NULL AS lowest"
+        " FROM players p LEFT JOIN player_changes c ON c.player_id = p.id GROUP BY p.id",
+        "negative SPP: player {id} {name}",
+        "SPP {balance} of player {id} is not earned minus spent ({total})",
+    )
 
 
 def _rosters(conn: Connection) -> list[str]:
