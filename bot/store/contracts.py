@@ -94,24 +94,25 @@ def save_draft(
     )
 
 
-def claim_timeout(conn: Connection, draft: SigningDraft, now: datetime) -> bool:
-    """Claim the time-out of the pick now due (once, however often it is attempted)."""
+def _claim(conn: Connection, draft: SigningDraft, change: str, condition: str, value: int) -> bool:
+    """Make `change` to an open draft where `condition` holds (with `value`): True for the one caller that
+    made it, however often it is attempted."""
     cursor = conn.execute(
-        "UPDATE signing_drafts SET pick_deadline_at = NULL WHERE guild_id = ? AND id = ? AND status = 'open'"
-        " AND pick_deadline_at IS NOT NULL AND pick_deadline_at <= ?",
-        (draft.guild_id, draft.id, unix(now)),
+        f"UPDATE signing_drafts SET {change} WHERE guild_id = ? AND id = ? AND status = 'open' AND {condition}",  # noqa: S608
+        (draft.guild_id, draft.id, value),
     )
     return cursor.rowcount == 1
+
+
+def claim_timeout(conn: Connection, draft: SigningDraft, now: datetime) -> bool:
+    """Claim the time-out of the pick now due (once, however often it is attempted)."""
+    due = "pick_deadline_at IS NOT NULL AND pick_deadline_at <= ?"
+    return _claim(conn, draft, "pick_deadline_at = NULL", due, unix(now))
 
 
 def claim_reminder(conn: Connection, draft: SigningDraft, deadline: datetime) -> bool:
     """Claim the reminder of the pick whose deadline is `deadline` (a new pick gets a new reminder)."""
-    cursor = conn.execute(
-        "UPDATE signing_drafts SET reminded = 1 WHERE guild_id = ? AND id = ? AND status = 'open' AND reminded = 0"
-        " AND pick_deadline_at = ?",
-        (draft.guild_id, draft.id, unix(deadline)),
-    )
-    return cursor.rowcount == 1
+    return _claim(conn, draft, "reminded = 1", "reminded = 0 AND pick_deadline_at = ?", unix(deadline))
 
 
 def due_signings(conn: Connection) -> list[Due]:
