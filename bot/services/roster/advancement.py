@@ -118,7 +118,7 @@ def _log(
     actor: Actor,
     player: PlayerRow,
     rolls: list[DieRoll],
-    fixture_id: int,
+    fixture_id: int | None,
 ) -> None:
     log_dice(
         conn, rt, actor, rolls, purpose=f"advancement #{player.number} {player.name}", fixture_id=fixture_id
@@ -131,37 +131,57 @@ def _refresh(conn: Connection, team: TeamRow, player: PlayerRow) -> PlayerRow:
     return fresh
 
 
-def _grant_skill(
+@dataclass(frozen=True)
+class _Purchase:
+    """An advancement paid for: which player, of what kind, at what price, in which game's post-game."""
+
+    team: TeamRow
+    player: PlayerRow
+    kind: AdvancementKind
+    price: int
+    fixture_id: int | None
+
+
+def _paid(team: TeamRow, player: PlayerRow, kind: AdvancementKind, waiting: PendingAdvancement) -> _Purchase:
+    """The purchase a rolled advancement waiting for the coach's choice was."""
+    return _Purchase(team, player, kind, waiting.spp_cost, waiting.fixture_id)
+
+
+def _record(
     conn: Connection,
     rt: Runtime,
     actor: Actor,
-    team: TeamRow,
-    player: PlayerRow,
-    kind: AdvancementKind,
-    skill_name: str,
-    spp_cost: int,
-    fixture_id: int | None,
-    *,
-    secondary: bool,
-) -> str:
-    skill = rt.catalog.skills[skill_name]
-    increase = value_increase(kind, rt.catalog, skill=skill, secondary=secondary)
+    buy: _Purchase,
+    increase: int,
+    skill: str | None = None,
+    characteristic: Characteristic | None = None,
+) -> None:
+    """The advancement taken: a skill, or a characteristic improved by its step."""
+    step = rt.catalog.advancement.improvement_step[characteristic] if characteristic else 0
     advancement_store.record(
         conn,
-        team,
-        player.id,
-        kind=kind,
-        skill=skill.name,
-        characteristic=None,
-        step=0,
-        spp_cost=spp_cost,
+        buy.team,
+        buy.player.id,
+        kind=buy.kind,
+        skill=skill,
+        characteristic=characteristic,
+        step=step,
+        spp_cost=buy.price,
         value_increase=increase,
-        fixture_id=fixture_id,
+        fixture_id=buy.fixture_id,
         actor_id=actor.user_id,
         now=rt.clock.now(),
     )
+
+
+def _grant_skill(
+    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, skill_name: str, *, secondary: bool
+) -> str:
+    skill = rt.catalog.skills[skill_name]
+    increase = value_increase(buy.kind, rt.catalog, skill=skill, secondary=secondary)
+    _record(conn, rt, actor, buy, increase, skill=skill.name)
     elite = " (Elite)" if skill.elite else ""
-    return f"#{player.number} {player.name} gains {skill.name}{elite}: value +{gp(increase)}"
+    return f"#{buy.player.number} {buy.player.name} gains {skill.name}{elite}: value +{gp(increase)}"
 
 
 def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) -> str:
@@ -177,18 +197,6 @@ def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) 
             f"({''.join(getattr(state.position, which)) or 'no'} categories, not one he has)."
         )
     return found.name
-
-
-@dataclass(frozen=True)
-class _Purchase:
-    """An advancement being bought: for which player, of what kind, at what price, after which game."""
-
-    team: TeamRow
-    player: PlayerRow
-    state: PlayerState
-    kind: AdvancementKind
-    price: int
-    fixture_id: int
 
 
 def _price(state: PlayerState, rt: Runtime, kind: AdvancementKind, player: PlayerRow) -> int:
@@ -242,46 +250,33 @@ def _already_waiting(
 
 
 def _advance_chosen(
-    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, skill: str | None
+    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, state: PlayerState, skill: str | None
 ) -> AdvanceOutcome:
     """A chosen primary or secondary skill: granted at once."""
     which: SkillGroup = "primary" if buy.kind == "chosen_primary" else "secondary"
     if not skill:
         raise RuleViolation(f"Pick the {which} skill with the skill option.")
-    name = _legal_skill(buy.state, rt, which, skill)
+    name = _legal_skill(state, rt, which, skill)
     _spend(conn, rt, actor, buy)
-    message = _grant_skill(
-        conn,
-        rt,
-        actor,
-        buy.team,
-        buy.player,
-        buy.kind,
-        name,
-        buy.price,
-        buy.fixture_id,
-        secondary=which == "secondary",
-    )
+    message = _grant_skill(conn, rt, actor, buy, name, secondary=which == "secondary")
     return AdvanceOutcome(buy.team, _refresh(conn, buy.team, buy.player), f"{message} ({buy.price} SPP).")
 
 
 def _advance_random_primary(
-    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, category: str | None
+    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, state: PlayerState, category: str | None
 ) -> AdvanceOutcome:
     """Two rolls on a primary category's table: a double is taken, else the coach chooses one."""
     team, player, price = buy.team, buy.player, buy.price
-    primaries = buy.state.position.primary
+    primaries = state.position.primary
     chosen_category = category or (primaries[0] if len(primaries) == 1 else None)
     if chosen_category is None:
         raise RuleViolation(f"Pick the category to roll on: {', '.join(primaries)}.")
-    rolled = random_primary(buy.state, chosen_category, rt.catalog, RecordingDice(rt.dice))
+    rolled = random_primary(state, chosen_category, rt.catalog, RecordingDice(rt.dice))
     _spend(conn, rt, actor, buy)
     _log(conn, rt, actor, player, list(rolled.rolls), buy.fixture_id)
     shown = ", ".join(str(r) for r in rolled.rolls)
     if rolled.forced:
-        message = _grant_skill(
-            conn, rt, actor, team, player, buy.kind, rolled.options[0], price, buy.fixture_id, secondary=False
-        )
+        message = _grant_skill(conn, rt, actor, buy, rolled.options[0], secondary=False)
         return AdvanceOutcome(
             team,
             _refresh(conn, team, player),
@@ -296,9 +291,11 @@ def _advance_random_primary(
     )
 
 
-def _advance_characteristic(conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase) -> AdvanceOutcome:
+def _advance_characteristic(
+    conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, state: PlayerState
+) -> AdvanceOutcome:
     """A D8 on the characteristic table: the coach chooses among what it allows, or a skill instead."""
-    rolled_d8 = characteristic_roll(buy.state, rt.catalog, RecordingDice(rt.dice))
+    rolled_d8 = characteristic_roll(state, rt.catalog, RecordingDice(rt.dice))
     _spend(conn, rt, actor, buy)
     _log(conn, rt, actor, buy.player, [rolled_d8.roll], buy.fixture_id)
     waiting = _wait_for_choice(conn, rt, buy, None, list(rolled_d8.allowed), [rolled_d8.roll])
@@ -327,12 +324,12 @@ def _advance(
     if waiting is not None:
         return _already_waiting(conn, rt, actor, team, player, waiting, skill)
     state = player_state(conn, rt, team, player)
-    buy = _Purchase(team, player, state, kind, _price(state, rt, kind, player), fixture_id)
+    buy = _Purchase(team, player, kind, _price(state, rt, kind, player), fixture_id)
     if kind in ("chosen_primary", "chosen_secondary"):
-        return _advance_chosen(conn, rt, actor, buy, skill)
+        return _advance_chosen(conn, rt, actor, buy, state, skill)
     if kind == "random_primary":
-        return _advance_random_primary(conn, rt, actor, buy, category)
-    return _advance_characteristic(conn, rt, actor, buy)
+        return _advance_random_primary(conn, rt, actor, buy, state, category)
+    return _advance_characteristic(conn, rt, actor, buy, state)
 
 
 async def advance(
@@ -391,18 +388,8 @@ def _take_skill_instead(
     name = _legal_skill(state, rt, which, skill)
     if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
         raise Conflict("That choice was already made.")
-    message = _grant_skill(
-        conn,
-        rt,
-        actor,
-        team,
-        player,
-        "characteristic",
-        name,
-        waiting.spp_cost,
-        waiting.fixture_id,
-        secondary=which == "secondary",
-    )
+    buy = _paid(team, player, "characteristic", waiting)
+    message = _grant_skill(conn, rt, actor, buy, name, secondary=which == "secondary")
     return AdvanceOutcome(
         team, _refresh(conn, team, player), f"{message} (a skill instead of a characteristic)."
     )
@@ -425,34 +412,18 @@ def _choose(conn: Connection, rt: Runtime, actor: Actor, pending_id: int, choice
         raise Conflict("That choice was already made.")
     if waiting.kind == "random_primary":
         message = _grant_skill(
-            conn,
-            rt,
-            actor,
-            team,
-            player,
-            "random_primary",
-            option,
-            waiting.spp_cost,
-            waiting.fixture_id,
-            secondary=False,
+            conn, rt, actor, _paid(team, player, "random_primary", waiting), option, secondary=False
         )
         return AdvanceOutcome(team, _refresh(conn, team, player), message + ".")
     characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
     increase = value_increase("characteristic", rt.catalog, characteristic=characteristic)
-    step = rt.catalog.advancement.improvement_step[characteristic]
-    advancement_store.record(
+    _record(
         conn,
-        team,
-        player.id,
-        kind="characteristic",
-        skill=None,
+        rt,
+        actor,
+        _paid(team, player, "characteristic", waiting),
+        increase,
         characteristic=characteristic,
-        step=step,
-        spp_cost=waiting.spp_cost,
-        value_increase=increase,
-        fixture_id=waiting.fixture_id,
-        actor_id=actor.user_id,
-        now=rt.clock.now(),
     )
     return AdvanceOutcome(
         team,
