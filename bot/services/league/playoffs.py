@@ -190,14 +190,8 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
     pairs = first_round(qualifiers, settings.playoff_seeding, dice)
     now = rt.clock.now()
     if dice.rolls:
-        log_dice(
-            conn,
-            rt,
-            actor,
-            dice.rolls,
-            purpose=f"{league.name} season {season.number}: play-off draw",
-            league_id=league.id,
-        )
+        purpose = f"{league.name} season {season.number}: play-off draw"
+        log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     playoff_store.save_qualifiers(conn, league.guild_id, season.id, qualifiers)
     deadline_store.close_rounds(conn, league.guild_id, season.id, now)  # all settled: nothing left to chase
     if not season_store.open_playoffs(conn, league.guild_id, season):
