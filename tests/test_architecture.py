@@ -21,7 +21,7 @@ import re
 import sqlite3
 import sys
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -278,13 +278,47 @@ def known_modules() -> frozenset[str]:
     return frozenset(module_name(path) for path in sources())
 
 
-def part_of(module: str) -> str:
+def part_of(module: str, parts: Collection[str] = ALLOWED.keys()) -> str:
     """The part of bot/ whose list a module follows: the most specific key of ALLOWED it lies in."""
-    parts = module.split(".")[1:]
-    for n in range(len(parts), 0, -1):
-        if "/".join(parts[:n]) in ALLOWED:
-            return "/".join(parts[:n])
+    names = module.split(".")[1:]
+    for n in range(len(names), 0, -1):
+        if "/".join(names[:n]) in parts:
+            return "/".join(names[:n])
     return "__init__"
+
+
+def parts_in(paths: Iterable[str]) -> set[str]:
+    """The parts of a tree of modules (paths under bot/): each top-level module and each package, but the
+    subpackages of a ONE_LIST package."""
+    found = set()
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        if not folder:
+            found.add(name.removesuffix(".py"))
+        elif name == "__init__.py" and not any(folder.startswith(f"{p}/") for p in ONE_LIST):
+            found.add(folder)
+    return found
+
+
+def unknown_entries(allowed: Mapping[str, tuple[str, ...]]) -> set[str]:
+    """What lists name that does not exist (or is misspelt): such an entry allows nothing and says nothing."""
+    named = {entry for entries in allowed.values() for entry in entries}
+    return {e for e in named if e.startswith("bot.") and e not in known_modules()} | {
+        e for e in named if not e.startswith("bot.") and importlib.util.find_spec(e) is None
+    }
+
+
+def list_circles(allowed: Mapping[str, tuple[str, ...]]) -> list[list[str]]:
+    """Circles among the parts' lists themselves (a part allowing another that allows it back)."""
+    graph = {
+        part: {
+            part_of(entry, allowed.keys()): 0
+            for entry in entries
+            if entry.startswith("bot.") and part_of(entry, allowed.keys()) != part
+        }
+        for part, entries in allowed.items()
+    }
+    return circles(graph)
 
 
 def _covers(entry: str, target: str) -> bool:
@@ -478,32 +512,17 @@ def _all(check: Callable[[str, ast.Module], list[str]]) -> list[str]:
 
 
 def test_every_part_of_the_bot_has_its_list() -> None:
-    top_modules = {path.stem for path in BOT.glob("*.py")}
-    packages = {
-        path.parent.relative_to(BOT).as_posix()
-        for path in BOT.rglob("__init__.py")
-        if path.parent != BOT
-        and not any(path.parent.relative_to(BOT).as_posix().startswith(f"{p}/") for p in ONE_LIST)
-    }
-    assert set(ALLOWED) == top_modules | packages
+    assert set(ALLOWED) == parts_in(sources())
 
 
 def test_the_lists_name_what_exists() -> None:
-    """A list naming a module that is gone (or misspelt) would allow nothing and say nothing."""
-    named = {entry for entries in ALLOWED.values() for entry in entries}
-    missing = {e for e in named if e.startswith("bot.") and e not in known_modules()}
-    missing |= {e for e in named if not e.startswith("bot.") and importlib.util.find_spec(e) is None}
-    assert missing == set()
+    assert unknown_entries(ALLOWED) == set()
     assert set(ALONE) | set(ONE_LIST) <= set(ALLOWED)
 
 
 def test_the_lists_point_one_way() -> None:
     """The parts' lists themselves form no circle, so what they allow can be drawn as layers."""
-    parts = {
-        part: {part_of(entry): 0 for entry in entries if entry.startswith("bot.") and part_of(entry) != part}
-        for part, entries in ALLOWED.items()
-    }
-    assert circles(parts) == []
+    assert list_circles(ALLOWED) == []
 
 
 def test_each_part_imports_only_what_its_list_allows() -> None:
@@ -636,6 +655,29 @@ def test_the_probe_bites_in_every_module(probe: str, exempt: Callable[[str], boo
         and not import_violations(path, ast.Module(body=[*tree.body, *extra], type_ignores=[]))
     ]
     assert missed == []
+
+
+def test_a_part_without_a_list_is_caught() -> None:
+    paths = [
+        "x.py",
+        "__init__.py",
+        "pkg/__init__.py",
+        "pkg/sub/__init__.py",
+        "pkg/sub/y.py",
+        "services/new/__init__.py",
+    ]
+    assert parts_in(paths) == {"x", "__init__", "pkg", "pkg/sub"}
+    assert set(ALLOWED) != parts_in([*sources(), "newpart/__init__.py"])
+
+
+def test_a_list_naming_what_does_not_exist_is_caught() -> None:
+    broken = {"ui": ("bot.services", "bot.ui.nowhere", "discord", "no_such_module_anywhere")}
+    assert unknown_entries(broken) == {"bot.ui.nowhere", "no_such_module_anywhere"}
+
+
+def test_lists_that_allow_each_other_are_caught() -> None:
+    broken = {"services": ("bot.store",), "store": ("bot.rules",), "rules": ("bot.services.inputs",)}
+    assert list_circles(broken) == [["rules", "services", "store", "rules"]]
 
 
 def test_allowed_imports_pass() -> None:
