@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.rules.rulesets import entries as ruleset_entries
 from bot.services.league import leagues
 from bot.ui.audit_views import describe_setting
 from bot.ui.autocomplete import Choices, choice, league_autocomplete
@@ -54,10 +55,7 @@ PRAYER_CHOICES = [
     app_commands.Choice(name="league table (D16)", value="league"),
     app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
 ]
-RULESET_CHOICES = [
-    app_commands.Choice(name="BB2025 (the default)", value="bb2025"),
-    app_commands.Choice(name="classic (seed 003: FAME, Fan Factor rolls, 3/2/1 points)", value="classic"),
-]
+RULESET_CHOICES = [app_commands.Choice(name=entry.label, value=entry.id) for entry in ruleset_entries()]
 PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
 OPENING_CHOICES = [
     app_commands.Choice(name="a commissioner opens them (/season playoffs)", value="commissioner"),
@@ -320,7 +318,7 @@ class SettingsCog(
         name="ruleset", description="The season sequence of pre- and post-games (before the first season)"
     )
     @app_commands.describe(
-        ruleset="BB2025, or the classic sequence of seed 003 (its league points become 3/2/1)",
+        ruleset="The season sequence of pre- and post-games (the league points become the ruleset's)",
         league=LEAGUE_HELP,
         reason=REASON_HELP,
     )

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from bot.rules.rulesets.registry import ruleset_ids
+
 
 class BonusMode(StrEnum):
     OFF = "off"
@@ -34,7 +36,7 @@ TIEBREAKER_NAMES: dict[str, str] = {
     "registration": "registration order",
 }
 
-RulesetId = Literal["bb2025", "classic"]  # bot/rules/rulesets builds each
+DEFAULT_RULESET = "bb2025"  # one of bot/rules/rulesets' registry
 DEFAULT_TIEBREAKERS: tuple[Tiebreaker, ...] = ("td_diff", "td_for", "cas_for")
 PLAYOFF_PLACES = (0, 2, 4, 8, 16, 32)
 MAX_REMINDERS = 5
@@ -48,7 +50,7 @@ class LeagueSettings(BaseModel):
 
     edition: Literal["bb2025"] = "bb2025"
     # the season sequence of the pre- and post-games (bot/rules/rulesets); chosen before the first season
-    ruleset: RulesetId = "bb2025"
+    ruleset: str = DEFAULT_RULESET
     points_win: int = Field(default=3, ge=0, le=10)
     points_draw: int = Field(default=1, ge=0, le=10)
     points_loss: int = Field(default=0, ge=0, le=10)
@@ -92,6 +94,14 @@ class LeagueSettings(BaseModel):
             value = [int(p.removesuffix("h")) for p in pieces]
         if isinstance(value, list | tuple) and all(isinstance(v, int) for v in value):
             return tuple(sorted(set(value), reverse=True))
+        return value
+
+    @field_validator("ruleset")
+    @classmethod
+    def _ruleset(cls, value: str) -> str:
+        """One of the registered rulesets (bot/rules/rulesets)."""
+        if value not in ruleset_ids():
+            raise ValueError(f"the ruleset is one of {', '.join(ruleset_ids())}")
         return value
 
     @field_validator("tiebreakers", mode="before")

@@ -22,6 +22,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Star, Team
 from bot.catalog.search import normalise
 from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.match.journeymen import FIELDABLE
 from bot.rules.match.match_result import Side
 from bot.rules.roster.eligibility import may_buy, plays_for
 
@@ -95,6 +96,16 @@ def check_allowed(inducement: Inducement, roster: Team, league: str, alignment: 
             [*inducement.only_for.special_rules, *inducement.only_for.leagues, *inducement.only_for.teams]
         )
         raise RuleViolation(f"{inducement.name} is only for: {who}.")
+
+
+def check_ready(team_name: str, able: int) -> None:
+    """Inducements are bought with both teams' CTVs fixed, journeymen included: a team short of players
+    first takes them on."""
+    if able < FIELDABLE:
+        raise RuleViolation(
+            f"{team_name} has {able} players able to play: its coach first takes on "
+            "journeymen with /match prepare (they count in CTV)."
+        )
 
 
 def whose_turn(stage: Stage, favourite: Side | None) -> Side | None:
@@ -172,33 +183,6 @@ class Order:
 
 
 Inducements = Mapping[str, Inducement]  # the inducements a league's ruleset offers, by id
-
-
-def classic_inducements(catalog: Catalog) -> dict[str, Inducement]:
-    """Seed 003's list: each entry is the BB2025 inducement it names (its summary, who may buy it, special
-    prices: "limitations and special rules from the team lists apply"), keyed by that id, with seed 003's
-    price where it gives one and its 0-N limit (unlimited mercenaries); Special Play is seed 003's own."""
-    found: dict[str, Inducement] = {}
-    for entry in catalog.classic_season.inducements.inducements:
-        if entry.bb2025 is None:
-            found[entry.id] = Inducement.model_validate(
-                {
-                    "id": entry.id,
-                    "name": entry.name,
-                    "cost": entry.cost,
-                    "max": entry.max,
-                    "summary": entry.summary,
-                }
-            )
-            continue
-        base = catalog.inducements[entry.bb2025]
-        changes: dict[str, object] = {"name": entry.name, "max": entry.max}
-        if entry.cost is not None:
-            changes["cost"] = entry.cost
-        if entry.max is None:
-            changes["increased_max"] = ()
-        found[base.id] = base.model_copy(update=changes)
-    return found
 
 
 def find_inducement(inducements: Inducements, key: str) -> Inducement | None:

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.catalog.models import ExpensiveMistakesFile, FanRule, MistakeOutcome, PostgameRules, SppEvent
+from bot.errors import Conflict, RuleViolation
 from bot.rules.dice import Dice, parse_expression, roll_expression
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side
+from bot.text import gp
 
 Outcome = Literal["W", "D", "L"]
 
@@ -210,3 +212,76 @@ def missed_players_recover(friendly: bool) -> bool:
     """After a League Fixture players who missed it are ready again; after a Friendly they still count as
     missing the team's next game."""
     return not friendly
+
+
+# --- Shared by every ruleset's post-game: what a line says, who may be MVP, when a post-game may finish ----
+
+
+def winnings_line(amount: int, why: str) -> str:
+    """The post-game line of a team's winnings: 'Winnings 50,000 gp (why)' or 'No winnings: why'."""
+    return f"Winnings {gp(amount)} ({why})" if amount else f"No winnings: {why}"
+
+
+def change_text(before: int, after: int) -> str:
+    """'3 → 4', or '3, unchanged'."""
+    return f"{before} → {after}" if after != before else f"{before}, unchanged"
+
+
+@dataclass(frozen=True)
+class MvpAward:
+    """One MVP award: the player, the dice that picked him, and whether he was among the nominated."""
+
+    player_id: int
+    rolls: tuple[DieRoll, ...]
+    nominated: bool
+
+    def line(self, name: str, spp: int) -> str:
+        how = "nominated" if self.nominated else "no nominations: random among those who could play"
+        if not self.rolls:
+            how = "the only nominee" if self.nominated else "the only one who could play"
+        faces = ", ".join(str(r.total) for r in self.rolls)
+        shown = f"{self.rolls[0].dice.upper()} {faces}; " if self.rolls else ""
+        return f"MVP {name} +{spp} SPP ({shown}{how})"
+
+
+def award_mvps(
+    nominees: Sequence[int], could_play: Sequence[int], count: int, dice: Dice, max_nominees: int
+) -> list[MvpAward]:
+    """`count` MVP awards, rolled among the nominees or, with none, at random among the players who could
+    play; a second award goes to another player while there is one."""
+    eligible = list(nominees) or list(could_play)
+    awards: list[MvpAward] = []
+    for award in range(count):
+        pool = [p for p in eligible if p not in {a.player_id for a in awards}] or eligible
+        if not pool:
+            break
+        mvp, rolls = pick_mvp(pool, dice, max_nominees, "MVP" + (" (second award)" if award else ""))
+        awards.append(MvpAward(mvp, tuple(rolls), bool(nominees)))
+    return awards
+
+
+def check_finishable(hatred_numbers: Sequence[int | str], waiting: Sequence[str]) -> None:
+    """A coach finishes the post-game once each Getting Even grudge has its keyword and each advancement
+    that must be taken is taken (a commissioner may finish it anyway)."""
+    if hatred_numbers:
+        raise RuleViolation(
+            "First choose what "
+            + ", ".join(f"#{n}" for n in hatred_numbers)
+            + " now hates (/team hatred): Getting Even gave them Hatred."
+        )
+    if waiting:
+        raise RuleViolation(
+            f"First advance (/advance) {', '.join(waiting)}: a player whose SPP reach the price "
+            "of a characteristic improvement must advance, and rolled choices must be made."
+        )
+
+
+def check_winnings_reroll(offered: str | None, open_: bool, team_name: str, fixture_label: str) -> None:
+    """Only a winner offered the winnings re-roll (seed 003) may take it, once, before the post-game ends."""
+    if offered is None:
+        raise RuleViolation("Only the winner of a classic league's game may re-roll the winnings die.")
+    if offered != "offered" or not open_:
+        raise Conflict(
+            f"{team_name}'s winnings re-roll for {fixture_label} is gone: it was used, or the post-game "
+            "finished."
+        )

@@ -1,25 +1,47 @@
-"""The classic season sequence (seed 003) as pure functions: fans and FAME, winnings, Fan Factor, the
-Special Play chart, petty cash and Team Value. Every die comes from the injected Dice and is returned with
-what it was for; the numbers are in data/bb2025/tables/classic_season.json (`Catalog.classic_season`)."""
+"""The classic ruleset: seed 003's older season sequence, as pure functions and its `Ruleset` (`Classic`).
+
+The Random Stadium, its own Weather table, fans and FAME before the game; inducements from seed 003's list
+with petty cash for the lower Team Value and Special Play cards; after the game winnings of (D6 + FAME) x
+10,000 (the winner may re-roll the die once), Fan Factor rolls, the MVP among three nominees, no Getting Even
+and no concession penalties; one Team Value (with Fan Factor, without players out next match); league points
+3/2/1. Every die comes from the injected Dice and is returned with what it was for; the numbers are in
+data/bb2025/tables/classic_season.json (`Catalog.classic_season`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from bot.catalog import Catalog
 from bot.catalog.models import (
     ClassicFanFactor,
     ClassicWinnings,
     DraftingRules,
     FansAndFame,
+    Inducement,
     SpecialPlayChart,
     Team,
 )
 from bot.rules.dice import Dice
-from bot.rules.match.match_result import Outcome
-from bot.rules.match.postgame import DieRoll, roll
+from bot.rules.match.inducements import Bought, Budget, Inducements
+from bot.rules.match.match_result import Outcome, Side
+from bot.rules.match.postgame import DieRoll, change_text, roll, winnings_line
+from bot.rules.match.pregame import PregameGame, StepRoll
 from bot.rules.roster.team_building import SquadPlayer, Staffing, staff_value
+from bot.rules.rulesets.policy import (
+    SIDES,
+    Awards,
+    Cards,
+    Opening,
+    PostgameGame,
+    PregameStep,
+    Ruleset,
+    SideOutcome,
+    WinningsReroll,
+)
+from bot.rules.rulesets.registry import RulesetEntry
 
 RESULT_NAMES: dict[Outcome, Literal["win", "loss", "draw"]] = {"W": "win", "L": "loss", "D": "draw"}
 
@@ -71,7 +93,7 @@ def fans_and_fame(
     )
 
 
-def fans_record(home: Fans, away: Fans) -> dict[str, object]:
+def fans_record(home: Fans, away: Fans) -> dict[str, dict[str, Any]]:
     """Both teams' fans as the fixture's `fans_and_fame` pre-game step keeps them (FAME for the post-game)."""
     return {
         side: {"fan_factor": f.fan_factor, "fans": f.fans, "fame": f.fame, "dice": [str(r) for r in f.rolls]}
@@ -143,12 +165,6 @@ def buys_first(home_value: int, away_value: int) -> Literal["home", "away"] | No
     return "home" if home_value > away_value else "away"
 
 
-@dataclass(frozen=True)
-class Cards:
-    draw: int
-    keep: int
-
-
 def special_play_cards(highest_team_value: int, special_plays_bought: int, chart: SpecialPlayChart) -> Cards:
     """Cards one coach draws and keeps: by the higher Team Value of the two teams, +1 draw and +1 keep for
     each Special Play inducement that coach bought."""
@@ -167,3 +183,246 @@ def team_value(
     Factor; not the treasury, nor players who will miss the next match through injury."""
     playing = sum(p.current_value for p in players if p.available)
     return playing + staff_value(roster, staff, rules) + staff.dedicated_fans * fan_factor_value
+
+
+def classic_inducements(catalog: Catalog) -> dict[str, Inducement]:
+    """Seed 003's list: each entry is the BB2025 inducement it names (its summary, who may buy it, special
+    prices: "limitations and special rules from the team lists apply"), keyed by that id, with seed 003's
+    price where it gives one and its 0-N limit (unlimited mercenaries); Special Play is seed 003's own."""
+    found: dict[str, Inducement] = {}
+    for entry in catalog.classic_season.inducements.inducements:
+        if entry.bb2025 is None:
+            found[entry.id] = Inducement.model_validate(
+                {
+                    "id": entry.id,
+                    "name": entry.name,
+                    "cost": entry.cost,
+                    "max": entry.max,
+                    "summary": entry.summary,
+                }
+            )
+            continue
+        base = catalog.inducements[entry.bb2025]
+        changes: dict[str, object] = {"name": entry.name, "max": entry.max}
+        if entry.cost is not None:
+            changes["cost"] = entry.cost
+        if entry.max is None:
+            changes["increased_max"] = ()
+        found[base.id] = base.model_copy(update=changes)
+    return found
+
+
+# --- The ruleset ---------------------------------------------------------------------------------------
+
+SPECIAL_PLAY = "special_play"  # seed 003's own inducement: one more card drawn and kept
+FANS_AND_FAME = "fans_and_fame"  # the pre-game step whose FAME the post-game pays
+
+CLASSIC_PREGAME = (
+    PregameStep(
+        "stadium",
+        "Random Stadium",
+        "roll",
+        "2D6 (a D6 each) for the stadium's category; the attribute's own D6 table is not in seed 003.",
+        table="random_stadium",
+    ),
+    PregameStep(
+        "famous_referees",
+        "Famous Referees",
+        "skipped",
+        "The table is not in seed 003: not rolled; a commissioner may record a referee with /league record.",
+    ),
+    PregameStep(
+        "weather", "Weather", "roll", "2D6 (a D6 each) on the classic Weather table.", table="weather_classic"
+    ),
+    PregameStep(
+        "inducements",
+        "Inducements",
+        "command",
+        "The higher Team Value buys first from its treasury; the lower gets the difference as petty cash.",
+        command="/match induce",
+    ),
+    PregameStep(
+        "special_plays",
+        "Special Play cards",
+        "command",
+        "Cards drawn and kept by the higher Team Value, +1 each per Special Play bought.",
+        command="/match inducements",
+    ),
+    PregameStep(
+        "kick_off_flip", "Flip for the kick", "roll", "A coin is flipped; the winner kicks or receives."
+    ),
+    PregameStep(
+        FANS_AND_FAME,
+        "Fans and FAME",
+        "roll",
+        "(2D6 + Fan Factor) x 1,000 fans each; more fans FAME +1, twice as many +2.",
+    ),
+)
+
+
+def _fans_line(entry: Mapping[str, Any]) -> str:
+    """One team's fans as the pre-game shows them (after the team's name)."""
+    return f"{int(entry['fans']):,} fans (Fan Factor {entry['fan_factor']}): FAME {int(entry['fame']):+d}"
+
+
+def _fame_line(entry: Mapping[str, Any]) -> str:
+    """One team's fans as its post-game summary starts."""
+    return f"Fans {int(entry['fans']):,} (Fan Factor {entry['fan_factor']}): FAME {int(entry['fame']):+d}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Classic(Ruleset):
+    """Seed 003's season sequence (see the module's docstring)."""
+
+    # --- pre-game: the Random Stadium and the classic Weather (tables), the flip, fans and FAME
+
+    def roll_step(self, step: PregameStep, game: PregameGame, dice: Dice) -> StepRoll:
+        if step.id != FANS_AND_FAME:
+            return super().roll_step(step, game, dice)
+        rule = self.catalog.classic_season.fans_and_fame
+        home, away = fans_and_fame((game.home.fans, game.away.fans), dice, rule)
+        return StepRoll(fans_record(home, away), (*home.rolls, *away.rolls))
+
+    def step_lines(self, step_id: str, result: Mapping[str, Any], game: PregameGame) -> tuple[str, ...]:
+        if step_id != FANS_AND_FAME:
+            return super().step_lines(step_id, result, game)
+        return tuple(f"{game.team(side).name}: {_fans_line(result[side])}" for side in SIDES)
+
+    # --- post-match
+
+    def postgame_opening(self, game: PostgameGame, dice: Dice) -> Opening:
+        """Each team's FAME: from the fans rolled before the game (/match pregame), or rolled now and written
+        as that pre-game step, so it is never rolled twice. A game not played has no fans (FAME 0)."""
+        if not game.played:
+            return Opening()
+        stored = game.pregame.get(FANS_AND_FAME)
+        if stored is not None:
+            return Opening(lines={side: (_fame_line(stored[side]),) for side in SIDES})
+        rule = self.catalog.classic_season.fans_and_fame
+        rolled = fans_and_fame((game.home.fans, game.away.fans), dice, rule)
+        record = fans_record(*rolled)
+        return Opening(
+            lines={side: (_fame_line(record[side]),) for side in SIDES},
+            rolls={side: fans.rolls for side, fans in zip(SIDES, rolled, strict=True)},
+            pregame={FANS_AND_FAME: record},
+        )
+
+    def _fame(self, game: PostgameGame, side: Side, opening: Opening) -> int:
+        if not game.played:
+            return 0
+        fans = opening.pregame.get(FANS_AND_FAME) or game.pregame[FANS_AND_FAME]
+        return int(fans[side]["fame"])
+
+    def postgame_side(self, game: PostgameGame, side: Side, opening: Opening, dice: Dice) -> SideOutcome:
+        """The MVP among the nominated (none in a friendly), SPP, winnings (D6 + FAME) x 10,000 (+10,000 for a
+        win or a tie; a D3 in a friendly; none for a team that conceded; the winner may re-roll the die once),
+        the Fan Factor roll. A deadline settlement (seed 001): a forfeit is a loss for both, unplayed; a
+        concession ahead of the deadline a conceded loss, and a win with FAME 0 for the other team."""
+        rules = self.catalog.classic_season
+        report, team, outcome = game.report, game.team(side), game.outcome(side)
+        conceded = report.conceded_by == side
+        lines: list[str] = []
+        rolls: list[DieRoll] = []
+        die: DieRoll | None = None
+        if report.unplayed == "forfeit":
+            amount, why = 0, "not played by the deadline: a loss for both teams"
+        elif conceded:
+            amount, why = 0, "a team that concedes gets no winnings"
+        else:
+            die = roll_winnings(dice, rules.winnings, friendly=game.friendly)
+            rolls.append(die)
+            fame_ = self._fame(game, side, opening)
+            amount = winnings(die.total, fame_, outcome, rules.winnings)
+            extra = rules.winnings.win_or_draw_bonus if outcome in ("W", "D") else 0
+            bonus = f" + {extra:,} for the result" if extra else ""
+            why = f"({die.shown} + FAME {fame_}) x {rules.winnings.multiplier:,}{bonus}"
+        lines.append(winnings_line(amount, why))
+        offer = die is not None and may_reroll_winnings(outcome, rules.winnings)
+        if offer:
+            lines.append("The winner may re-roll the winnings die once and must keep the second roll")
+        change = fan_factor_change(team.fans, outcome, dice, rules.fan_factor)
+        rolls.append(change.roll)
+        lines.append(f"Fan Factor {change_text(change.before, change.after)} ({change.roll.shown})")
+        awards = None
+        if game.friendly:
+            lines.append("No MVP and no league points: a friendly")
+        elif report.unplayed == "forfeit" or (report.unplayed and conceded):
+            lines.append("No MVP: not played")
+        else:
+            data = report.side(side)
+            nominees = tuple(p.player_id for p in data.players if p.mvp_nomination) if game.played else ()
+            awards = Awards(spp=game.played, mvps=1, nominees=nominees, max_nominees=self.mvp_nominees)
+        return SideOutcome(
+            tuple(lines), tuple(rolls), amount, change.after, awards, die.total if die else None, offer
+        )
+
+    def reroll_winnings(self, previous: int, first_die: int, friendly: bool, dice: Dice) -> WinningsReroll:
+        """The winner re-rolls the winnings die once and keeps the second result, with the FAME paid with the
+        first die (a winner's winnings are (die + FAME) x 10,000 + 10,000)."""
+        rules = self.catalog.classic_season.winnings
+        fame_ = (previous - rules.win_or_draw_bonus) // rules.multiplier - first_die
+        die = roll_winnings(dice, rules, friendly=friendly, purpose="winnings re-roll")
+        return WinningsReroll(die, winnings(die.total, fame_, "W", rules), previous)
+
+    # --- pre-match: inducements
+
+    def inducements(self) -> Inducements:
+        return classic_inducements(self.catalog)
+
+    def inducement_budget(
+        self, value: int, opponent_value: int, *, treasury: int, favourite_spent: int, top_up_max: int
+    ) -> Budget:
+        """Both teams spend their treasuries; the lower value gets the difference as petty cash too."""
+        return Budget(petty_cash(value, opponent_value), treasury)
+
+    def special_plays(
+        self, home_value: int, away_value: int, bought: tuple[Sequence[Bought], Sequence[Bought]]
+    ) -> tuple[Cards, Cards]:
+        chart = self.catalog.classic_season.special_plays
+        highest = max(home_value, away_value)
+        home, away = (
+            special_play_cards(highest, sum(p.count for p in mine if p.inducement == SPECIAL_PLAY), chart)
+            for mine in bought
+        )
+        return home, away
+
+    def team_values(
+        self,
+        roster: Team,
+        players: Sequence[SquadPlayer],
+        staff: Staffing,
+        rules: DraftingRules,
+        special_rules: Sequence[str] = (),
+    ) -> tuple[int, int]:
+        """One Team Value (with Fan Factor, without players who miss the next match): both."""
+        fan_factor_value = self.catalog.classic_season.ruleset.fan_factor_value
+        value = team_value(roster, players, staff, rules, fan_factor_value)
+        return value, value
+
+
+def build(catalog: Catalog) -> Classic:
+    season = catalog.classic_season
+    data = season.ruleset
+    points = season.points
+    return Classic(
+        catalog=catalog,
+        id="classic",
+        name="Classic (seed 003)",
+        source=season.source,
+        points=(points.win, points.draw, points.loss),
+        pregame=CLASSIC_PREGAME,
+        mvp_nominees=data.mvp_nominees,
+        rerolls_removable=data.rerolls_removable,
+        journeyman_position_limits=data.journeyman_position_limits,
+        journeyman_keyword=data.journeyman_keyword,
+        journeyman_hire_at_rookie_cost=True,  # seed 003: "hire them by paying their Rookie cost"
+        getting_even=data.getting_even,
+        fans_name="Fan Factor",
+        one_value=True,
+        level_first="home",  # seed 003 lets both buy from their treasuries; with equal values it says not who
+        postgame_reads=(FANS_AND_FAME,),
+        missing=data.missing,
+    )
+
+
+ENTRY = RulesetEntry("classic", "classic (seed 003: FAME, Fan Factor rolls, 3/2/1 points)", build)

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league.league_settings import LeagueSettings
-from bot.rules.rulesets import RULESET_IDS, ruleset
+from bot.rules.rulesets import ruleset, ruleset_ids
 from bot.services.inputs import optional_id, row_id, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
@@ -122,8 +122,8 @@ def _update(
 ) -> SettingsChange:
     league = find_league(conn, actor.guild_id, reference)
     before = league.settings.model_dump()
-    if changes.get("ruleset", league.settings.ruleset) not in (league.settings.ruleset, *RULESET_IDS):
-        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(RULESET_IDS)}.")
+    if changes.get("ruleset", league.settings.ruleset) not in (league.settings.ruleset, *ruleset_ids()):
+        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(ruleset_ids())}.")
     if changes.get("ruleset", league.settings.ruleset) != league.settings.ruleset:
         if season_store.seasons_of(conn, actor.guild_id, league.id):
             raise RuleViolation(

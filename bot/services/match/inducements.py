@@ -2,9 +2,9 @@
 cash (the CTV difference plus what the favourite spent) and up to 50,000 from its treasury. Each purchase is
 one transaction; the purchases are recorded on the fixture and end with the match.
 
-A classic league (seed 003) buys from seed 003's list (`rules.inducements.classic_inducements`): both teams
-spend from their treasuries, the higher Team Value first, the lower with the difference as petty cash too;
-equal values buy too, the home coach first; the Special Play cards each coach draws and keeps are shown.
+The league's ruleset decides the list, each team's budget, who buys first with equal values and any Special
+Play cards (bot/rules/rulesets: seed 003's league buys from its own list, both teams from their treasuries,
+the lower Team Value with the difference as petty cash too, the home coach first with equal values).
 
 A tournament game (seed 000, with the rulespack's injuries or advancement) uses the same steps with petty
 cash only: the lower CTV gets the difference for that game; no treasury on either side, unspent gold lost."""
@@ -20,10 +20,9 @@ from bot.rules.match.inducements import (
     Budget,
     Buyer,
     Inducements,
-    budgets,
     check_allowed,
+    check_ready,
     check_turn,
-    classic_inducements,
     item_kind,
     limit,
     order,
@@ -31,11 +30,10 @@ from bot.rules.match.inducements import (
     price,
     whose_turn,
 )
-from bot.rules.match.journeymen import FIELDABLE
 from bot.rules.match.match_result import Side
 from bot.rules.roster.eligibility import plays_for
-from bot.rules.rulesets import Ruleset, classic, ruleset
-from bot.rules.rulesets.classic import Cards
+from bot.rules.rulesets import Ruleset, ruleset
+from bot.rules.rulesets.policy import Cards
 from bot.rules.tournament.tournament_settings import Rulespack
 from bot.services.league.contracts import signed_stars
 from bot.services.match.prepare import MatchSide, match_side
@@ -52,8 +50,6 @@ from bot.store.inducements import Phase, Purchase
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.text import gp
-
-SPECIAL_PLAY = "special_play"  # seed 003's own inducement: one more card drawn and kept
 
 
 @dataclass(frozen=True)
@@ -80,7 +76,7 @@ class InducementState:
     home: SideBudget
     away: SideBudget
     message: str = ""
-    # classic (seed 003): the Special Play cards each coach draws and keeps (home, away)
+    # the Special Play cards each coach draws and keeps (home, away), in a ruleset that has them (seed 003)
     special_plays: tuple[Cards, Cards] | None = None
 
     def side(self, side: Side) -> SideBudget:
@@ -113,11 +109,7 @@ def _phase(conn: Connection, rt: Runtime, fx: Fixture) -> Phase:
         team = team_store.get(conn, fx.guild_id, team_id)
         assert team is not None
         side = match_side(conn, rt, fx, team)
-        if len(side.able) < FIELDABLE:
-            raise RuleViolation(
-                f"{team.name} has {len(side.able)} players able to play: its coach first takes on "
-                "journeymen with /match prepare (they count in CTV)."
-            )
+        check_ready(team.name, len(side.able))
         sides.append(side)
     inducement_store.open_phase(
         conn,
@@ -126,8 +118,7 @@ def _phase(conn: Connection, rt: Runtime, fx: Fixture) -> Phase:
         home_ctv=sides[0].sheet.current_team_value,
         away_ctv=sides[1].sheet.current_team_value,
         now=rt.clock.now(),
-        # seed 003 lets both buy from their treasuries; with equal values it does not say who starts
-        level_first="home" if _ruleset_of(conn, rt, fx).classic else None,
+        level_first=_ruleset_of(conn, rt, fx).level_first,
     )
     opened = inducement_store.phase(conn, fx.guild_id, fx.id)
     assert opened is not None
@@ -146,15 +137,15 @@ def _ruleset_of(conn: Connection, rt: Runtime, fx: Fixture) -> Ruleset:
 
 
 def _offered(conn: Connection, rt: Runtime, fx: Fixture) -> Inducements:
-    """The league's inducements: seed 003's list in a classic league, BB2025's otherwise."""
-    return classic_inducements(rt.catalog) if _ruleset_of(conn, rt, fx).classic else rt.catalog.inducements
+    """The inducements the league's ruleset offers."""
+    return _ruleset_of(conn, rt, fx).inducements()
 
 
 def _state(conn: Connection, rt: Runtime, fx: Fixture, message: str = "") -> InducementState:
     phase = _phase(conn, rt, fx)
     bought = inducement_store.purchases(conn, fx.guild_id, fx.id)
     in_tournament = _tournament(conn, fx) is not None  # petty cash only: no treasury on either side
-    is_classic = _ruleset_of(conn, rt, fx).classic
+    rs = _ruleset_of(conn, rt, fx)
     result = {}
     for side, team_id, ctv_self, ctv_other in (
         ("home", fx.home_team_id, phase.home_ctv, phase.away_ctv),
@@ -164,11 +155,7 @@ def _state(conn: Connection, rt: Runtime, fx: Fixture, message: str = "") -> Ind
         assert team is not None
         mine = [p for p in bought if p.team_id == team_id]
         treasury_spent = sum(p.from_treasury for p in mine)
-        if is_classic:  # seed 003: both spend their treasuries; the lower value gets the difference too
-            budget = Budget(classic.petty_cash(ctv_self, ctv_other), team.treasury + treasury_spent)
-            result[side] = SideBudget(team, budget, sum(p.from_petty for p in mine), treasury_spent, mine)
-            continue
-        budget = budgets(
+        budget = rs.inducement_budget(
             ctv_self,
             ctv_other,
             treasury=0 if in_tournament else team.treasury + treasury_spent,
@@ -176,17 +163,9 @@ def _state(conn: Connection, rt: Runtime, fx: Fixture, message: str = "") -> Ind
             top_up_max=0 if in_tournament else rt.catalog.underdog_treasury_max,
         )
         result[side] = SideBudget(team, budget, sum(p.from_petty for p in mine), treasury_spent, mine)
-    cards = None
-    if is_classic:
-        chart = rt.catalog.classic_season.special_plays
-        highest = max(phase.home_ctv, phase.away_ctv)
-        home_cards, away_cards = (
-            classic.special_play_cards(
-                highest, sum(p.count for p in result[side].purchases if p.inducement == SPECIAL_PLAY), chart
-            )
-            for side in ("home", "away")
-        )
-        cards = (home_cards, away_cards)
+    cards = rs.special_plays(
+        phase.home_ctv, phase.away_ctv, (result["home"].purchases, result["away"].purchases)
+    )
     return InducementState(fx, phase, result["home"], result["away"], message, cards)
 
 

@@ -56,7 +56,7 @@ def _roll(
     modifier = player.niggling_injuries if (player is not None and which == "casualty") else 0
     weather = ruleset(rt.catalog, league.settings.ruleset).step("weather")
     if which == "weather" and weather is not None and weather.table is not None:
-        table = rt.catalog.tables[weather.table]  # the ruleset's weather table (classic: seed 003's)
+        table = rt.catalog.tables[weather.table]  # the ruleset's weather table (seed 003 has its own)
     else:
         table = table_for(rt.catalog, which, league.settings.prayers_table)
     rolled = roll_on(table, rt.dice, modifier)

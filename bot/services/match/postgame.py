@@ -1,47 +1,33 @@
-"""The post-game sequence (seed 001) run by the bot for both teams of a confirmed fixture.
+"""The post-game sequence run by the bot for both teams of a confirmed fixture, as the league's ruleset says.
 
-On confirmation, in the same transaction as the confirmation itself: record the outcome and collect
-winnings (fan factors rolled if the pre-game did not), update dedicated fans, award Star Player Points and
-roll the MVP, apply the injuries reported. Each team then finishes its post-game (its coach, or a
-commissioner): expensive mistakes are rolled and players who missed this game recover. Every die is
-logged against the fixture; every change is a row tied to the fixture.
+On confirmation, in the same transaction as the confirmation itself, the ruleset (bot/rules/rulesets) works
+out what happens and this module writes it: what is settled for both teams first (seed 001's Fan Factor,
+seed 003's FAME), each team's winnings and lasting fans, Star Player Points and the MVP, the injuries
+reported (and Getting Even where the ruleset has it), who leaves. Each team then finishes its post-game (its
+coach, or a commissioner): expensive mistakes are rolled and players who missed this game recover. Every die
+is logged against the fixture; every change is a row tied to the fixture.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.catalog.models import split_skill_reference
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.dice import RecordingDice
-from bot.rules.league.league_settings import RulesetId
+from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.league.redraft import getting_even, hatred_options
 from bot.rules.league.star_drafts import contract_injury
 from bot.rules.match.match_result import Outcome, PlayerLine, ResultReport, Side, SideReport
 from bot.rules.match.postgame import (
     DieRoll,
-    conceding_fans,
+    award_mvps,
+    check_finishable,
+    check_winnings_reroll,
     expensive_mistake,
-    fan_factor,
     missed_players_recover,
-    pick_mvp,
-    quits_after_concession,
-    roll,
     spp_earned,
-    update_dedicated_fans,
-    winnings,
-    winnings_after_opponent_conceded,
 )
 from bot.rules.rulesets import Ruleset, ruleset
-from bot.rules.rulesets.classic import (
-    fan_factor_change,
-    fans_and_fame,
-    fans_record,
-    may_reroll_winnings,
-    roll_winnings,
-)
-from bot.rules.rulesets.classic import winnings as classic_winnings
+from bot.rules.rulesets.policy import Opening, PostgameGame, PostgameTeam, SideOutcome, SquadMember
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id
 from bot.services.league import playoffs
@@ -73,7 +59,7 @@ class TeamSummary:
     coach_id: int
     lines: tuple[str, ...]
     finished: bool
-    reroll_offered: bool = False  # classic: the winner may still re-roll the winnings die
+    reroll_offered: bool = False  # the winner may still re-roll the winnings die (seed 003)
 
 
 @dataclass(frozen=True)
@@ -88,7 +74,7 @@ class _Rolls:
     """Dice for one post-game: rolls through the runtime's dice and keeps each DieRoll to log and show."""
 
     def __init__(self, rt: Runtime) -> None:
-        self.dice = RecordingDice(rt.dice)
+        self.dice = rt.dice
         self.rolls: list[DieRoll] = []
 
     def keep(self, *rolls: DieRoll | None) -> None:
@@ -126,36 +112,27 @@ def _without(rolled: DieRoll, said: str) -> str:
     return rolled.shown if rolled.purpose.lower().startswith(said) else str(rolled)
 
 
-def _collect_winnings(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, amount: int, why: str
+def _write_outcome(
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, outcome: SideOutcome
 ) -> None:
-    side.earned = amount
-    side.lines.append(f"Winnings {gp(amount)} ({why})" if amount else f"No winnings: {why}")
-    if amount:
+    """What the ruleset decided for one team: its lines and dice, the winnings paid into its treasury and its
+    lasting fans after the game."""
+    side.lines += outcome.lines
+    side.rolls.keep(*outcome.rolls)
+    side.earned = outcome.winnings
+    if outcome.winnings:
         team_store.change_treasury(
             conn,
             side.team,
-            amount,
+            outcome.winnings,
             f"winnings: {fx.label}",
             actor_id=actor.user_id,
             now=rt.clock.now(),
             fixture_id=fx.id,
         )
-
-
-def _update_fans(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, *, penalty: bool = False
-) -> None:
-    fan_rule = rt.catalog.drafting.dedicated_fans
     before = side.team.dedicated_fans
-    if penalty:
-        side.fans_after, lost = conceding_fans(before, side.rolls.dice, rt.catalog.postgame, fan_rule)
-        side.rolls.keep(lost)
-        rolled = f" ({lost})"
-    else:
-        side.fans_after, check = update_dedicated_fans(before, side.outcome, side.rolls.dice, fan_rule)
-        side.rolls.keep(check)
-        rolled = f" ({check.shown})" if check is not None else ""
+    if outcome.fans_after is not None:
+        side.fans_after = outcome.fans_after
     if side.fans_after != before:
         postgame_store.set_fans(
             conn,
@@ -167,8 +144,6 @@ def _update_fans(
             actor_id=actor.user_id,
             now=rt.clock.now(),
         )
-    change = f"{before} → {side.fans_after}" if side.fans_after != before else f"{before}, unchanged"
-    side.lines.append(f"Dedicated fans {change}{rolled}")
 
 
 def _award_mvps(
@@ -183,41 +158,30 @@ def _award_mvps(
     max_nominees: int | None = None,
 ) -> None:
     """The MVP (or two): rolled among the nominees, or at random among the players who could play
-    (`max_nominees`: the ruleset's, BB2025's by default)."""
+    (`max_nominees`: the ruleset's, seed 001's by default). A star under contract is never MVP."""
     rules = rt.catalog.postgame
-    nominees = [n for n in nominees if n not in side.stars]
-    eligible = nominees or [p.id for p in squad if not p.miss_next_game and p.id not in side.stars]
     names = {p.id: f"#{p.number} {p.name}" for p in squad}
-    picked: list[int] = []
-    for award in range(count):
-        pool = [p for p in eligible if p not in picked] or eligible  # a second MVP goes to another player
-        if not pool:
-            return
-        mvp, mvp_rolls = pick_mvp(
-            pool,
-            side.rolls.dice,
-            max_nominees or rules.mvp_nominees,
-            "MVP" + (" (second award)" if award else ""),
-        )
-        side.rolls.keep(*mvp_rolls)
-        picked.append(mvp)
+    awards = award_mvps(
+        [n for n in nominees if n not in side.stars],
+        [p.id for p in squad if not p.miss_next_game and p.id not in side.stars],
+        count,
+        side.rolls.dice,
+        max_nominees or rules.mvp_nominees,
+    )
+    for award in awards:
+        side.rolls.keep(*award.rolls)
         postgame_store.add_spp(
             conn,
             side.team,
-            mvp,
+            award.player_id,
             rules.spp["mvp"],
             "mvp",
             fixture_id=fx.id,
             actor_id=actor.user_id,
             now=rt.clock.now(),
-            detail={"nominated": bool(nominees)},
+            detail={"nominated": award.nominated},
         )
-        how = "nominated" if nominees else "no nominations: random among those who could play"
-        if not mvp_rolls:
-            how = "the only nominee" if nominees else "the only one who could play"
-        faces = ", ".join(str(r.total) for r in mvp_rolls)
-        shown = f"{mvp_rolls[0].dice.upper()} {faces}; " if mvp_rolls else ""
-        side.lines.append(f"MVP {names.get(mvp, mvp)} +{rules.spp['mvp']} SPP ({shown}{how})")
+        side.lines.append(award.line(names.get(award.player_id, str(award.player_id)), rules.spp["mvp"]))
 
 
 def _award_spp(
@@ -353,7 +317,87 @@ def apply_confirmed(
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     rs = ruleset(rt.catalog, league.settings.ruleset)
-    return _SEQUENCES[rs.id](conn, rt, actor, fx, report, rs)
+    sides = _sides(conn, rt, fx, report)
+    game = PostgameGame(
+        fx.kind == "friendly",
+        report,
+        PostgameTeam(sides["home"].team.name, sides["home"].team.dedicated_fans),
+        PostgameTeam(sides["away"].team.name, sides["away"].team.dedicated_fans),
+        pregame={
+            step: row.result
+            for step in rs.postgame_reads
+            if (row := pregame_store.step(conn, fx.guild_id, fx.id, step)) is not None
+        },
+    )
+    opening = rs.postgame_opening(game, rt.dice)
+    # a pre-game step settled now is written as that step, so it is never rolled twice
+    for step, result in opening.pregame.items():
+        pregame_store.write(
+            conn, fx.guild_id, fx.id, step, result, actor_id=actor.user_id, now=rt.clock.now()
+        )
+    return [
+        _apply_side(conn, rt, actor, fx, rs, game, opening, state, sides[OTHER[side]].team)
+        for side, state in sides.items()
+    ]
+
+
+def _apply_side(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    rs: Ruleset,
+    game: PostgameGame,
+    opening: Opening,
+    state: _Side,
+    opponent: TeamRow,
+) -> TeamSummary:
+    """One team's part, as the ruleset decides it: its winnings and fans, Star Player Points and the MVP,
+    the injuries (and Getting Even), who leaves; then its record."""
+    side, team, data = state.side, state.team, game.report.side(state.side)
+    state.lines += opening.lines.get(side, ())
+    state.rolls.keep(*opening.rolls.get(side, ()))
+    squad = team_store.players(conn, team)
+    absent = [p.id for p in squad if p.miss_next_game]
+    missed = absent if missed_players_recover(game.friendly) else []
+    outcome = rs.postgame_side(game, side, opening, rt.dice)
+    _write_outcome(conn, rt, actor, fx, state, outcome)
+    if outcome.awards is not None:
+        if outcome.awards.spp:
+            special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
+            _award_spp(conn, rt, actor, fx, state, data, special)
+        nominees = list(outcome.awards.nominees)
+        _award_mvps(
+            conn, rt, actor, fx, state, outcome.awards.mvps, nominees, squad, outcome.awards.max_nominees
+        )
+    _apply_injuries(conn, rt, actor, fx, state, data, game.friendly, opponent, rs.getting_even)
+    members = [SquadMember(p.id, p.number, p.name, p.advancements) for p in squad]
+    departures = rs.leavers(game, side, members, rt.dice)
+    state.rolls.keep(*departures.rolls)
+    for leaving in departures.leaving:
+        postgame_store.set_status(
+            conn,
+            team,
+            leaving.player_id,
+            "left",
+            fixture_id=fx.id,
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+            reason=leaving.reason,
+        )
+        state.lines.append(leaving.line)
+    return _record(
+        conn,
+        rt,
+        actor,
+        fx,
+        state,
+        missed,
+        absent,
+        fan_factor=opening.fan_factor.get(side),
+        winnings_die=outcome.winnings_die,
+        reroll_offered=outcome.reroll_offered,
+    )
 
 
 def _record(
@@ -411,249 +455,6 @@ def _sides(conn: Connection, rt: Runtime, fx: Fixture, report: ResultReport) -> 
     return sides
 
 
-def _apply_bb2025(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
-) -> list[TeamSummary]:
-    """Steps 1-3 and 5 of seed 001's post-game sequence for both teams (friendlies: injuries only, as Badly
-    Hurt; fixtures settled unplayed at the deadline: as seed 001, League Fixtures, says)."""
-    friendly = fx.kind == "friendly"
-    rules = rt.catalog.postgame
-    now = rt.clock.now()
-    sides = _sides(conn, rt, fx, report)
-    factors: dict[Side, int] = {}
-    if not friendly and report.unplayed is None:
-        for side, state in sides.items():
-            factors[side], fair = fan_factor(state.team.dedicated_fans, state.rolls.dice, rules)
-            state.rolls.keep(fair)
-            state.lines.append(f"Fan Factor {factors[side]} ({state.team.dedicated_fans} dedicated + {fair})")
-    attendance = sum(factors.values())
-    summaries = []
-    for side, state in sides.items():
-        team, data = state.team, report.side(side)
-        special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
-        squad = team_store.players(conn, team)
-        absent = [p.id for p in squad if p.miss_next_game]
-        missed = absent if missed_players_recover(friendly) else []
-        conceded = report.conceded_by == side and report.concession_penalty
-        opponent_conceded = report.conceded_by == OTHER[side] and report.concession_penalty
-        if friendly:
-            pass
-        elif report.unplayed == "forfeit":
-            _collect_winnings(
-                conn, rt, actor, fx, state, 0, "not played by the deadline: a loss for both teams"
-            )
-            _update_fans(conn, rt, actor, fx, state)
-            state.lines.append("No MVP: not played")
-        elif report.unplayed == "conceded" and report.conceded_by == side:
-            _collect_winnings(conn, rt, actor, fx, state, 0, "conceded before the deadline (without penalty)")
-            _update_fans(conn, rt, actor, fx, state)
-        elif report.unplayed == "conceded":
-            unplayed = rules.unplayed_concession_winnings
-            paid = roll(state.rolls.dice, unplayed.dice, "winnings for the conceded fixture")
-            state.rolls.keep(paid)
-            _collect_winnings(
-                conn,
-                rt,
-                actor,
-                fx,
-                state,
-                paid.total * unplayed.multiplier,
-                f"opponent conceded before the deadline: {paid} x {gp(unplayed.multiplier)}",
-            )
-            _update_fans(conn, rt, actor, fx, state)
-            _award_mvps(conn, rt, actor, fx, state, 2, [], squad)
-        else:
-            if conceded:
-                _collect_winnings(conn, rt, actor, fx, state, 0, "the team conceded")
-            elif opponent_conceded:
-                _collect_winnings(
-                    conn,
-                    rt,
-                    actor,
-                    fx,
-                    state,
-                    winnings_after_opponent_conceded(attendance, data.score, rules),
-                    f"whole attendance {attendance} + {data.score} TD, opponent conceded",
-                )
-            else:
-                stalled = ", stalling" if data.stalling else " + 1 no stalling"
-                _collect_winnings(
-                    conn,
-                    rt,
-                    actor,
-                    fx,
-                    state,
-                    winnings(attendance, data.score, data.stalling, rules),
-                    f"attendance {attendance} / 2 + {data.score} TD{stalled}",
-                )
-            _update_fans(conn, rt, actor, fx, state, penalty=conceded)
-            if conceded:
-                state.lines.append("No SPP and no MVP: the team conceded")
-            else:
-                _award_spp(conn, rt, actor, fx, state, data, special)
-                nominees = [line.player_id for line in data.players if line.mvp_nomination]
-                _award_mvps(conn, rt, actor, fx, state, 2 if opponent_conceded else 1, nominees, squad)
-        _apply_injuries(
-            conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team, getting_even=rs.getting_even
-        )
-        if conceded and not friendly and rs.concession_penalties:
-            for player in squad:  # players with three or more advancements may quit
-                quits, check = quits_after_concession(player.advancements, state.rolls.dice, rules)
-                state.rolls.keep(check)
-                if quits:
-                    postgame_store.set_status(
-                        conn,
-                        team,
-                        player.id,
-                        "left",
-                        fixture_id=fx.id,
-                        actor_id=actor.user_id,
-                        now=now,
-                        reason="quit after the concession",
-                    )
-                    state.lines.append(f"#{player.number} {player.name} quits in disgust ({check})")
-        summaries.append(_record(conn, rt, actor, fx, state, missed, absent, fan_factor=factors.get(side)))
-    return summaries  # the after-result hooks run next, in services/confirmation.py
-
-
-def _classic_fame(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, sides: dict[Side, _Side]
-) -> dict[Side, int]:
-    """Each team's FAME: from the fans rolled before the game (/match pregame), or rolled now and written as
-    that pre-game step, so it is never rolled twice."""
-    rule = rt.catalog.classic_season.fans_and_fame
-    stored = pregame_store.step(conn, fx.guild_id, fx.id, "fans_and_fame")
-    if stored is None:
-        rolled = fans_and_fame(
-            (sides["home"].team.dedicated_fans, sides["away"].team.dedicated_fans),
-            sides["home"].rolls.dice,
-            rule,
-        )
-        result = fans_record(*rolled)
-        for side, fans in zip(SIDES, rolled, strict=True):
-            sides[side].rolls.keep(*fans.rolls)
-        pregame_store.write(
-            conn,
-            fx.guild_id,
-            fx.id,
-            "fans_and_fame",
-            result,
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
-        )
-        stored = pregame_store.step(conn, fx.guild_id, fx.id, "fans_and_fame")
-        assert stored is not None
-    fame: dict[Side, int] = {}
-    for side in SIDES:
-        entry = stored.result[side]
-        fame[side] = int(entry["fame"])
-        sides[side].lines.append(
-            f"Fans {int(entry['fans']):,} (Fan Factor {entry['fan_factor']}): FAME {fame[side]:+d}"
-        )
-    return fame
-
-
-def _apply_classic(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, rs: Ruleset
-) -> list[TeamSummary]:
-    """Seed 003's post-match sequence for both teams: the MVP among the nominated (none in a friendly),
-    SPP, winnings (D6 + FAME) x 10,000 (+10,000 for a win or a tie; a D3 in a friendly; none for a team that
-    conceded; the winner may re-roll the die once with a button), the Fan Factor roll, and the injuries. A
-    deadline settlement (seed 001): a forfeit is a loss for both, unplayed; a concession ahead of the
-    deadline a conceded loss, and a win with FAME 0 for the other team."""
-    rules = rt.catalog.classic_season
-    friendly = fx.kind == "friendly"
-    now = rt.clock.now()
-    sides = _sides(conn, rt, fx, report)
-    played = report.unplayed is None
-    fame = _classic_fame(conn, rt, actor, fx, sides) if played else {"home": 0, "away": 0}
-    summaries = []
-    for side, state in sides.items():
-        team, data = state.team, report.side(side)
-        squad = team_store.players(conn, team)
-        absent = [p.id for p in squad if p.miss_next_game]
-        missed = absent if missed_players_recover(friendly) else []
-        conceded = report.conceded_by == side
-        die: DieRoll | None = None
-        if report.unplayed == "forfeit":
-            _collect_winnings(
-                conn, rt, actor, fx, state, 0, "not played by the deadline: a loss for both teams"
-            )
-        elif conceded:
-            _collect_winnings(conn, rt, actor, fx, state, 0, "a team that concedes gets no winnings")
-        else:
-            die = roll_winnings(state.rolls.dice, rules.winnings, friendly=friendly)
-            state.rolls.keep(die)
-            amount = classic_winnings(die.total, fame[side], state.outcome, rules.winnings)
-            extra = rules.winnings.win_or_draw_bonus if state.outcome in ("W", "D") else 0
-            bonus = f" + {extra:,} for the result" if extra else ""
-            _collect_winnings(
-                conn,
-                rt,
-                actor,
-                fx,
-                state,
-                amount,
-                f"({die.shown} + FAME {fame[side]}) x {rules.winnings.multiplier:,}{bonus}",
-            )
-        offer = die is not None and may_reroll_winnings(state.outcome, rules.winnings)
-        if offer:
-            state.lines.append("The winner may re-roll the winnings die once and must keep the second roll")
-        change = fan_factor_change(team.dedicated_fans, state.outcome, state.rolls.dice, rules.fan_factor)
-        state.rolls.keep(change.roll)
-        state.fans_after = change.after
-        if change.after != change.before:
-            postgame_store.set_fans(
-                conn,
-                team,
-                before=change.before,
-                after=change.after,
-                cause=f"post-game: {fx.label}",
-                fixture_id=fx.id,
-                actor_id=actor.user_id,
-                now=now,
-            )
-        moved = (
-            f"{change.before} → {change.after}"
-            if change.after != change.before
-            else f"{change.before}, unchanged"
-        )
-        state.lines.append(f"Fan Factor {moved} ({change.roll.shown})")
-        if friendly:
-            state.lines.append("No MVP and no league points: a friendly")
-        elif report.unplayed == "forfeit" or (report.unplayed and conceded):
-            state.lines.append("No MVP: not played")
-        else:
-            if played:
-                special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
-                _award_spp(conn, rt, actor, fx, state, data, special)
-            nominees = [line.player_id for line in data.players if line.mvp_nomination] if played else []
-            _award_mvps(conn, rt, actor, fx, state, 1, nominees, squad, rs.mvp_nominees)
-        _apply_injuries(
-            conn, rt, actor, fx, state, data, friendly, sides[OTHER[side]].team, getting_even=rs.getting_even
-        )
-        summaries.append(
-            _record(
-                conn,
-                rt,
-                actor,
-                fx,
-                state,
-                missed,
-                absent,
-                winnings_die=die.total if die is not None else None,
-                reroll_offered=offer,
-            )
-        )
-    return summaries
-
-
-_SEQUENCES: dict[RulesetId, Callable[..., list[TeamSummary]]] = {
-    "bb2025": _apply_bb2025,
-    "classic": _apply_classic,
-}
-
-
 def _own_postgame(
     conn: Connection, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool, doing: str
 ) -> tuple[TeamRow, Fixture, TeamPostgame]:
@@ -676,43 +477,28 @@ def _reroll_winnings(
     team, fx, record = _own_postgame(
         conn, actor, fixture_id, team_id, as_commissioner, "re-rolls its winnings"
     )
-    if record.winnings_reroll is None:
-        raise RuleViolation("Only the winner of a classic league's game may re-roll the winnings die.")
-    if record.winnings_reroll != "offered" or record.status != "open":
-        raise Conflict(
-            f"{team.name}'s winnings re-roll for {fx.label} is gone: it was used, or the post-game finished."
-        )
-    rules = rt.catalog.classic_season.winnings
-    previous = record.winnings
-    # the FAME paid with the first die (a winner's winnings are (die + FAME) x 10,000 + 10,000)
-    fame = (previous - rules.win_or_draw_bonus) // rules.multiplier - (record.winnings_die or 0)
-    rolls = _Rolls(rt)
-    die = roll_winnings(rolls.dice, rules, friendly=fx.kind == "friendly", purpose="winnings re-roll")
-    rolls.keep(die)
-    amount = classic_winnings(die.total, fame, "W", rules)
-    difference = amount - previous
-    if team.treasury + difference < 0:
-        raise RuleViolation(
-            "Decide on the re-roll before spending the winnings: the treasury no longer holds them."
-        )
-    sign = "+" if difference >= 0 else "-"
-    line = f"Winnings re-rolled: {die.shown}, kept: {gp(amount)} ({sign}{gp(abs(difference))})"
-    summary = [*record.summary, line]
+    check_winnings_reroll(record.winnings_reroll, record.status == "open", team.name, fx.label)
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    rs = ruleset(rt.catalog, league.settings.ruleset)
+    rerolled = rs.reroll_winnings(record.winnings, record.winnings_die or 0, fx.kind == "friendly", rt.dice)
+    rerolled.check_treasury(team.treasury)
+    summary = [*record.summary, rerolled.line]
     if not postgame_store.use_winnings_reroll(
-        conn, actor.guild_id, record.id, die=die.total, winnings=amount, summary=summary
+        conn, actor.guild_id, record.id, die=rerolled.die.total, winnings=rerolled.amount, summary=summary
     ):
         raise Conflict(f"{team.name}'s winnings re-roll is already used.")
-    if difference:
+    if rerolled.difference:
         team_store.change_treasury(
             conn,
             team,
-            difference,
+            rerolled.difference,
             f"winnings re-roll: {fx.label}",
             actor_id=actor.user_id,
             now=rt.clock.now(),
             fixture_id=fx.id,
         )
-    _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
+    _log_rolls(conn, actor, fx, [rerolled.die], rt, team)
     return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(summary), False))
 
 
@@ -772,6 +558,65 @@ def apply_tournament(
     return summaries
 
 
+def _check_finishable(conn: Connection, rt: Runtime, team: TeamRow) -> None:
+    """A coach finishes once the Getting Even grudges have their keyword and the advancements are taken."""
+    waiting = unfinished_advancements(conn, rt, team)
+    hatred = trait_store.of_team(conn, team.guild_id, team.id, ("pending",))
+    numbers: dict[int, int] = {}
+    if hatred:
+        numbers = {p.id: p.number for p in team_store.players(conn, team)}
+    check_finishable([numbers.get(t.player_id, "?") for t in hatred], waiting)
+
+
+def _expensive_mistakes(
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, team_id: int, rolls: _Rolls, lines: list[str]
+) -> None:
+    """Expensive mistakes, after any hiring: rolled on the treasury the team holds now."""
+    current = team_store.get(conn, actor.guild_id, team_id)
+    assert current is not None
+    mistake = expensive_mistake(current.treasury, rt.catalog.expensive_mistakes, rolls.dice)
+    if mistake is None:
+        lines.append(
+            f"Expensive mistakes: no roll (treasury {gp(current.treasury)} is under "
+            f"{gp(rt.catalog.expensive_mistakes.threshold)})"
+        )
+        return
+    rolls.keep(*mistake.rolls)
+    shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
+    lines.append(
+        f"Expensive mistakes: {mistake.outcome.name} ({shown})"
+        + (f": lost {gp(mistake.lost)}" if mistake.lost else "")
+    )
+    if mistake.lost:
+        team_store.change_treasury(
+            conn,
+            current,
+            -mistake.lost,
+            f"expensive mistakes: {mistake.outcome.name}",
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+            fixture_id=fx.id,
+        )
+
+
+def _journeymen_leave(
+    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, team: TeamRow, lines: list[str]
+) -> None:
+    """Journeymen who were not hired are lost."""
+    for journeyman in team_store.journeymen_of(conn, team, fx.id):
+        postgame_store.set_status(
+            conn,
+            team,
+            journeyman.id,
+            "left",
+            fixture_id=fx.id,
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+            reason="journeyman not hired",
+        )
+        lines.append(f"Journeyman #{journeyman.number} leaves (not hired)")
+
+
 def _finish(
     conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
@@ -781,64 +626,14 @@ def _finish(
     if record.status == "finished":
         raise Conflict(f"{team.name}'s post-game for {fx.label} is already finished.")
     if not as_commissioner:
-        waiting = unfinished_advancements(conn, rt, team)
-        hatred = trait_store.of_team(conn, team.guild_id, team.id, ("pending",))
-        if hatred:
-            numbers = {p.id: p.number for p in team_store.players(conn, team)}
-            raise RuleViolation(
-                "First choose what "
-                + ", ".join(f"#{numbers.get(t.player_id, '?')}" for t in hatred)
-                + " now hates (/team hatred): Getting Even gave them Hatred."
-            )
-        if waiting:
-            raise RuleViolation(
-                f"First advance (/advance) {', '.join(waiting)}: a player whose SPP reach the price "
-                "of a characteristic improvement must advance, and rolled choices must be made."
-            )
+        _check_finishable(conn, rt, team)
     now = rt.clock.now()
     lines = list(record.summary)
     rolls = _Rolls(rt)
     tournament = event_of_fixture(conn, fx) is not None
     if fx.kind != "friendly" and not tournament:  # a tournament has no treasury to lose
-        # Expensive mistakes, after any hiring.
-        current = team_store.get(conn, actor.guild_id, team_id)
-        assert current is not None
-        mistake = expensive_mistake(current.treasury, rt.catalog.expensive_mistakes, rolls.dice)
-        if mistake is None:
-            lines.append(
-                f"Expensive mistakes: no roll (treasury {gp(current.treasury)} is under "
-                f"{gp(rt.catalog.expensive_mistakes.threshold)})"
-            )
-        else:
-            rolls.keep(*mistake.rolls)
-            shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
-            lines.append(
-                f"Expensive mistakes: {mistake.outcome.name} ({shown})"
-                + (f": lost {gp(mistake.lost)}" if mistake.lost else "")
-            )
-            if mistake.lost:
-                team_store.change_treasury(
-                    conn,
-                    current,
-                    -mistake.lost,
-                    f"expensive mistakes: {mistake.outcome.name}",
-                    actor_id=actor.user_id,
-                    now=now,
-                    fixture_id=fx.id,
-                )
-    # Journeymen who were not hired are lost.
-    for journeyman in team_store.journeymen_of(conn, team, fx.id):
-        postgame_store.set_status(
-            conn,
-            team,
-            journeyman.id,
-            "left",
-            fixture_id=fx.id,
-            actor_id=actor.user_id,
-            now=now,
-            reason="journeyman not hired",
-        )
-        lines.append(f"Journeyman #{journeyman.number} leaves (not hired)")
+        _expensive_mistakes(conn, rt, actor, fx, team_id, rolls, lines)
+    _journeymen_leave(conn, rt, actor, fx, team, lines)
     # Prepare for the next fixture: players who missed this game recover.
     postgame_store.recover(
         conn, team, list(record.missed_player_ids), fixture_id=fx.id, actor_id=actor.user_id, now=now

@@ -123,8 +123,9 @@ def _keep(
     roster = roster_of(rt.catalog, team)
     positions = limit_positions(rt.catalog, roster, team_store.players(conn, team))
     check_hire(roster, player.position, positions, rt.catalog.drafting)
-    rookie_only = ruleset(rt.catalog, league.settings.ruleset).journeyman_hire_at_rookie_cost
-    cost = player.hiring_fee + (0 if rookie_only else player.value_increase)
+    cost = ruleset(rt.catalog, league.settings.ruleset).journeyman_hire_cost(
+        player.hiring_fee, player.value_increase
+    )
     team_store.change_treasury(
         conn,
         team,
@@ -145,8 +146,8 @@ def _keep(
 
 
 async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
-    """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase (a classic
-    league: his rookie cost), only while the roster has fewer than 16 players."""
+    """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase (or his rookie
+    cost alone, as the league's ruleset says), only while the roster has fewer than 16 players."""
     return await rt.db.write(_keep, rt, actor, league_ref, player)
 
 

@@ -1,22 +1,18 @@
 """The pre-game sequence of a fixture, step by step as its league's ruleset orders it (bot/rules/rulesets).
 
-`/match pregame` rolls each rolled step the fixture has not got yet (the stadium, the weather, the flip for
-the kick, fans and FAME), writes it once (bot/store/pregame.py) with its dice logged against the fixture, and
-shows every step: what a rolled one decided, which command does the others, and what a commissioner recorded
-by hand for a step whose table the ruleset lacks (`/league record`). The classic post-game reads FAME from
-the `fans_and_fame` step (or rolls it there when the coaches did not)."""
+`/match pregame` rolls each rolled step the fixture has not got yet (the ruleset rolls it: a stadium, the
+weather, the flip for the kick, fans and FAME ...), writes it once (bot/store/pregame.py) with its dice logged
+against the fixture, and shows every step: what a rolled one decided, which command does the others, and
+what a commissioner recorded by hand for a step whose table the ruleset lacks (`/league record`). A post-game
+may read a step's result (`Ruleset.postgame_reads`), or settle it then when the coaches did not roll it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from bot.errors import NotAllowed, NotFound, RuleViolation
-from bot.rules.dice import Dice, RecordingDice
-from bot.rules.match.match_day import roll_on
-from bot.rules.match.postgame import DieRoll, roll
-from bot.rules.rulesets import PregameStep, Ruleset, classic, ruleset
+from bot.errors import NotAllowed, NotFound
+from bot.rules.match.pregame import PregameGame, PregameTeam
+from bot.rules.rulesets import PregameStep, Ruleset, ruleset
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import text_of
 from bot.services.league.leagues import find_league
@@ -55,64 +51,16 @@ class _Game:
     away: TeamRow
     rs: Ruleset
 
-
-Roller = Callable[[Runtime, _Game, PregameStep, Dice], tuple[dict[str, Any], list[DieRoll]]]
-
-
-def _table_step(
-    rt: Runtime, game: _Game, step: PregameStep, dice: Dice
-) -> tuple[dict[str, Any], list[DieRoll]]:
-    """A 2D6 table (the seed: each coach rolls a D6 and they look up the total)."""
-    assert step.table is not None
-    rolled = roll_on(rt.catalog.tables[step.table], dice)
-    faces = rolled.roll.faces
-    who = (
-        f"{game.home.name} {faces[0]} + {game.away.name} {faces[1]} = {rolled.roll.total}"
-        if len(faces) == 2
-        else rolled.roll.shown
-    )
-    lines = [f"{who} → **{rolled.entry.name}**: {rolled.entry.summary}"]
-    if rolled.entry.follow_up is not None:
-        lines.append(
-            f"Its {rolled.entry.follow_up.dice.upper()} table is not in the {game.rs.name} rules: a "
-            "commissioner may record the attribute with /league record."
+    @property
+    def teams(self) -> PregameGame:
+        """Both teams as the ruleset's steps read them."""
+        return PregameGame(
+            *(PregameTeam(t.name, t.coach_id, t.dedicated_fans) for t in (self.home, self.away))
         )
-    return {"entry": rolled.entry.name, "total": rolled.roll.total, "lines": lines}, [rolled.roll]
-
-
-def _flip(rt: Runtime, game: _Game, step: PregameStep, dice: Dice) -> tuple[dict[str, Any], list[DieRoll]]:
-    coin = roll(dice, "d2", "flip for the kick (1 home, 2 away)")
-    winner = game.home if coin.total == 1 else game.away
-    side = "heads" if coin.total == 1 else "tails"
-    line = (
-        f"The coin lands {side} ({game.home.name} called heads): <@{winner.coach_id}> ({winner.name}) "
-        "chooses to kick or receive."
-    )
-    return {"winner": "home" if coin.total == 1 else "away", "lines": [line]}, [coin]
-
-
-def _fans(rt: Runtime, game: _Game, step: PregameStep, dice: Dice) -> tuple[dict[str, Any], list[DieRoll]]:
-    rule = rt.catalog.classic_season.fans_and_fame
-    home, away = classic.fans_and_fame((game.home.dedicated_fans, game.away.dedicated_fans), dice, rule)
-    return classic.fans_record(home, away), [*home.rolls, *away.rolls]
-
-
-ROLLERS: dict[str, Roller] = {
-    "stadium": _table_step,
-    "weather": _table_step,
-    "kick_off_flip": _flip,
-    "fans_and_fame": _fans,
-}
 
 
 def _shown(game: _Game, row: PregameStepRow) -> tuple[str, ...]:
-    if row.step == "fans_and_fame":
-        return tuple(
-            f"{team.name}: {int(row.result[side]['fans']):,} fans "
-            f"(Fan Factor {row.result[side]['fan_factor']}): FAME {int(row.result[side]['fame']):+d}"
-            for side, team in (("home", game.home), ("away", game.away))
-        )
-    return tuple(str(line) for line in row.result.get("lines", ()))
+    return game.rs.step_lines(row.step, row.result, game.teams)
 
 
 def _recorded(row: PregameStepRow) -> str:
@@ -161,18 +109,24 @@ def _pregame(
         for step in game.rs.rolled_steps:
             if pregame_store.step(conn, game.fx.guild_id, game.fx.id, step.id) is not None:
                 continue
-            dice = RecordingDice(rt.dice)
-            result, rolls = ROLLERS[step.id](rt, game, step, dice)
+            rolled_step = game.rs.roll_step(step, game.teams, rt.dice)
             if pregame_store.write(
                 conn,
                 game.fx.guild_id,
                 game.fx.id,
                 step.id,
-                result,
+                rolled_step.result,
                 actor_id=actor.user_id,
                 now=rt.clock.now(),
             ):
-                log_dice(conn, rt, actor, rolls, purpose=f"{game.fx.label} pre-game", fixture_id=game.fx.id)
+                log_dice(
+                    conn,
+                    rt,
+                    actor,
+                    rolled_step.rolls,
+                    purpose=f"{game.fx.label} pre-game",
+                    fixture_id=game.fx.id,
+                )
                 rolled.append(step.id)
     return _view(conn, game, tuple(rolled))
 
@@ -182,12 +136,6 @@ async def run_pregame(
 ) -> PregameView:
     """Roll the fixture's pre-game steps not rolled yet (only while it is scheduled) and show every step."""
     return await rt.db.write(_pregame, rt, actor, fixture, as_commissioner)
-
-
-def recordable(rs: Ruleset) -> list[tuple[str, str]]:
-    """What a commissioner may record by hand in this ruleset, (id, name): each step it skips because the
-    seed lacks its table (a stadium attribute, a famous referee, a sponsor ...)."""
-    return [(m.id, m.name) for m in rs.missing if m.handled == "skipped"]
 
 
 def _record(
@@ -200,11 +148,7 @@ def _record(
     reason: str | None,
 ) -> PregameView:
     game = _game(conn, rt, actor, fixture_ref)
-    allowed = dict(recordable(game.rs))
-    if not allowed:
-        raise RuleViolation(f"A {game.rs.name} league has no pre-game step to record by hand.")
-    if step_id not in allowed:
-        raise NotFound(f"Record one of: {', '.join(allowed.values())}.")
+    name = game.rs.check_recordable(step_id)
     pregame_store.write(
         conn,
         game.fx.guild_id,
@@ -222,7 +166,7 @@ def _record(
         actor_id=actor.user_id,
         action="match.record",
         now=rt.clock.now(),
-        detail={"fixture": game.fx.id, "step": allowed[step_id], "result": text},
+        detail={"fixture": game.fx.id, "step": name, "result": text},
         reason=reason,
     )
     return _view(conn, game, ())
@@ -240,7 +184,7 @@ async def record_step(
 
 def _recordable_of(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> list[tuple[str, str]]:
     try:
-        return recordable(_game(conn, rt, actor, fixture_ref).rs)
+        return _game(conn, rt, actor, fixture_ref).rs.recordable()
     except NotFound:
         return []
 

@@ -65,7 +65,7 @@ def match_side(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> Mat
 
 
 def _journeyman_options(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> list[Position]:
-    """The positions the league's ruleset takes journeymen from (BB2025: 0-16 Linemen; classic: 0-16/0-12)."""
+    """The positions the league's ruleset takes journeymen from (seed 001: 0-16 Linemen; seed 003: 0-16/0-12)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     rs = ruleset(rt.catalog, league.settings.ruleset)

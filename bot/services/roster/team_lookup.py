@@ -14,7 +14,7 @@ from bot.catalog.search import best_matches
 from bot.errors import NotFound, RuleViolation
 from bot.rules.match.postgame import RosterPlace, counts_towards_player_limit
 from bot.rules.roster.team_building import SquadPlayer, Staffing
-from bot.rules.rulesets import ruleset, team_values
+from bot.rules.rulesets import ruleset
 from bot.services.inputs import row_id
 from bot.services.league.leagues import find_league
 from bot.services.runtime import Actor, Runtime
@@ -55,8 +55,8 @@ class TeamSheet:
     current_team_value: int
     special_rules: tuple[str, ...]
     trophy_rerolls: int = 0  # the League Trophy holder's free re-roll (in TV)
-    fans_name: str = "Dedicated Fans"  # the ruleset's name for the team's fans (classic: Fan Factor)
-    one_value: bool = False  # the ruleset has one Team Value (classic), not TV and CTV
+    fans_name: str = "Dedicated Fans"  # the ruleset's name for the team's fans (seed 003: Fan Factor)
+    one_value: bool = False  # the ruleset has one Team Value (seed 003), not TV and CTV
 
     @property
     def staffing(self) -> Staffing:
@@ -170,7 +170,7 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
     staff = replace(staffing_of(team), trophy_rerolls=trophy)
     special = roster.special_rules_with(team.regional_league, team.alignment)
     rs = ruleset(catalog, league.settings.ruleset)
-    tv, ctv = team_values(rs, roster, squad, staff, catalog.drafting, special)
+    tv, ctv = rs.team_values(roster, squad, staff, catalog.drafting, special)
     return TeamSheet(
         league=league,
         team=team,
@@ -181,7 +181,7 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
         special_rules=special,
         trophy_rerolls=trophy,
         fans_name=rs.fans_name,
-        one_value=rs.classic,
+        one_value=rs.one_value,
     )
 
 

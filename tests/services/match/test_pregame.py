@@ -98,16 +98,3 @@ async def test_a_bb2025_pregame_rolls_the_weather_and_the_flip_and_has_nothing_t
     assert "(the post-game)" in view.steps[0].lines[0]
     with pytest.raises(RuleViolation, match="no pre-game step to record"):
         await pregame.record_step(runtime, COMMISH, f"f:{fx.id}", "famous_referees", "Jorm")
-
-
-def test_every_rolled_step_of_every_ruleset_has_its_roller() -> None:
-    from bot.catalog import load_catalog
-    from bot.rules.rulesets import rulesets
-
-    for rs in rulesets(load_catalog()).values():
-        assert {s.id for s in rs.rolled_steps} <= set(pregame.ROLLERS), rs.id
-        assert all(
-            s.table is not None
-            for s in rs.rolled_steps
-            if pregame.ROLLERS[s.id] is pregame.ROLLERS["weather"]
-        )

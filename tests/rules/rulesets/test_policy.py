@@ -1,0 +1,254 @@
+"""A ruleset is a policy: the registry by id, every built-in ruleset's rolled pre-game steps, and what the
+BB2025 and classic rulesets decide for a post-game and for inducements, as pure functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from bot.catalog import Catalog, load_catalog
+from bot.catalog.models import DraftingRules, Team
+from bot.errors import RuleViolation
+from bot.rules.dice import Dice, ScriptedDice, SeededDice
+from bot.rules.league.league_settings import LeagueSettings
+from bot.rules.match.inducements import Budget
+from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.rules.match.pregame import PregameGame, PregameTeam
+from bot.rules.roster.team_building import SquadPlayer, Staffing
+from bot.rules.rulesets import (
+    Ruleset,
+    RulesetEntry,
+    entries,
+    register,
+    ruleset,
+    ruleset_ids,
+    rulesets,
+    unregister,
+)
+from bot.rules.rulesets.policy import (
+    Opening,
+    PostgameGame,
+    PostgameTeam,
+    SideOutcome,
+    SquadMember,
+)
+
+CATALOG = load_catalog()
+BB2025 = ruleset(CATALOG, "bb2025")
+CLASSIC = ruleset(CATALOG, "classic")
+TEAMS = PregameGame(PregameTeam("Reavers", 10, 4), PregameTeam("Gougers", 11, 2))
+
+
+def _report(home: int, away: int, **options: object) -> ResultReport:
+    nominated = (PlayerLine(player_id=7, number=7, name="Seven", mvp_nomination=True),)
+    return ResultReport.model_validate(
+        {
+            "home": SideReport(team_id=1, score=home, casualties=0, players=nominated),
+            "away": SideReport(team_id=2, score=away, casualties=0),
+            **options,
+        }
+    )
+
+
+def _game(
+    report: ResultReport, *, friendly: bool = False, pregame: dict[str, Any] | None = None
+) -> PostgameGame:
+    return PostgameGame(
+        friendly, report, PostgameTeam("Reavers", 4), PostgameTeam("Gougers", 2), pregame=pregame or {}
+    )
+
+
+# --- the registry -------------------------------------------------------------------------------------
+
+
+class _Plain(Ruleset):
+    """A ruleset with nothing of its own: no winnings, one value."""
+
+    def postgame_side(self, game: PostgameGame, side: Side, opening: Opening, dice: Dice) -> SideOutcome:
+        return SideOutcome()
+
+    def inducement_budget(
+        self, value: int, opponent_value: int, *, treasury: int, favourite_spent: int, top_up_max: int
+    ) -> Budget:
+        return Budget(0, 0)
+
+    def team_values(
+        self,
+        roster: Team,
+        players: Sequence[SquadPlayer],
+        staff: Staffing,
+        rules: DraftingRules,
+        special_rules: Sequence[str] = (),
+    ) -> tuple[int, int]:
+        return 0, 0
+
+
+def _plain(catalog: Catalog) -> _Plain:
+    return _Plain(
+        catalog=catalog,
+        id="plain",
+        name="Plain",
+        source="a test",
+        points=(1, 0, 0),
+        pregame=(),
+        mvp_nominees=1,
+        rerolls_removable=False,
+        journeyman_position_limits=(16,),
+        journeyman_keyword=None,
+        journeyman_hire_at_rookie_cost=True,
+        getting_even=False,
+        fans_name="Fans",
+    )
+
+
+def test_the_registry_holds_bb2025_first_then_classic() -> None:
+    assert ruleset_ids() == ("bb2025", "classic")
+    assert [e.id for e in entries()] == ["bb2025", "classic"]
+    assert all(len(e.label) <= 100 for e in entries())  # a Discord choice's name
+    assert LeagueSettings().ruleset == "bb2025"
+    with pytest.raises(ValueError, match="no ruleset"):
+        ruleset(CATALOG, "lrb6")
+
+
+def test_a_ruleset_registers_and_unregisters_and_the_settings_follow() -> None:
+    with pytest.raises(ValidationError, match="one of bb2025, classic"):
+        LeagueSettings(ruleset="plain")
+    register(RulesetEntry("plain", "Plain (a test)", _plain))
+    try:
+        assert LeagueSettings(ruleset="plain").ruleset == "plain"
+        assert ruleset(CATALOG, "plain").points == (1, 0, 0)
+        assert set(rulesets(CATALOG)) == {"bb2025", "classic", "plain"}
+        with pytest.raises(ValueError, match="registered already"):
+            register(RulesetEntry("plain", "again", _plain))
+    finally:
+        unregister("plain")
+    assert "plain" not in ruleset_ids()
+    with pytest.raises(ValidationError):
+        LeagueSettings(ruleset="plain")
+
+
+def test_bb2025_points_are_the_league_settings_defaults() -> None:
+    # seed 001: "WIN: 3 League Points DRAW: 1 League Point LOSS: 0 League Points"
+    default = LeagueSettings()
+    assert BB2025.points == (default.points_win, default.points_draw, default.points_loss) == (3, 1, 0)
+
+
+# --- the pre-game ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rs", list(rulesets(CATALOG).values()), ids=lambda rs: rs.id)
+def test_every_rolled_step_of_every_ruleset_rolls_and_shows(rs: Ruleset) -> None:
+    for step in rs.rolled_steps:
+        rolled = rs.roll_step(step, TEAMS, SeededDice(1))
+        assert rolled.rolls, step.id
+        assert rs.step_lines(step.id, rolled.result, TEAMS), step.id
+
+
+def test_classic_fans_and_fame_step_shows_both_teams() -> None:
+    step = CLASSIC.step("fans_and_fame")
+    assert step is not None
+    rolled = CLASSIC.roll_step(step, TEAMS, ScriptedDice([6, 6, 1, 1]))  # (12 + 4) v (2 + 2) thousand
+    assert CLASSIC.step_lines(step.id, rolled.result, TEAMS) == (
+        "Reavers: 16,000 fans (Fan Factor 4): FAME +2",
+        "Gougers: 4,000 fans (Fan Factor 2): FAME +0",
+    )
+
+
+def test_a_step_a_ruleset_cannot_roll_is_refused() -> None:
+    step = CLASSIC.step("famous_referees")
+    assert step is not None
+    with pytest.raises(ValueError, match="no roll"):
+        BB2025.roll_step(step, TEAMS, SeededDice(1))
+
+
+# --- the post-game: BB2025 -------------------------------------------------------------------------------
+
+
+def test_bb2025_fan_factor_then_winnings_from_the_attendance() -> None:
+    # "Fan Factor ... D3 + Dedicated Fans"; winnings "(Fan Attendance / 2 + touchdowns + 1 if no stalling)"
+    game = _game(_report(2, 1))
+    dice = ScriptedDice([2, 3, 6])  # fair-weather fans 2 and 3, then the winner's Dedicated Fans check
+    opening = BB2025.postgame_opening(game, dice)
+    assert opening.fan_factor == {"home": 6, "away": 5}
+    won = BB2025.postgame_side(game, "home", opening, dice)
+    assert won.winnings == (11 * 10_000) // 2 + (2 + 1) * 10_000
+    assert won.fans_after == 5 and won.awards is not None and won.awards.nominees == (7,)
+
+
+def test_bb2025_a_team_that_concedes_loses_fans_and_its_veterans_may_quit() -> None:
+    game = _game(_report(1, 0, conceded_by="home"))
+    opening = BB2025.postgame_opening(game, ScriptedDice([1, 1]))
+    conceded = BB2025.postgame_side(game, "home", opening, ScriptedDice([2]))
+    assert conceded.winnings == 0 and conceded.awards is None and conceded.fans_after == 2
+    assert conceded.lines[-1] == "No SPP and no MVP: the team conceded"
+    squad = [SquadMember(1, 1, "Old", 3), SquadMember(2, 2, "Young", 2), SquadMember(3, 3, "Vet", 4)]
+    gone = BB2025.leavers(game, "home", squad, ScriptedDice([3, 4]))
+    assert [leaving.player_id for leaving in gone.leaving] == [1] and len(gone.rolls) == 2
+    assert BB2025.leavers(game, "away", squad, ScriptedDice([])).leaving == ()
+
+
+def test_bb2025_a_friendly_is_nothing_but_its_injuries() -> None:
+    game = _game(_report(3, 0), friendly=True)
+    assert BB2025.postgame_opening(game, ScriptedDice([])) == Opening()
+    assert BB2025.postgame_side(game, "home", Opening(), ScriptedDice([])) == SideOutcome()
+
+
+# --- the post-game: classic ------------------------------------------------------------------------------
+
+
+def test_classic_fame_is_read_from_the_pregame_or_rolled_once() -> None:
+    game = _game(_report(1, 0))
+    opening = CLASSIC.postgame_opening(game, ScriptedDice([6, 6, 1, 1]))
+    assert set(opening.pregame) == {"fans_and_fame"} and opening.rolls["home"]
+    # (D6 + FAME) x 10,000 + 10,000 for the win; FAME +2 from the fans just rolled
+    won = CLASSIC.postgame_side(game, "home", opening, ScriptedDice([3, 1, 1, 1]))
+    assert won.winnings == (3 + 2) * 10_000 + 10_000 and won.reroll_offered and won.winnings_die == 3
+    stored = _game(_report(1, 0), pregame=dict(opening.pregame))
+    again = CLASSIC.postgame_opening(stored, ScriptedDice([]))
+    assert again.pregame == {} and again.lines["home"] == ("Fans 16,000 (Fan Factor 4): FAME +2",)
+
+
+def test_classic_a_friendly_pays_a_d3_and_no_mvp() -> None:
+    game = _game(_report(0, 0), friendly=True)
+    opening = CLASSIC.postgame_opening(game, ScriptedDice([3, 3, 3, 3]))
+    drawn = CLASSIC.postgame_side(game, "away", opening, ScriptedDice([2, 1, 1]))
+    assert drawn.winnings_die == 2 and drawn.awards is None
+    assert drawn.lines[-1] == "No MVP and no league points: a friendly"
+
+
+def test_classic_winnings_reroll_keeps_the_fame_of_the_first_die() -> None:
+    # a winner paid (4 + FAME 1) x 10,000 + 10,000 re-rolls a 6: (6 + 1) x 10,000 + 10,000
+    rerolled = CLASSIC.reroll_winnings(60_000, 4, False, ScriptedDice([6]))
+    assert rerolled.amount == 80_000 and rerolled.difference == 20_000
+    with pytest.raises(RuleViolation, match="re-roll"):
+        BB2025.reroll_winnings(60_000, 4, False, ScriptedDice([6]))
+
+
+# --- inducements and team value ------------------------------------------------------------------------
+
+
+def test_inducement_budgets_of_each_ruleset() -> None:
+    # seed 001: the underdog gets the CTV difference plus what the favourite spent, + up to 50,000
+    assert BB2025.inducement_budget(
+        1_160_000, 1_240_000, treasury=90_000, favourite_spent=50_000, top_up_max=50_000
+    ) == Budget(130_000, 50_000)
+    # seed 003: "1,000,000 against 1,250,000 gives 250,000", and the treasury too
+    assert CLASSIC.inducement_budget(
+        1_000_000, 1_250_000, treasury=90_000, favourite_spent=0, top_up_max=50_000
+    ) == Budget(250_000, 90_000)
+    assert BB2025.level_first is None and CLASSIC.level_first == "home"
+    assert BB2025.special_plays(1, 2, ((), ())) is None
+    assert CLASSIC.special_plays(1_000_000, 900_000, ((), ())) is not None
+    assert "special_play" in CLASSIC.inducements() and "special_play" not in BB2025.inducements()
+
+
+def test_classic_has_one_team_value_and_hires_journeymen_at_rookie_cost() -> None:
+    human = CATALOG.teams["human"]
+    players = [SquadPlayer(human.positions[0], 50_000, 20_000)]
+    tv, ctv = CLASSIC.team_values(human, players, Staffing(dedicated_fans=3), CATALOG.drafting)
+    assert tv == ctv and CLASSIC.one_value and not BB2025.one_value
+    assert CLASSIC.journeyman_hire_cost(50_000, 20_000) == 50_000
+    assert BB2025.journeyman_hire_cost(50_000, 20_000) == 70_000
