@@ -25,7 +25,7 @@ from bot.ui.league_views import settings_embed
 from bot.ui.limits import send_messages
 
 if TYPE_CHECKING:
-    from bot.app import LeagueBot
+    from bot.host import Host
 
 LEAGUE_HELP = "Which league (only when the server runs several)"
 REASON_HELP = "Why: kept in the league log"
@@ -73,7 +73,7 @@ SEEDING_CHOICES = [
 class SettingsCog(
     commands.GroupCog, group_name="settings", group_description="A league's settings (commissioners)"
 ):
-    def __init__(self, league_bot: LeagueBot) -> None:
+    def __init__(self, league_bot: Host) -> None:
         self.bot = league_bot
         super().__init__()
 
@@ -348,5 +348,5 @@ class SettingsCog(
         await self._apply(interaction, league, {}, reason, channel=channel)
 
 
-async def setup(league_bot: LeagueBot) -> None:
+async def setup(league_bot: Host) -> None:
     await league_bot.add_cog(SettingsCog(league_bot))
