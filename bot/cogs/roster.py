@@ -9,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services.roster import event_drafting, event_rosters
+from bot.services.roster.event_rosters import EntryResult
 from bot.services.tournament import tournament_entries
-from bot.services.tournament.tournament_entries import EntryResult
 from bot.ui.autocomplete import (
     alignment_autocomplete,
     regional_league_autocomplete,
@@ -100,7 +101,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         number: app_commands.Range[int, 1, 99] | None = None,
         tournament: str | None = None,
     ) -> None:
-        result = await tournament_entries.hire(
+        result = await event_drafting.hire(
             runtime_of(interaction), actor_of(interaction), tournament, position, count, name, number
         )
         await _reply(interaction, result)
@@ -111,9 +112,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     async def fire(
         self, interaction: discord.Interaction, player: str, tournament: str | None = None
     ) -> None:
-        result = await tournament_entries.fire(
-            runtime_of(interaction), actor_of(interaction), tournament, player
-        )
+        result = await event_drafting.fire(runtime_of(interaction), actor_of(interaction), tournament, player)
         await _reply(interaction, result)
 
     @app_commands.command(name="staff", description="Set re-rolls and sideline staff (league prices)")
@@ -134,7 +133,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         apothecary: bool | None = None,
         tournament: str | None = None,
     ) -> None:
-        result = await tournament_entries.set_staff(
+        result = await event_drafting.set_staff(
             runtime_of(interaction),
             actor_of(interaction),
             tournament,
@@ -159,7 +158,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     async def skill(
         self, interaction: discord.Interaction, player: str, skill: str, tournament: str | None = None
     ) -> None:
-        result = await tournament_entries.set_skill(
+        result = await event_drafting.set_skill(
             runtime_of(interaction), actor_of(interaction), tournament, player, skill
         )
         await _reply(interaction, result)
@@ -170,7 +169,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     )
     @app_commands.autocomplete(name=roster_star_autocomplete, tournament=tournament_autocomplete)
     async def star(self, interaction: discord.Interaction, name: str, tournament: str | None = None) -> None:
-        result = await tournament_entries.add_star(
+        result = await event_drafting.add_star(
             runtime_of(interaction), actor_of(interaction), tournament, name
         )
         await _reply(interaction, result)
@@ -181,7 +180,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     async def unstar(
         self, interaction: discord.Interaction, name: str, tournament: str | None = None
     ) -> None:
-        result = await tournament_entries.remove_star(
+        result = await event_drafting.remove_star(
             runtime_of(interaction), actor_of(interaction), tournament, name
         )
         await _reply(interaction, result)
@@ -195,7 +194,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         fans: app_commands.Range[int, 1, 6],
         tournament: str | None = None,
     ) -> None:
-        result = await tournament_entries.set_fans(
+        result = await event_drafting.set_fans(
             runtime_of(interaction), actor_of(interaction), tournament, fans
         )
         await _reply(interaction, result)
@@ -212,7 +211,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         count: app_commands.Range[int, 0, 16],
         tournament: str | None = None,
     ) -> None:
-        result = await tournament_entries.set_inducement(
+        result = await event_drafting.set_inducement(
             runtime_of(interaction), actor_of(interaction), tournament, item, count
         )
         await _reply(interaction, result)
@@ -221,7 +220,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     @app_commands.describe(tournament=EVENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def submit(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        result = await tournament_entries.submit(runtime_of(interaction), actor_of(interaction), tournament)
+        result = await event_drafting.submit(runtime_of(interaction), actor_of(interaction), tournament)
         await _reply(interaction, result)
 
     @app_commands.command(name="show", description="Show a registered tournament roster (yours by default)")
@@ -238,7 +237,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         tournament: str | None = None,
         round: app_commands.Range[int, 1, 15] | None = None,
     ) -> None:
-        sheet = await tournament_entries.roster_sheet(
+        sheet = await event_rosters.roster_sheet(
             runtime_of(interaction), actor_of(interaction), tournament, team, round
         )
         await send_messages(interaction, None, roster_embeds(sheet), ephemeral=True)
@@ -249,7 +248,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     async def export(
         self, interaction: discord.Interaction, team: str | None = None, tournament: str | None = None
     ) -> None:
-        sheet = await tournament_entries.roster_sheet(
+        sheet = await event_rosters.roster_sheet(
             runtime_of(interaction), actor_of(interaction), tournament, team
         )
         await interaction.response.send_message(

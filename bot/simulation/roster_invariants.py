@@ -15,9 +15,10 @@ players, custom inducements), checked by the tournament simulator after a run:
 from __future__ import annotations
 
 from bot.rules.tournament.tournament_rosters import free_inducements
+from bot.services.roster import event_rosters
 from bot.services.roster.team_lookup import STAR_PREFIX, roster_of
 from bot.services.runtime import Runtime
-from bot.services.tournament import tournament_entries
+from bot.services.tournament import tournament_escalation
 from bot.services.tournament.tournaments import Event
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
@@ -45,10 +46,10 @@ def check_rosters(conn: Connection, rt: Runtime, event: Event) -> list[str]:
                 if outside:
                     problems.append(f"{team.name}: {', '.join(sorted(outside))} in a stunty event")
         if rules.escalation:
-            esc = tournament_entries.escalation_of(conn, team)
+            esc = tournament_escalation.escalation_of(conn, team)
             if esc.drafting_round != rules.roster_rounds:
                 problems.append(f"{team.name}: {esc.drafting_round} of {rules.roster_rounds} rosters written")
-            spent = tournament_entries.roster_check(conn, rt, event, team).gold_spent
+            spent = event_rosters.roster_check(conn, rt, event, team).gold_spent
             # with injuries kept, the dead have left the roster but were paid for
             spent += sum(
                 p.hiring_fee for p in team_store.players(conn, team, include_gone=True) if p.status == "dead"

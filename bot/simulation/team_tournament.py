@@ -21,9 +21,11 @@ import random
 from pathlib import Path
 
 from bot.catalog import Catalog
+from bot.services.roster import event_rosters
 from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
+    tournament_groups,
     tournament_play,
     tournament_squads,
     tournaments,
@@ -103,7 +105,7 @@ async def simulate_team_tournament(
                     event,
                     rt.catalog.tournament.scoring,
                     lambda state: tournaments.ranking(rt, state),
-                    lambda state: tournament_squads.squad_groups_of(conn, rt, state).progress,
+                    lambda state: tournament_groups.progress_of(rt, state),
                     lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
                 )
             else:
@@ -112,12 +114,10 @@ async def simulate_team_tournament(
                     event,
                     rt.catalog.tournament.scoring,
                     lambda state: tournaments.ranking(rt, state),
-                    lambda state: tournament_squads.squad_ranking(
-                        rt, state, tournament_squads.squads_played(conn, event, state)
-                    ),
+                    lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
                 )
             for team in team_store.in_league(conn, GUILD, event.id):
-                refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
+                refusals = event_rosters.roster_check(conn, rt, event, team).refusals
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
             logged = conn.execute("SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ?", (GUILD,)).fetchone()[
                 0

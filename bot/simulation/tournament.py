@@ -26,6 +26,7 @@ from bot.errors import DomainError
 from bot.rules.match.match_report import InjuryResult, PlayerEvents, format_team_events, parse_team_events
 from bot.services.match import match_day, results
 from bot.services.match.results import SideInput
+from bot.services.roster import event_drafting, event_rosters
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import (
     tournament_awards,
@@ -106,9 +107,9 @@ async def _register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
     )
     for position in plan.hires:
-        await tournament_entries.hire(rt, who, None, position.id)
+        await event_drafting.hire(rt, who, None, position.id)
     if plan.rerolls:
-        await tournament_entries.set_staff(rt, who, None, rerolls=plan.rerolls)
+        await event_drafting.set_staff(rt, who, None, rerolls=plan.rerolls)
     await (_mandatory_star(rt, rng, who, tally) if mandatory_star else _star(rt, rng, who, tally))
     await _skills(rt, rng, who, tally)
     await _custom_inducements(rt, rng, who, tally)
@@ -117,20 +118,20 @@ async def _register(
         await _additions(rt, rng, who, tally)
     fans = rng.randint(1, 6)
     try:
-        await tournament_entries.set_fans(rt, who, None, fans)
+        await event_drafting.set_fans(rt, who, None, fans)
         tally.fans_bought += fans - 1
     except DomainError:
         pass  # not enough gold left: the one free fan stays
-    await tournament_entries.submit(rt, who, None)
+    await event_drafting.submit(rt, who, None)
 
 
 async def _star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
     """Now and then a star player who plays for the team (refused when the gold or the rules say no)."""
-    options = await tournament_entries.roster_options(rt, who, None)
+    options = await event_rosters.roster_options(rt, who, None)
     if not options.stars or rng.random() > 0.3:
         return
     try:
-        await tournament_entries.add_star(rt, who, None, rng.choice(options.stars).name)
+        await event_drafting.add_star(rt, who, None, rng.choice(options.stars).name)
         tally.stars += 1
     except DomainError:
         pass  # too dear, or the roster is not yet 11 players: no star
@@ -138,12 +139,12 @@ async def _star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTa
 
 async def _mandatory_star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
     """A star is a must: random ones first, then the cheapest, until the services accept one."""
-    options = await tournament_entries.roster_options(rt, who, None)
+    options = await event_rosters.roster_options(rt, who, None)
     tries = rng.sample(list(options.stars), k=min(3, len(options.stars)))
     tries += sorted(options.stars, key=lambda u: (u.cost, u.name))
     for unit in tries:
         try:
-            await tournament_entries.add_star(rt, who, None, unit.name)
+            await event_drafting.add_star(rt, who, None, unit.name)
         except DomainError:
             continue
         tally.stars += 1
@@ -158,7 +159,7 @@ async def _custom_inducements(rt: Runtime, rng: random.Random, who: Actor, tally
         return
     item = rng.choice(bought)
     try:
-        await tournament_entries.set_inducement(rt, who, None, item.name, 1)
+        await event_drafting.set_inducement(rt, who, None, item.name, 1)
         tally.inducements += 1
     except DomainError:
         pass
@@ -167,16 +168,16 @@ async def _custom_inducements(rt: Runtime, rng: random.Random, who: Actor, tally
 async def _additions(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
     """What a later budget adds: a player or two, a Dedicated Fan, skills (each refused when it breaks a
     rule or the gold is gone)."""
-    options = await tournament_entries.roster_options(rt, who, None)
+    options = await event_rosters.roster_options(rt, who, None)
     for _ in range(rng.randint(0, 2)):
         try:
-            await tournament_entries.hire(rt, who, None, rng.choice(options.positions).id)
+            await event_drafting.hire(rt, who, None, rng.choice(options.positions).id)
             tally.additions += 1
         except DomainError:
             pass
-    sheet = await tournament_entries.roster_sheet(rt, who, None)
+    sheet = await event_rosters.roster_sheet(rt, who, None)
     try:
-        await tournament_entries.set_fans(rt, who, None, min(6, sheet.team.dedicated_fans + 1))
+        await event_drafting.set_fans(rt, who, None, min(6, sheet.team.dedicated_fans + 1))
         tally.additions += 1
     except DomainError:
         pass
@@ -186,18 +187,18 @@ async def _additions(rt: Runtime, rng: random.Random, who: Actor, tally: Tournam
 async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
     """Spend the Skill Points on primary skills (and now and then a secondary) for random players, until the
     services refuse one (out of points, or of secondaries)."""
-    options = await tournament_entries.roster_options(rt, who, None)
+    options = await event_rosters.roster_options(rt, who, None)
     positions = {p.id: p for p in options.positions}
     players = [p for p in options.players if p.position in positions]
     for player in rng.sample(players, k=len(players)):
         position = positions[player.position]
         secondary = rng.random() < 0.2
         wanted = position.secondary if secondary else position.primary
-        skills = [s.name for s in tournament_entries.skill_options(rt, position) if s.category in wanted]
+        skills = [s.name for s in event_rosters.skill_options(rt, position) if s.category in wanted]
         if not skills:
             continue
         try:
-            await tournament_entries.set_skill(rt, who, None, f"#{player.number}", rng.choice(skills))
+            await event_drafting.set_skill(rt, who, None, f"#{player.number}", rng.choice(skills))
         except DomainError:
             if not secondary:
                 break  # out of Skill Points: the roster is done
@@ -420,7 +421,7 @@ async def simulate_tournament(
                 conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
             )
             for team in team_store.in_league(conn, GUILD, event.id):
-                refusals = tournament_entries.roster_check(conn, rt, event, team).refusals
+                refusals = event_rosters.roster_check(conn, rt, event, team).refusals
                 if options.injuries:  # the dead leave: a roster may end the event short of 11 players
                     refusals = tuple(r for r in refusals if "at least 11 players" not in r)
                 problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]

@@ -9,8 +9,9 @@ import io
 import discord
 
 from bot.catalog.search import best_matches
+from bot.services.roster import event_rosters
+from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.tournament import tournament_awards, tournament_entries
-from bot.services.tournament.tournament_entries import TournamentSheet
 from bot.text import gp
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.context import actor_of, runtime_of
@@ -162,8 +163,8 @@ async def entry_autocomplete(interaction: discord.Interaction, current: str) -> 
     ]
 
 
-async def _options(interaction: discord.Interaction) -> tournament_entries.RosterOptions:
-    return await tournament_entries.roster_options(
+async def _options(interaction: discord.Interaction) -> event_rosters.RosterOptions:
+    return await event_rosters.roster_options(
         runtime_of(interaction), actor_of(interaction), _event_option(interaction)
     )
 
@@ -195,7 +196,7 @@ async def roster_skill_autocomplete(interaction: discord.Interaction, current: s
     position = next((pos for pos in options.positions if player and pos.id == player.position), None)
     if position is None:
         return [choice("none (take the added skill away)", "none")]
-    skills = tournament_entries.skill_options(rt, position)
+    skills = event_rosters.skill_options(rt, position)
     return [choice("none (take the added skill away)", "none")] + [
         choice(
             f"{s.name} ({'primary, 1 point' if s.category in position.primary else 'secondary, 2 points'})",

@@ -59,12 +59,13 @@ async def test_event_inducement_adds_and_lists_it_in_the_rulespack(runtime: Runt
 
 async def test_roster_escalate_and_show_a_rounds_roster(runtime: Runtime) -> None:
     from bot.cogs.roster import RosterCog
+    from bot.services.roster import event_drafting
     from bot.services.tournament import tournament_entries
 
     coach = actor(user_id=101)
     await tournaments.create_tournament(runtime, ORGANISER, "Cup", 5, {"escalation": "1000000/1100000"})
     await tournament_entries.register(runtime, coach, None, "Reavers", "Human", "Old World Classic")
-    await tournament_entries.hire(runtime, coach, None, "Human Lineman", 11)
+    await event_drafting.hire(runtime, coach, None, "Human Lineman", 11)
     cog = RosterCog(MagicMock())
     interaction = make_interaction(runtime, user_id=101)
     await cog.escalate.callback(cog, interaction, None)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bot.catalog.models import DraftingRules, Position, Team
 from bot.errors import RuleViolation
@@ -49,6 +50,17 @@ class Staffing:
     apothecary: bool = False
     dedicated_fans: int = 1
     trophy_rerolls: int = 0  # the League Trophy's free re-roll: never paid for, counted in TV
+
+    def bought(self) -> dict[str, Any]:
+        """What the team bought, by name (the League Trophy's re-roll is not bought): the columns a team's
+        row keeps, and what a closed escalation roster keeps."""
+        return {
+            "rerolls": self.rerolls,
+            "assistant_coaches": self.assistant_coaches,
+            "cheerleaders": self.cheerleaders,
+            "apothecary": self.apothecary,
+            "dedicated_fans": self.dedicated_fans,
+        }
 
 
 def staff_value(roster: Team, staff: Staffing, rules: DraftingRules) -> int:

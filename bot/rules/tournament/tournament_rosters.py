@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.catalog import Catalog
-from bot.catalog.models import Inducement, Position, Team
+from bot.catalog.models import DraftingRules, Inducement, Position, Team
 from bot.errors import RuleViolation
 from bot.rules.league.star_drafts import StarUnit, star_units
 from bot.rules.match import inducements
@@ -201,6 +201,15 @@ def _skill_points(
     return None
 
 
+@dataclass
+class _Tally:
+    """What a roster spends so far, and every rule it breaks, in the order the check finds them."""
+
+    gold: int = 0
+    points: int = 0
+    refusals: list[str] = field(default_factory=list)
+
+
 def check_roster(
     catalog: Catalog,
     roster: TournamentRoster,
@@ -212,117 +221,188 @@ def check_roster(
 ) -> RosterCheck:
     """Check a proposed tournament roster against seed 000 and the league drafting rules (and the event's
     roster options: a stunty event's rosters, a mandatory star)."""
-    rules = catalog.drafting
-    refusals: list[str] = []
     team: Team | None = catalog.teams.get(roster.team_id)
     if team is None:
         raise RuleViolation(f"There is no team roster {roster.team_id!r}.")
+    tally = _Tally()
     if roster.league not in team.leagues:
-        refusals.append(f"{team.name} teams play in: {', '.join(team.leagues)}.")
+        tally.refusals.append(f"{team.name} teams play in: {', '.join(team.leagues)}.")
     tier = team.tier if tier is None else tier  # the rulespack may move a roster to another tier
     allowance = (tiers or seed_tiers(catalog)).allowance(tier)
-    numbers = catalog.tournament.roster
+    hired = _players(catalog, team, roster, options, tally)
+    _staff_and_fans(catalog, team, roster, [position for _, position in hired], tally)
     allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
+    _inducements(team, roster, allowed, tally)
+    _skills(catalog, hired, allowance, tier, tally)
+    _stars(catalog, team, roster, len(hired), allowance, tier, options, tally)
+    if tally.points > allowance.skill_points:
+        tally.refusals.append(
+            f"A tier {tier} team has {allowance.skill_points} Skill Points; "
+            f"this roster spends {tally.points}."
+        )
+    if tally.gold > budget:
+        tally.refusals.append(
+            f"The roster costs {gp(tally.gold)}, over the {gp(budget)} Team Draft Budget by "
+            f"{gp(tally.gold - budget)}."
+        )
+    return RosterCheck(
+        gold_spent=tally.gold,
+        skill_points_spent=tally.points,
+        gold_lost=max(0, budget - tally.gold),
+        refusals=tuple(tally.refusals),
+    )
 
-    # Players, under the league drafting rules (position limits, group limits, 16 players).
+
+def _players(
+    catalog: Catalog, team: Team, roster: TournamentRoster, options: RosterRules, tally: _Tally
+) -> list[tuple[DraftedPlayer, Position]]:
+    """Players, under the league drafting rules (position limits, group limits, 16 players; 11 at least),
+    and a stunty event's rosters."""
+    rules = catalog.drafting
     positions: list[Position] = []
     hired: list[tuple[DraftedPlayer, Position]] = []
     for player in roster.players:
         try:
             position = check_hire(team, player.position_id, positions, rules)
         except RuleViolation as refusal:
-            refusals.append(str(refusal))
+            tally.refusals.append(str(refusal))
             continue
         positions.append(position)
         hired.append((player, position))
     if options.stunty:
-        refusals.extend(stunty_refusals(catalog, team, positions))
+        tally.refusals.extend(stunty_refusals(catalog, team, positions))
     if len(positions) < rules.min_players_at_draft:
-        refusals.append(
+        tally.refusals.append(
             f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."
         )
+    return hired
+
+
+def _staff_and_fans(
+    catalog: Catalog, team: Team, roster: TournamentRoster, positions: Sequence[Position], tally: _Tally
+) -> None:
+    """The players, re-rolls and sideline staff at the league prices; Dedicated Fans up to 6, at 10,000 gp
+    each above the free first."""
+    rules = catalog.drafting
+    numbers = catalog.tournament.roster
     start = rules.dedicated_fans.start
     staff = replace(roster.staff, dedicated_fans=start)  # fans are bought at the tournament's price below
     try:
         check_staff(team, staff, rules, drafting=True)
     except RuleViolation as refusal:
-        refusals.append(str(refusal))
-    gold = draft_cost(team, positions, staff, rules)
-
-    # Dedicated Fans: up to 6, at 10,000 gp each above the free first.
+        tally.refusals.append(str(refusal))
+    tally.gold += draft_cost(team, positions, staff, rules)
     if not start <= roster.dedicated_fans <= numbers.max_fans:
-        refusals.append(
+        tally.refusals.append(
             f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
             f"each above {start} at {gp(numbers.fan_cost)}."
         )
-    gold += max(0, roster.dedicated_fans - start) * numbers.fan_cost
+    tally.gold += max(0, roster.dedicated_fans - start) * numbers.fan_cost
 
-    # Inducements the event allows, permanently on the roster.
+
+def _inducements(
+    team: Team, roster: TournamentRoster, allowed: Mapping[str, Inducement], tally: _Tally
+) -> None:
+    """Inducements the event allows, permanently on the roster."""
+    special = (
+        team.special_rules_with(roster.league, roster.alignment) if roster.league in team.leagues else ()
+    )
     for key, count in roster.inducements:
         inducement = allowed.get(key)
         if inducement is None:
-            refusals.append(f"{key!r} is not an inducement this event allows.")
+            tally.refusals.append(f"{key!r} is not an inducement this event allows.")
             continue
-        special = (
-            team.special_rules_with(roster.league, roster.alignment) if roster.league in team.leagues else ()
-        )
         try:
             inducements.check_allowed(inducement, team, roster.league, roster.alignment)
             most = inducements.limit(inducement, special)
             if not 1 <= count <= most:
                 raise RuleViolation(f"A team may have 1-{most} {inducement.name}.")
-            gold += count * inducements.price(inducement, team, special)
+            tally.gold += count * inducements.price(inducement, team, special)
         except RuleViolation as refusal:
-            refusals.append(str(refusal))
+            tally.refusals.append(str(refusal))
 
-    # Skill points: primary 1, secondary 2 (within the tier's limit), one added skill per player.
-    points = 0
+
+def _skills(
+    catalog: Catalog,
+    hired: Sequence[tuple[DraftedPlayer, Position]],
+    allowance: TierAllowance,
+    tier: int,
+    tally: _Tally,
+) -> None:
+    """Skill Points: primary 1, secondary 2 (within the tier's limit), one added skill per player."""
     secondaries = 0
     for player, position in hired:
         if len(player.skills) > 1:
-            refusals.append(
+            tally.refusals.append(
                 "Each player can only be given a single additional skill; "
                 f"a {position.name} has {len(player.skills)}."
             )
         for skill_name in player.skills:
-            cost = _skill_points(catalog, position, skill_name, refusals)
+            cost = _skill_points(catalog, position, skill_name, tally.refusals)
             if cost is not None:
-                points += cost[0]
+                tally.points += cost[0]
                 secondaries += cost[1]
     if secondaries > allowance.max_secondary:
-        refusals.append(
+        tally.refusals.append(
             f"A tier {tier} team may have at most {allowance.max_secondary} secondary skills; "
             f"you have {secondaries}."
         )
 
-    # Star players: 11 players first; gold plus 2 points (a Mega-star 4); at most 2 (and the tier's limit).
+
+def star_points(catalog: Catalog, unit: StarUnit) -> int:
+    """The Skill Points a star (or a pair) costs: 2, a Mega-star 4."""
+    numbers = catalog.tournament.roster
+    mega = any(catalog.stars[m].mega_star for m in unit.members)
+    return numbers.mega_star_points if mega else numbers.star_points
+
+
+def _star_units(catalog: Catalog, team: Team, roster: TournamentRoster, tally: _Tally) -> list[StarUnit]:
+    """The roster's stars that exist, once each, without skills, and play for the team."""
     units: list[StarUnit] = []
     for drafted in roster.stars:
         unit = _star_unit(catalog, drafted.name)
         if unit is None:
-            refusals.append(f"There is no star player {drafted.name!r}.")
+            tally.refusals.append(f"There is no star player {drafted.name!r}.")
             continue
         if drafted.skills:
-            refusals.append(f"Star players cannot be given additional skills ({unit.name}).")
+            tally.refusals.append(f"Star players cannot be given additional skills ({unit.name}).")
         if unit in units:
-            refusals.append(f"{unit.name} is on the roster once already.")
+            tally.refusals.append(f"{unit.name} is on the roster once already.")
             continue
         members = [catalog.stars[m] for m in unit.members]
         if roster.league in team.leagues and not all(
             plays_for(star, team, roster.league, roster.alignment) for star in members
         ):
-            refusals.append(f"{unit.name} does not play for {team.name} teams in the {roster.league}.")
+            tally.refusals.append(f"{unit.name} does not play for {team.name} teams in the {roster.league}.")
         units.append(unit)
-        mega = any(star.mega_star for star in members)
-        points += numbers.mega_star_points if mega else numbers.star_points
-        gold += unit.cost
+        tally.points += star_points(catalog, unit)
+        tally.gold += unit.cost
+    return units
+
+
+def _stars(
+    catalog: Catalog,
+    team: Team,
+    roster: TournamentRoster,
+    players: int,
+    allowance: TierAllowance,
+    tier: int,
+    options: RosterRules,
+    tally: _Tally,
+) -> None:
+    """Star players: 11 players first; gold plus 2 points (a Mega-star 4); at most 2 (and the tier's
+    limit), one Mega-star; a pair takes two roster places."""
+    rules = catalog.drafting
+    numbers = catalog.tournament.roster
+    units = _star_units(catalog, team, roster, tally)
+    refusals = tally.refusals
     if (
         options.mandatory_star
         and not units
         and not any(r.startswith("There is no star player") for r in refusals)
     ):
         refusals.append(f"{MANDATORY_STAR} (a pair counts as one).")
-    if units and options.star_needs_eleven and len(positions) < rules.min_players_at_draft:
+    if units and options.star_needs_eleven and players < rules.min_players_at_draft:
         refusals.append(
             f"A team must include at least {rules.min_players_at_draft} players "
             "before adding any star players."
@@ -336,27 +416,23 @@ def check_roster(
     megas = sum(any(catalog.stars[m].mega_star for m in u.members) for u in units)
     if megas > numbers.max_mega_stars:
         refusals.append(f"A team may only ever have a single Mega-star; you have {megas}.")
-    places = len(positions) + sum(u.size for u in units)
+    places = players + sum(u.size for u in units)
     if places > rules.max_players:
         refusals.append(
             f"A team may never have more than {rules.max_players} players, star players included "
             f"(a pair takes two places); you have {places}."
         )
 
-    if points > allowance.skill_points:
-        refusals.append(
-            f"A tier {tier} team has {allowance.skill_points} Skill Points; this roster spends {points}."
-        )
-    if gold > budget:
-        refusals.append(
-            f"The roster costs {gp(gold)}, over the {gp(budget)} Team Draft Budget by {gp(gold - budget)}."
-        )
-    return RosterCheck(
-        gold_spent=gold,
-        skill_points_spent=points,
-        gold_lost=max(0, budget - gold),
-        refusals=tuple(refusals),
-    )
+
+def staff_apart_from_fans(
+    current: Staffing, new: Staffing, rules: DraftingRules
+) -> tuple[Staffing, Staffing, Staffing]:
+    """Seed 000 prices Dedicated Fans apart (up to 6, at 10,000 gp each above the first): a change of staff
+    keeps the team's fans, and the league staff rules price the rest as for a team with the free first fan.
+    The staff to set, and the staff before and after as priced."""
+    kept = replace(new, dedicated_fans=current.dedicated_fans)
+    start = rules.dedicated_fans.start
+    return kept, replace(current, dedicated_fans=start), replace(kept, dedicated_fans=start)
 
 
 def tiers_text(tiers: TierTable) -> list[str]:

@@ -27,10 +27,9 @@ from bot.rules.league.star_drafts import (
     signing_options,
     star_units,
 )
-from bot.rules.roster.team_building import next_free_number
 from bot.services.dice_logging import log_dice
 from bot.services.league.leagues import find_league
-from bot.services.roster.team_lookup import star_position_id
+from bot.services.roster.teams import add_star_rows
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.store import announcements, audit
 from bot.store import contracts as contract_store
@@ -84,14 +83,8 @@ def begin(
         how = "new teams first (drawn), then last season's teams from the bottom, as one table"
     now = rt.clock.now()
     if dice.rolls:
-        log_dice(
-            conn,
-            rt,
-            actor,
-            dice.rolls,
-            purpose=f"{league.name} season {season.number}: star signing order",
-            league_id=league.id,
-        )
+        purpose = f"{league.name} season {season.number}: star signing order"
+        log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     teams = {t.id: t for t in team_store.in_league(conn, league.guild_id, league.id)}
     deadline = now + timedelta(hours=league.settings.signing_pick_hours)
     order_line = "Order (" + how + "): " + ", ".join(teams[t].name for t in order)
@@ -232,19 +225,7 @@ def _join_roster(
     conn: Connection, rt: Runtime, team: TeamRow, unit: StarUnit, contract_id: int, now: datetime
 ) -> None:
     """The unit's stars join the roster under the contract, on free numbers, each at his share of its cost."""
-    taken = [p.number for p in team_store.players(conn, team)]
-    for member, cost in zip(unit.members, _member_costs(rt, unit), strict=True):
-        number = next_free_number(taken)
-        taken.append(number)
-        player = team_store.insert_player(
-            conn,
-            team,
-            number=number,
-            name=member,
-            position=star_position_id(member),
-            hiring_fee=cost,
-            now=now,
-        )
+    for player in add_star_rows(conn, team, unit, _member_costs(rt, unit), now):
         contract_store.link_player(conn, team.guild_id, player.id, contract_id)
 
 

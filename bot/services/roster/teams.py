@@ -1,32 +1,29 @@
-"""Drafting a team (seed 001, Drafting a Blood Bowl Team): create it, hire and fire players, name and
-number them, set re-rolls, staff and dedicated fans, submit it, and the commissioner's review; and a
-team's Team Draft List. Hiring, firing and staff work in the post-game sequence too (firing there is
-postgame_roster.py's); the look-ups other services share are in team_lookup.py."""
+"""Drafting a team (seed 001, Drafting a Blood Bowl Team; seed 000, Writing your roster): the one sequence a
+league team and an event roster both follow. Create it, hire and fire players, set re-rolls, staff and
+dedicated fans, submit it, and the review; each step asks the competition's book (books.py: a league's here,
+an event's in event_drafting.py) what differs. Hiring, firing and staff work in a league's post-game sequence
+too (firing there is postgame_roster.py's); naming and numbering players and the Team Draft List are a
+league's; the look-ups other services share are in team_lookup.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TypeVar
 
 from bot.catalog.models import Team
 from bot.errors import Conflict, RuleViolation
 from bot.rules.league.redraft import rehire_cost
+from bot.rules.league.star_drafts import StarUnit
 from bot.rules.roster.staff import staff_changes
-from bot.rules.roster.team_building import (
-    Staffing,
-    check_hire,
-    check_redraft_submittable,
-    check_submittable,
-    next_free_number,
-)
+from bot.rules.roster.team_building import Staffing, check_hire, next_free_number
 from bot.rules.rulesets import ruleset
 from bot.services.league.leagues import clean_name, find_league
-from bot.services.match.postgame_roster import fire_in_postgame
+from bot.services.roster.books import Book, LeagueBook, Opener, league_book, within_budget, write
 from bot.services.roster.team_lookup import (
-    Changeable,
     DraftResult,
     TeamSheet,
     build_sheet,
-    changeable,
     find_player,
     find_position,
     find_roster,
@@ -35,8 +32,8 @@ from bot.services.roster.team_lookup import (
     open_redraft,
     own_team,
     roster_of,
-    squad_positions,
     staffing_of,
+    star_position_id,
 )
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
@@ -48,18 +45,7 @@ from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
 
 MAX_HIRE_AT_ONCE = 16
-
-
-def _changeable(conn: Connection, team: TeamRow) -> Changeable:
-    """The team, if it may change now; draft changes are allowed until approval, and changing a submitted
-    or rejected team makes it a draft again."""
-    change = changeable(conn, team)
-    if not change.drafting or team.status == "draft":
-        return change
-    team_store.set_status(conn, team, "draft", team.review_note)
-    refreshed = team_store.get(conn, team.guild_id, team.id)
-    assert refreshed is not None
-    return Changeable(refreshed, None)
+T = TypeVar("T")
 
 
 # --- create -------------------------------------------------------------------------------------------
@@ -99,20 +85,6 @@ def choose_league_and_alignment(
     return match, chosen
 
 
-def _create(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    league_ref: str | None,
-    name: str,
-    roster_ref: str,
-    regional_league: str | None,
-    alignment: str | None,
-) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
-    return create_in(conn, rt, actor, league, name, roster_ref, regional_league, alignment)
-
-
 def create_in(
     conn: Connection,
     rt: Runtime,
@@ -122,9 +94,9 @@ def create_in(
     roster_ref: str,
     regional_league: str | None,
     alignment: str | None,
-) -> DraftResult:
+) -> TeamRow:
     """The drafting sequence's first step in a competition already found (a league, or a tournament whose
-    LeagueSettings carry the event's Team Draft Budget): the caller's transaction, no look-up of its own."""
+    LeagueSettings carry the event's Team Draft Budget): the new team with its budget in the treasury."""
     existing = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
     if existing is not None:
         raise Conflict(
@@ -152,25 +124,34 @@ def create_in(
         alignment=chosen_alignment,
         now=now,
     )
-    budget = league.settings.draft_budget
-    team_store.change_treasury(conn, team, budget, "draft budget", actor_id=actor.user_id, now=now)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="team.create",
-        now=now,
-        detail={"team": name, "roster": roster.name, "league": chosen_league, "alignment": chosen_alignment},
+    team_store.change_treasury(
+        conn, team, league.settings.draft_budget, "draft budget", actor_id=actor.user_id, now=now
     )
+    detail = {"team": name, "roster": roster.name, "league": chosen_league, "alignment": chosen_alignment}
+    audit.record_in(conn, league, actor.user_id, "team.create", now, detail)
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
-    sheet = build_sheet(conn, rt.catalog, league, refreshed)
-    return DraftResult(
-        sheet,
-        f"{name} ({roster.name}) is drafting with {gp(budget)}. "
-        f"Hire players with {'/roster' if league.is_tournament else '/team'} hire.",
+    return refreshed
+
+
+def _create(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    name: str,
+    roster_ref: str,
+    regional_league: str | None,
+    alignment: str | None,
+) -> DraftResult:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = create_in(conn, rt, actor, league, name, roster_ref, regional_league, alignment)
+    roster = roster_of(rt.catalog, team)
+    message = (
+        f"{name} ({roster.name}) is drafting with {gp(league.settings.draft_budget)}. "
+        "Hire players with /team hire."
     )
+    return LeagueBook(rt, league).result(conn, team, message)
 
 
 async def create_team(
@@ -187,36 +168,23 @@ async def create_team(
     )
 
 
-# --- hire, fire, rename, staff ----------------------------------------------------------------------
-
-
-def _hire(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    league_ref: str | None,
-    position_ref: str,
-    count: int,
-    name: str | None,
-    number: int | None,
-) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
-    return hire_in(conn, rt, actor, league, position_ref, count, name, number)
+# --- hire, fire, staff: one sequence for every book --------------------------------------------------
 
 
 def hire_in(
     conn: Connection,
     rt: Runtime,
     actor: Actor,
-    league: League,
+    book: Book[T],
     position_ref: str,
     count: int,
     name: str | None,
     number: int | None,
-) -> DraftResult:
-    """Hire players for the caller's team in `league` (a league or an event), in the caller's transaction."""
-    change = _changeable(conn, own_team(conn, actor, league))
+) -> T:
+    """Hire players for the caller's team, paid from its treasury (in the post-game too)."""
+    change = book.changeable(conn, book.team(conn, actor))
     team = change.team
+    before = book.before(conn, team)
     roster = roster_of(rt.catalog, team)
     position = find_position(roster, position_ref)
     if not 1 <= count <= MAX_HIRE_AT_ONCE:
@@ -231,39 +199,56 @@ def hire_in(
     now = rt.clock.now()
     taken = [row.number for row in current]
     hired = []
-    for _ in range(count):
-        shirt = number if number is not None else next_free_number(taken)
-        taken.append(shirt)
-        label = name or f"{position.name} {shirt}"
-        team_store.change_treasury(
-            conn,
-            team,
-            -position.cost,
-            f"{'' if change.drafting else 'post-game: '}hire #{shirt} {label} ({position.name})",
-            actor_id=actor.user_id,
-            now=now,
-            fixture_id=change.postgame_fixture,
-        )
-        hired.append(
-            team_store.insert_player(
+    with within_budget(book):
+        for _ in range(count):
+            shirt = number if number is not None else next_free_number(taken)
+            taken.append(shirt)
+            label = name or f"{position.name} {shirt}"
+            team_store.change_treasury(
                 conn,
                 team,
-                number=shirt,
-                name=label,
-                position=position.id,
-                hiring_fee=position.cost,
+                -position.cost,
+                f"{'' if change.drafting else 'post-game: '}hire #{shirt} {label} ({position.name})",
+                actor_id=actor.user_id,
                 now=now,
-                hired_in_fixture=change.postgame_fixture,
+                fixture_id=change.postgame_fixture,
             )
-        )
+            hired.append(
+                team_store.insert_player(
+                    conn,
+                    team,
+                    number=shirt,
+                    name=label,
+                    position=position.id,
+                    hiring_fee=position.cost,
+                    now=now,
+                    hired_in_fixture=change.postgame_fixture,
+                )
+            )
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
+    book.after(conn, before, refreshed)
     numbers = ", ".join(f"#{p.number}" for p in hired)
     message = (
         f"Hired {plural(count, position.name)} ({numbers}) for {gp(position.cost * count)}. "
         f"Treasury {gp(refreshed.treasury)}."
     )
-    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
+    return book.result(conn, refreshed, message)
+
+
+async def hire(
+    rt: Runtime,
+    actor: Actor,
+    opener: Opener[Book[T]],
+    position: str,
+    count: int = 1,
+    name: str | None = None,
+    number: int | None = None,
+) -> T:
+    if number is not None and not 1 <= number <= 99:
+        raise RuleViolation("Shirt numbers are 1 to 99.")
+    cleaned = clean_name(name, "player name") if name else None
+    return await write(rt, actor, opener, hire_in, position, count, cleaned, number)
 
 
 async def hire_players(
@@ -275,38 +260,23 @@ async def hire_players(
     name: str | None = None,
     number: int | None = None,
 ) -> DraftResult:
-    if number is not None and not 1 <= number <= 99:
-        raise RuleViolation("Shirt numbers are 1 to 99.")
-    return await rt.db.write(
-        _hire,
-        rt,
-        actor,
-        league_ref,
-        position,
-        count,
-        clean_name(name, "player name") if name else None,
-        number,
-    )
+    return await hire(rt, actor, league_book(league_ref), position, count, name, number)
 
 
-def _fire(
-    conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
-) -> DraftResult:
-    return fire_in(conn, rt, actor, find_league(conn, actor.guild_id, league_ref), player_ref)
-
-
-def fire_in(conn: Connection, rt: Runtime, actor: Actor, league: League, player_ref: str) -> DraftResult:
-    """Release one of the caller's players in `league`, in the caller's transaction."""
-    player = find_player(conn, own_team(conn, actor, league), player_ref)
+def fire_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], player_ref: str) -> T:
+    """Release one of the caller's players: while drafting refunded in full (he was never part of the
+    competition); in a league's post-game fired without a refund."""
+    team = book.team(conn, actor)
+    player = find_player(conn, team, player_ref)
     if player.star_contract is not None:
         raise RuleViolation(
             f"{player.name} is under contract for the season: a star signed this way is never fired."
         )
-    change = _changeable(conn, own_team(conn, actor, league))
+    change = book.changeable(conn, team)
     team = change.team
-    now = rt.clock.now()
     if not change.drafting:
-        return fire_in_postgame(conn, rt, actor, league, change, player)
+        return book.fire_after_game(conn, actor, change, player)
+    book.release(conn, team, player)
     refund = _release_veteran(conn, rt, actor, team, player)
     if refund is None:  # a player hired in this draft never existed in the league
         refund = player.hiring_fee
@@ -317,12 +287,10 @@ def fire_in(conn: Connection, rt: Runtime, actor: Actor, league: League, player_
         refund,
         f"draft: released #{player.number} {player.name}",
         actor_id=actor.user_id,
-        now=now,
+        now=rt.clock.now(),
     )
-    refreshed = team_store.get(conn, actor.guild_id, team.id)
-    assert refreshed is not None
     message = f"Released #{player.number} {player.name}; {gp(refund)} back in the treasury."
-    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
+    return book.result(conn, team, message)
 
 
 def _release_veteran(
@@ -349,7 +317,116 @@ def _release_veteran(
 async def fire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
     """While drafting, a released player is refunded in full: he was never part of the league. In the
     post-game a fired player leaves without a refund."""
-    return await rt.db.write(_fire, rt, actor, league_ref, player)
+    return await write(rt, actor, league_book(league_ref), fire_in, player)
+
+
+def add_star_rows(
+    conn: Connection, team: TeamRow, unit: StarUnit, costs: Sequence[int], now: datetime
+) -> list[PlayerRow]:
+    """A star (or a pair) joins the roster: a player row per member, on free shirt numbers, each at his
+    share of the unit's cost (an event's star, or a league's star under contract)."""
+    taken = [p.number for p in team_store.players(conn, team)]
+    rows = []
+    for member, cost in zip(unit.members, costs, strict=True):
+        number = next_free_number(taken)
+        taken.append(number)
+        position = star_position_id(member)
+        rows.append(
+            team_store.insert_player(
+                conn, team, number=number, name=member, position=position, hiring_fee=cost, now=now
+            )
+        )
+    return rows
+
+
+Wanted = dict[str, int | bool | None]  # staff by name; None keeps what the team has
+
+
+def _staffing(current: Staffing, wanted: Wanted) -> Staffing:
+    def count(key: str, now: int) -> int:
+        value = wanted.get(key)
+        return now if value is None else int(value)
+
+    apothecary = wanted.get("apothecary")
+    return Staffing(
+        rerolls=count("rerolls", current.rerolls),
+        assistant_coaches=count("assistant_coaches", current.assistant_coaches),
+        cheerleaders=count("cheerleaders", current.cheerleaders),
+        apothecary=current.apothecary if apothecary is None else bool(apothecary),
+        dedicated_fans=count("dedicated_fans", current.dedicated_fans),
+    )
+
+
+def staff_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], wanted: Wanted) -> T:
+    """Set the caller's re-rolls, staff and fans (None keeps one): while drafting the treasury pays or
+    refunds the difference; in the post-game staff are hired and let go without a refund."""
+    league = book.league
+    change = book.changeable(conn, book.team(conn, actor))
+    team = change.team
+    before = book.before(conn, team)
+    current = staffing_of(team)
+    new, priced_before, priced_after = book.staff_to_price(current, _staffing(current, wanted))
+    changes = staff_changes(
+        roster_of(rt.catalog, team),
+        priced_before,
+        priced_after,
+        rt.catalog.drafting,
+        drafting=change.drafting,
+        rerolls_removable=ruleset(rt.catalog, league.settings.ruleset).rerolls_removable,
+    )
+    now = rt.clock.now()
+    with within_budget(book):
+        for staff in changes:
+            if not change.drafting and staff.delta < 0:
+                continue  # post-game: let go without a refund
+            if change.drafting:
+                verb = "bought" if staff.delta > 0 else "sold back"
+                reason = f"draft: {verb} {abs(staff.delta)} {staff.item}"
+            else:
+                reason = f"post-game: hired {staff.delta} {staff.item}"
+            team_store.change_treasury(
+                conn,
+                team,
+                staff.treasury_change,
+                reason,
+                actor_id=actor.user_id,
+                now=now,
+                fixture_id=change.postgame_fixture,
+            )
+    team_store.set_staff(conn, team, **new.bought())
+    refreshed = team_store.get(conn, actor.guild_id, team.id)
+    assert refreshed is not None
+    book.after(conn, before, refreshed)
+    summary = ", ".join(f"{c.item} {c.before}→{c.after}" for c in changes)
+    message = (
+        f"Changed {summary}" if changes else "Nothing changed"
+    ) + f". Treasury {gp(refreshed.treasury)}."
+    return book.result(conn, refreshed, message)
+
+
+async def set_staff(
+    rt: Runtime,
+    actor: Actor,
+    league_ref: str | None,
+    *,
+    rerolls: int | None = None,
+    assistant_coaches: int | None = None,
+    cheerleaders: int | None = None,
+    apothecary: bool | None = None,
+    dedicated_fans: int | None = None,
+) -> DraftResult:
+    """Set re-rolls, staff and dedicated fans while drafting; the treasury pays or refunds the difference."""
+    wanted: Wanted = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "apothecary": apothecary,
+        "dedicated_fans": dedicated_fans,
+    }
+    return await write(rt, actor, league_book(league_ref), staff_in, wanted)
+
+
+# --- a league's names and numbers ------------------------------------------------------------------------
 
 
 def _rename(
@@ -369,22 +446,9 @@ def _rename(
     new_name = name or player.name
     new_number = player.number if number is None else number
     team_store.rename_player(conn, team, player.id, name=new_name, number=new_number)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="player.rename",
-        now=rt.clock.now(),
-        detail={
-            "team": team.name,
-            "from": f"#{player.number} {player.name}",
-            "to": f"#{new_number} {new_name}",
-        },
-    )
-    refreshed = team_store.get(conn, actor.guild_id, team.id)
-    assert refreshed is not None
-    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), f"Now #{new_number} {new_name}.")
+    detail = {"team": team.name, "from": f"#{player.number} {player.name}", "to": f"#{new_number} {new_name}"}
+    audit.record_in(conn, league, actor.user_id, "player.rename", rt.clock.now(), detail)
+    return LeagueBook(rt, league).result(conn, team, f"Now #{new_number} {new_name}.")
 
 
 async def update_player(
@@ -405,204 +469,67 @@ async def update_player(
     )
 
 
-def _staff(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    league_ref: str | None,
-    wanted: dict[str, int | bool | None],
-) -> DraftResult:
-    return staff_in(conn, rt, actor, find_league(conn, actor.guild_id, league_ref), wanted)
-
-
-def staff_in(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    league: League,
-    wanted: dict[str, int | bool | None],
-) -> DraftResult:
-    """Set the caller's re-rolls, staff and fans in `league` (None keeps one), in the caller's transaction."""
-    change = _changeable(conn, own_team(conn, actor, league))
-    team = change.team
-    current = staffing_of(team)
-    new = Staffing(
-        rerolls=int(wanted["rerolls"]) if wanted["rerolls"] is not None else current.rerolls,
-        assistant_coaches=int(wanted["assistant_coaches"])
-        if wanted["assistant_coaches"] is not None
-        else current.assistant_coaches,
-        cheerleaders=int(wanted["cheerleaders"])
-        if wanted["cheerleaders"] is not None
-        else current.cheerleaders,
-        apothecary=bool(wanted["apothecary"]) if wanted["apothecary"] is not None else current.apothecary,
-        dedicated_fans=int(wanted["dedicated_fans"])
-        if wanted["dedicated_fans"] is not None
-        else current.dedicated_fans,
-    )
-    priced = (current, new)
-    if league.is_tournament:  # seed 000 prices Dedicated Fans apart (tournament_entries.set_fans)
-        start = rt.catalog.drafting.dedicated_fans.start
-        new = replace(new, dedicated_fans=current.dedicated_fans)
-        priced = (replace(current, dedicated_fans=start), replace(new, dedicated_fans=start))
-    changes = staff_changes(
-        roster_of(rt.catalog, team),
-        *priced,
-        rt.catalog.drafting,
-        drafting=change.drafting,
-        rerolls_removable=ruleset(rt.catalog, league.settings.ruleset).rerolls_removable,
-    )
-    now = rt.clock.now()
-    for staff in changes:
-        if not change.drafting and staff.delta < 0:
-            continue  # post-game: let go without a refund
-        if change.drafting:
-            verb = "bought" if staff.delta > 0 else "sold back"
-            reason = f"draft: {verb} {abs(staff.delta)} {staff.item}"
-        else:
-            reason = f"post-game: hired {staff.delta} {staff.item}"
-        team_store.change_treasury(
-            conn,
-            team,
-            staff.treasury_change,
-            reason,
-            actor_id=actor.user_id,
-            now=now,
-            fixture_id=change.postgame_fixture,
-        )
-    team_store.set_staff(
-        conn,
-        team,
-        rerolls=new.rerolls,
-        assistant_coaches=new.assistant_coaches,
-        cheerleaders=new.cheerleaders,
-        apothecary=new.apothecary,
-        dedicated_fans=new.dedicated_fans,
-    )
-    refreshed = team_store.get(conn, actor.guild_id, team.id)
-    assert refreshed is not None
-    summary = ", ".join(f"{c.item} {c.before}→{c.after}" for c in changes)
-    message = (
-        f"Changed {summary}" if changes else "Nothing changed"
-    ) + f". Treasury {gp(refreshed.treasury)}."
-    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), message)
-
-
-async def set_staff(
-    rt: Runtime,
-    actor: Actor,
-    league_ref: str | None,
-    *,
-    rerolls: int | None = None,
-    assistant_coaches: int | None = None,
-    cheerleaders: int | None = None,
-    apothecary: bool | None = None,
-    dedicated_fans: int | None = None,
-) -> DraftResult:
-    """Set re-rolls, staff and dedicated fans while drafting; the treasury pays or refunds the difference."""
-    wanted: dict[str, int | bool | None] = {
-        "rerolls": rerolls,
-        "assistant_coaches": assistant_coaches,
-        "cheerleaders": cheerleaders,
-        "apothecary": apothecary,
-        "dedicated_fans": dedicated_fans,
-    }
-    return await rt.db.write(_staff, rt, actor, league_ref, wanted)
-
-
 # --- submit and review ----------------------------------------------------------------------------------
 
 
-def _submit(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
-    team = own_team(conn, actor, league)
-    if team.status == "submitted":
-        raise Conflict(f"{team.name} is already waiting for the commissioner.")
-    if team.status not in ("draft", "rejected"):
-        raise Conflict(f"{team.name} is {team.status}.")
-    roster = roster_of(rt.catalog, team)
-    positions = squad_positions(rt.catalog, roster, team_store.players(conn, team))
-    redraft = open_redraft(conn, team)
-    if redraft is not None:  # every purchase went through the treasury, so the budget holds already
-        spent = redraft.budget - team.treasury
-        check_redraft_submittable(positions, staffing_of(team), roster, rt.catalog.drafting)
-    else:
-        spent = league.settings.draft_budget - team.treasury
-        check_submittable(
-            roster, positions, staffing_of(team), rt.catalog.drafting, league.settings.draft_budget
-        )
+def submit_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T]) -> T:
+    """The caller's team, checked as its book says, waits for the review."""
+    team = book.team(conn, actor)
+    submission = book.submittable(conn, team)
     team_store.set_status(conn, team, "submitted")
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="team.submit",
-        now=rt.clock.now(),
-        detail={"team": team.name, "spent": spent},
-    )
-    refreshed = team_store.get(conn, actor.guild_id, team.id)
-    assert refreshed is not None
-    return DraftResult(
-        build_sheet(conn, rt.catalog, league, refreshed),
-        f"{team.name} is submitted: a commissioner will approve or reject it.",
-    )
+    detail = {"team": team.name, "spent": submission.spent}
+    audit.record_in(conn, book.league, actor.user_id, "team.submit", rt.clock.now(), detail)
+    message = f"{team.name} is submitted: {book.reviewer} will approve or reject it.{submission.note}"
+    return book.result(conn, team, message)
 
 
 async def submit_team(rt: Runtime, actor: Actor, league_ref: str | None) -> DraftResult:
-    return await rt.db.write(_submit, rt, actor, league_ref)
-
-
-def _review(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    league_ref: str | None,
-    team_ref: str,
-    approve: bool,
-    reason: str | None,
-) -> DraftResult:
-    league = find_league(conn, actor.guild_id, league_ref)
-    return review_in(conn, rt, actor, league, team_ref, approve, reason)
+    return await write(rt, actor, league_book(league_ref), submit_in)
 
 
 def review_in(
     conn: Connection,
     rt: Runtime,
     actor: Actor,
-    league: League,
+    book: Book[T],
     team_ref: str,
     approve: bool,
     reason: str | None,
-) -> DraftResult:
-    """Approve or reject a submitted team of `league`, in the caller's transaction."""
-    team = find_team(conn, actor.guild_id, team_ref, league)
+) -> T:
+    """Approve (checked again by the book) or reject a submitted team of the book's competition."""
+    team = find_team(conn, actor.guild_id, team_ref, book.league)
+    if approve:
+        book.approvable(conn, team)
     if team.status != "submitted":
         raise Conflict(f"{team.name} is {team.status}, not waiting for review.")
     if not approve and not reason:
         raise RuleViolation("Give the coach a reason for the rejection.")
     team_store.set_status(conn, team, "approved" if approve else "rejected", reason)
-    audit.record(
+    audit.record_in(
         conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="team.approve" if approve else "team.reject",
-        now=rt.clock.now(),
-        detail={"team": team.name, "coach": team.coach_id},
+        book.league,
+        actor.user_id,
+        "team.approve" if approve else "team.reject",
+        rt.clock.now(),
+        {"team": team.name, "coach": team.coach_id},
         reason=reason,
     )
-    refreshed = team_store.get(conn, actor.guild_id, team.id)
-    assert refreshed is not None
     verdict = "approved" if approve else f"rejected: {reason}"
-    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), f"{team.name} is {verdict}")
+    return book.result(conn, team, f"{team.name} is {verdict}")
+
+
+async def review(
+    rt: Runtime, actor: Actor, opener: Opener[Book[T]], team: str, approve: bool, reason: str | None
+) -> T:
+    cleaned = " ".join((reason or "").split())[:300] or None
+    return await write(rt, actor, opener, review_in, team, approve, cleaned)
 
 
 async def review_team(
     rt: Runtime, actor: Actor, league_ref: str | None, team: str, *, approve: bool, reason: str | None = None
 ) -> DraftResult:
     """A commissioner approves or rejects a submitted team; the reason is kept in the audit log."""
-    cleaned = " ".join((reason or "").split())[:300] or None
-    return await rt.db.write(_review, rt, actor, league_ref, team, approve, cleaned)
+    return await review(rt, actor, league_book(league_ref), team, approve, reason)
 
 
 # --- reading ----------------------------------------------------------------------------------------------

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import NotFound
+from bot.services.roster import event_rosters
+from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.roster.team_lookup import SheetPlayer, roster_of
 from bot.services.runtime import Runtime
-from bot.services.tournament import tournament_entries, tournament_groups, tournament_play
-from bot.services.tournament.tournament_entries import TournamentSheet
+from bot.services.tournament import tournament_groups, tournament_play
 from bot.services.tournament.tournament_groups import Bracket
 from bot.services.tournament.tournament_play import EventStandings, Pairings
 from bot.services.tournament.tournaments import Event, find_event
@@ -174,7 +175,7 @@ def _roster(conn: Connection, rt: Runtime, token: str, team_id: int) -> RosterPa
     team = _approved(conn, nav).get(team_id)
     if team is None:
         raise NotFound(GONE)
-    sheet = tournament_entries.build_tournament_sheet(conn, rt, nav.event, team)
+    sheet = event_rosters.build_tournament_sheet(conn, rt, nav.event, team)
     lines = tuple(
         RosterLine(
             p,

@@ -6,7 +6,7 @@ import pytest
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.services.league import leagues
-from bot.services.roster import teams
+from bot.services.roster import event_drafting, event_rosters, teams
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_entries as entries
 from bot.services.tournament import tournaments
@@ -25,14 +25,14 @@ async def _event(runtime: Runtime, **settings: object) -> tournaments.Event:
     return await tournaments.create_tournament(runtime, ORGANISER, "Spring Cup", 200, dict(settings))
 
 
-async def _wood_elves(runtime: Runtime, who: Actor, linemen: int = 8) -> entries.EntryResult:
+async def _wood_elves(runtime: Runtime, who: Actor, linemen: int = 8) -> event_rosters.EntryResult:
     """Jay's Wood Elves: two Wardancers, the Treeman and linemen (11 players with 8 linemen)."""
     await entries.register(
         runtime, who, None, f"Jay's Elves {who.user_id}", "Wood Elf", "Elven Kingdoms League"
     )
-    await entries.hire(runtime, who, None, "Wardancer", 2)
-    await entries.hire(runtime, who, None, "Loren Forest Treeman")
-    return await entries.hire(runtime, who, None, "Wood Elf Lineman", linemen)
+    await event_drafting.hire(runtime, who, None, "Wardancer", 2)
+    await event_drafting.hire(runtime, who, None, "Loren Forest Treeman")
+    return await event_drafting.hire(runtime, who, None, "Wood Elf Lineman", linemen)
 
 
 async def test_jays_wood_elves_from_seed_000(runtime: Runtime) -> None:
@@ -48,26 +48,28 @@ async def test_jays_wood_elves_from_seed_000(runtime: Runtime) -> None:
     for p in done.sheet.sheet.players:
         numbers[p.position.id].append(p.row.number)
     dancers = numbers["wood_elf_wardancer"]
-    await entries.set_skill(runtime, jay, None, str(dancers[0]), "Strip Ball")
-    await entries.set_skill(runtime, jay, None, str(dancers[1]), "Sidestep")
-    await entries.set_skill(runtime, jay, None, str(numbers["wood_elf_loren_forest_treeman"][0]), "Grab")
-    done = await entries.set_skill(runtime, jay, None, str(numbers["wood_elf_lineman"][0]), "Wrestle")
+    await event_drafting.set_skill(runtime, jay, None, str(dancers[0]), "Strip Ball")
+    await event_drafting.set_skill(runtime, jay, None, str(dancers[1]), "Sidestep")
+    await event_drafting.set_skill(
+        runtime, jay, None, str(numbers["wood_elf_loren_forest_treeman"][0]), "Grab"
+    )
+    done = await event_drafting.set_skill(runtime, jay, None, str(numbers["wood_elf_lineman"][0]), "Wrestle")
     assert done.sheet.check.skill_points_spent == 4
     value_before = done.sheet.sheet.team_value
-    done = await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")
+    done = await event_drafting.add_star(runtime, jay, None, "Akhorne the Squirrel")
     assert done.sheet.tier == 1 and done.sheet.allowance.skill_points == 6
     assert done.sheet.check.skill_points_spent == 6  # "his last two Skill Points"
     assert [s.unit.name for s in done.sheet.stars] == ["Akhorne The Squirrel"]
     # "Skills purchased for Matched Play do not add to a player's value": only Akhorne's price was added.
     assert done.sheet.sheet.team_value == value_before + 80_000
     # Spend some of the rest on re-rolls and fans; the gold left is lost.
-    await entries.set_staff(runtime, jay, None, rerolls=2)
-    done = await entries.set_fans(runtime, jay, None, 3)
+    await event_drafting.set_staff(runtime, jay, None, rerolls=2)
+    done = await event_drafting.set_fans(runtime, jay, None, 3)
     check = done.sheet.check
     assert check.legal, check.refusals
     assert check.gold_spent + check.gold_lost == 1_150_000
     assert done.sheet.team.treasury == check.gold_lost  # every gold piece went through the treasury
-    done = await entries.submit(runtime, jay, None)
+    done = await event_drafting.submit(runtime, jay, None)
     assert done.sheet.team.status == "submitted"
     done = await entries.review(runtime, ORGANISER, None, done.sheet.team.name, approve=True)
     assert done.sheet.team.status == "approved"
@@ -95,65 +97,65 @@ async def test_every_step_names_the_rule_it_breaks(runtime: Runtime) -> None:
     await _event(runtime, budget=1_300_000)
     jay = coach(1)
     await entries.register(runtime, jay, None, "Elves", "Wood Elf", "Elven Kingdoms League")
-    await entries.hire(runtime, jay, None, "Wardancer", 2)
+    await event_drafting.hire(runtime, jay, None, "Wardancer", 2)
     # The league drafting rules: position limits.
     with pytest.raises(RuleViolation, match="Wardancer"):
-        await entries.hire(runtime, jay, None, "Wardancer")
-    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 8)
+        await event_drafting.hire(runtime, jay, None, "Wardancer")
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 8)
     # Stars only once the roster has 11 players.
     with pytest.raises(RuleViolation, match="at least 11 players before adding any star players"):
-        await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")
-    done = await entries.hire(runtime, jay, None, "Loren Forest Treeman")
+        await event_drafting.add_star(runtime, jay, None, "Akhorne the Squirrel")
+    done = await event_drafting.hire(runtime, jay, None, "Loren Forest Treeman")
     by_position = {p.position.id: p.row for p in done.sheet.sheet.players}
     dancer = str(by_position["wood_elf_wardancer"].number)
     lineman = str(by_position["wood_elf_lineman"].number)
     # Skills: categories, already had, the tier's secondaries, stars never.
     with pytest.raises(RuleViolation, match="not in a Wood Elf Lineman's skill categories"):
-        await entries.set_skill(runtime, jay, None, lineman, "Pass")
+        await event_drafting.set_skill(runtime, jay, None, lineman, "Pass")
     with pytest.raises(RuleViolation, match="already has Block"):
-        await entries.set_skill(runtime, jay, None, dancer, "Block")
-    await entries.set_skill(runtime, jay, None, lineman, "Guard")  # secondary: 2 points
+        await event_drafting.set_skill(runtime, jay, None, dancer, "Block")
+    await event_drafting.set_skill(runtime, jay, None, lineman, "Guard")  # secondary: 2 points
     linemen = [p.row for p in done.sheet.sheet.players if p.position.id == "wood_elf_lineman"]
     with pytest.raises(RuleViolation, match="tier 1 team may have at most 1 secondary skills"):
-        await entries.set_skill(runtime, jay, None, str(linemen[1].number), "Guard")
+        await event_drafting.set_skill(runtime, jay, None, str(linemen[1].number), "Guard")
     # Replacing a skill is one skill per player, never two.
-    done = await entries.set_skill(runtime, jay, None, lineman, "Wrestle")
+    done = await event_drafting.set_skill(runtime, jay, None, lineman, "Wrestle")
     assert done.sheet.skills[by_position["wood_elf_lineman"].id] == "Wrestle"
     assert done.sheet.check.skill_points_spent == 1
     # Tier 1: at most one star; a Mega-star costs 4 points.
-    star = await entries.add_star(runtime, jay, None, "Morg 'n' Thorg")
+    star = await event_drafting.add_star(runtime, jay, None, "Morg 'n' Thorg")
     assert star.sheet.check.skill_points_spent == 5 and star.sheet.stars[0].mega
     with pytest.raises(RuleViolation, match="Star Players cannot be given additional Skills"):
-        await entries.set_skill(runtime, jay, None, "Morg 'n' Thorg", "Block")
+        await event_drafting.set_skill(runtime, jay, None, "Morg 'n' Thorg", "Block")
     with pytest.raises(Conflict, match="already"):
-        await entries.add_star(runtime, jay, None, "Morg 'n' Thorg")
+        await event_drafting.add_star(runtime, jay, None, "Morg 'n' Thorg")
     with pytest.raises(RuleViolation, match="at most 1 star players"):
-        await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")
+        await event_drafting.add_star(runtime, jay, None, "Akhorne the Squirrel")
     with pytest.raises(RuleViolation, match="does not play for"):
-        await entries.add_star(runtime, jay, None, "Griff Oberwald")
+        await event_drafting.add_star(runtime, jay, None, "Griff Oberwald")
     with pytest.raises(RuleViolation, match="star player: remove him with /roster unstar"):
-        await entries.fire(runtime, jay, None, "Morg 'n' Thorg")
-    done = await entries.remove_star(runtime, jay, None, "Morg")
+        await event_drafting.fire(runtime, jay, None, "Morg 'n' Thorg")
+    done = await event_drafting.remove_star(runtime, jay, None, "Morg")
     assert done.sheet.stars == () and done.sheet.check.skill_points_spent == 1
     # Dedicated Fans 1-6; inducements the event allows within their limits.
     with pytest.raises(RuleViolation, match="1-6 Dedicated Fans"):
-        await entries.set_fans(runtime, jay, None, 7)
+        await event_drafting.set_fans(runtime, jay, None, 7)
     with pytest.raises(RuleViolation, match="1-3 Bribe"):
-        await entries.set_inducement(runtime, jay, None, "Bribe", 4)
+        await event_drafting.set_inducement(runtime, jay, None, "Bribe", 4)
     with pytest.raises(NotFound):
-        await entries.set_inducement(runtime, jay, None, "Star Player", 1)  # stars: /roster star
-    done = await entries.set_inducement(runtime, jay, None, "Bribe", 1)
+        await event_drafting.set_inducement(runtime, jay, None, "Star Player", 1)  # stars: /roster star
+    done = await event_drafting.set_inducement(runtime, jay, None, "Bribe", 1)
     assert [(i.inducement.name, i.count, i.cost) for i in done.sheet.inducements] == [("Bribe", 1, 100_000)]
     # The budget: a step that overspends is refused, naming the budget.
     with pytest.raises(RuleViolation, match="over the 1,300,000 gp Team Draft Budget"):
-        await entries.add_star(runtime, jay, None, "Morg 'n' Thorg")
+        await event_drafting.add_star(runtime, jay, None, "Morg 'n' Thorg")
     with pytest.raises(RuleViolation, match=r"costs .* 1,300,000 gp Team Draft Budget"):
-        await entries.set_staff(runtime, jay, None, rerolls=8)  # the treasury never goes below zero
+        await event_drafting.set_staff(runtime, jay, None, rerolls=8)  # the treasury never goes below zero
     with pytest.raises(RuleViolation, match="Team Draft Budget"):
-        await entries.hire(runtime, jay, None, "Wood Elf Lineman", 5)
+        await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 5)
     # Firing a player takes his skill with him and refunds him.
     before = done.sheet.team.treasury
-    done = await entries.fire(runtime, jay, None, lineman)
+    done = await event_drafting.fire(runtime, jay, None, lineman)
     assert by_position["wood_elf_lineman"].id not in done.sheet.skills
     assert done.sheet.team.treasury == before + 65_000
 
@@ -162,14 +164,14 @@ async def test_submit_lists_every_refusal_and_lock_after_start(runtime: Runtime)
     event = await _event(runtime, budget=1_000_000)
     jay = coach(1)
     await entries.register(runtime, jay, None, "Elves", "Wood Elf", "Elven Kingdoms League")
-    await entries.hire(runtime, jay, None, "Wardancer", 2)
+    await event_drafting.hire(runtime, jay, None, "Wardancer", 2)
     with pytest.raises(RuleViolation, match="needs at least 11 players") as refused:
-        await entries.submit(runtime, jay, None)
+        await event_drafting.submit(runtime, jay, None)
     assert "cannot be entered yet" in str(refused.value)
-    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 9)
-    await entries.submit(runtime, jay, None)
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 9)
+    await event_drafting.submit(runtime, jay, None)
     with pytest.raises(Conflict, match="submitted already"):
-        await entries.submit(runtime, jay, None)
+        await event_drafting.submit(runtime, jay, None)
     # The organiser lowers the budget after submission: approval checks again and names the rule.
     await tournaments.update_rulespack(runtime, ORGANISER, None, {"budget": 500_000})
     with pytest.raises(RuleViolation, match="Team Draft Budget"):
@@ -179,32 +181,32 @@ async def test_submit_lists_every_refusal_and_lock_after_start(runtime: Runtime)
     done = await entries.review(runtime, ORGANISER, None, "Elves", approve=False, reason="over budget")
     assert done.sheet.team.status == "rejected"
     await tournaments.update_rulespack(runtime, ORGANISER, None, {"budget": 1_000_000})
-    await entries.submit(runtime, jay, None)
+    await event_drafting.submit(runtime, jay, None)
     await entries.review(runtime, ORGANISER, None, "Elves", approve=True)
     # Changing an approved roster before the start makes it a draft again (the organiser approves again).
-    done = await entries.set_fans(runtime, jay, None, 2)
+    done = await event_drafting.set_fans(runtime, jay, None, 2)
     assert done.sheet.team.status == "draft"
-    await entries.submit(runtime, jay, None)
+    await event_drafting.submit(runtime, jay, None)
     await entries.review(runtime, ORGANISER, None, "Elves", approve=True)
 
     await runtime.db.write(
         lambda conn: tournament_store.set_status(conn, event.tournament, "running", runtime.clock.now())
     )
     for step in (
-        entries.hire(runtime, jay, None, "Wood Elf Lineman"),
-        entries.fire(runtime, jay, None, "1"),
-        entries.set_fans(runtime, jay, None, 3),
-        entries.set_skill(runtime, jay, None, "1", "Wrestle"),
-        entries.add_star(runtime, jay, None, "Akhorne"),
-        entries.set_inducement(runtime, jay, None, "Bribe", 1),
-        entries.set_staff(runtime, jay, None, rerolls=1),
-        entries.submit(runtime, jay, None),
+        event_drafting.hire(runtime, jay, None, "Wood Elf Lineman"),
+        event_drafting.fire(runtime, jay, None, "1"),
+        event_drafting.set_fans(runtime, jay, None, 3),
+        event_drafting.set_skill(runtime, jay, None, "1", "Wrestle"),
+        event_drafting.add_star(runtime, jay, None, "Akhorne"),
+        event_drafting.set_inducement(runtime, jay, None, "Bribe", 1),
+        event_drafting.set_staff(runtime, jay, None, rerolls=1),
+        event_drafting.submit(runtime, jay, None),
         entries.register(runtime, coach(2), None, "Humans", "Human"),
     ):
         with pytest.raises(RuleViolation, match="rosters lock when the event starts"):
             await step
     # Anyone may still read any registered roster.
-    sheet = await entries.roster_sheet(runtime, coach(9), None, "Elves")
+    sheet = await event_rosters.roster_sheet(runtime, coach(9), None, "Elves")
     assert sheet.team.status == "approved" and sheet.dedicated_fans == 2
 
 
@@ -214,12 +216,12 @@ async def test_pairs_are_one_choice_in_two_places_and_the_spare_player(runtime: 
     await _event(runtime, budget=1_500_000)
     jay = coach(1)
     await _wood_elves(runtime, jay)
-    done = await entries.add_star(runtime, jay, None, "Lucien Swift")
+    done = await event_drafting.add_star(runtime, jay, None, "Lucien Swift")
     assert [s.unit.name for s in done.sheet.stars] == ["The Swift Twins"]
     assert len(done.sheet.stars[0].players) == 2 and len(done.sheet.sheet.players) == 13
     assert done.sheet.check.skill_points_spent == 2
-    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 3)  # 16 places
-    done = await entries.remove_star(runtime, jay, None, "The Swift Twins")
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 3)  # 16 places
+    done = await event_drafting.remove_star(runtime, jay, None, "The Swift Twins")
     assert len(done.sheet.sheet.players) == 14
     # The Spare Player: one per event.
     await entries.register(runtime, coach(2), None, "Spare", "Human")
@@ -240,12 +242,12 @@ async def test_fans_above_the_league_draft_limit_survive_a_staff_change(runtime:
     await _event(runtime)
     jay = coach(1)
     await _wood_elves(runtime, jay)
-    done = await entries.set_fans(runtime, jay, None, 6)
+    done = await event_drafting.set_fans(runtime, jay, None, 6)
     assert done.sheet.team.treasury == 1_150_000 - 900_000 - 50_000
-    done = await entries.set_staff(runtime, jay, None, rerolls=1)
+    done = await event_drafting.set_staff(runtime, jay, None, rerolls=1)
     assert done.sheet.team.dedicated_fans == 6 and done.sheet.check.legal
     assert done.sheet.team.treasury == done.sheet.check.gold_lost
-    done = await entries.set_fans(runtime, jay, None, 2)  # sold back at the price paid
+    done = await event_drafting.set_fans(runtime, jay, None, 2)  # sold back at the price paid
     assert done.sheet.team.treasury == done.sheet.check.gold_lost
 
 
@@ -260,34 +262,34 @@ async def test_the_other_refusals_of_check_roster_through_the_services(runtime: 
     for p in done.sheet.sheet.players:
         rows[p.position.id].append(str(p.row.number))
     with pytest.raises(RuleViolation, match="A Wardancer cannot have Pogo with Leap"):
-        await entries.set_skill(runtime, jay, None, rows["wood_elf_wardancer"][0], "Pogo")
+        await event_drafting.set_skill(runtime, jay, None, rows["wood_elf_wardancer"][0], "Pogo")
     with pytest.raises(RuleViolation, match="Bullseye is only for players with Throw Team-mate"):
-        await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][0], "Bullseye")
+        await event_drafting.set_skill(runtime, jay, None, rows["wood_elf_lineman"][0], "Bullseye")
     with pytest.raises(RuleViolation, match="Mortuary Assistant"):
-        await entries.set_inducement(runtime, jay, None, "Mortuary Assistant", 1)
-    await entries.add_star(runtime, jay, None, "Morg 'n' Thorg")  # 4 of the 6 points
-    await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][0], "Wrestle")
-    await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][1], "Wrestle")
+        await event_drafting.set_inducement(runtime, jay, None, "Mortuary Assistant", 1)
+    await event_drafting.add_star(runtime, jay, None, "Morg 'n' Thorg")  # 4 of the 6 points
+    await event_drafting.set_skill(runtime, jay, None, rows["wood_elf_lineman"][0], "Wrestle")
+    await event_drafting.set_skill(runtime, jay, None, rows["wood_elf_lineman"][1], "Wrestle")
     with pytest.raises(RuleViolation, match="A tier 1 team has 6 Skill Points; this roster spends 7"):
-        await entries.set_skill(runtime, jay, None, rows["wood_elf_lineman"][2], "Wrestle")
-    await entries.remove_star(runtime, jay, None, "Morg 'n' Thorg")
-    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 4)  # 15 players
+        await event_drafting.set_skill(runtime, jay, None, rows["wood_elf_lineman"][2], "Wrestle")
+    await event_drafting.remove_star(runtime, jay, None, "Morg 'n' Thorg")
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 4)  # 15 players
     with pytest.raises(RuleViolation, match=r"never have more than 16 players.*a pair takes two places"):
-        await entries.add_star(runtime, jay, None, "The Swift Twins")
+        await event_drafting.add_star(runtime, jay, None, "The Swift Twins")
     # A tier 2 team may have two stars, but never two Mega-stars.
     dan = coach(2)
     await entries.register(runtime, dan, None, "Reavers", "Human")
-    await entries.hire(runtime, dan, None, "Human Lineman", 11)
-    await entries.add_star(runtime, dan, None, "Griff Oberwald")
+    await event_drafting.hire(runtime, dan, None, "Human Lineman", 11)
+    await event_drafting.add_star(runtime, dan, None, "Griff Oberwald")
     with pytest.raises(RuleViolation, match="only ever have a single Mega-star"):
-        await entries.add_star(runtime, dan, None, "Morg 'n' Thorg")
-    done = await entries.add_star(runtime, dan, None, "Akhorne The Squirrel")
+        await event_drafting.add_star(runtime, dan, None, "Morg 'n' Thorg")
+    done = await event_drafting.add_star(runtime, dan, None, "Akhorne The Squirrel")
     assert done.sheet.check.skill_points_spent == 6 and len(done.sheet.stars) == 2
     # League staff rules still hold: a roster without an apothecary cannot buy one.
     rob = coach(3)
     await entries.register(runtime, rob, None, "Kings", "Tomb Kings")
     with pytest.raises(RuleViolation, match=r"[Aa]pothecary"):
-        await entries.set_staff(runtime, rob, None, apothecary=True)
+        await event_drafting.set_staff(runtime, rob, None, apothecary=True)
 
 
 async def test_a_stunty_event_refuses_other_teams_and_positions(runtime: Runtime) -> None:
@@ -298,11 +300,11 @@ async def test_a_stunty_event_refuses_other_teams_and_positions(runtime: Runtime
         await entries.register(runtime, coach(1), None, "Elves", "Wood Elf", "Elven Kingdoms League")
     assert await runtime.db.read(lambda c: c.execute("SELECT COUNT(*) FROM teams").fetchone()[0]) == 0
     await entries.register(runtime, coach(2), None, "Bruisers", "Black Orc", "Badlands Brawl")
-    done = await entries.hire(runtime, coach(2), None, "Goblin Bruiser", 10)
-    done = await entries.hire(runtime, coach(2), None, "Trained Troll")
+    done = await event_drafting.hire(runtime, coach(2), None, "Goblin Bruiser", 10)
+    done = await event_drafting.hire(runtime, coach(2), None, "Trained Troll")
     with pytest.raises(RuleViolation, match="may field only Goblin Bruiser, Trained Troll; not Black Orc"):
-        await entries.hire(runtime, coach(2), None, "Black Orc")
-    done = await entries.submit(runtime, coach(2), None)
+        await event_drafting.hire(runtime, coach(2), None, "Black Orc")
+    done = await event_drafting.submit(runtime, coach(2), None)
     assert done.sheet.check.legal and done.sheet.team.status == "submitted"
 
 
@@ -313,16 +315,18 @@ async def test_mandatory_star_players_at_submit_and_at_the_start(runtime: Runtim
     await _event(runtime, budget=1_500_000, mandatory_star=True, star_needs_eleven=False)
     jay = coach(1)
     await entries.register(runtime, jay, None, "Elves", "Wood Elf", "Elven Kingdoms League")
-    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 8)
-    done = await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")  # 8 players: allowed here
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 8)
+    done = await event_drafting.add_star(
+        runtime, jay, None, "Akhorne the Squirrel"
+    )  # 8 players: allowed here
     with pytest.raises(RuleViolation, match="A new team needs at least 11 players; you have 8"):
-        await entries.submit(runtime, jay, None)
-    await entries.hire(runtime, jay, None, "Wood Elf Lineman", 3)
-    await entries.remove_star(runtime, jay, None, "Akhorne the Squirrel")
+        await event_drafting.submit(runtime, jay, None)
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 3)
+    await event_drafting.remove_star(runtime, jay, None, "Akhorne the Squirrel")
     with pytest.raises(RuleViolation, match="requires every roster to have at least one star player"):
-        await entries.submit(runtime, jay, None)
-    await entries.add_star(runtime, jay, None, "Akhorne the Squirrel")
-    done = await entries.submit(runtime, jay, None)
+        await event_drafting.submit(runtime, jay, None)
+    await event_drafting.add_star(runtime, jay, None, "Akhorne the Squirrel")
+    done = await event_drafting.submit(runtime, jay, None)
     assert done.sheet.team.status == "submitted"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import Conflict, RuleViolation
+from bot.services.roster import event_drafting, event_rosters
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_entries as entries
 from bot.services.tournament import tournaments
@@ -45,39 +46,39 @@ async def test_every_roster_is_written_at_registration_and_only_adds(runtime: Ru
     for all the Team Draft Budgets that they will be playing." """
     await _event(runtime)
     await entries.register(runtime, JAY, None, "Reavers", "Human", "Old World Classic")
-    await entries.hire(runtime, JAY, None, "Human Lineman", 11)  # 550,000
-    await entries.set_staff(runtime, JAY, None, rerolls=3)  # 150,000
-    done = await entries.set_fans(runtime, JAY, None, 3)  # 20,000
+    await event_drafting.hire(runtime, JAY, None, "Human Lineman", 11)  # 550,000
+    await event_drafting.set_staff(runtime, JAY, None, rerolls=3)  # 150,000
+    done = await event_drafting.set_fans(runtime, JAY, None, 3)  # 20,000
     assert done.sheet.check.gold_spent == 720_000 and done.sheet.round_number == 1
     with pytest.raises(RuleViolation, match="Write a roster for every budget of the escalation"):
-        await entries.submit(runtime, JAY, None)
+        await event_drafting.submit(runtime, JAY, None)
     # Round 2: 100,000 more.
     done = await entries.escalate(runtime, JAY, None)
     assert done.sheet.round_number == 2 and done.sheet.budget == 1_100_000
     assert done.sheet.team.treasury == 1_100_000 - 720_000
-    done = await entries.hire(runtime, JAY, None, "Human Blitzer")
+    done = await event_drafting.hire(runtime, JAY, None, "Human Blitzer")
     blitzer = next(p.row for p in done.sheet.sheet.players if p.position.id == "human_blitzer")
     lineman = next(p.row for p in done.sheet.sheet.players if p.position.id == "human_lineman")
     with pytest.raises(
         RuleViolation, match="is on your round-1 roster: seed 000, an escalation roster only adds"
     ):
-        await entries.fire(runtime, JAY, None, f"#{lineman.number}")
+        await event_drafting.fire(runtime, JAY, None, f"#{lineman.number}")
     with pytest.raises(RuleViolation, match=r"only adds to the one before \(Dedicated Fans 3→2\)"):
-        await entries.set_fans(runtime, JAY, None, 2)
-    await entries.set_skill(runtime, JAY, None, f"#{blitzer.number}", "Dodge")
-    await entries.fire(runtime, JAY, None, f"#{blitzer.number}")  # his own round's player may go again
-    done = await entries.hire(runtime, JAY, None, "Human Blitzer")
+        await event_drafting.set_fans(runtime, JAY, None, 2)
+    await event_drafting.set_skill(runtime, JAY, None, f"#{blitzer.number}", "Dodge")
+    await event_drafting.fire(runtime, JAY, None, f"#{blitzer.number}")  # his own round's player may go again
+    done = await event_drafting.hire(runtime, JAY, None, "Human Blitzer")
     blitzer = next(p.row for p in done.sheet.sheet.players if p.position.id == "human_blitzer")
     # Round 3: a skill for a round-1 player counts from round 3 only.
     await entries.escalate(runtime, JAY, None)
-    done = await entries.set_skill(runtime, JAY, None, f"#{lineman.number}", "Dodge")
+    done = await event_drafting.set_skill(runtime, JAY, None, f"#{lineman.number}", "Dodge")
     with pytest.raises(Conflict, match="This is the last roster"):
         await entries.escalate(runtime, JAY, None)
     assert done.sheet.check.legal, done.sheet.check.refusals
-    done = await entries.submit(runtime, JAY, None)
+    done = await event_drafting.submit(runtime, JAY, None)
     assert done.sheet.team.status == "submitted"
     # The roster of each round.
-    rounds = [await entries.roster_sheet(runtime, JAY, None, None, round_number=n) for n in (1, 2, 3)]
+    rounds = [await event_rosters.roster_sheet(runtime, JAY, None, None, round_number=n) for n in (1, 2, 3)]
     assert [len(r.sheet.players) for r in rounds] == [11, 12, 12]
     assert [r.budget for r in rounds] == [1_000_000, 1_100_000, 1_200_000]
     assert [r.skills.get(lineman.id) for r in rounds] == [None, None, "Dodge"]
@@ -89,6 +90,6 @@ async def test_every_roster_is_written_at_registration_and_only_adds(runtime: Ru
 async def test_a_roster_must_be_legal_before_the_next_is_opened(runtime: Runtime) -> None:
     await _event(runtime)
     await entries.register(runtime, JAY, None, "Reavers", "Human", "Old World Classic")
-    await entries.hire(runtime, JAY, None, "Human Lineman", 8)
+    await event_drafting.hire(runtime, JAY, None, "Human Lineman", 8)
     with pytest.raises(RuleViolation, match="round-1 roster is not ready"):
         await entries.escalate(runtime, JAY, None)

@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from bot.errors import NotFound, RuleViolation
+from bot.services.roster import event_drafting
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_entries as entries
 from bot.services.tournament import tournament_options, tournament_play, tournaments
@@ -57,11 +58,11 @@ async def test_bought_and_free_inducements_are_rolled_before_each_game(runtime: 
         team_store.change_treasury(conn, team, 600_000, "test: budget", actor_id=1, now=runtime.clock.now())
 
     await runtime.db.write(budget)
-    done = await entries.set_inducement(runtime, coach, None, "Dwarven Smith", 1)
+    done = await event_drafting.set_inducement(runtime, coach, None, "Dwarven Smith", 1)
     assert [i.inducement.name for i in done.sheet.inducements] == ["Dwarven Smith"]
     assert [i.name for i in done.sheet.free] == ["Festive Gifts"]
     assert done.sheet.team.treasury == 500_000
-    await entries.submit(runtime, coach, None)
+    await event_drafting.submit(runtime, coach, None)
     await entries.review(runtime, ORGANISER, None, "Team 1", approve=True)
     pairings = await tournament_play.start_event(runtime, ORGANISER, None)
     posted = await runtime.db.read(announcements.unsent)

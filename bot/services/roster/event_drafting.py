@@ -1,0 +1,457 @@
+"""Drafting an event roster (seed 000, Writing your roster, Inducements, Skill Points, Stars).
+
+A registered coach drafts with the one drafting sequence of teams.py (hire, fire, staff, submit) in the
+event's book, `EventBook`: the event's Team Draft Budget, rosters that change only while the event is in
+registration (changing an approved one makes it a draft again), and every change checked at once with the
+event's rulespack (rules/tournament/tournament_rosters.py: a step is refused when it adds a refusal the roster
+did not have; with gold piece escalation, only additions to the roster of the round before). Then what only
+a tournament roster has: Dedicated Fans up to 6 at 10,000 gp, the inducements the event allows (permanently
+on the roster), one Skill-Point skill per player and star players (player rows, so reports name them by
+number). Every gold piece is a treasury row; the treasury left at the end is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.catalog.models import Inducement, Skill
+from bot.catalog.search import best_matches
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.league.star_drafts import StarUnit, star_units
+from bot.rules.match import inducements as inducement_rules
+from bot.rules.roster.team_building import Staffing
+from bot.rules.tournament.tournament_rosters import (
+    ONLY_ADDS,
+    RosterCheck,
+    staff_apart_from_fans,
+    star_points,
+)
+from bot.services.inputs import whole
+from bot.services.roster import teams as drafting
+from bot.services.roster.books import Before, Opener, Submission, made_draft, write
+from bot.services.roster.event_rosters import (
+    EntryResult,
+    allowed_inducements,
+    build_tournament_sheet,
+    entry_of,
+    roster_check,
+    stars_of,
+)
+from bot.services.roster.team_lookup import (
+    STAR_PREFIX,
+    Changeable,
+    find_player,
+    roster_of,
+    staffing_of,
+)
+from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
+from bot.services.tournament.tournament_squads import check_squad
+from bot.services.tournament.tournaments import Event, find_event
+from bot.store import audit
+from bot.store import teams as team_store
+from bot.store import tournament_escalation as escalation_store
+from bot.store import tournaments as tournament_store
+from bot.store.connection import Connection
+from bot.store.leagues import League
+from bot.store.teams import PlayerRow, TeamRow
+from bot.text import gp
+
+NEEDS_MORE_PLAYERS = "A new team needs at least"  # check_roster's refusal of a roster still being drafted
+
+
+def open_event(conn: Connection, actor: Actor, event_ref: str | None) -> Event:
+    """The event a roster change means, refused once it has started: rosters lock at the start."""
+    event = find_event(conn, actor.guild_id, event_ref)
+    if event.status != "registration":
+        raise RuleViolation(
+            f"{event.name} has {'started' if event.status == 'running' else 'finished'}: "
+            "rosters lock when the event starts."
+        )
+    return event
+
+
+def refusal_list(team: TeamRow, check: RosterCheck) -> RuleViolation:
+    return RuleViolation(
+        f"{team.name} cannot be entered yet:\n" + "\n".join(f"• {r}" for r in check.refusals)
+    )
+
+
+@dataclass(frozen=True)
+class EventBook:
+    """An event's rosters, while the event is in registration (the drafting sequence's book)."""
+
+    rt: Runtime
+    event: Event
+    reviewer: str = "the organiser"
+
+    @property
+    def league(self) -> League:
+        return self.event.league
+
+    @property
+    def budget_note(self) -> str:
+        return f"Seed 000: a coach spends at most the {gp(self.event.rulespack.budget)} Team Draft Budget."
+
+    def team(self, conn: Connection, actor: Actor) -> TeamRow:
+        team = team_store.by_coach(conn, actor.guild_id, self.event.id, actor.user_id)
+        if team is None:
+            raise NotFound(f"You have no roster in {self.event.name}. Register one with /roster register.")
+        return team
+
+    def changeable(self, conn: Connection, team: TeamRow) -> Changeable:
+        """A roster changes while drafting only; a submitted, rejected or approved one is a draft again."""
+        if team.status in ("submitted", "rejected", "approved"):
+            team = made_draft(conn, team)
+        return Changeable(team, None)
+
+    def own(self, conn: Connection, actor: Actor) -> TeamRow:
+        """The caller's roster, ready to change."""
+        return self.changeable(conn, self.team(conn, actor)).team
+
+    def check(self, conn: Connection, team: TeamRow) -> RosterCheck:
+        return roster_check(conn, self.rt, self.event, team)
+
+    def before(self, conn: Connection, team: TeamRow) -> Before:
+        writing = escalation.guard(conn, self.event, team)
+        players = frozenset(r.id for r in team_store.players(conn, team))
+        return Before(writing, self.check(conn, team).refusals, players)
+
+    def after(self, conn: Connection, before: Before, team: TeamRow) -> None:
+        if before.writing > 1:  # players hired for a later budget count from its round
+            for row in team_store.players(conn, team):
+                if row.id not in before.players:
+                    escalation_store.set_joined(conn, team.guild_id, team.id, row.id, before.writing)
+        after = self.check(conn, team)
+        self.step(before, after)
+        self.additions_only(after)
+
+    def step(self, before: Before, after: RosterCheck) -> None:
+        """Refuse a change that breaks a rule the roster kept before it (a roster still short of 11 players
+        is no refusal while drafting: /roster submit asks for it)."""
+        new = [r for r in after.refusals if r not in before.refusals and NEEDS_MORE_PLAYERS not in r]
+        if new:
+            raise RuleViolation(" ".join(new))
+
+    def additions_only(self, after: RosterCheck) -> None:
+        """Refuse a change after which the roster being written no longer holds all of the one before."""
+        if self.event.rulespack.escalation:
+            broken = [r for r in after.refusals if ONLY_ADDS in r]
+            if broken:
+                raise RuleViolation(" ".join(broken))
+
+    def release(self, conn: Connection, team: TeamRow, player: PlayerRow) -> None:
+        """A star leaves with /roster unstar; a player of an earlier escalation roster stays; a released
+        player's Skill-Point skill goes with him."""
+        if player.position.startswith(STAR_PREFIX):
+            raise RuleViolation(f"{player.name} is a star player: remove him with /roster unstar.")
+        escalation.guard(conn, self.event, team, player)
+        tournament_store.set_skill(conn, team.guild_id, team.id, player.id, None, self.rt.clock.now())
+
+    def staff_to_price(self, current: Staffing, new: Staffing) -> tuple[Staffing, Staffing, Staffing]:
+        return staff_apart_from_fans(current, new, self.rt.catalog.drafting)
+
+    def fire_after_game(
+        self, conn: Connection, actor: Actor, change: Changeable, player: PlayerRow
+    ) -> EntryResult:
+        # `changeable` never opens a post-game: an event's rosters change only before it starts.
+        raise RuleViolation(f"{self.event.name}: rosters lock when the event starts.")
+
+    def submittable(self, conn: Connection, team: TeamRow) -> Submission:
+        if team.status in ("submitted", "approved"):
+            raise Conflict(f"{team.name} is {team.status} already.")
+        check = self.entered(conn, team)
+        return Submission(
+            check.gold_spent, f" {gp(check.gold_lost)} unspent is lost." if check.gold_lost else ""
+        )
+
+    def approvable(self, conn: Connection, team: TeamRow) -> None:
+        self.entered(conn, team)  # the rulespack may have changed since it was submitted
+
+    def entered(self, conn: Connection, team: TeamRow) -> RosterCheck:
+        """The roster's check, refused with every rule it breaks (and a team event's squad limits)."""
+        check = self.check(conn, team)
+        if not check.legal:
+            raise refusal_list(team, check)
+        check_squad(conn, self.rt, self.event, team)
+        return check
+
+    def record(self, conn: Connection, actor: Actor, action: str, detail: dict[str, Any]) -> None:
+        audit.record_in(conn, self.league, actor.user_id, action, self.rt.clock.now(), detail)
+
+    def result(self, conn: Connection, team: TeamRow, message: str) -> EntryResult:
+        refreshed = team_store.get(conn, team.guild_id, team.id)
+        assert refreshed is not None
+        return EntryResult(build_tournament_sheet(conn, self.rt, self.event, refreshed), message)
+
+
+def event_book(event_ref: str | None) -> Opener[EventBook]:
+    """The book of the event a roster change means, while it is in registration."""
+    return lambda conn, rt, actor: EventBook(rt, open_event(conn, actor, event_ref))
+
+
+# --- the drafting sequence in the event's book -----------------------------------------------------------
+
+
+async def hire(
+    rt: Runtime,
+    actor: Actor,
+    event_ref: str | None,
+    position: str,
+    count: int = 1,
+    name: str | None = None,
+    number: int | None = None,
+) -> EntryResult:
+    """Hire players for the caller's tournament roster (the league drafting rules; the event's budget)."""
+    whole(count, 1, drafting.MAX_HIRE_AT_ONCE, "count")
+    return await drafting.hire(rt, actor, event_book(event_ref), position, count, name, number)
+
+
+async def fire(rt: Runtime, actor: Actor, event_ref: str | None, player: str) -> EntryResult:
+    """Release a player (refunded in full while drafting); his Skill-Point skill goes with him."""
+    return await write(rt, actor, event_book(event_ref), drafting.fire_in, player)
+
+
+async def set_staff(
+    rt: Runtime,
+    actor: Actor,
+    event_ref: str | None,
+    *,
+    rerolls: int | None = None,
+    assistant_coaches: int | None = None,
+    cheerleaders: int | None = None,
+    apothecary: bool | None = None,
+) -> EntryResult:
+    """Re-rolls and sideline staff at the league prices (Dedicated Fans: `set_fans`)."""
+    wanted: drafting.Wanted = {
+        "rerolls": rerolls,
+        "assistant_coaches": assistant_coaches,
+        "cheerleaders": cheerleaders,
+        "apothecary": apothecary,
+    }
+    return await write(rt, actor, event_book(event_ref), drafting.staff_in, wanted)
+
+
+async def submit(rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResult:
+    """Submit the roster; refused with every rule it breaks."""
+    return await write(rt, actor, event_book(event_ref), drafting.submit_in)
+
+
+# --- what only a tournament roster has ---------------------------------------------------------------------
+
+
+def _fans(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, fans: int) -> EntryResult:
+    team = book.own(conn, actor)
+    numbers = rt.catalog.tournament.roster
+    start = rt.catalog.drafting.dedicated_fans.start
+    if not start <= fans <= numbers.max_fans:
+        raise RuleViolation(
+            f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
+            f"each above {start} at {gp(numbers.fan_cost)}."
+        )
+    before = book.before(conn, team)
+    delta = fans - team.dedicated_fans
+    if delta:
+        team_store.set_staff(conn, team, **replace(staffing_of(team), dedicated_fans=fans).bought())
+        refreshed = team_store.get(conn, team.guild_id, team.id)
+        assert refreshed is not None
+        after = book.check(conn, refreshed)
+        if delta > 0:
+            book.step(before, after)
+        book.additions_only(after)
+        verb = "bought" if delta > 0 else "sold back"
+        team_store.change_treasury(
+            conn,
+            team,
+            -delta * numbers.fan_cost,
+            f"draft: {verb} {abs(delta)} Dedicated Fans",
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+        )
+    return book.result(conn, team, f"Dedicated Fans {team.dedicated_fans}→{fans}.")
+
+
+async def set_fans(rt: Runtime, actor: Actor, event_ref: str | None, fans: int) -> EntryResult:
+    """Dedicated Fans bought for the event: up to 6 in all, each above the first at 10,000 gp."""
+    whole(fans, 0, 99, "dedicated fans")
+    return await write(rt, actor, event_book(event_ref), _fans, fans)
+
+
+def _find_inducement(rt: Runtime, event: Event, reference: str) -> Inducement:
+    allowed = allowed_inducements(rt, event)
+    wanted = reference.strip().lower()
+    found = allowed.get(reference.strip()) or next(
+        (i for i in allowed.values() if i.name.lower() == wanted), None
+    )
+    if found is None:
+        matches = best_matches(reference, list(allowed.values()), lambda i: i.name, limit=1)
+        if not matches:
+            raise NotFound(
+                f"`{reference[:40]}` is not an inducement this event allows; pick one from the list."
+            )
+        found = matches[0]
+    return found
+
+
+def _induce(
+    conn: Connection, rt: Runtime, actor: Actor, book: EventBook, item: str, count: int
+) -> EntryResult:
+    team = book.own(conn, actor)
+    inducement = _find_inducement(rt, book.event, item)
+    entry = entry_of(conn, book.event, team)
+    before = book.before(conn, team)
+    current = dict(entry.inducements)
+    had = current.get(inducement.id, 0)
+    if count:
+        current[inducement.id] = count
+    else:
+        current.pop(inducement.id, None)
+    tournament_store.set_inducements(conn, actor.guild_id, team.id, tuple(current.items()))
+    after = book.check(conn, team)
+    if count > had:
+        book.step(before, after)
+    book.additions_only(after)
+    roster = roster_of(rt.catalog, team)
+    unit_price = inducement_rules.price(
+        inducement, roster, roster.special_rules_with(team.regional_league, team.alignment)
+    )
+    if count != had:
+        team_store.change_treasury(
+            conn,
+            team,
+            -(count - had) * unit_price,
+            f"draft: {inducement.name} {had}→{count}",
+            actor_id=actor.user_id,
+            now=rt.clock.now(),
+        )
+    book.record(
+        conn, actor, "tournament.induce", {"team": team.name, "item": inducement.name, "count": count}
+    )
+    return book.result(conn, team, f"{inducement.name}: {had}→{count} ({gp(unit_price)} each).")
+
+
+async def set_inducement(
+    rt: Runtime, actor: Actor, event_ref: str | None, item: str, count: int
+) -> EntryResult:
+    """How many of an inducement the event allows are permanently on the roster (0 removes it)."""
+    whole(count, 0, 16, "count")
+    return await write(rt, actor, event_book(event_ref), _induce, item, count)
+
+
+def _find_skill(rt: Runtime, reference: str) -> Skill:
+    skill = rt.catalog.skill(reference)
+    if skill is None:
+        found = best_matches(reference, list(rt.catalog.skills.values()), lambda s: s.name, limit=1)
+        if not found:
+            raise NotFound(f"There is no skill `{reference[:40]}`; /rules skill lists them.")
+        skill = found[0]
+    return skill
+
+
+def _skill(
+    conn: Connection, rt: Runtime, actor: Actor, book: EventBook, player_ref: str, skill_ref: str | None
+) -> EntryResult:
+    team = book.own(conn, actor)
+    player = find_player(conn, team, player_ref)
+    if player.position.startswith(STAR_PREFIX):
+        raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
+    before = book.before(conn, team)
+    writing = before.writing
+    previous = tournament_store.skills_of_team(conn, actor.guild_id, team.id).get(player.id)
+    skill = None if skill_ref is None else _find_skill(rt, skill_ref).name
+    if (
+        writing > 1
+        and previous is not None
+        and escalation.escalation_of(conn, team).skilled(player.id) < writing
+    ):
+        raise RuleViolation(
+            f"#{player.number} {player.name}'s {previous} is on an earlier roster: seed 000, {ONLY_ADDS}."
+        )
+    tournament_store.set_skill(conn, actor.guild_id, team.id, player.id, skill, rt.clock.now())
+    if writing > 1:
+        escalation_store.set_skilled(conn, actor.guild_id, team.id, player.id, writing if skill else None)
+    after = book.check(conn, team)
+    if skill is not None:
+        book.step(before, after)
+    detail = {
+        "team": team.name,
+        "player": f"#{player.number} {player.name}",
+        "skill": skill,
+        "before": previous,
+    }
+    book.record(conn, actor, "tournament.skill", detail)
+    what = f"#{player.number} {player.name} " + (f"now has {skill}" if skill else "has no added skill")
+    return book.result(conn, team, f"{what}. Skill Points spent: {after.skill_points_spent}.")
+
+
+async def set_skill(
+    rt: Runtime, actor: Actor, event_ref: str | None, player: str, skill: str | None
+) -> EntryResult:
+    """Give a player his one Skill-Point skill (primary 1 point, secondary 2; replacing any), or None to
+    take it away. Never a star; added skills do not raise the player's value."""
+    wanted = None if skill is None or skill.strip().lower() in ("", "none") else skill.strip()
+    return await write(rt, actor, event_book(event_ref), _skill, player, wanted)
+
+
+def _find_unit(rt: Runtime, reference: str) -> StarUnit:
+    wanted = reference.strip().lower()
+    units = star_units(rt.catalog)
+    unit = next((u for u in units if wanted in (u.name.lower(), *(m.lower() for m in u.members))), None)
+    if unit is None:
+        found = best_matches(reference, units, lambda u: u.name, limit=1)
+        if not found:
+            raise NotFound(f"No star player called `{reference[:40]}`: pick one from the list.")
+        unit = found[0]
+    return unit
+
+
+def _add_star(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, star: str) -> EntryResult:
+    team = book.own(conn, actor)
+    unit = _find_unit(rt, star)
+    before = book.before(conn, team)
+    rows = team_store.players(conn, team)
+    if any(s.unit == unit for s in stars_of(rt, rows)):
+        raise Conflict(f"{unit.name} is on the roster already.")
+    now = rt.clock.now()
+    for row in drafting.add_star_rows(conn, team, unit, unit.member_costs(), now):
+        if before.writing > 1:  # a star added for a later budget counts from its round
+            escalation_store.set_joined(conn, team.guild_id, team.id, row.id, before.writing)
+    after = book.check(conn, team)
+    book.step(before, after)  # before paying: the budget refusal names the rule
+    check_squad(conn, rt, book.event, team)  # a team event: no star twice in a squad
+    team_store.change_treasury(
+        conn, team, -unit.cost, f"draft: star player {unit.name}", actor_id=actor.user_id, now=now
+    )
+    book.record(conn, actor, "tournament.star", {"team": team.name, "star": unit.name, "added": True})
+    points = star_points(rt.catalog, unit)
+    return book.result(
+        conn, team, f"{unit.name} joins {team.name} for {gp(unit.cost)} and {points} Skill Points."
+    )
+
+
+async def add_star(rt: Runtime, actor: Actor, event_ref: str | None, star: str) -> EntryResult:
+    """Put a star player (or a pair, one choice in two roster places) on the roster: his gold and 2 Skill
+    Points (a Mega-star 4), only once the roster has 11 players, within the tier's and seed 000's limits."""
+    return await write(rt, actor, event_book(event_ref), _add_star, star)
+
+
+def _remove_star(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, star: str) -> EntryResult:
+    team = book.own(conn, actor)
+    unit = _find_unit(rt, star)
+    on_roster = next((s for s in stars_of(rt, team_store.players(conn, team)) if s.unit == unit), None)
+    if on_roster is None:
+        raise NotFound(f"{unit.name} is not on {team.name}'s roster.")
+    escalation.guard(conn, book.event, team, on_roster.players[0])
+    now = rt.clock.now()
+    for row in on_roster.players:
+        team_store.delete_player(conn, team, row.id)
+    team_store.change_treasury(
+        conn, team, unit.cost, f"draft: star player {unit.name} removed", actor_id=actor.user_id, now=now
+    )
+    book.record(conn, actor, "tournament.star", {"team": team.name, "star": unit.name, "added": False})
+    return book.result(conn, team, f"{unit.name} leaves; {gp(unit.cost)} back in the budget.")
+
+
+async def remove_star(rt: Runtime, actor: Actor, event_ref: str | None, star: str) -> EntryResult:
+    return await write(rt, actor, event_book(event_ref), _remove_star, star)
