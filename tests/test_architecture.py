@@ -43,6 +43,8 @@ BOT = ROOT / "bot"
 # lies in (bot/rules/league/x.py may import bot/rules/dice.py).
 
 RESTRICTED_STDLIB = ("sqlite3",)  # a database: the store's alone
+# the standard library, and typeshed's stubs of it (_typeshed: for type checking only)
+STDLIB = frozenset(sys.stdlib_module_names) | {"_typeshed"}
 
 _RULES = ("bot.catalog", "bot.errors", "bot.text", "pydantic")
 _DISCORD = ("discord",)  # discord.py (discord.ext and discord.ui included)
@@ -235,7 +237,7 @@ def _resolved(name: str, known: frozenset[str]) -> str | None:
             parts.pop()
         return ".".join(parts) if len(parts) > 1 or name == "bot" else name
     top = name.split(".")[0]
-    if top in sys.stdlib_module_names and top not in RESTRICTED_STDLIB:
+    if top in STDLIB and top not in RESTRICTED_STDLIB:
         return None
     return top
 
