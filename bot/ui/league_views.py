@@ -103,13 +103,40 @@ def ruleset_lines(rs: Ruleset) -> list[str]:
 
 
 def settings_embed(league: League, catalog: Catalog) -> discord.Embed:
+    """A league's settings, a field a topic (as /settings shows them)."""
     s: LeagueSettings = league.settings
-    rs = ruleset(catalog, s.ruleset)
-    bonus = {
-        BonusMode.OFF: "off",
-        BonusMode.ADDED: "added to league points",
-        BonusMode.TIEBREAK: "used as the first tiebreaker",
-    }[s.bonus_mode]
+    rules = split_text("\n".join(ruleset_lines(ruleset(catalog, s.ruleset))), FIELD_VALUE)
+    shown = [("Ruleset" if index == 0 else "Ruleset (more)", chunk) for index, chunk in enumerate(rules)]
+    shown += _points_settings(s) + _season_settings(s)
+    shown.append(("Match day", _match_day(s)))
+    channel = f"<#{league.announce_channel_id}>" if league.announce_channel_id else "none"
+    shown.append(
+        (
+            "Drafting and announcements",
+            f"Budget {gp(s.draft_budget)} · Edition {s.edition} · Channel {channel}",
+        )
+    )
+    embed = discord.Embed(title=f"{league.name}: settings", colour=COLOUR)
+    for name, value in shown:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+BONUS_MODES = {
+    BonusMode.OFF: "off",
+    BonusMode.ADDED: "added to league points",
+    BonusMode.TIEBREAK: "used as the first tiebreaker",
+}
+REFEREES = {
+    "off": "off",
+    "generic": "generic referee",
+    "elnos_lawkeeper": "Elnos Lawkeeper",
+    "redkur_forgebeard": "Redkur Forgebeard",
+}
+
+
+def _points_settings(s: LeagueSettings) -> list[tuple[str, str]]:
+    """League points, bonus points and the tiebreakers."""
     which = [
         name
         for on, name in (
@@ -119,28 +146,20 @@ def settings_embed(league: League, catalog: Catalog) -> discord.Embed:
         )
         if on
     ]
-    embed = discord.Embed(title=f"{league.name}: settings", colour=COLOUR)
-    for index, chunk in enumerate(split_text("\n".join(ruleset_lines(rs)), FIELD_VALUE)):
-        embed.add_field(name="Ruleset" if index == 0 else "Ruleset (more)", value=chunk, inline=False)
-    embed.add_field(
-        name="League points",
-        value=f"Win {s.points_win} · Draw {s.points_draw} · Loss {s.points_loss}",
-        inline=False,
-    )
-    embed.add_field(
-        name="Bonus points", value=f"{bonus}" + (f" ({', '.join(which)})" if which else ""), inline=False
-    )
-    embed.add_field(
-        name="Tiebreakers",
-        value=", ".join(TIEBREAKER_NAMES[t] for t in s.tiebreak_order) + ", then registration order",
-        inline=False,
-    )
-    embed.add_field(
-        name="Season",
-        value=f"Rounds of {s.round_days} days · "
-        + (f"at most {s.teams_per_division} teams per division" if s.teams_per_division else "one division")
-        + f" · {s.playoff_places} play-off places",
-        inline=False,
+    return [
+        ("League points", f"Win {s.points_win} · Draw {s.points_draw} · Loss {s.points_loss}"),
+        ("Bonus points", BONUS_MODES[s.bonus_mode] + (f" ({', '.join(which)})" if which else "")),
+        (
+            "Tiebreakers",
+            ", ".join(TIEBREAKER_NAMES[t] for t in s.tiebreak_order) + ", then registration order",
+        ),
+    ]
+
+
+def _season_settings(s: LeagueSettings) -> list[tuple[str, str]]:
+    """The season, the play-offs and off-season, and the star players."""
+    divisions = (
+        f"at most {s.teams_per_division} teams per division" if s.teams_per_division else "one division"
     )
     if s.playoff_places:
         opening = "opened by a commissioner" if s.playoff_opening == "commissioner" else "opened by the bot"
@@ -149,23 +168,19 @@ def settings_embed(league: League, catalog: Catalog) -> discord.Embed:
     else:
         playoffs = "none: prizes follow the standings"
     cap = gp(s.redraft_cap) if s.redraft_cap is not None else "no cap"
-    embed.add_field(
-        name="Play-offs and off-season",
-        value=f"Play-offs: {playoffs} · re-draft budget cap {cap}",
-        inline=False,
-    )
     stars = (
         f"long-term contracts: a signing draft each season, {s.signing_pick_hours} h a pick"
         if s.star_contracts
         else "inducements only"
     )
-    embed.add_field(name="Star players", value=stars, inline=False)
-    referee = {
-        "off": "off",
-        "generic": "generic referee",
-        "elnos_lawkeeper": "Elnos Lawkeeper",
-        "redkur_forgebeard": "Redkur Forgebeard",
-    }[s.referee]
+    return [
+        ("Season", f"Rounds of {s.round_days} days · {divisions} · {s.playoff_places} play-off places"),
+        ("Play-offs and off-season", f"Play-offs: {playoffs} · re-draft budget cap {cap}"),
+        ("Star players", stars),
+    ]
+
+
+def _match_day(s: LeagueSettings) -> str:
     prayers = "league D16" if s.prayers_table == "league" else "matched-play D8"
     reminders = (
         "reminders " + ", ".join(f"{hours} h" for hours in s.reminder_hours) + " before deadlines"
@@ -173,20 +188,10 @@ def settings_embed(league: League, catalog: Catalog) -> discord.Embed:
         else "no deadline reminders"
     )
     events = ("on, also in play-offs" if s.match_events_in_playoffs else "on") if s.match_events else "off"
-    embed.add_field(
-        name="Match day",
-        value=f"Prayers to Nuffle: {prayers} · Match Events: {events} · "
-        f"Referee: {referee} · {reminders} · results confirm themselves "
-        f"{s.confirm_grace_hours} h after",
-        inline=False,
+    return (
+        f"Prayers to Nuffle: {prayers} · Match Events: {events} · Referee: {REFEREES[s.referee]} · "
+        f"{reminders} · results confirm themselves {s.confirm_grace_hours} h after"
     )
-    channel = f"<#{league.announce_channel_id}>" if league.announce_channel_id else "none"
-    embed.add_field(
-        name="Drafting and announcements",
-        value=f"Budget {gp(s.draft_budget)} · Edition {s.edition} · Channel {channel}",
-        inline=False,
-    )
-    return embed
 
 
 def fixture_line(fixture: Fixture, *, with_round: bool = True) -> str:
