@@ -10,6 +10,7 @@ from typing import Any, Literal
 from bot.clock import unix
 from bot.store.connection import Connection, Row
 from bot.store.postgame import CHANGE_COLUMNS
+from bot.store.rows import from_row
 from bot.store.teams import TeamRow
 
 Characteristic = Literal["ma", "st", "ag", "pa", "av"]  # the CHECK of player_advancements.characteristic
@@ -168,14 +169,9 @@ def add_pending(
 
 
 def _pending(row: Row) -> PendingAdvancement:
-    return PendingAdvancement(
-        id=row["id"],
-        team_id=row["team_id"],
-        player_id=row["player_id"],
-        fixture_id=row["fixture_id"],
-        kind=row["kind"],
-        category=row["category"],
-        spp_cost=row["spp_cost"],
+    return from_row(
+        PendingAdvancement,
+        row,
         options=tuple(json.loads(row["options"])),
         forced=bool(row["forced"]),
         rolls=tuple(json.loads(row["rolls"])),

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.clock import unix
 from bot.store.connection import Connection, Row
+from bot.store.rows import from_row
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,9 @@ class AllStarRow:
 
 
 def _row(row: Row) -> AllStarRow:
-    return AllStarRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        coach_a=row["coach_a"],
-        coach_b=row["coach_b"],
-        method=row["method"],
-        status=row["status"],
+    return from_row(
+        AllStarRow,
+        row,
         excluded=tuple(json.loads(row["excluded"])),
         pair_choice=json.loads(row["pair_choice"]),
         state=json.loads(row["state"]),

@@ -10,6 +10,7 @@ from typing import Any
 from bot.clock import from_unix, unix
 from bot.store.connection import Connection
 from bot.store.leagues import League
+from bot.store.rows import from_row
 
 
 @dataclass(frozen=True)
@@ -73,15 +74,6 @@ def recent(
             (guild_id, league_id, limit),
         ).fetchall()
     return [
-        AuditEntry(
-            id=r["id"],
-            guild_id=r["guild_id"],
-            league_id=r["league_id"],
-            actor_id=r["actor_id"],
-            action=r["action"],
-            detail=json.loads(r["detail"]),
-            reason=r["reason"],
-            created_at=from_unix(r["created_at"]),
-        )
+        from_row(AuditEntry, r, detail=json.loads(r["detail"]), created_at=from_unix(r["created_at"]))
         for r in rows
     ]

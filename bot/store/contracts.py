@@ -9,6 +9,7 @@ from datetime import datetime
 from bot.clock import from_unix, unix
 from bot.store.connection import Connection, Row
 from bot.store.deadlines import Due
+from bot.store.rows import from_row
 
 
 @dataclass(frozen=True)
@@ -25,13 +26,10 @@ class SigningDraft:
 
 
 def _draft(row: Row) -> SigningDraft:
-    return SigningDraft(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        league_id=row["league_id"],
-        season_id=row["season_id"],
+    return from_row(
+        SigningDraft,
+        row,
         order=tuple(json.loads(row["team_order"])),
-        status=row["status"],
         pick_deadline_at=from_unix(row["pick_deadline_at"]) if row["pick_deadline_at"] is not None else None,
         reminded=bool(row["reminded"]),
         log=tuple(json.loads(row["log"])),
@@ -146,16 +144,8 @@ class Contract:
 
 
 def _contract(row: Row) -> Contract:
-    return Contract(
-        id=row["id"],
-        season_id=row["season_id"],
-        team_id=row["team_id"],
-        star=row["star"],
-        members=tuple(json.loads(row["members"])),
-        cost=row["cost"],
-        familiar_face=bool(row["familiar_face"]),
-        how=row["how"],
-        status=row["status"],
+    return from_row(
+        Contract, row, members=tuple(json.loads(row["members"])), familiar_face=bool(row["familiar_face"])
     )
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 from bot.clock import unix
 from bot.rules.league.league_settings import LeagueSettings
 from bot.store.connection import Connection, Row
+from bot.store.rows import from_row
 
 Kind = Literal["league", "tournament"]
 
@@ -29,15 +30,7 @@ class League:
 
 
 def _league(row: Row) -> League:
-    return League(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        name=row["name"],
-        announce_channel_id=row["announce_channel_id"],
-        settings=LeagueSettings.model_validate_json(row["settings"]),
-        created_by=row["created_by"],
-        kind=row["kind"],
-    )
+    return from_row(League, row, settings=LeagueSettings.model_validate_json(row["settings"]))
 
 
 def insert(

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from bot.clock import unix
 from bot.store.connection import Connection, Row
+from bot.store.rows import from_row
 from bot.store.teams import TeamRow
 
 PostgameStatus = Literal["open", "finished"]
@@ -39,19 +40,11 @@ class TeamPostgame:
 
 
 def _postgame(row: Row) -> TeamPostgame:
-    return TeamPostgame(
-        id=row["id"],
-        fixture_id=row["fixture_id"],
-        team_id=row["team_id"],
-        status=row["status"],
-        fan_factor=row["fan_factor"],
-        winnings=row["winnings"],
-        fans_before=row["fans_before"],
-        fans_after=row["fans_after"],
+    return from_row(
+        TeamPostgame,
+        row,
         missed_player_ids=tuple(json.loads(row["missed_player_ids"])),
         summary=tuple(json.loads(row["summary"])),
-        winnings_die=row["winnings_die"],
-        winnings_reroll=row["winnings_reroll"],
     )
 
 

@@ -11,6 +11,7 @@ from datetime import datetime
 from bot.clock import unix
 from bot.store.connection import Connection, Row
 from bot.store.postgame import CHANGE_COLUMNS, record_change
+from bot.store.rows import from_row
 from bot.store.teams import TeamRow
 
 
@@ -26,12 +27,9 @@ class Redraft:
 
 
 def _redraft(row: Row) -> Redraft:
-    return Redraft(
-        id=row["id"],
-        team_id=row["team_id"],
-        after_season_id=row["after_season_id"],
-        budget=row["budget"],
-        lost=row["lost"],
+    return from_row(
+        Redraft,
+        row,
         previous_players=tuple(json.loads(row["previous_players"])),
         summary=tuple(json.loads(row["summary"])),
     )

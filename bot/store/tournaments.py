@@ -12,6 +12,7 @@ from typing import Literal
 from bot.clock import unix
 from bot.rules.tournament.tournament_settings import Rulespack
 from bot.store.connection import Connection, Row
+from bot.store.rows import from_row
 
 Status = Literal["registration", "running", "finished"]
 VoteKind = Literal["sporting", "painted"]
@@ -57,15 +58,7 @@ class Vote:
 
 
 def _tournament(row: Row) -> Tournament:
-    return Tournament(
-        league_id=row["league_id"],
-        guild_id=row["guild_id"],
-        rulespack=Rulespack.model_validate_json(row["rulespack"]),
-        status=row["status"],
-        best_painted=row["best_painted"],
-        started_at=row["started_at"],
-        finished_at=row["finished_at"],
-    )
+    return from_row(Tournament, row, rulespack=Rulespack.model_validate_json(row["rulespack"]))
 
 
 def insert(conn: Connection, guild_id: int, league_id: int, rulespack: Rulespack) -> Tournament:
@@ -116,12 +109,11 @@ def set_best_painted(conn: Connection, event: Tournament, team_id: int | None) -
 
 
 def _entry(row: Row) -> Entry:
-    return Entry(
-        team_id=row["team_id"],
-        league_id=row["league_id"],
+    return from_row(
+        Entry,
+        row,
         spare=bool(row["spare"]),
         inducements=tuple((str(key), int(count)) for key, count in json.loads(row["inducements"])),
-        fans_gained=row["fans_gained"],
     )
 
 
@@ -202,15 +194,7 @@ def set_skill(
 
 
 def _table(row: Row) -> TableRow:
-    return TableRow(
-        id=row["id"],
-        round_number=row["round_number"],
-        table_number=row["table_number"],
-        fixture_id=row["fixture_id"],
-        bye_team_id=row["bye_team_id"],
-        stage=row["stage"],
-        label=row["label"],
-    )
+    return from_row(TableRow, row)
 
 
 def insert_table(

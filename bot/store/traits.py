@@ -9,6 +9,7 @@ from typing import Literal
 
 from bot.clock import unix
 from bot.store.connection import Connection, Row
+from bot.store.rows import from_row
 
 TraitStatus = Literal["pending", "gained", "lost", "reverted"]
 
@@ -30,16 +31,7 @@ class GainedTrait:
 
 
 def _trait(row: Row) -> GainedTrait:
-    return GainedTrait(
-        id=row["id"],
-        team_id=row["team_id"],
-        player_id=row["player_id"],
-        fixture_id=row["fixture_id"],
-        trait=row["trait"],
-        parameter=row["parameter"],
-        options=tuple(json.loads(row["options"])),
-        status=row["status"],
-    )
+    return from_row(GainedTrait, row, options=tuple(json.loads(row["options"])))
 
 
 def add_pending(
