@@ -13,7 +13,7 @@ from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
 from bot.services.runtime import Runtime
-from bot.services.tournament import tournament_squads, tournaments
+from bot.services.tournament import tournament_groups, tournament_squads, tournaments
 from bot.simulation.coaches import START
 from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_tournament import simulate_team_tournament
@@ -51,7 +51,7 @@ async def _problems(path: Path) -> list[str]:
                 event,
                 rt.catalog.tournament.scoring,
                 lambda state: tournaments.ranking(rt, state),
-                lambda state: tournament_squads.squad_groups_of(conn, rt, state).progress,
+                lambda state: tournament_groups.progress_of(rt, state),
                 lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
             )
 

@@ -48,9 +48,7 @@ async def _problems(path: Path) -> list[str]:
                 event,
                 rt.catalog.tournament.scoring,
                 lambda state: tournaments.ranking(rt, state),
-                lambda state: tournament_squads.squad_ranking(
-                    rt, state, tournament_squads.squads_played(conn, event, state)
-                ),
+                lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
             )
 
         return await db.read(check)

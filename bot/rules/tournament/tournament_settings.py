@@ -8,7 +8,8 @@ open; how Best Painted is decided. Validated on every change; stored as JSON on 
 
 The format (seed 000, Alternative formats) is part of the rulespack too: Swiss rounds or a group stage and
 knock-out (`format`); coaches alone or in teams of `team_size` (a team event); any roster or only stunty
-teams (`stunty`). They combine: a group and knock-out team event, a stunty team event, ...
+teams (`stunty`). They combine: a group and knock-out team event, a stunty team event, ... The first two
+choose the policy that pairs and ranks the event (bot/rules/tournament/formats.py).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ MAX_ROUND_HOURS = 24 * 60
 GROUP_SIZE = 4  # seed 000: groups of four
 GROUP_ROUNDS = GROUP_SIZE - 1  # a round robin in each group: three games
 
-Format = Literal["swiss", "groups"]
+FormatName = Literal["swiss", "groups"]
 
 
 class TierOverride(BaseModel):
@@ -58,7 +59,7 @@ class Rulespack(BaseModel):
     roster_tiers: Mapping[str, int] = Field(default_factory=dict)  # catalogue team id -> tier for this event
     registration_open: bool = True
     best_painted: Literal["votes", "organiser"] = "votes"
-    format: Format = "swiss"  # Swiss rounds, or groups of four and a knock-out stage (with Best of the Rest)
+    format: FormatName = "swiss"  # Swiss rounds, or groups of four and a knock-out (and Best of the Rest)
     team_size: int | None = Field(default=None, ge=3, le=8)  # a team event: coaches per team (seed 000: 3-8)
     qualifiers: int = Field(default=8, ge=2, le=64)  # groups: how many reach the knock-out (a power of 2)
     stunty: bool = False  # only stunty teams (seed 000, Stunty Tournament); no Stunty Cup

@@ -15,38 +15,27 @@ rounds are stored closed, so the deadline watch never arms them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match.match_result import ResultReport, Side
-from bot.rules.tournament.swiss import Draw, OddPlayer, SwissRound, first_round, next_round
+from bot.rules.tournament.event_state import RoundPlan
+from bot.rules.tournament.swiss import Draw
 from bot.rules.tournament.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
 from bot.services.match.postgame import TeamSummary, apply_tournament
 from bot.services.roster.team_lookup import find_team
 from bot.services.runtime import BOT_USER, Actor, Runtime
-from bot.services.tournament import (
-    tournament_entries,
-    tournament_groups,
-    tournament_objectives,
-    tournament_options,
-)
-from bot.services.tournament.tournament_squads import (
-    SquadStanding,
-    different_squads,
-    squad_standings,
-    start_refusals,
-    team_round_plan,
-)
+from bot.services.tournament import tournament_entries, tournament_objectives, tournament_options
+from bot.services.tournament.tournament_squads import SquadStanding, squad_limits, squad_standings
 from bot.services.tournament.tournaments import (
     Event,
-    Played,
+    event_format,
     event_of,
     event_of_fixture,
     find_event,
     played,
-    ranking,
 )
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -139,23 +128,6 @@ def _season(conn: Connection, event: Event) -> Season:
     return season
 
 
-def _met_and_odd(conn: Connection, event: Event, state: Played) -> tuple[set[frozenset[int]], set[int]]:
-    """The pairs that have been paired so far (played or not), and the coaches who already played the Spare
-    Player or had a Bye."""
-    guild_id = event.league.guild_id
-    spare = state.spare_team_id
-    met: set[frozenset[int]] = set()
-    had_odd: set[int] = set()
-    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
-        pair = frozenset((fx.home_team_id, fx.away_team_id))
-        if spare is not None and spare in pair:
-            had_odd |= pair - {spare}
-        else:
-            met.add(pair)
-    had_odd |= {t.bye_team_id for t in tournament_store.tables(conn, guild_id, event.id) if t.bye_team_id}
-    return met, had_odd
-
-
 def _round_row(conn: Connection, rt: Runtime, event: Event, season: Season, number: int) -> Round:
     now = rt.clock.now()
     hours = event.rulespack.round_hours
@@ -174,83 +146,6 @@ def _round_row(conn: Connection, rt: Runtime, event: Event, season: Season, numb
     else:  # in person: no deadline, so the round is stored closed and the deadline watch never arms it
         deadline_store.close_rounds(conn, event.league.guild_id, season.id, now)
     return rnd
-
-
-@dataclass(frozen=True)
-class PlannedTable:
-    """One game of a round as a format's planner decides it. `away` None: `home` plays the Spare Player."""
-
-    home: int
-    away: int | None
-    stage: Stage = "swiss"
-    label: str | None = None  # shown with the table: a group, the places at stake, a team match
-
-
-@dataclass(frozen=True)
-class RoundPlan:
-    """A round as a format pairs it: its games in table order, the Byes, the dice of any draw (logged and
-    shown), the pairs meeting again because nothing else was possible, and lines for the announcement."""
-
-    tables: tuple[PlannedTable, ...]
-    byes: tuple[tuple[int, Stage, str | None], ...] = ()  # team, stage, label
-    draws: tuple[Draw, ...] = ()
-    rematches: tuple[frozenset[int], ...] = ()
-    notes: tuple[str, ...] = ()
-
-
-def _plan_swiss(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
-    """Seed 000's standard event: round 1 drawn, later rounds paired from the rankings."""
-    odd_player = event.rulespack.odd_player
-    swiss: SwissRound[int]
-    if number == 1:
-        swiss = first_round(state.ranked_ids, rt.dice, odd_player)
-    else:
-        order = [row.coach for row in ranking(rt, state)]
-        met, had_odd = _met_and_odd(conn, event, state)
-        swiss = next_round(
-            order,
-            met,
-            odd_player=odd_player,
-            had_odd=had_odd,
-            keep_top_pair=number == event.rulespack.rounds and event.rulespack.final_rematch,
-        )
-    return RoundPlan(
-        tables=tuple(PlannedTable(t.first, t.second) for t in swiss.tables),
-        byes=((swiss.bye, "swiss", None),) if swiss.bye is not None else (),
-        draws=swiss.draws,
-        rematches=swiss.rematches,
-    )
-
-
-def _plan_team(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
-    """Seed 000's team event: squads paired by the Swiss rule, each squad match's coaches drawn in round 1
-    and paired 1st v 1st by individual ranking after; a squad's Bye is a Bye for each of its coaches."""
-    team, names = team_round_plan(conn, rt, event, state, number)
-    tables = tuple(
-        PlannedTable(home, away, "swiss", f"{names[match.first]} v {names[match.second]}")
-        for match in team.matches
-        for home, away in match.games
-    )
-    label = f"{names[team.bye]}: Bye" if team.bye is not None else None
-    return RoundPlan(
-        tables=tables,
-        byes=tuple((coach, "swiss", label) for coach in team.bye_coaches),
-        draws=team.draws,
-        rematches=(),
-        notes=tuple(
-            f"{names[a]} and {names[b]} meet again: no other pairing was possible."
-            for a, b in (sorted(pair) for pair in team.rematches)
-        ),
-    )
-
-
-def _plan(conn: Connection, rt: Runtime, event: Event, state: Played, number: int) -> RoundPlan:
-    """Round `number` as the event's format pairs it (the one place that chooses by format)."""
-    if event.rulespack.format == "groups":  # groups of coaches, or of squads (a team event)
-        return tournament_groups.plan_round(conn, rt, event, state, number)
-    if event.rulespack.is_team_event:  # --- team events ---
-        return _plan_team(conn, rt, event, state, number)
-    return _plan_swiss(conn, rt, event, state, number)
 
 
 def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings) -> list[str]:
@@ -277,10 +172,11 @@ def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pai
 
 
 def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int) -> Pairings:
-    """Pair round `number` by the event's format, store it (round, fixtures, tables), log and announce it."""
-    guild_id = event.league.guild_id
+    """Pair round `number` as the event's format plans it, store it (round, fixtures, tables), log and
+    announce it."""
     state = played(conn, event)
-    plan = _plan(conn, rt, event, state, number)
+    policy, view = event_format(rt, state)
+    plan = policy.plan_round(view, number, rt.dice)
     if plan.draws:
         log_dice(
             conn,
@@ -290,53 +186,14 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
             purpose=f"{event.name} round {number} draw",
             league_id=event.league.id,
         )
-    spare = state.spare_team_id
     rnd = _round_row(conn, rt, event, season, number)
-    now_stamp = int(rt.clock.now().timestamp())
-    rows: list[season_store.FixtureRow] = []
-    games: list[tuple[int, int, PlannedTable]] = []  # home, away, as planned
-    for table in plan.tables:
-        away = table.away if table.away is not None else spare
-        if away is None:
-            raise Conflict(f"{event.name} has no Spare Player: mark one, or set odd_player: bye.")
-        games.append((table.home, away, table))
-        rows.append((guild_id, event.id, season.id, rnd.id, None, "league", table.home, away, now_stamp))
-    season_store.insert_fixtures(conn, rows)
-    by_pair = {
-        (f.home_team_id, f.away_team_id): f
-        for f in season_store.fixtures(conn, guild_id, league_id=event.id, season_id=season.id)
-        if f.round_number == number
-    }
-    for table_number, (home, away, table) in enumerate(games, start=1):
-        tournament_store.insert_table(
-            conn,
-            guild_id,
-            event.id,
-            round_number=number,
-            table_number=table_number,
-            fixture_id=by_pair[(home, away)].id,
-            bye_team_id=None,
-            stage=table.stage,
-            label=table.label,
-        )
-    for offset, (team_id, stage, label) in enumerate(plan.byes, start=len(games) + 1):
-        tournament_store.insert_table(
-            conn,
-            guild_id,
-            event.id,
-            round_number=number,
-            table_number=offset,
-            fixture_id=None,
-            bye_team_id=team_id,
-            stage=stage,
-            label=label,
-        )
+    _store_round(conn, rt, event, (season, rnd), plan, state.spare_team_id)
     names = state.teams
     rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
     pairings = _read_round(conn, event, number, plan.draws, rematches)
     audit.record(
         conn,
-        guild_id=guild_id,
+        guild_id=event.league.guild_id,
         league_id=event.id,
         actor_id=actor.user_id,
         action="tournament.round",
@@ -357,6 +214,46 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
     mentions = sorted({c for t in pairings.tables for c in _coaches(t) if c != BOT_USER})
     _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions)
     return pairings
+
+
+def _store_round(
+    conn: Connection, rt: Runtime, event: Event, at: tuple[Season, Round], plan: RoundPlan, spare: int | None
+) -> None:
+    """The planned round's fixtures and tables, in table order: its games (a game against the Spare Player
+    is played by his team), then its Byes."""
+    (season, rnd), guild_id = at, event.league.guild_id
+    number = rnd.number
+    now_stamp = int(rt.clock.now().timestamp())
+    games: list[tuple[int, int]] = []  # home, away
+    for table in plan.tables:
+        away = table.away if table.away is not None else spare
+        if away is None:
+            raise Conflict(f"{event.name} has no Spare Player: mark one, or set odd_player: bye.")
+        games.append((table.home, away))
+    season_store.insert_fixtures(
+        conn,
+        [(guild_id, event.id, season.id, rnd.id, None, "league", h, a, now_stamp) for h, a in games],
+    )
+    by_pair = {
+        (f.home_team_id, f.away_team_id): f.id
+        for f in season_store.fixtures(conn, guild_id, league_id=event.id, season_id=season.id)
+        if f.round_number == number
+    }
+    stored: list[tuple[int | None, int | None, Stage, str | None]]
+    stored = [(by_pair[g], None, t.stage, t.label) for g, t in zip(games, plan.tables, strict=True)]
+    stored += [(None, team, stage, label) for team, stage, label in plan.byes]
+    for table_number, (fixture_id, bye_team_id, stage, label) in enumerate(stored, start=1):
+        tournament_store.insert_table(
+            conn,
+            guild_id,
+            event.id,
+            round_number=number,
+            table_number=table_number,
+            fixture_id=fixture_id,
+            bye_team_id=bye_team_id,
+            stage=stage,
+            label=label,
+        )
 
 
 def _coaches(table: TableLine) -> list[int]:
@@ -452,22 +349,9 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -
             "These rosters break the rulespack; fix them (or change it) before the start:\n"
             + "\n".join(f"• {line}" for line in broken)
         )
-    ranked = state.ranked_ids
-    squad_problems = start_refusals(conn, rt, event, state)  # --- team events ---
-    if squad_problems:
-        raise RuleViolation(" ".join(squad_problems))
-    if len(ranked) < 2:
-        raise RuleViolation(f"{event.name} needs at least 2 approved coaches (it has {len(ranked)}).")
-    if event.rulespack.format == "groups":
-        tournament_groups.check_start(conn, event, len(ranked))
-    spare = state.spare_team_id
-    if spare is not None and state.teams[spare].status != "approved":
-        raise RuleViolation(f"The Spare Player's team {state.teams[spare].name} is not approved.")
-    if len(ranked) % 2 and event.rulespack.odd_player is OddPlayer.SPARE and spare is None:
-        raise RuleViolation(
-            f"{event.name} has {len(ranked)} coaches, an odd number: mark a Spare Player's team, "
-            "or set odd_player: bye in the rulespack."
-        )
+    policy, view = event_format(rt, state)
+    policy.check_start(view, squad_limits(conn, rt, state))  # the format's refusals, in its order
+    ranked, spare = state.ranked_ids, state.spare_team_id
     if not tournament_store.set_status(conn, event.tournament, "running", rt.clock.now()):
         raise Conflict(f"{event.name} was started (or changed) by someone else just now.")
     season = season_store.insert_season(
@@ -530,16 +414,7 @@ def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | No
             now=rt.clock.now(),
             detail={"round": current + 1, "open": [f"#{f.id} {f.label}" for f in unconfirmed]},
         )
-    return Pairings(
-        pairings.event,
-        pairings.round_number,
-        pairings.tables,
-        pairings.deadline,
-        pairings.draws,
-        pairings.rematches,
-        unconfirmed,
-        pairings.spare_team_id,
-    )
+    return replace(pairings, unconfirmed=unconfirmed)
 
 
 async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
@@ -658,9 +533,8 @@ def _swap(
     b = find_team(conn, actor.guild_id, team_b, event.league)
     if a.id == b.id:
         raise RuleViolation("Name two different teams to swap.")
-    apart = different_squads(conn, event, a, b)  # --- team events ---
-    if apart:
-        raise RuleViolation(apart)
+    policy, view = event_format(rt, played(conn, event))
+    policy.check_swap(view, a.id, b.id)  # a team event: only coaches of one squad
     pairings = _read_round(conn, event, current)
     where: dict[int, TableLine] = {}
     for table in pairings.tables:
@@ -780,14 +654,14 @@ class EventStandings:
 def standings_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
     event = find_event(conn, guild_id, reference)
     state = played(conn, event)
-    rows = ranking(rt, state)
+    policy, view = event_format(rt, state)
     spare = state.teams.get(state.spare_team_id) if state.spare_team_id is not None else None
     return EventStandings(
         event,
-        tuple(StandingLine(row, state.teams[row.coach]) for row in rows),
+        tuple(StandingLine(row, state.teams[row.coach]) for row in policy.ranking(view)),
         spare,
         tournament_store.last_round(conn, guild_id, event.id),
-        tournament_groups.sections(conn, rt, state) if event.rulespack.format == "groups" else (),
+        policy.sections(view),
         tuple(squad_standings(conn, rt, event, state)),
     )
 

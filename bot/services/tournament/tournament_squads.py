@@ -1,49 +1,33 @@
-"""Team events (seed 000, Team Events): squads, their checks, their rounds and their rankings.
+"""Team events (seed 000, Team Events): squads, their limits and their standings.
 
 A squad is a team of coaches (in this bot "team" is a Blood Bowl roster). Its captain (or an organiser)
 creates it and names its coaches while registration is open; each coach then registers and drafts his own
 roster with /roster, as in any event. A roster belongs to the squad of its coach. The seed's limits are
 checked whenever they can be broken: a coach joins a squad, registers, adds a star, submits, is approved,
-and again when the event starts (`squad_refusals`, `start_refusals`).
+and again when the event starts (`squad_refusals`; at the start `squad_limits`, handed to the format).
 
-The pairing of a round (`team_round_plan`) and the squad rankings (`squad_ranking`) read the event as
-`tournaments.played` loads it, plus the squads and each round's tables.
+How a team event's rounds are paired and its squads ranked is its format's (rules/tournament/format_team.py
+and format_team_groups.py); `squad_standings` shows that ranking with each squad.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.tournament_groups import GroupsProgress, Ranker, StagedTable, progress
-from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
-from bot.rules.tournament.tournament_teams import (
-    SquadMatch,
-    SquadRow,
-    TeamRound,
-    duplicate_rosters,
-    duplicate_stars,
-    games_won,
-    knockout_match_winner,
-    rank_squads,
-    team_round,
-)
+from bot.rules.tournament.tournament_teams import SquadRow, duplicate_rosters, duplicate_stars
 from bot.services.inputs import an_id
 from bot.services.league.leagues import clean_name
 from bot.services.roster.team_lookup import STAR_PREFIX, star_position_id
 from bot.services.runtime import Actor, Runtime
-from bot.services.tournament.tournaments import Event, Played, find_event, game_of, played, ranking
+from bot.services.tournament.tournaments import Event, Played, event_format, find_event, played
 from bot.store import audit
-from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournament_squads as squad_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
-from bot.store.tournaments import Stage
 
 SQUAD_WORDS = "a team of coaches (seed 000, Team Events)"
 
@@ -130,49 +114,14 @@ def check_squad(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> N
         raise RuleViolation(" ".join(refusals))
 
 
-def start_refusals(conn: Connection, rt: Runtime, event: Event, state: Played) -> list[str]:
-    """Why a team event cannot start: every squad needs exactly team_size approved rosters, every approved
-    roster a squad, the limits kept, and an odd number of squads a Bye (there is no Spare Player)."""
-    size = event.rulespack.team_size
-    if size is None:
-        return []
-    refusals: list[str] = []
-    guild_id = event.league.guild_id
-    squads = squad_store.squads(conn, guild_id, event.id)
+def squad_limits(conn: Connection, rt: Runtime, state: Played) -> dict[int, list[str]]:
+    """What each squad's approved rosters break of seed 000's team-event limits, for the start's check
+    (rules/tournament/format_team.py `squad_refusals`); no squads, nothing."""
     approved = {state.teams[t].coach_id: state.teams[t] for t in state.ranked_ids}
-    in_squads: set[int] = set()
-    for squad in squads:
-        rosters = {c: approved[c] for c in squad.members if c in approved}
-        in_squads |= set(squad.members)
-        if len(rosters) != size:
-            refusals.append(f"{squad.name} has {len(rosters)} approved rosters; a squad plays with {size}.")
-        refusals += _limits(conn, rt, rosters)
-    strays = [team.name for coach, team in approved.items() if coach not in in_squads]
-    if strays:
-        refusals.append(f"Not in a squad: {', '.join(strays)}.")
-    if state.spare_team_id is not None:
-        refusals.append("A team event has no Spare Player: unmark it (/event spare).")
-    if len(squads) < 2:
-        refusals.append(f"{event.name} needs at least 2 squads (it has {len(squads)}).")
-    elif len(squads) % 2 and event.rulespack.odd_player != "bye":
-        refusals.append(f"{len(squads)} squads is an odd number: set odd_player: bye in the rulespack.")
-    return refusals
-
-
-def different_squads(conn: Connection, event: Event, first: TeamRow, second: TeamRow) -> str | None:
-    """In a team event, why two rosters may not trade tables (they belong to different squads, so the swap
-    would break the squad matches); None when they may."""
-    if not event.rulespack.is_team_event:
-        return None
-    guild_id = event.league.guild_id
-    a = squad_store.of_coach(conn, guild_id, event.id, first.coach_id)
-    b = squad_store.of_coach(conn, guild_id, event.id, second.coach_id)
-    if a is not None and b is not None and a.id == b.id:
-        return None
-    return (
-        f"{first.name} and {second.name} play for different squads: in a team event only coaches of the same "
-        "squad can swap tables."
-    )
+    return {
+        squad.id: _limits(conn, rt, {c: approved[c] for c in squad.members if c in approved})
+        for squad in state.squads
+    }
 
 
 # --- changing a squad -----
@@ -394,109 +343,7 @@ async def squad_choices(rt: Runtime, guild_id: int, event_ref: str | None) -> li
     return await rt.db.read(_names, guild_id, event_ref)
 
 
-# --- rounds and rankings -----
-
-
-@dataclass(frozen=True)
-class SquadsPlayed:
-    """The squads of a running team event with what they played: the squad of each roster, each roster's
-    squad matches, the squad Byes and coach Byes, the pairs of squads that have met."""
-
-    squads: tuple[Squad, ...]
-    squad_of: dict[int, int]  # roster (team id) -> squad id
-    matches: tuple[SquadMatch[int, int], ...]
-    squad_byes: tuple[int, ...]
-    met: frozenset[frozenset[int]]
-    had_bye: frozenset[int]
-
-
-def squads_played(conn: Connection, event: Event, state: Played) -> SquadsPlayed:
-    """Load the squads and each round's squad matches (confirmed games so far) in a few queries."""
-    guild_id = event.league.guild_id
-    squads = tuple(squad_store.squads(conn, guild_id, event.id))
-    by_coach = {coach: s.id for s in squads for coach in s.members}
-    squad_of = {tid: by_coach[t.coach_id] for tid, t in state.teams.items() if t.coach_id in by_coach}
-    fixtures = {f.id: f for f in season_store.fixtures(conn, guild_id, league_id=event.id)}
-    games: dict[tuple[int, int, int], list[TournamentGame[int]]] = {}
-    met: set[frozenset[int]] = set()
-    byes: set[tuple[int, int]] = set()
-    for table in tournament_store.tables(conn, guild_id, event.id):
-        if table.bye_team_id is not None:
-            if table.bye_team_id in squad_of:
-                byes.add((table.round_number, squad_of[table.bye_team_id]))
-            continue
-        assert table.fixture_id is not None
-        fx = fixtures[table.fixture_id]
-        if fx.home_team_id not in squad_of or fx.away_team_id not in squad_of:
-            continue
-        home, away = squad_of[fx.home_team_id], squad_of[fx.away_team_id]
-        met.add(frozenset((home, away)))
-        bucket = games.setdefault((table.round_number, home, away), [])
-        if fx.status == "confirmed" and fx.report is not None:
-            report = ResultReport.model_validate_json(fx.report)
-            bucket.append(game_of(report, fx.home_team_id, fx.away_team_id))
-    matches = tuple(
-        SquadMatch(home, away, tuple(bucket)) for (_, home, away), bucket in sorted(games.items()) if bucket
-    )
-    return SquadsPlayed(
-        squads,
-        squad_of,
-        matches,
-        tuple(squad for _, squad in sorted(byes)),
-        frozenset(met),
-        frozenset(squad for _, squad in byes),
-    )
-
-
-def squad_ranking(rt: Runtime, state: Played, squads: SquadsPlayed) -> list[SquadRow[int]]:
-    """Seed 000's team rankings: team points, games won, games drawn, then the rulespack's tiebreakers summed
-    over each squad's coaches; squads in creation order as the last resort."""
-    return rank_squads(
-        rt.catalog.tournament.scoring,
-        [s.id for s in squads.squads],
-        squads.squad_of,
-        squads.matches,
-        squads.squad_byes,
-        state.byes,
-        state.event.rulespack.tiebreakers,
-        state.sporting_votes,
-    )
-
-
-def members_ranked(
-    state: Played, squads: SquadsPlayed, individual: Sequence[RankingRow[int]]
-) -> dict[int, list[int]]:
-    """Each squad's approved rosters in individual ranking order, best first."""
-    members: dict[int, list[int]] = {s.id: [] for s in squads.squads}
-    for row in individual:
-        squad = squads.squad_of.get(row.coach)
-        if squad is not None:
-            members[squad].append(row.coach)
-    return members
-
-
-def team_round_plan(
-    conn: Connection, rt: Runtime, event: Event, state: Played, number: int
-) -> tuple[TeamRound[int, int], dict[int, str]]:
-    """Round `number` of a team event (squads by the Swiss rule, their coaches drawn in round 1 and then 1st
-    v 1st by individual ranking), with each squad's name for the tables' labels."""
-    squads = squads_played(conn, event, state)
-    individual = ranking(rt, state)
-    members = members_ranked(state, squads, individual)
-    if number == 1:
-        order = [s.id for s in squads.squads]
-    else:
-        order = [row.squad for row in squad_ranking(rt, state, squads)]
-    plan = team_round(
-        number,
-        order,
-        members,
-        rt.dice,
-        met=squads.met,
-        had_bye=squads.had_bye,
-        keep_top_pair=number == event.rulespack.rounds and event.rulespack.final_rematch,
-    )
-    return plan, {s.id: s.name for s in squads.squads}
+# --- rankings -----
 
 
 @dataclass(frozen=True)
@@ -508,138 +355,9 @@ class SquadStanding:
 def squad_standings(
     conn: Connection, rt: Runtime, event: Event, state: Played | None = None
 ) -> list[SquadStanding]:
-    """The squad rankings of a team event with each squad (empty outside a team event). A group and
-    knock-out team event ranks its squads by the knock-out places, then Best of the Rest (before the
-    knock-out, by the group stage's qualification order); each row keeps the squad's totals."""
-    if not event.rulespack.is_team_event:
-        return []
+    """The squad rankings of a team event with each squad, as its format ranks them (none outside a team
+    event): rules/tournament/format_team.py, format_team_groups.py."""
     state = state or played(conn, event)
-    squads = squads_played(conn, event, state)
-    by_id = {s.id: s for s in squads.squads}
-    rows = squad_ranking(rt, state, squads)
-    if event.rulespack.format == "groups":
-        totals = {row.squad: row for row in rows}
-        order = squad_groups(rt, state, squads).progress.order
-        rows = [
-            replace(totals[line.coach], position=line.position, decided_by=line.decided_by) for line in order
-        ]
-    return [SquadStanding(row, by_id[row.squad]) for row in rows]
-
-
-# --- a group and knock-out team event (seed 000: group & knockout "together with ... Team Events") -----
-
-
-@dataclass(frozen=True)
-class SquadGroups:
-    """A group and knock-out team event read as squads: the squad tables (one per squad match; its `game` a
-    summary once every game of it is confirmed, its `winner` in the knock-out), the squad matches by
-    (round, first, second), and the event as `rules.tournament_groups.progress` reads it for squads."""
-
-    squads: SquadsPlayed
-    tables: tuple[StagedTable[int], ...]
-    matches: dict[tuple[int, int, int], SquadMatch[int, int]]
-    progress: GroupsProgress[int]
-
-
-def _as_ranking_row(row: SquadRow[int]) -> RankingRow[int]:
-    return RankingRow(
-        coach=row.squad,
-        position=row.position,
-        played=row.matches,
-        tournament_points=row.team_points,
-        bonus_points=row.bonus_points,
-        td_for=row.td_for,
-        td_against=row.td_against,
-        cas_for=row.cas_for,
-        sent_off=row.sent_off,
-        votes=row.votes,
-        decided_by=row.decided_by,
-    )
-
-
-def _squad_ranker(
-    rt: Runtime,
-    state: Played,
-    squads: SquadsPlayed,
-    matches: dict[tuple[int, int, int], SquadMatch[int, int]],
-    coach_byes: dict[tuple[int, int], tuple[int, ...]],
-) -> Ranker[int]:
-    """The squad ranking (`rank_squads`) over some squad tables, as rows of the generic group rules."""
-
-    def ranker(units: Sequence[int], tables: Sequence[StagedTable[int]]) -> list[RankingRow[int]]:
-        mine = [matches[(t.round, t.first, t.second)] for t in tables if t.second is not None]
-        byes = [t.first for t in tables if t.second is None]
-        coaches = [c for t in tables if t.second is None for c in coach_byes.get((t.round, t.first), ())]
-        rows = rank_squads(
-            rt.catalog.tournament.scoring,
-            list(units),
-            squads.squad_of,
-            [m for m in mine if m.games],
-            byes,
-            coaches,
-            state.event.rulespack.tiebreakers,
-            state.sporting_votes,
-        )
-        return [_as_ranking_row(row) for row in rows]
-
-    return ranker
-
-
-def squad_groups(rt: Runtime, state: Played, squads: SquadsPlayed) -> SquadGroups:
-    """Read a group and knock-out team event back as squads: each round's coach tables grouped into squad
-    matches (in table order), the group stage ranked by the squad ranking, each knock-out squad match decided
-    by `knockout_match_winner` (seeds: the group stage's qualification order)."""
-    rules = rt.catalog.tournament.scoring
-    squad_of = squads.squad_of
-    buckets: dict[tuple[int, int, int | None], list[StagedTable[int]]] = {}
-    stage_of: dict[tuple[int, int, int | None], Stage] = {}
-    for table in sorted(state.tables, key=lambda t: (t.round, t.number)):
-        if table.first not in squad_of or (table.second is not None and table.second not in squad_of):
-            continue
-        second = squad_of[table.second] if table.second is not None else None
-        key = (table.round, squad_of[table.first], second)
-        buckets.setdefault(key, []).append(table)
-        stage_of[key] = table.stage
-    matches: dict[tuple[int, int, int], SquadMatch[int, int]] = {}
-    coach_byes: dict[tuple[int, int], tuple[int, ...]] = {}
-    for (number, first, second), coach_tables in buckets.items():
-        if second is None:
-            coach_byes[(number, first)] = tuple(t.first for t in coach_tables)
-        else:
-            games = tuple(t.game for t in coach_tables if t.game is not None)
-            matches[(number, first, second)] = SquadMatch(first, second, games)
-    ranker = _squad_ranker(rt, state, squads, matches, coach_byes)
-    units = [s.id for s in squads.squads]
-    qualifiers = state.event.rulespack.qualifiers
-    tiebreakers = state.event.rulespack.tiebreakers
-
-    def staged(seeds: Sequence[int]) -> list[StagedTable[int]]:
-        out: list[StagedTable[int]] = []
-        for position, (key, coach_tables) in enumerate(buckets.items(), start=1):
-            number, first, second = key
-            done = all(t.game is not None for t in coach_tables) and second is not None
-            summary: TournamentGame[int] | None = None
-            winner: int | None = None
-            if done and second is not None:
-                match = matches[(number, first, second)]
-                won_first, won_second = games_won(match, squad_of, rules)
-                summary = TournamentGame(first, second, won_first, won_second)
-                if stage_of[key] == "knockout":
-                    winners = [t.winner for t in coach_tables if t.winner is not None]
-                    if len(winners) == len(coach_tables):
-                        winner = knockout_match_winner(match, squad_of, winners, rules, seeds)
-            out.append(StagedTable(number, position, stage_of[key], first, second, summary, winner))
-        return out
-
-    group_only = [t for t in staged(()) if t.stage == "group"]
-    seeds = [
-        row.coach for row in progress(rules, units, group_only, qualifiers, tiebreakers, None, ranker).order
-    ]
-    tables = tuple(staged(seeds))
-    now = progress(rules, units, tables, qualifiers, tiebreakers, None, ranker)
-    return SquadGroups(squads, tables, matches, now)
-
-
-def squad_groups_of(conn: Connection, rt: Runtime, state: Played) -> SquadGroups:
-    """`squad_groups` with the squads loaded."""
-    return squad_groups(rt, state, squads_played(conn, state.event, state))
+    policy, view = event_format(rt, state)
+    by_id = {s.id: s for s in state.squads}
+    return [SquadStanding(row, by_id[row.squad]) for row in policy.squad_ranking(view)]

@@ -12,12 +12,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.catalog.models import TournamentScoring
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.tournament_groups import GroupsProgress, StagedTable, progress
+from bot.rules.tournament.event_state import EventState, SquadEntry
+from bot.rules.tournament.formats import Format, format_of
+from bot.rules.tournament.tournament_groups import StagedTable
 from bot.rules.tournament.tournament_rosters import TierTable, seed_tiers
-from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
+from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
 from bot.rules.tournament.tournament_settings import Rulespack
 from bot.services.inputs import optional_id
 from bot.services.league.leagues import clean_name, find_league
@@ -27,11 +30,13 @@ from bot.store import audit
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store import tournament_squads as squad_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
+from bot.store.tournament_squads import Squad
 from bot.store.tournaments import Entry, Tournament
 
 
@@ -279,7 +284,8 @@ async def set_roster_tier(
 
 @dataclass(frozen=True)
 class Played:
-    """The event as played so far: its teams, the confirmed games and their reports, the Byes, the votes."""
+    """The event as played so far: its teams, the confirmed games and their reports, the Byes, the votes, the
+    tables paired and a team event's squads. `view` gives the rules' plain reading of it (`EventState`)."""
 
     event: Event
     entries: tuple[Entry, ...]  # in registration order
@@ -290,6 +296,7 @@ class Played:
     sporting_votes: dict[int, int]  # team id -> Favourite Opponent votes received
     painted_votes: dict[int, int]  # team id -> Best Painted votes received
     tables: tuple[StagedTable[int], ...] = ()  # every table paired, with its game once confirmed
+    squads: tuple[Squad, ...] = ()  # a team event's squads (teams of coaches), in creation order
 
     @property
     def spare_team_id(self) -> int | None:
@@ -299,6 +306,24 @@ class Played:
     def ranked_ids(self) -> list[int]:
         """The teams ranked: every entry but the Spare Player's, in registration order, once approved."""
         return [e.team_id for e in self.entries if not e.spare and self.teams[e.team_id].status == "approved"]
+
+    def view(self, scoring: TournamentScoring) -> EventState:
+        """The event as its format reads it (bot/rules/tournament/formats.py)."""
+        return EventState(
+            name=self.event.name,
+            rulespack=self.event.rulespack,
+            scoring=scoring,
+            units=tuple(self.ranked_ids),
+            spare=self.spare_team_id,
+            approved=frozenset(t for t, team in self.teams.items() if team.status == "approved"),
+            names={t: team.name for t, team in self.teams.items()},
+            coach_of={t: team.coach_id for t, team in self.teams.items()},
+            games=self.games,
+            byes=self.byes,
+            votes=self.sporting_votes,
+            tables=self.tables,
+            squads=tuple(SquadEntry(s.id, s.name, s.members) for s in self.squads),
+        )
 
 
 def game_of(report: ResultReport, home_team_id: int, away_team_id: int) -> TournamentGame[int]:
@@ -369,37 +394,17 @@ def played(conn: Connection, event: Event) -> Played:
         votes["sporting"],
         votes["painted"],
         tuple(staged),
+        tuple(squad_store.squads(conn, guild_id, event.id)),
     )
+
+
+def event_format(rt: Runtime, state: Played) -> tuple[Format, EventState]:
+    """The event's format (the policy its rulespack names) and the event as the format reads it."""
+    return format_of(state.event.rulespack), state.view(rt.catalog.tournament.scoring)
 
 
 def ranking(rt: Runtime, state: Played) -> list[RankingRow[int]]:
-    """Seed 000 rankings: Tournament Points, then the rulespack's tiebreakers; no Spare Player. A group and
-    knock-out event ranks by the knock-out places, then Best of the Rest below them (before the knock-out,
-    by the group stage's qualification order): rules/tournament/tournament_groups.py
-    `progress(...).order`. In a
-    group and knock-out team event that is the squads' ranking (tournament_squads.squad_standings); the
-    coaches keep the individual ranking of a standard event."""
-    rulespack = state.event.rulespack
-    if rulespack.format == "groups" and not rulespack.is_team_event:  # a team event's is its squads'
-        return list(groups_progress(rt, state).order)
-    return rank(
-        rt.catalog.tournament.scoring,
-        state.ranked_ids,
-        state.games,
-        state.byes,
-        state.event.rulespack.tiebreakers,
-        state.sporting_votes,
-    )
-
-
-def groups_progress(rt: Runtime, state: Played) -> GroupsProgress[int]:
-    """A group and knock-out event as played so far (groups, knock-out bracket, Best of the Rest)."""
-    rulespack = state.event.rulespack
-    return progress(
-        rt.catalog.tournament.scoring,
-        state.ranked_ids,
-        state.tables,
-        rulespack.qualifiers,
-        rulespack.tiebreakers,
-        state.sporting_votes,
-    )
+    """The coaches' rankings as the event's format ranks them (seed 000: Tournament Points, then the
+    rulespack's tiebreakers; a group event by its knock-out places, then Best of the Rest); no Spare."""
+    policy, view = event_format(rt, state)
+    return policy.ranking(view)

@@ -1,0 +1,167 @@
+"""An event as its format reads it, and a round as a format plans it (seed 000).
+
+`EventState` is the event as played so far in plain values: its rulespack, the ranked teams, the Spare
+Player, the confirmed games, the Byes, the votes, every table paired, the squads of a team event. The
+services load it (bot/services/tournament/tournaments.py `played`), a format (bot/rules/tournament/formats.py)
+reads it and returns what happens: a `RoundPlan` (a round's games in table order, the Byes, the dice of any
+draw, the rematches nothing could avoid, lines for the announcement), a ranking, or a refusal.
+
+The checks every format makes before the start (`check_coaches`, `check_groups`, `check_spare`) and the
+individual ranking every format keeps (`coaches_ranking`) live here, below the formats that share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from bot.catalog.models import TournamentScoring
+from bot.errors import RuleViolation
+from bot.rules.tournament.swiss import Draw, OddPlayer
+from bot.rules.tournament.tournament_groups import GroupsProgress, StagedTable, StageName, check_entrants
+from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
+from bot.rules.tournament.tournament_settings import Rulespack
+
+
+@dataclass(frozen=True)
+class SquadEntry:
+    """A squad of a team event (a team of coaches): its id, name and coaches, in creation order."""
+
+    id: int
+    name: str
+    members: tuple[int, ...]  # coach ids
+
+
+@dataclass(frozen=True)
+class EventState:
+    """The event as played so far (see the module's docstring). Teams are named by id."""
+
+    name: str
+    rulespack: Rulespack
+    scoring: TournamentScoring  # the catalogue's numbers (2/1/0, Bonus Points, a Bye's 2-0)
+    units: tuple[int, ...]  # the teams ranked: approved entries but the Spare Player, registration order
+    spare: int | None  # the Spare Player's team
+    approved: frozenset[int]  # every approved team, the Spare Player's too
+    names: Mapping[int, str]  # every team of the event
+    coach_of: Mapping[int, int]  # team -> its coach
+    games: tuple[TournamentGame[int], ...]  # the confirmed games
+    byes: tuple[int, ...]  # one team per Bye
+    votes: Mapping[int, int]  # Favourite Opponent votes received
+    tables: tuple[StagedTable[int], ...] = ()  # every table paired, with its game once confirmed
+    squads: tuple[SquadEntry, ...] = ()  # a team event's squads, in creation order
+
+    @cached_property
+    def squad_of(self) -> dict[int, int]:
+        """Each team whose coach is in a squad -> that squad."""
+        by_coach = {coach: squad.id for squad in self.squads for coach in squad.members}
+        return {team: by_coach[coach] for team, coach in self.coach_of.items() if coach in by_coach}
+
+    def keep_top_pair(self, number: int) -> bool:
+        """Round `number` is the last and the rulespack lets 1st and 2nd meet again in it."""
+        return number == self.rulespack.rounds and self.rulespack.final_rematch
+
+
+@dataclass(frozen=True)
+class PlannedTable:
+    """One game of a round as a format plans it. `away` None: `home` plays the Spare Player."""
+
+    home: int
+    away: int | None
+    stage: StageName = "swiss"
+    label: str | None = None  # shown with the table: a group, the places at stake, a team match
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """A round as a format pairs it: its games in table order, the Byes (team, stage, label), the dice of
+    any draw (logged and shown), the pairs meeting again because nothing else was possible, and lines for the
+    announcement."""
+
+    tables: tuple[PlannedTable, ...]
+    byes: tuple[tuple[int, StageName, str | None], ...] = ()
+    draws: tuple[Draw, ...] = ()
+    rematches: tuple[frozenset[int], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A group and knock-out event as played: its progress, and a team event's squad names (its units)."""
+
+    progress: GroupsProgress[int]
+    squads: Mapping[int, str] = field(default_factory=dict)
+
+
+def met_and_odd(
+    tables: Sequence[StagedTable[int]], spare: int | None
+) -> tuple[set[frozenset[int]], set[int]]:
+    """The pairs that have been paired so far (played or not), and the units that already played the Spare
+    Player or had a Bye."""
+    met: set[frozenset[int]] = set()
+    had_odd: set[int] = set()
+    for table in tables:
+        if table.second is None:
+            had_odd.add(table.first)
+            continue
+        pair = frozenset((table.first, table.second))
+        if spare is not None and spare in pair:
+            had_odd |= pair - {spare}
+        else:
+            met.add(pair)
+    return met, had_odd
+
+
+def coaches_ranking(state: EventState) -> list[RankingRow[int]]:
+    """Seed 000's individual rankings: Tournament Points, then the rulespack's tiebreakers; no Spare."""
+    return rank(state.scoring, state.units, state.games, state.byes, state.rulespack.tiebreakers, state.votes)
+
+
+def meeting_again(names: Mapping[int, str], rematches: Sequence[frozenset[int]]) -> tuple[str, ...]:
+    """The announcement's line for each pair meeting again."""
+    return tuple(
+        f"{names[a]} and {names[b]} meet again: no other pairing was possible."
+        for a, b in (sorted(pair) for pair in rematches)
+    )
+
+
+# --- before the start -----
+
+
+def refuse(problems: Sequence[str]) -> None:
+    """Refuse the start with every problem found, in one message."""
+    if problems:
+        raise RuleViolation(" ".join(problems))
+
+
+def check_coaches(state: EventState) -> None:
+    if len(state.units) < 2:
+        raise RuleViolation(f"{state.name} needs at least 2 approved coaches (it has {len(state.units)}).")
+
+
+def check_groups(state: EventState, count: int, what: str) -> None:
+    """A group event needs groups of four and at least its qualifiers (of squads, in a team event)."""
+    try:
+        check_entrants(count, state.rulespack.qualifiers)
+    except ValueError as error:
+        raise RuleViolation(
+            f"{state.name} has {count} {what}: a group and knock-out event needs a multiple of 4, at "
+            f"least {max(4, state.rulespack.qualifiers)} (its qualifiers). "
+            + (
+                "Add or disband squads, or change qualifiers in the rulespack."
+                if what == "squads"
+                else "Approve or reject entries, or change qualifiers in the rulespack."
+            )
+        ) from error
+
+
+def check_spare(state: EventState) -> None:
+    """The Spare Player's team must be approved; an odd number of coaches needs one, unless Byes are given."""
+    spare, count = state.spare, len(state.units)
+    if spare is not None and spare not in state.approved:
+        raise RuleViolation(f"The Spare Player's team {state.names[spare]} is not approved.")
+    if count % 2 and state.rulespack.odd_player is OddPlayer.SPARE and spare is None:
+        raise RuleViolation(
+            f"{state.name} has {count} coaches, an odd number: mark a Spare Player's team, "
+            "or set odd_player: bye in the rulespack."
+        )

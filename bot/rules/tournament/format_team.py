@@ -1,0 +1,201 @@
+"""A team event (seed 000, Team Events): squads of coaches paired by the Swiss rule, each squad match its
+coaches' games; one of the formats of formats.py.
+
+The squads are read from the event as played (`squads_played`): each roster's squad, the squad matches of
+each round (the confirmed games between two squads' coaches), the squad Byes, the pairs of squads that have
+met. Round 1 draws the squads and each match's coaches with the dice; later rounds pair the squad ranking by
+the Swiss rule and each match's coaches 1st v 1st by individual ranking (`team_round` in
+tournament_teams.py). The squads are ranked by team points, games won, games drawn, then the rulespack's
+tiebreakers summed (`rank_squads`); the coaches keep the individual ranking of a standard event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.errors import RuleViolation
+from bot.rules.dice import Dice
+from bot.rules.tournament.event_state import (
+    Bracket,
+    EventState,
+    PlannedTable,
+    RoundPlan,
+    check_coaches,
+    check_spare,
+    coaches_ranking,
+    meeting_again,
+    refuse,
+)
+from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
+from bot.rules.tournament.tournament_teams import SquadMatch, SquadRow, rank_squads, team_round
+
+
+@dataclass(frozen=True)
+class SquadsPlayed:
+    """The squads of a team event with what they played: the squad of each roster, the squad matches with
+    their confirmed games (by round, in table order), the squad Byes and the pairs of squads that have met."""
+
+    squads: tuple[int, ...]  # in creation order
+    squad_of: Mapping[int, int]  # roster (team id) -> squad id
+    matches: tuple[SquadMatch[int, int], ...]
+    squad_byes: tuple[int, ...]
+    met: frozenset[frozenset[int]]
+    had_bye: frozenset[int]
+
+
+def squads_played(state: EventState) -> SquadsPlayed:
+    """Read the squads' matches from every table paired: a squad match is the games between two squads'
+    coaches in one round; a coach's Bye is his squad's."""
+    squad_of = state.squad_of
+    games: dict[tuple[int, int, int], list[TournamentGame[int]]] = {}
+    met: set[frozenset[int]] = set()
+    byes: set[tuple[int, int]] = set()
+    for table in state.tables:
+        if table.second is None:
+            if table.first in squad_of:
+                byes.add((table.round, squad_of[table.first]))
+            continue
+        if table.first not in squad_of or table.second not in squad_of:
+            continue
+        home, away = squad_of[table.first], squad_of[table.second]
+        met.add(frozenset((home, away)))
+        bucket = games.setdefault((table.round, home, away), [])
+        if table.game is not None:
+            bucket.append(table.game)
+    matches = tuple(
+        SquadMatch(home, away, tuple(bucket)) for (_, home, away), bucket in sorted(games.items()) if bucket
+    )
+    return SquadsPlayed(
+        tuple(s.id for s in state.squads),
+        squad_of,
+        matches,
+        tuple(squad for _, squad in sorted(byes)),
+        frozenset(met),
+        frozenset(squad for _, squad in byes),
+    )
+
+
+def members_ranked(squads: SquadsPlayed, individual: Sequence[RankingRow[int]]) -> dict[int, list[int]]:
+    """Each squad's approved rosters in individual ranking order, best first."""
+    members: dict[int, list[int]] = {s: [] for s in squads.squads}
+    for row in individual:
+        squad = squads.squad_of.get(row.coach)
+        if squad is not None:
+            members[squad].append(row.coach)
+    return members
+
+
+def squad_refusals(state: EventState, limits: Mapping[int, Sequence[str]]) -> list[str]:
+    """Why a team event cannot start: every squad needs exactly team_size approved rosters, every approved
+    roster a squad, the squad's limits kept (`limits`: what each squad's rosters break, found by the
+    services), no Spare Player, and an odd number of squads a Bye."""
+    size = state.rulespack.team_size
+    refusals: list[str] = []
+    approved = {state.coach_of[team]: team for team in state.units}
+    for squad in state.squads:
+        rosters = [coach for coach in squad.members if coach in approved]
+        if len(rosters) != size:
+            refusals.append(f"{squad.name} has {len(rosters)} approved rosters; a squad plays with {size}.")
+        refusals += limits.get(squad.id, ())
+    in_squads = {coach for squad in state.squads for coach in squad.members}
+    strays = [state.names[team] for coach, team in approved.items() if coach not in in_squads]
+    if strays:
+        refusals.append(f"Not in a squad: {', '.join(strays)}.")
+    if state.spare is not None:
+        refusals.append("A team event has no Spare Player: unmark it (/event spare).")
+    count = len(state.squads)
+    if count < 2:
+        refusals.append(f"{state.name} needs at least 2 squads (it has {count}).")
+    elif count % 2 and state.rulespack.odd_player != "bye":
+        refusals.append(f"{count} squads is an odd number: set odd_player: bye in the rulespack.")
+    return refusals
+
+
+def check_same_squad(state: EventState, first: int, second: int) -> None:
+    """Two rosters of different squads may not trade tables: the swap would break the squad matches."""
+    squad = state.squad_of.get(first)
+    if squad is None or squad != state.squad_of.get(second):
+        raise RuleViolation(
+            f"{state.names[first]} and {state.names[second]} play for different squads: in a team event "
+            "only coaches of the same squad can swap tables."
+        )
+
+
+def names_of(state: EventState) -> dict[int, str]:
+    return {s.id: s.name for s in state.squads}
+
+
+# --- the format -----
+
+
+def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
+    refuse(squad_refusals(state, limits))
+    check_coaches(state)
+    check_spare(state)
+
+
+def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
+    """Squads by the Swiss rule (drawn in round 1, by the squad ranking after), their coaches drawn in round
+    1 and 1st v 1st by individual ranking after; each table labelled with its squad match. A squad's Bye is
+    a Bye for each of its coaches."""
+    squads = squads_played(state)
+    members = members_ranked(squads, ranking(state))
+    order = list(squads.squads) if number == 1 else [row.squad for row in _ranked(state, squads)]
+    team = team_round(
+        number,
+        order,
+        members,
+        dice,
+        met=squads.met,
+        had_bye=squads.had_bye,
+        keep_top_pair=state.keep_top_pair(number),
+    )
+    names = names_of(state)
+    tables = tuple(
+        PlannedTable(home, away, "swiss", f"{names[match.first]} v {names[match.second]}")
+        for match in team.matches
+        for home, away in match.games
+    )
+    label = f"{names[team.bye]}: Bye" if team.bye is not None else None
+    return RoundPlan(
+        tables=tables,
+        byes=tuple((coach, "swiss", label) for coach in team.bye_coaches),
+        draws=team.draws,
+        notes=meeting_again(names, team.rematches),
+    )
+
+
+def ranking(state: EventState) -> list[RankingRow[int]]:
+    return coaches_ranking(state)  # the individual ranking: it pairs the coaches of two squads
+
+
+def _ranked(state: EventState, squads: SquadsPlayed) -> list[SquadRow[int]]:
+    return rank_squads(
+        state.scoring,
+        squads.squads,
+        squads.squad_of,
+        squads.matches,
+        squads.squad_byes,
+        state.byes,
+        state.rulespack.tiebreakers,
+        state.votes,
+    )
+
+
+def squad_ranking(state: EventState) -> list[SquadRow[int]]:
+    """Seed 000's team rankings: team points, games won, games drawn, then the rulespack's tiebreakers summed
+    over each squad's coaches; squads in creation order as the last resort."""
+    return _ranked(state, squads_played(state))
+
+
+def sections(state: EventState) -> tuple[tuple[int, str], ...]:
+    return ()
+
+
+def check_swap(state: EventState, first: int, second: int) -> None:
+    check_same_squad(state, first, second)
+
+
+def bracket(state: EventState) -> Bracket:
+    raise RuleViolation(f"{state.name} is a Swiss event: see /tournament standings and pairings.")
