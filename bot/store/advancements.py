@@ -169,13 +169,7 @@ def add_pending(
 
 
 def _pending(row: Row) -> PendingAdvancement:
-    return from_row(
-        PendingAdvancement,
-        row,
-        options=tuple(json.loads(row["options"])),
-        forced=bool(row["forced"]),
-        rolls=tuple(json.loads(row["rolls"])),
-    )
+    return from_row(PendingAdvancement, row, ("options", "rolls"), forced=bool(row["forced"]))
 
 
 def pending(conn: Connection, guild_id: int, pending_id: int) -> PendingAdvancement | None:

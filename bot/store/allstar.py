@@ -30,7 +30,7 @@ def _row(row: Row) -> AllStarRow:
     return from_row(
         AllStarRow,
         row,
-        excluded=tuple(json.loads(row["excluded"])),
+        ("excluded",),
         pair_choice=json.loads(row["pair_choice"]),
         state=json.loads(row["state"]),
     )

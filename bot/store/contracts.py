@@ -29,10 +29,10 @@ def _draft(row: Row) -> SigningDraft:
     return from_row(
         SigningDraft,
         row,
+        ("log",),
         order=tuple(json.loads(row["team_order"])),
         pick_deadline_at=from_unix(row["pick_deadline_at"]) if row["pick_deadline_at"] is not None else None,
         reminded=bool(row["reminded"]),
-        log=tuple(json.loads(row["log"])),
     )
 
 
@@ -144,9 +144,7 @@ class Contract:
 
 
 def _contract(row: Row) -> Contract:
-    return from_row(
-        Contract, row, members=tuple(json.loads(row["members"])), familiar_face=bool(row["familiar_face"])
-    )
+    return from_row(Contract, row, ("members",), familiar_face=bool(row["familiar_face"]))
 
 
 def insert_contract(

@@ -40,12 +40,7 @@ class TeamPostgame:
 
 
 def _postgame(row: Row) -> TeamPostgame:
-    return from_row(
-        TeamPostgame,
-        row,
-        missed_player_ids=tuple(json.loads(row["missed_player_ids"])),
-        summary=tuple(json.loads(row["summary"])),
-    )
+    return from_row(TeamPostgame, row, ("missed_player_ids", "summary"))
 
 
 def insert(

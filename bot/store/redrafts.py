@@ -27,12 +27,7 @@ class Redraft:
 
 
 def _redraft(row: Row) -> Redraft:
-    return from_row(
-        Redraft,
-        row,
-        previous_players=tuple(json.loads(row["previous_players"])),
-        summary=tuple(json.loads(row["summary"])),
-    )
+    return from_row(Redraft, row, ("previous_players", "summary"))
 
 
 def insert(

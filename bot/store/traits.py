@@ -31,7 +31,7 @@ class GainedTrait:
 
 
 def _trait(row: Row) -> GainedTrait:
-    return from_row(GainedTrait, row, options=tuple(json.loads(row["options"])))
+    return from_row(GainedTrait, row, ("options",))
 
 
 def add_pending(
