@@ -269,6 +269,22 @@ def set_status(
     )
 
 
+def leave(
+    conn: Connection,
+    team: TeamRow,
+    player_id: int,
+    reason: str,
+    *,
+    actor_id: int,
+    now: datetime,
+    fixture_id: int | None = None,
+) -> None:
+    """The player leaves the team (status 'left'), for `reason`; outside a game unless `fixture_id`."""
+    set_status(
+        conn, team, player_id, "left", fixture_id=fixture_id, actor_id=actor_id, now=now, reason=reason
+    )
+
+
 def set_fans(
     conn: Connection,
     team: TeamRow,

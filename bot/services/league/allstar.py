@@ -187,14 +187,8 @@ def _accept(
         pair_choice=choices,
         now=rt.clock.now(),
     )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        actor_id=actor.user_id,
-        action="allstar.start",
-        now=rt.clock.now(),
-        detail={"game": row.id, "method": row.method, "excluded": list(left_out)},
-    )
+    detail = {"game": row.id, "method": row.method, "excluded": list(left_out)}
+    audit.record(conn, actor.guild_id, actor.user_id, "allstar.start", rt.clock.now(), detail=detail)
     fresh = allstar_store.get(conn, actor.guild_id, row.id)
     assert fresh is not None
     return _game(rt, fresh)

@@ -356,16 +356,8 @@ def expire(conn: Connection, rt: Runtime, league: League, season: Season) -> Non
     for player_id, team_id in contract_store.expire(conn, league.guild_id, season.id):
         team = team_store.get(conn, league.guild_id, team_id)
         assert team is not None
-        postgame_store.set_status(
-            conn,
-            team,
-            player_id,
-            "left",
-            fixture_id=None,
-            actor_id=BOT_USER,
-            now=rt.clock.now(),
-            reason=f"contract expired with season {season.number}",
-        )
+        why = f"contract expired with season {season.number}"
+        postgame_store.leave(conn, team, player_id, why, actor_id=BOT_USER, now=rt.clock.now())
 
 
 def _view(conn: Connection, league: League, season: Season) -> DraftView:

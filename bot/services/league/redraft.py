@@ -206,16 +206,8 @@ def _fresh_draft_list(
         "an apothecary" if team.apothecary else "no apothecary",
     ]
     for player in everyone:
-        postgame_store.set_status(
-            conn,
-            team,
-            player.id,
-            "left",
-            fixture_id=None,
-            actor_id=actor.user_id,
-            now=now,
-            reason=NOT_REHIRED if not player.journeyman else "off-season: journeyman",
-        )
+        why = NOT_REHIRED if not player.journeyman else "off-season: journeyman"
+        postgame_store.leave(conn, team, player.id, why, actor_id=actor.user_id, now=now)
     team_store.set_staff(
         conn, team, rerolls=0, assistant_coaches=0, cheerleaders=0, apothecary=False, dedicated_fans=1
     )
