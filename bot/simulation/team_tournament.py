@@ -18,10 +18,12 @@ bot/simulation/team_invariants.py is checked, and each roster against the rulesp
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 from bot.catalog import Catalog
-from bot.services.roster import event_rosters
+from bot.rules.tournament.tournament_teams import SquadRow
+from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
@@ -42,9 +44,51 @@ from bot.simulation.tournament import (
     _register,
     _vote,
     coach,
+    dice_problems,
+    outcome,
+    roster_problems,
 )
 from bot.store import teams as team_store
 from bot.store.connection import Connection
+
+
+async def _squads(
+    rt: Runtime,
+    rng: random.Random,
+    people: list[Actor],
+    team_size: int,
+    event: tournaments.Event,
+    tally: TournamentTally,
+) -> None:
+    """Each squad's captain creates it and adds his coaches; each coach registers a roster of a catalogue team
+    nobody else in his squad took, and the organiser approves it."""
+    for number in range(len(people) // team_size):
+        members = people[number * team_size : (number + 1) * team_size]
+        name = f"Club {number}"
+        await tournament_squads.create_squad(rt, members[0], None, name)
+        taken: list[str] = []
+        for who in members[1:]:
+            await tournament_squads.add_coach(rt, members[0], None, name, who.user_id)
+        for who in members:
+            team_name = f"Coach {people.index(who)} team"
+            await _register(rt, rng, who, team_name, event.rulespack.budget, tally, avoid=taken)
+            await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
+            taken.append(await rt.db.read(_roster_of, event.id, who.user_id))
+
+
+def _problems(conn: Connection, rt: Runtime, event: tournaments.Event, fmt: str, rolled: int) -> list[str]:
+    ranking = partial(tournaments.ranking, rt)
+
+    def squad_rows(state: tournaments.Played) -> list[SquadRow[int]]:
+        return [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)]
+
+    scoring = rt.catalog.tournament.scoring
+    if fmt == "groups":
+        progress = partial(tournament_groups.progress_of, rt)
+        problems = check_team_groups(conn, event, scoring, ranking, progress, squad_rows)
+    else:
+        problems = check_team_event(conn, event, scoring, ranking, squad_rows)
+    return problems + roster_problems(conn, rt, event, injuries=False) + dice_problems(conn, rolled)
 
 
 async def simulate_team_tournament(
@@ -76,20 +120,8 @@ async def simulate_team_tournament(
             settings = {k: v for k, v in settings.items() if k != "rounds"}
             settings |= {"format": "groups", "qualifiers": qualifiers}
         created = await tournaments.create_tournament(rt, ORGANISER, f"Club Cup {seed}", GUILD, settings)
-        budget = created.rulespack.budget
         people = [coach(i) for i in range(coaches)]
-        for number in range(coaches // team_size):
-            members = people[number * team_size : (number + 1) * team_size]
-            name = f"Club {number}"
-            await tournament_squads.create_squad(rt, members[0], None, name)
-            taken: list[str] = []
-            for who in members[1:]:
-                await tournament_squads.add_coach(rt, members[0], None, name, who.user_id)
-            for who in members:
-                team_name = f"Coach {people.index(who)} team"
-                await _register(rt, rng, who, team_name, budget, tally, avoid=taken)
-                await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
-                taken.append(await rt.db.read(_roster_of, created.id, who.user_id))
+        await _squads(rt, rng, people, team_size, created, tally)
         await tournament_play.start_event(rt, ORGANISER, None)
         rounds = created.rulespack.rounds
         for number in range(1, rounds + 1):
@@ -97,37 +129,7 @@ async def simulate_team_tournament(
         await _vote(rt, rng, people, tally)
         standing = await tournament_awards.finish(rt, ORGANISER, None)
         event = await tournaments.get_event(rt, GUILD, None)
-
-        def check(conn: Connection) -> list[str]:
-            if fmt == "groups":
-                problems = check_team_groups(
-                    conn,
-                    event,
-                    rt.catalog.tournament.scoring,
-                    lambda state: tournaments.ranking(rt, state),
-                    lambda state: tournament_groups.progress_of(rt, state),
-                    lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
-                )
-            else:
-                problems = check_team_event(
-                    conn,
-                    event,
-                    rt.catalog.tournament.scoring,
-                    lambda state: tournaments.ranking(rt, state),
-                    lambda state: [s.row for s in tournament_squads.squad_standings(conn, rt, event, state)],
-                )
-            for team in team_store.in_league(conn, GUILD, event.id):
-                refusals = event_rosters.roster_check(conn, rt, event, team).refusals
-                problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
-            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ?", (GUILD,)).fetchone()[
-                0
-            ]
-            if logged != dice.rolls:
-                problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
-            return problems
-
-        problems = await rt.db.read(check)
-        squads = coaches // team_size
+        problems = await rt.db.read(_problems, rt, event, fmt, dice.rolls)
         shape = (
             f"groups of four squads, {qualifiers} qualify, {tally.extra_time} knock-out games to extra "
             f"time ({tally.shootouts} to the shoot-out), "
@@ -135,18 +137,16 @@ async def simulate_team_tournament(
             else ""
         )
         lines = [
-            f"{event.name}: {squads} squads of {team_size} coaches, {shape}{rounds} rounds, {tally.games} "
-            f"games ({tally.conceded} conceded), {tally.byes} byes",
+            f"{event.name}: {coaches // team_size} squads of {team_size} coaches, {shape}{rounds} rounds, "
+            f"{tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
             f"{tally.fans_bought} Dedicated Fans bought",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             "",
             *tournament_awards.standing_lines(standing),
-            "",
-            "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
         ]
-        return TournamentResult("\n".join(lines), problems)
+        return outcome(lines, problems)
 
 
 def _roster_of(conn: Connection, event_id: int, coach_id: int) -> str:

@@ -24,6 +24,7 @@ from typing import Literal
 from bot.catalog import Catalog
 from bot.errors import DomainError
 from bot.rules.match.match_report import InjuryResult, PlayerEvents, format_team_events, parse_team_events
+from bot.rules.tournament.tournament_settings import Rulespack
 from bot.services.match import match_day, results
 from bot.services.match.results import SideInput
 from bot.services.roster import event_drafting, event_rosters
@@ -35,6 +36,7 @@ from bot.services.tournament import (
     tournament_play,
     tournaments,
 )
+from bot.services.tournament.tournament_awards import Standing
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import simulated_runtime
 from bot.simulation.roster_invariants import check_rosters
@@ -342,6 +344,157 @@ async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: To
             pass  # the Spare Player cannot be voted for
 
 
+@dataclass(frozen=True)
+class EventShape:
+    """What `simulate_tournament` plays (see its docstring)."""
+
+    coaches: int
+    rounds: int
+    seed: int
+    odd: Literal["spare", "bye"] = "spare"
+    fmt: Literal["swiss", "groups"] = "swiss"
+    qualifiers: int = 8
+    options: PlayOptions = NO_OPTIONS
+    stunty: bool = False
+    mandatory_star: bool = False
+    custom_inducements: bool = False
+    escalation: bool = False
+
+    @property
+    def spare(self) -> bool:
+        """A Swiss event of an odd number of coaches with a Spare Player."""
+        return bool(self.coaches % 2) and self.odd == "spare" and self.fmt == "swiss"
+
+    def created(self) -> tuple[str, dict[str, object]]:
+        """The event's name and the organiser's rulespack settings."""
+        settings: dict[str, object] = {
+            "rounds": self.rounds,
+            "odd_player": self.odd,
+            "extra_tiebreakers": "votes, sent_off",
+        }
+        settings |= self.options.settings()
+        name = f"Swiss Cup {self.seed}"
+        if self.fmt == "groups":
+            settings |= {"format": "groups", "qualifiers": self.qualifiers}
+            name = f"Group Cup {self.seed}"
+        # --- roster options ---
+        if self.stunty:
+            settings["stunty"] = True
+            name = f"Stunty {name}"
+        if self.mandatory_star:
+            settings["mandatory_star"] = True
+        if self.escalation:
+            settings["escalation"] = [1_000_000 + 100_000 * n for n in range(min(self.rounds, 4))]
+        return name, settings
+
+
+async def _offer_inducements(rt: Runtime) -> None:
+    """Seed 000's custom inducements (the Festive Gifts free for every team) and one of the organiser's."""
+    for item in ("Dwarven Smith", "Booby Trapped End Zone", "Famous Moot Buffet"):
+        await tournament_options.set_inducement(rt, ORGANISER, None, "add", item)
+    await tournament_options.set_inducement(rt, ORGANISER, None, "add", "Festive Gifts", free=True)
+    await tournament_options.set_inducement(
+        rt, ORGANISER, None, "add", "Forge Ale", cost=20_000, limit=2, text="+1 to one KO roll."
+    )
+
+
+async def _enter(
+    rt: Runtime, rng: random.Random, shape: EventShape, rulespack: Rulespack, tally: TournamentTally
+) -> list[Actor]:
+    """Every coach registers a roster and the organiser approves it (and the Spare Player's, marked)."""
+    people = [coach(i) for i in range(shape.coaches)]
+    entrants = [(who, f"Coach {index} team") for index, who in enumerate(people)]
+    entrants += [(SPARE_COACH, "The Spare Squad")] if shape.spare else []
+    for who, name in entrants:
+        await _register(
+            rt,
+            rng,
+            who,
+            name,
+            rulespack.budget,
+            tally,
+            shape.stunty,
+            shape.mandatory_star,
+            rulespack.escalation,
+        )
+        await tournament_entries.review(rt, ORGANISER, None, name, approve=True)
+    if shape.spare:
+        await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
+    return people
+
+
+def dice_problems(conn: Connection, rolled: int) -> list[str]:
+    """Every die the bot rolled is in the dice log."""
+    logged = conn.execute("SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ?", (GUILD,)).fetchone()[0]
+    return [] if logged == rolled else [f"{rolled} dice rolled but {logged} in the dice log"]
+
+
+def roster_problems(conn: Connection, rt: Runtime, event: tournaments.Event, injuries: bool) -> list[str]:
+    """Each roster against the rulespack (with injuries kept the dead leave: a roster may end the event
+    short of 11 players)."""
+    problems = []
+    for team in team_store.in_league(conn, GUILD, event.id):
+        refusals = event_rosters.roster_check(conn, rt, event, team).refusals
+        if injuries:
+            refusals = tuple(r for r in refusals if "at least 11 players" not in r)
+        problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
+    return problems
+
+
+def _problems(
+    conn: Connection, rt: Runtime, event: tournaments.Event, shape: EventShape, rolled: int
+) -> list[str]:
+    check_format = check_groups if shape.fmt == "groups" else check_tournament
+    problems = check_format(
+        conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
+    )
+    problems += roster_problems(conn, rt, event, shape.options.injuries)
+    problems += check_rosters(conn, rt, event)
+    problems += dice_problems(conn, rolled)
+    rows = conn.execute(
+        "SELECT id, purpose, total, fixture_id FROM dice_rolls WHERE guild_id = ?", (GUILD,)
+    ).fetchall()
+    table = rt.catalog.tables["secret_objectives"]
+    return problems + check_play_options(conn, rt, event, table, rows)
+
+
+def _report(
+    name: str, shape: EventShape, rounds: int, tally: TournamentTally, rolled: int, standing: Standing
+) -> list[str]:
+    options = shape.options
+    return [
+        f"{name}: {shape.coaches} coaches"
+        + (" and a Spare Player" if shape.spare else "")
+        + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
+        *(
+            [
+                f"groups of four, {shape.qualifiers} qualifiers: {tally.extra_time} knock-out games to extra "
+                f"time, {tally.shootouts} to the shoot-out"
+            ]
+            if shape.fmt == "groups"
+            else []
+        ),
+        f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
+        f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought, "
+        f"{tally.additions} escalation additions",
+        f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
+        f"{rolled} dice rolled by the bot",
+        *(
+            [f"optional rules: {', '.join(options.names)}; {tally.advancements} advancements"]
+            if options.names
+            else []
+        ),
+        "",
+        *tournament_awards.standing_lines(standing),
+    ]
+
+
+def outcome(lines: list[str], problems: list[str]) -> TournamentResult:
+    """The printed output: the lines, then whether every invariant holds."""
+    verdict = "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems)
+    return TournamentResult("\n".join([*lines, "", verdict]), problems)
+
+
 async def simulate_tournament(
     coaches: int,
     rounds: int,
@@ -363,107 +516,34 @@ async def simulate_tournament(
     has a star; `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
     organiser's own, bought now and then and rolled before each game; `escalation`: budgets of 1,000,000 gp
     rising by 100,000 a round, every roster written at registration."""
+    shape = EventShape(
+        coaches,
+        rounds,
+        seed,
+        odd,
+        fmt,
+        qualifiers,
+        options,
+        stunty,
+        mandatory_star,
+        custom_inducements,
+        escalation,
+    )
     async with simulated_runtime(db_path, seed, catalog, "tournament") as simulated:
         rt, dice = simulated.rt, simulated.dice
         rng = random.Random(f"tournament-{seed}")
         tally = TournamentTally(coaches=coaches)
-        settings: dict[str, object] = {
-            "rounds": rounds,
-            "odd_player": odd,
-            "extra_tiebreakers": "votes, sent_off",
-        }
-        settings |= options.settings()
-        name = f"Swiss Cup {seed}"
-        if fmt == "groups":
-            settings |= {"format": "groups", "qualifiers": qualifiers}
-            name = f"Group Cup {seed}"
-        # --- roster options ---
-        if stunty:
-            settings["stunty"] = True
-            name = f"Stunty {name}"
-        if mandatory_star:
-            settings["mandatory_star"] = True
-        if escalation:
-            settings["escalation"] = [1_000_000 + 100_000 * n for n in range(min(rounds, 4))]
+        name, settings = shape.created()
         created = await tournaments.create_tournament(rt, ORGANISER, name, GUILD, settings)
-        budget = created.rulespack.budget
-        rounds = created.rulespack.rounds
-        budgets = created.rulespack.escalation
         if custom_inducements:
-            for item in ("Dwarven Smith", "Booby Trapped End Zone", "Famous Moot Buffet"):
-                await tournament_options.set_inducement(rt, ORGANISER, None, "add", item)
-            await tournament_options.set_inducement(rt, ORGANISER, None, "add", "Festive Gifts", free=True)
-            await tournament_options.set_inducement(
-                rt, ORGANISER, None, "add", "Forge Ale", cost=20_000, limit=2, text="+1 to one KO roll."
-            )
-        people = [coach(i) for i in range(coaches)]
-        for index, who in enumerate(people):
-            await _register(
-                rt, rng, who, f"Coach {index} team", budget, tally, stunty, mandatory_star, budgets
-            )
-            await tournament_entries.review(rt, ORGANISER, None, f"Coach {index} team", approve=True)
-        if coaches % 2 and odd == "spare" and fmt == "swiss":
-            await _register(
-                rt, rng, SPARE_COACH, "The Spare Squad", budget, tally, stunty, mandatory_star, budgets
-            )
-            await tournament_entries.review(rt, ORGANISER, None, "The Spare Squad", approve=True)
-            await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
+            await _offer_inducements(rt)
+        people = await _enter(rt, rng, shape, created.rulespack, tally)
         await tournament_play.start_event(rt, ORGANISER, None)
-        for number in range(1, rounds + 1):
+        for number in range(1, created.rulespack.rounds + 1):
             await _play_round(rt, rng, number, tally, options)  # the last confirmation pairs the next
         await _vote(rt, rng, people, tally)
         standing = await tournament_awards.finish(rt, ORGANISER, None)
         event = await tournaments.get_event(rt, GUILD, None)
-
-        def check(conn: Connection) -> list[str]:
-            check_format = check_groups if fmt == "groups" else check_tournament
-            problems = check_format(
-                conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
-            )
-            for team in team_store.in_league(conn, GUILD, event.id):
-                refusals = event_rosters.roster_check(conn, rt, event, team).refusals
-                if options.injuries:  # the dead leave: a roster may end the event short of 11 players
-                    refusals = tuple(r for r in refusals if "at least 11 players" not in r)
-                problems += [f"{team.name}'s roster: {refusal}" for refusal in refusals]
-            problems += check_rosters(conn, rt, event)
-            logged = conn.execute("SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ?", (GUILD,)).fetchone()[
-                0
-            ]
-            if logged != dice.rolls:
-                problems.append(f"{dice.rolls} dice rolled but {logged} in the dice log")
-            rows = conn.execute(
-                "SELECT id, purpose, total, fixture_id FROM dice_rolls WHERE guild_id = ?", (GUILD,)
-            ).fetchall()
-            table = rt.catalog.tables["secret_objectives"]
-            problems += check_play_options(conn, rt, event, table, rows)
-            return problems
-
-        problems = await rt.db.read(check)
-        lines = [
-            f"{event.name}: {coaches} coaches"
-            + (" and a Spare Player" if coaches % 2 and odd == "spare" and fmt == "swiss" else "")
-            + f", {rounds} rounds, {tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
-            *(
-                [
-                    f"groups of four, {qualifiers} qualifiers: {tally.extra_time} knock-out games to extra "
-                    f"time, {tally.shootouts} to the shoot-out"
-                ]
-                if fmt == "groups"
-                else []
-            ),
-            f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
-            f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought, "
-            f"{tally.additions} escalation additions",
-            f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
-            f"{dice.rolls} dice rolled by the bot",
-            *(
-                [f"optional rules: {', '.join(options.names)}; {tally.advancements} advancements"]
-                if options.names
-                else []
-            ),
-            "",
-            *tournament_awards.standing_lines(standing),
-            "",
-            "Invariants: all hold." if not problems else "Invariants BROKEN:\n" + "\n".join(problems),
-        ]
-        return TournamentResult("\n".join(lines), problems)
+        problems = await rt.db.read(_problems, rt, event, shape, dice.rolls)
+        lines = _report(event.name, shape, created.rulespack.rounds, tally, dice.rolls, standing)
+        return outcome(lines, problems)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal, get_args
 
 from bot.errors import Conflict, NotFound, RuleViolation
@@ -75,39 +75,72 @@ def _start(
     not_redrafted = [t for t in every_team if t.status == "approved" and not _ready_for_new_season(conn, t)]
     approved = [t for t in every_team if t.status == "approved" and t not in not_redrafted]
     left_out = [t for t in every_team if t.status in ("draft", "submitted", "rejected")]
-    per_division = league.settings.teams_per_division
     now = rt.clock.now()
     number = 1 if current is None else current.number + 1
     count = parse_division_count(asked)
     assignment = None if count is not None else (asked or "").strip()
     if assignment:
-        chosen: dict[int, int] = {}
-        for name, division_number in parse_assignment(assignment):
-            team = find_team(conn, actor.guild_id, name, league)
-            if team.status != "approved":
-                raise RuleViolation(
-                    f"{team.name} is {team.status}, not approved: it cannot play this season."
-                )
-            chosen[team.id] = division_number
-        missing = [t.name for t in approved if t.id not in chosen]
-        if missing:
-            raise RuleViolation(f"Give every approved team a division; missing: {', '.join(missing)}.")
-        split = assign_divisions(chosen)
+        split = _assigned(conn, actor, league, approved, assignment)
     else:
         dice = RecordingDice(rt.dice)
-        split = draw_divisions([t.id for t in approved], per_division, dice, divisions=count)
-        log_dice(
-            conn,
-            rt,
-            actor,
-            dice.rolls,
-            purpose=f"{league.name} season {number}: division draw",
-            league_id=league.id,
+        split = draw_divisions(
+            [t.id for t in approved], league.settings.teams_per_division, dice, divisions=count
         )
+        purpose = f"{league.name} season {number}: division draw"
+        log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     season = season_store.insert_season(
         conn, guild_id=actor.guild_id, league_id=league.id, number=number, started_by=actor.user_id, now=now
     )
     by_id = {t.id: t for t in approved}
+    divisions, rounds = _schedule(conn, actor, league, season, split, by_id, now)
+    if league.settings.star_contracts:  # seed 004: each team signs a star for the season
+        previous = season_store.season_by_number(conn, actor.guild_id, league.id, number - 1)
+        last = previous_season_results(conn, league, previous) if previous is not None else None
+        contracts.begin(conn, rt, actor, league, season, [t for ids in split for t in ids], last)
+    audit.record(
+        conn,
+        guild_id=actor.guild_id,
+        league_id=league.id,
+        actor_id=actor.user_id,
+        action="season.start",
+        now=now,
+        detail={
+            "season": number,
+            "divisions": [[by_id[t].name for t in ids] for ids in split],
+            "mode": "assigned" if assignment else "random draw",
+        },
+    )
+    fixtures = season_store.fixtures(conn, actor.guild_id, league_id=league.id, season_id=season.id)
+    return SeasonOverview(league, season, divisions, rounds, fixtures, left_out, not_redrafted)
+
+
+def _assigned(
+    conn: Connection, actor: Actor, league: League, approved: list[TeamRow], assignment: str
+) -> list[list[int]]:
+    """The commissioner's divisions (`Team A=1, Team B=2`): every approved team, and only those."""
+    chosen: dict[int, int] = {}
+    for name, division_number in parse_assignment(assignment):
+        team = find_team(conn, actor.guild_id, name, league)
+        if team.status != "approved":
+            raise RuleViolation(f"{team.name} is {team.status}, not approved: it cannot play this season.")
+        chosen[team.id] = division_number
+    missing = [t.name for t in approved if t.id not in chosen]
+    if missing:
+        raise RuleViolation(f"Give every approved team a division; missing: {', '.join(missing)}.")
+    return assign_divisions(chosen)
+
+
+def _schedule(
+    conn: Connection,
+    actor: Actor,
+    league: League,
+    season: Season,
+    split: list[list[int]],
+    by_id: dict[int, TeamRow],
+    now: datetime,
+) -> tuple[list[tuple[Division, list[TeamRow]]], list[Round]]:
+    """The season's divisions, each a round robin; rounds of the league's length from `now`, with their
+    reminders; the fixtures of every division."""
     divisions = []
     schedules = []
     for index, team_ids in enumerate(split, start=1):
@@ -134,43 +167,15 @@ def _start(
         deadline_store.ensure_reminders(
             conn, actor.guild_id, rnd.id, rnd.deadline_at, league.settings.reminder_hours, now
         )
-    rows: list[season_store.FixtureRow] = []
-    for division, schedule in schedules:
-        for round_index, pairings in enumerate(schedule):
-            for pairing in pairings:
-                rows.append(
-                    (
-                        actor.guild_id,
-                        league.id,
-                        season.id,
-                        rounds[round_index].id,
-                        division.id,
-                        "league",
-                        pairing.home,
-                        pairing.away,
-                        int(now.timestamp()),
-                    )
-                )
+    stamp = int(now.timestamp())
+    rows: list[season_store.FixtureRow] = [
+        (actor.guild_id, league.id, season.id, rounds[index].id, division.id, "league", p.home, p.away, stamp)
+        for division, schedule in schedules
+        for index, pairings in enumerate(schedule)
+        for p in pairings
+    ]
     season_store.insert_fixtures(conn, rows)
-    if league.settings.star_contracts:  # seed 004: each team signs a star for the season
-        previous = season_store.season_by_number(conn, actor.guild_id, league.id, number - 1)
-        last = previous_season_results(conn, league, previous) if previous is not None else None
-        contracts.begin(conn, rt, actor, league, season, [t for ids in split for t in ids], last)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="season.start",
-        now=now,
-        detail={
-            "season": number,
-            "divisions": [[by_id[t].name for t in ids] for ids in split],
-            "mode": "assigned" if assignment else "random draw",
-        },
-    )
-    fixtures = season_store.fixtures(conn, actor.guild_id, league_id=league.id, season_id=season.id)
-    return SeasonOverview(league, season, divisions, rounds, fixtures, left_out, not_redrafted)
+    return divisions, rounds
 
 
 def _ready_for_new_season(conn: Connection, team: TeamRow) -> bool:
