@@ -11,6 +11,7 @@ from bot.clock import from_unix, unix
 from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.rows import from_row
+from bot.store.seasons import Fixture
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,22 @@ def record_in(
     """`record` an action taken in a league or an event: the guild and the league are its row's."""
     return record(
         conn, league.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=league.id
+    )
+
+
+def record_on_fixture(
+    conn: Connection,
+    fx: Fixture,
+    actor_id: int,
+    action: str,
+    now: datetime,
+    detail: dict[str, Any] | None = None,
+    *,
+    reason: str | None = None,
+) -> int:
+    """`record` an action taken on a fixture: the guild and the league are the fixture's."""
+    return record(
+        conn, fx.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=fx.league_id
     )
 
 

@@ -88,14 +88,15 @@ def _import(
     for table, new_id, row in later:  # the ids inside JSON columns, now that every row has its new id
         store.update_row(conn, actor.guild_id, table.name, new_id, league_file.map_json(table, row, ids))
     league_id = ids["leagues"][file.leagues[0].id]
+    detail = {"name": name, "from": file.leagues[0].name, "teams": len(file.teams)}
     audit.record(
         conn,
-        guild_id=actor.guild_id,
+        actor.guild_id,
+        actor.user_id,
+        store.IMPORT_ACTION,
+        rt.clock.now(),
+        detail=detail,
         league_id=league_id,
-        actor_id=actor.user_id,
-        action=store.IMPORT_ACTION,
-        now=rt.clock.now(),
-        detail={"name": name, "from": file.leagues[0].name, "teams": len(file.teams)},
     )
     return LeagueImport(league_id, name, len(file.teams), len(file.players), len(file.fixtures))
 

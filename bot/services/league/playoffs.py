@@ -488,15 +488,8 @@ def roll_shootout(
         fixture_id=fx.id,
     )
     winner = fx.home_name if shootout.winner == "home" else fx.away_name
-    audit.record(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="match.shootout",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label, "winner": winner},
-    )
+    detail = {"fixture": fx.id, "match": fx.label, "winner": winner}
+    audit.record_on_fixture(conn, fx, actor.user_id, "match.shootout", now, detail)
     return ShootoutResult(fx, shootout, False)
 
 
