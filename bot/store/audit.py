@@ -48,7 +48,7 @@ def record(
 
 def record_in(
     conn: Connection,
-    league: League,
+    where: League | Fixture,
     actor_id: int,
     action: str,
     now: datetime,
@@ -56,25 +56,11 @@ def record_in(
     *,
     reason: str | None = None,
 ) -> int:
-    """`record` an action taken in a league or an event: the guild and the league are its row's."""
+    """`record` an action taken in a league or an event, or on one of its fixtures: the guild and the league
+    are the row's."""
+    league_id = where.league_id if isinstance(where, Fixture) else where.id
     return record(
-        conn, league.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=league.id
-    )
-
-
-def record_on_fixture(
-    conn: Connection,
-    fx: Fixture,
-    actor_id: int,
-    action: str,
-    now: datetime,
-    detail: dict[str, Any] | None = None,
-    *,
-    reason: str | None = None,
-) -> int:
-    """`record` an action taken on a fixture: the guild and the league are the fixture's."""
-    return record(
-        conn, fx.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=fx.league_id
+        conn, where.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=league_id
     )
 
 

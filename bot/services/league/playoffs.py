@@ -489,7 +489,7 @@ def roll_shootout(
     )
     winner = fx.home_name if shootout.winner == "home" else fx.away_name
     detail = {"fixture": fx.id, "match": fx.label, "winner": winner}
-    audit.record_on_fixture(conn, fx, actor.user_id, "match.shootout", now, detail)
+    audit.record_in(conn, fx, actor.user_id, "match.shootout", now, detail)
     return ShootoutResult(fx, shootout, False)
 
 
