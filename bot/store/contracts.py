@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_unix, unix
+from bot.rules.league.star_drafts import StarUnit
 from bot.store.connection import Connection, Row
 from bot.store.deadlines import Due
 from bot.store.rows import from_row
+from bot.store.seasons import Season
+from bot.store.teams import TeamRow
 
 
 @dataclass(frozen=True)
@@ -38,19 +41,27 @@ def _draft(row: Row) -> SigningDraft:
 
 def insert_draft(
     conn: Connection,
-    *,
     guild_id: int,
-    league_id: int,
-    season_id: int,
+    season: Season,
+    *,
     order: list[int],
     deadline: datetime,
     log: list[str],
     now: datetime,
 ) -> None:
+    """The season's signing draft: the teams in signing `order`, the first on the clock until `deadline`."""
     conn.execute(
         "INSERT INTO signing_drafts (guild_id, league_id, season_id, team_order, pick_deadline_at, log, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, league_id, season_id, json.dumps(order), unix(deadline), json.dumps(log), unix(now)),
+        (
+            guild_id,
+            season.league_id,
+            season.id,
+            json.dumps(order),
+            unix(deadline),
+            json.dumps(log),
+            unix(now),
+        ),
     )
 
 
@@ -149,30 +160,27 @@ def _contract(row: Row) -> Contract:
 
 def insert_contract(
     conn: Connection,
+    team: TeamRow,
+    season: Season,
+    unit: StarUnit,
     *,
-    guild_id: int,
-    league_id: int,
-    season_id: int,
-    team_id: int,
-    star: str,
-    members: list[str],
-    cost: int,
     familiar_face: bool,
     how: str,
     actor_id: int,
     now: datetime,
 ) -> int:
+    """The team's contract with a star (or a pair, `unit`) for the season."""
     cursor = conn.execute(
         "INSERT INTO star_contracts (guild_id, league_id, season_id, team_id, star, members, cost, familiar_face,"
         " how, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            guild_id,
-            league_id,
-            season_id,
-            team_id,
-            star,
-            json.dumps(members),
-            cost,
+            team.guild_id,
+            team.league_id,
+            season.id,
+            team.id,
+            unit.name,
+            json.dumps(list(unit.members)),
+            unit.cost,
             int(familiar_face),
             how,
             actor_id,

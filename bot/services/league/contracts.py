@@ -89,14 +89,7 @@ def begin(
     deadline = now + timedelta(hours=league.settings.signing_pick_hours)
     order_line = "Order (" + how + "): " + ", ".join(teams[t].name for t in order)
     contract_store.insert_draft(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        season_id=season.id,
-        order=order,
-        deadline=deadline,
-        log=[order_line],
-        now=now,
+        conn, league.guild_id, season, order=order, deadline=deadline, log=[order_line], now=now
     )
     announcements.to_league(
         conn,
@@ -251,18 +244,7 @@ def _sign(
         else ("any unsigned" if fallback else "eligible")
     )
     contract_id = contract_store.insert_contract(
-        conn,
-        guild_id=league.guild_id,
-        league_id=league.id,
-        season_id=season.id,
-        team_id=team.id,
-        star=unit.name,
-        members=list(unit.members),
-        cost=unit.cost,
-        familiar_face=familiar,
-        how=how,
-        actor_id=actor.user_id,
-        now=now,
+        conn, team, season, unit, familiar_face=familiar, how=how, actor_id=actor.user_id, now=now
     )
     _join_roster(conn, rt, team, unit, contract_id, now)
     line = (

@@ -227,28 +227,6 @@ def _spend(conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase) -> None:
     )
 
 
-def _already_waiting(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    team: TeamRow,
-    player: PlayerRow,
-    waiting: PendingAdvancement,
-    skill: str | None,
-) -> AdvanceOutcome:
-    """A rolled advancement awaits the coach's choice: a skill named instead of a characteristic takes it,
-    anything else points back at the buttons."""
-    if waiting.kind == "characteristic" and skill:
-        return _take_skill_instead(conn, rt, actor, team, player, waiting, skill)
-    return AdvanceOutcome(
-        team,
-        player,
-        f"#{player.number} {player.name} already has a roll waiting for your "
-        "choice: pick with the buttons below.",
-        waiting,
-    )
-
-
 def _advance_chosen(
     conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase, state: PlayerState, skill: str | None
 ) -> AdvanceOutcome:
@@ -322,7 +300,15 @@ def _advance(
     team, player, fixture_id = _context(conn, actor, league_ref, player_ref)
     waiting = advancement_store.pending_for_player(conn, actor.guild_id, player.id)
     if waiting is not None:
-        return _already_waiting(conn, rt, actor, team, player, waiting, skill)
+        if waiting.kind == "characteristic" and skill:  # a skill instead of the rolled characteristic
+            return _take_skill_instead(conn, rt, actor, team, player, waiting, skill)
+        return AdvanceOutcome(
+            team,
+            player,
+            f"#{player.number} {player.name} already has a roll waiting for your "
+            "choice: pick with the buttons below.",
+            waiting,
+        )
     state = player_state(conn, rt, team, player)
     buy = _Purchase(team, player, kind, _price(state, rt, kind, player), fixture_id)
     if kind in ("chosen_primary", "chosen_secondary"):
