@@ -4,7 +4,7 @@ with what it was for, so the service can log and show it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -208,6 +208,35 @@ def eligible_for_next_game(place: RosterPlace) -> bool:
     return place.missed_this_game or not place.miss_next_game
 
 
+def check_fire(team_name: str, eligible: int, firing_an_eligible: bool, minimum: int) -> None:
+    """Post-game firing: never below `minimum` (11) players eligible for the next game."""
+    if firing_an_eligible and eligible - 1 < minimum:
+        raise RuleViolation(
+            f"Players may not be fired if it takes the players eligible for the next game below "
+            f"{minimum}; {team_name} has {eligible}."
+        )
+
+
+def check_temporary_retirement(had_lasting_injury: bool) -> None:
+    """Only a player who suffered a Lasting Injury may be temporarily retired, in the post-game."""
+    if not had_lasting_injury:
+        raise RuleViolation("Only a player who suffered a Lasting Injury may be temporarily retired.")
+
+
+def check_keepable(label: str, journeyman: bool, played_in: int | None, postgame_of: int | None) -> None:
+    """Only a journeyman who played this game may be hired in its post-game."""
+    if not journeyman or played_in != postgame_of:
+        raise RuleViolation(f"{label} is not a journeyman who played this game.")
+
+
+def hated_keyword(label: str, options: Sequence[str], keyword: str) -> str:
+    """The keyword a coach picks for the Hatred Getting Even gave (any case), among the options."""
+    chosen = next((o for o in options if o.lower() == keyword.strip().lower()), None)
+    if chosen is None:
+        raise RuleViolation(f"{label} may hate: {', '.join(options)}.")
+    return chosen
+
+
 def missed_players_recover(friendly: bool) -> bool:
     """After a League Fixture players who missed it are ready again; after a Friendly they still count as
     missing the team's next game."""
@@ -245,18 +274,25 @@ class MvpAward:
 
 
 def award_mvps(
-    nominees: Sequence[int], could_play: Sequence[int], count: int, dice: Dice, max_nominees: int
+    nominees: Sequence[int],
+    squad: Sequence[tuple[int, bool]],
+    stars: Collection[int],
+    count: int,
+    dice: Dice,
+    max_nominees: int,
 ) -> list[MvpAward]:
     """`count` MVP awards, rolled among the nominees or, with none, at random among the players who could
-    play; a second award goes to another player while there is one."""
-    eligible = list(nominees) or list(could_play)
+    play (`squad`: each player's id and whether he misses the next game); a star under contract is never
+    MVP (seed 004). A second award goes to another player while there is one."""
+    nominated = [n for n in nominees if n not in stars]
+    eligible = nominated or [player for player, missing in squad if not missing and player not in stars]
     awards: list[MvpAward] = []
     for award in range(count):
         pool = [p for p in eligible if p not in {a.player_id for a in awards}] or eligible
         if not pool:
             break
         mvp, rolls = pick_mvp(pool, dice, max_nominees, "MVP" + (" (second award)" if award else ""))
-        awards.append(MvpAward(mvp, tuple(rolls), bool(nominees)))
+        awards.append(MvpAward(mvp, tuple(rolls), bool(nominated)))
     return awards
 
 

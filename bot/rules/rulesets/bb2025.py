@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.catalog import Catalog
-from bot.catalog.models import DraftingRules, Team
+from bot.catalog.models import Team
 from bot.rules.dice import Dice
 from bot.rules.match.inducements import Budget, budgets
 from bot.rules.match.journeymen import JOURNEYMAN_LIMIT
@@ -205,13 +205,9 @@ class BB2025(Ruleset):
         )
 
     def team_values(
-        self,
-        roster: Team,
-        players: Sequence[SquadPlayer],
-        staff: Staffing,
-        rules: DraftingRules,
-        special_rules: Sequence[str] = (),
+        self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
     ) -> tuple[int, int]:
+        rules = self.catalog.drafting
         return team_value(roster, players, staff, rules), current_team_value(
             roster, players, staff, rules, special_rules
         )

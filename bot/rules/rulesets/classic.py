@@ -33,7 +33,6 @@ from bot.rules.roster.team_building import SquadPlayer, Staffing, staff_value
 from bot.rules.rulesets.policy import (
     SIDES,
     Awards,
-    Cards,
     Opening,
     PostgameGame,
     PregameStep,
@@ -41,6 +40,7 @@ from bot.rules.rulesets.policy import (
     SideOutcome,
     WinningsReroll,
 )
+from bot.rules.rulesets.policy import Cards as Cards  # what special_play_cards returns
 from bot.rules.rulesets.registry import RulesetEntry
 
 RESULT_NAMES: dict[Outcome, Literal["win", "loss", "draw"]] = {"W": "win", "L": "loss", "D": "draw"}
@@ -387,16 +387,11 @@ class Classic(Ruleset):
         return home, away
 
     def team_values(
-        self,
-        roster: Team,
-        players: Sequence[SquadPlayer],
-        staff: Staffing,
-        rules: DraftingRules,
-        special_rules: Sequence[str] = (),
+        self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
     ) -> tuple[int, int]:
         """One Team Value (with Fan Factor, without players who miss the next match): both."""
         fan_factor_value = self.catalog.classic_season.ruleset.fan_factor_value
-        value = team_value(roster, players, staff, rules, fan_factor_value)
+        value = team_value(roster, players, staff, self.catalog.drafting, fan_factor_value)
         return value, value
 
 

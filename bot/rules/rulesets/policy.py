@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.catalog import Catalog
-from bot.catalog.models import DraftingRules, MissingTable, Team
+from bot.catalog.models import MissingTable, Team
 from bot.errors import NotFound, RuleViolation
 from bot.rules.dice import Dice
 from bot.rules.match.inducements import Bought, Budget, Inducements
@@ -280,12 +280,7 @@ class Ruleset(ABC):
 
     @abstractmethod
     def team_values(
-        self,
-        roster: Team,
-        players: Sequence[SquadPlayer],
-        staff: Staffing,
-        rules: DraftingRules,
-        special_rules: Sequence[str] = (),
+        self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
     ) -> tuple[int, int]:
         """(TV, CTV) as the ruleset counts them (one Team Value: both the same)."""
 

@@ -10,13 +10,15 @@ is logged against the fixture; every change is a row tied to the fixture.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
 
 from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.league.redraft import getting_even, hatred_options
 from bot.rules.league.star_drafts import contract_injury
-from bot.rules.match.match_result import Outcome, PlayerLine, ResultReport, Side, SideReport
+from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.match.postgame import (
     DieRoll,
     award_mvps,
@@ -70,27 +72,55 @@ class FinishedPostgame:
     summary: TeamSummary
 
 
-class _Rolls:
-    """Dice for one post-game: rolls through the runtime's dice and keeps each DieRoll to log and show."""
+@dataclass(frozen=True)
+class _Post:
+    """A fixture's post-game being written: the transaction, the runtime, who acts and the fixture. Every row
+    it writes is tied to the fixture and the actor."""
 
-    def __init__(self, rt: Runtime) -> None:
-        self.dice = rt.dice
-        self.rolls: list[DieRoll] = []
+    conn: Connection
+    rt: Runtime
+    actor: Actor
+    fx: Fixture
 
-    def keep(self, *rolls: DieRoll | None) -> None:
-        self.rolls += [r for r in rolls if r is not None]
+    @property
+    def now(self) -> datetime:
+        return self.rt.clock.now()
 
+    def pay(self, team: TeamRow, amount: int, cause: str) -> None:
+        team_store.change_treasury(
+            self.conn, team, amount, cause, actor_id=self.actor.user_id, now=self.now, fixture_id=self.fx.id
+        )
 
-def _log_rolls(
-    conn: Connection,
-    actor: Actor,
-    fx: Fixture,
-    rolls: list[DieRoll],
-    rt: Runtime,
-    team: TeamRow | None = None,
-) -> None:
-    prefix = f"{fx.label} post-game" + (f", {team.name}" if team else "")
-    log_dice(conn, rt, actor, rolls, purpose=prefix, fixture_id=fx.id)
+    def leave(self, team: TeamRow, player_id: int, reason: str) -> None:
+        postgame_store.set_status(
+            self.conn,
+            team,
+            player_id,
+            "left",
+            fixture_id=self.fx.id,
+            actor_id=self.actor.user_id,
+            now=self.now,
+            reason=reason,
+        )
+
+    def add_spp(
+        self, team: TeamRow, player_id: int, points: int, kind: Literal["spp", "mvp"], detail: dict[str, Any]
+    ) -> None:
+        postgame_store.add_spp(
+            self.conn,
+            team,
+            player_id,
+            points,
+            kind,
+            fixture_id=self.fx.id,
+            actor_id=self.actor.user_id,
+            now=self.now,
+            detail=detail,
+        )
+
+    def log(self, rolls: list[DieRoll], team: TeamRow) -> None:
+        purpose = f"{self.fx.label} post-game, {team.name}"
+        log_dice(self.conn, self.rt, self.actor, rolls, purpose=purpose, fixture_id=self.fx.id)
 
 
 @dataclass
@@ -99,12 +129,11 @@ class _Side:
 
     side: Side
     team: TeamRow
-    outcome: Outcome
-    rolls: _Rolls
-    lines: list[str]
     fans_after: int
-    earned: int = 0
     stars: frozenset[int] = frozenset()  # star players under contract: no SPP, never MVP (seed 004)
+    lines: list[str] = field(default_factory=list)
+    rolls: list[DieRoll] = field(default_factory=list)
+    earned: int = 0
 
 
 def _without(rolled: DieRoll, said: str) -> str:
@@ -112,45 +141,32 @@ def _without(rolled: DieRoll, said: str) -> str:
     return rolled.shown if rolled.purpose.lower().startswith(said) else str(rolled)
 
 
-def _write_outcome(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, side: _Side, outcome: SideOutcome
-) -> None:
+def _write_outcome(post: _Post, side: _Side, outcome: SideOutcome) -> None:
     """What the ruleset decided for one team: its lines and dice, the winnings paid into its treasury and its
     lasting fans after the game."""
     side.lines += outcome.lines
-    side.rolls.keep(*outcome.rolls)
+    side.rolls += outcome.rolls
     side.earned = outcome.winnings
     if outcome.winnings:
-        team_store.change_treasury(
-            conn,
-            side.team,
-            outcome.winnings,
-            f"winnings: {fx.label}",
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
-            fixture_id=fx.id,
-        )
+        post.pay(side.team, outcome.winnings, f"winnings: {post.fx.label}")
     before = side.team.dedicated_fans
     if outcome.fans_after is not None:
         side.fans_after = outcome.fans_after
     if side.fans_after != before:
         postgame_store.set_fans(
-            conn,
+            post.conn,
             side.team,
             before=before,
             after=side.fans_after,
-            cause=f"post-game: {fx.label}",
-            fixture_id=fx.id,
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
+            cause=f"post-game: {post.fx.label}",
+            fixture_id=post.fx.id,
+            actor_id=post.actor.user_id,
+            now=post.now,
         )
 
 
 def _award_mvps(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    fx: Fixture,
+    post: _Post,
     side: _Side,
     count: int,
     nominees: list[int],
@@ -158,58 +174,34 @@ def _award_mvps(
     max_nominees: int | None = None,
 ) -> None:
     """The MVP (or two): rolled among the nominees, or at random among the players who could play
-    (`max_nominees`: the ruleset's, seed 001's by default). A star under contract is never MVP."""
-    rules = rt.catalog.postgame
+    (`max_nominees`: the ruleset's, seed 001's by default)."""
+    rules = post.rt.catalog.postgame
     names = {p.id: f"#{p.number} {p.name}" for p in squad}
     awards = award_mvps(
-        [n for n in nominees if n not in side.stars],
-        [p.id for p in squad if not p.miss_next_game and p.id not in side.stars],
+        nominees,
+        [(p.id, p.miss_next_game) for p in squad],
+        side.stars,
         count,
-        side.rolls.dice,
+        post.rt.dice,
         max_nominees or rules.mvp_nominees,
     )
     for award in awards:
-        side.rolls.keep(*award.rolls)
-        postgame_store.add_spp(
-            conn,
-            side.team,
-            award.player_id,
-            rules.spp["mvp"],
-            "mvp",
-            fixture_id=fx.id,
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
-            detail={"nominated": award.nominated},
-        )
+        side.rolls += award.rolls
+        post.add_spp(side.team, award.player_id, rules.spp["mvp"], "mvp", {"nominated": award.nominated})
         side.lines.append(award.line(names.get(award.player_id, str(award.player_id)), rules.spp["mvp"]))
 
 
-def _award_spp(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    fx: Fixture,
-    side: _Side,
-    data: SideReport,
-    special: tuple[str, ...],
-) -> None:
-    values = rt.catalog.postgame.spp_values(special)
+def _award_spp(post: _Post, side: _Side, data: SideReport) -> None:
+    """Star Player Points for what each player did (a contracted star earns none)."""
+    team = side.team
+    special = roster_of(post.rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
+    values = post.rt.catalog.postgame.spp_values(special)
     for line in data.players:
         if line.player_id in side.stars:
             continue  # star players earn no Star Player Points
         points = spp_earned(line, values)
         if points:
-            postgame_store.add_spp(
-                conn,
-                side.team,
-                line.player_id,
-                points,
-                "spp",
-                fixture_id=fx.id,
-                actor_id=actor.user_id,
-                now=rt.clock.now(),
-                detail={"events": line.summary},
-            )
+            post.add_spp(team, line.player_id, points, "spp", {"events": line.summary})
             side.lines.append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
 
 
@@ -229,55 +221,42 @@ def _hated(conn: Connection, rt: Runtime, team: TeamRow, player_id: int) -> list
     return inherent + [g for g in gained if g]
 
 
-def _getting_even(
-    conn: Connection, rt: Runtime, fx: Fixture, side: _Side, opponent: TeamRow, line: PlayerLine
-) -> None:
+def _getting_even(post: _Post, side: _Side, opponent: TeamRow, line: PlayerLine) -> None:
     """A player who must miss the next game after this casualty may come to hate his tormentors (4+)."""
-    rules = rt.catalog.season_end.getting_even
-    check = getting_even(side.rolls.dice, rules, f"#{line.number} {line.name}")
-    side.rolls.keep(check.roll)
+    rules = post.rt.catalog.season_end.getting_even
+    who = f"#{line.number} {line.name}"
+    check = getting_even(post.rt.dice, rules, who)
+    side.rolls.append(check.roll)
     if not check.passed:
-        side.lines.append(f"#{line.number} {line.name}: Getting Even {check.shown}")
+        side.lines.append(f"{who}: Getting Even {check.shown}")
         return
-    options = hatred_options(
-        roster_of(rt.catalog, opponent), rules, _hated(conn, rt, side.team, line.player_id)
-    )
+    hated = _hated(post.conn, post.rt, side.team, line.player_id)
+    options = hatred_options(roster_of(post.rt.catalog, opponent), rules, hated)
     if not options:
-        side.lines.append(
-            f"#{line.number} {line.name}: Getting Even {check.shown}, but he hates every keyword they have "
-            "already"
-        )
+        side.lines.append(f"{who}: Getting Even {check.shown}, but he hates every keyword they have already")
         return
     trait_store.add_pending(
-        conn,
-        guild_id=fx.guild_id,
+        post.conn,
+        guild_id=post.fx.guild_id,
         team_id=side.team.id,
         player_id=line.player_id,
-        fixture_id=fx.id,
+        fixture_id=post.fx.id,
         trait="Hatred",
         options=options,
-        now=rt.clock.now(),
+        now=post.now,
     )
     side.lines.append(
-        f"#{line.number} {line.name}: Getting Even {check.shown}: gains Hatred of one of "
+        f"{who}: Getting Even {check.shown}: gains Hatred of one of "
         f"{', '.join(options)}; the coach picks it with /team hatred"
     )
 
 
 def _apply_injuries(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    fx: Fixture,
-    side: _Side,
-    data: SideReport,
-    friendly: bool,
-    opponent: TeamRow,
-    getting_even: bool = True,
+    post: _Post, side: _Side, data: SideReport, friendly: bool, opponent: TeamRow, getting_even: bool
 ) -> None:
     """In a friendly every casualty counts as Badly Hurt. In league play a player who must miss the next
     game after a Seriously Hurt, Serious Injury or Lasting Injury rolls for Getting Even (not in a
-    tournament: `getting_even` False)."""
+    tournament, nor where the ruleset has none: `getting_even` False)."""
     for line in data.players:
         if line.injury is None:
             continue
@@ -286,14 +265,14 @@ def _apply_injuries(
         if star:  # a contracted star's Serious Injury, Lasting Injury or Dead counts as Seriously Hurt
             injury = contract_injury(injury)
         postgame_store.injure(
-            conn,
+            post.conn,
             side.team,
             line.player_id,
             injury,
             characteristic=line.lasting_characteristic,
-            fixture_id=fx.id,
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
+            fixture_id=post.fx.id,
+            actor_id=post.actor.user_id,
+            now=post.now,
         )
         reduced = line.lasting_characteristic if injury == "lasting_injury" else None
         side.lines.append(
@@ -305,8 +284,8 @@ def _apply_injuries(
                 else ""
             )
         )
-        if getting_even and injury in rt.catalog.season_end.getting_even.injuries and not star:
-            _getting_even(conn, rt, fx, side, opponent, line)
+        if getting_even and injury in post.rt.catalog.season_end.getting_even.injuries and not star:
+            _getting_even(post, side, opponent, line)
 
 
 def apply_confirmed(
@@ -317,7 +296,8 @@ def apply_confirmed(
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     rs = ruleset(rt.catalog, league.settings.ruleset)
-    sides = _sides(conn, rt, fx, report)
+    post = _Post(conn, rt, actor, fx)
+    sides = _sides(post)
     game = PostgameGame(
         fx.kind == "friendly",
         report,
@@ -332,65 +312,38 @@ def apply_confirmed(
     opening = rs.postgame_opening(game, rt.dice)
     # a pre-game step settled now is written as that step, so it is never rolled twice
     for step, result in opening.pregame.items():
-        pregame_store.write(
-            conn, fx.guild_id, fx.id, step, result, actor_id=actor.user_id, now=rt.clock.now()
-        )
+        pregame_store.write(conn, fx.guild_id, fx.id, step, result, actor_id=actor.user_id, now=post.now)
     return [
-        _apply_side(conn, rt, actor, fx, rs, game, opening, state, sides[OTHER[side]].team)
-        for side, state in sides.items()
+        _apply_side(post, rs, game, opening, state, sides[OTHER[side]].team) for side, state in sides.items()
     ]
 
 
 def _apply_side(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    fx: Fixture,
-    rs: Ruleset,
-    game: PostgameGame,
-    opening: Opening,
-    state: _Side,
-    opponent: TeamRow,
+    post: _Post, rs: Ruleset, game: PostgameGame, opening: Opening, state: _Side, opponent: TeamRow
 ) -> TeamSummary:
     """One team's part, as the ruleset decides it: its winnings and fans, Star Player Points and the MVP,
     the injuries (and Getting Even), who leaves; then its record."""
     side, team, data = state.side, state.team, game.report.side(state.side)
     state.lines += opening.lines.get(side, ())
-    state.rolls.keep(*opening.rolls.get(side, ()))
-    squad = team_store.players(conn, team)
+    state.rolls += opening.rolls.get(side, ())
+    squad = team_store.players(post.conn, team)
     absent = [p.id for p in squad if p.miss_next_game]
     missed = absent if missed_players_recover(game.friendly) else []
-    outcome = rs.postgame_side(game, side, opening, rt.dice)
-    _write_outcome(conn, rt, actor, fx, state, outcome)
-    if outcome.awards is not None:
-        if outcome.awards.spp:
-            special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
-            _award_spp(conn, rt, actor, fx, state, data, special)
-        nominees = list(outcome.awards.nominees)
-        _award_mvps(
-            conn, rt, actor, fx, state, outcome.awards.mvps, nominees, squad, outcome.awards.max_nominees
-        )
-    _apply_injuries(conn, rt, actor, fx, state, data, game.friendly, opponent, rs.getting_even)
+    outcome = rs.postgame_side(game, side, opening, post.rt.dice)
+    _write_outcome(post, state, outcome)
+    if (awards := outcome.awards) is not None:
+        if awards.spp:
+            _award_spp(post, state, data)
+        _award_mvps(post, state, awards.mvps, list(awards.nominees), squad, awards.max_nominees)
+    _apply_injuries(post, state, data, game.friendly, opponent, rs.getting_even)
     members = [SquadMember(p.id, p.number, p.name, p.advancements) for p in squad]
-    departures = rs.leavers(game, side, members, rt.dice)
-    state.rolls.keep(*departures.rolls)
+    departures = rs.leavers(game, side, members, post.rt.dice)
+    state.rolls += departures.rolls
     for leaving in departures.leaving:
-        postgame_store.set_status(
-            conn,
-            team,
-            leaving.player_id,
-            "left",
-            fixture_id=fx.id,
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
-            reason=leaving.reason,
-        )
+        post.leave(team, leaving.player_id, leaving.reason)
         state.lines.append(leaving.line)
     return _record(
-        conn,
-        rt,
-        actor,
-        fx,
+        post,
         state,
         missed,
         absent,
@@ -401,10 +354,7 @@ def _apply_side(
 
 
 def _record(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    fx: Fixture,
+    post: _Post,
     state: _Side,
     missed: list[int],
     absent: list[int],
@@ -425,33 +375,31 @@ def _record(
         )
     team = state.team
     postgame_store.insert(
-        conn,
+        post.conn,
         team,
-        fixture_id=fx.id,
+        fixture_id=post.fx.id,
         fan_factor=fan_factor,
         winnings=state.earned,
         fans_before=team.dedicated_fans,
         fans_after=state.fans_after,
         missed_player_ids=missed,
         summary=state.lines,
-        now=rt.clock.now(),
+        now=post.now,
         winnings_die=winnings_die,
         winnings_reroll="offered" if reroll_offered else None,
     )
-    _log_rolls(conn, actor, fx, state.rolls.rolls, rt, team)
+    post.log(state.rolls, team)
     return TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False, reroll_offered)
 
 
-def _sides(conn: Connection, rt: Runtime, fx: Fixture, report: ResultReport) -> dict[Side, _Side]:
+def _sides(post: _Post) -> dict[Side, _Side]:
     """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked)."""
     sides: dict[Side, _Side] = {}
-    for side, team_id, outcome in zip(
-        SIDES, (fx.home_team_id, fx.away_team_id), report.outcomes, strict=True
-    ):
-        team = team_store.get(conn, fx.guild_id, team_id)
+    for side, team_id in zip(SIDES, (post.fx.home_team_id, post.fx.away_team_id), strict=True):
+        team = team_store.get(post.conn, post.fx.guild_id, team_id)
         assert team is not None
-        stars = frozenset(p.id for p in team_store.players(conn, team) if p.star_contract is not None)
-        sides[side] = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
+        stars = frozenset(p.id for p in team_store.players(post.conn, team) if p.star_contract is not None)
+        sides[side] = _Side(side, team, team.dedicated_fans, stars)
     return sides
 
 
@@ -498,7 +446,7 @@ def _reroll_winnings(
             now=rt.clock.now(),
             fixture_id=fx.id,
         )
-    _log_rolls(conn, actor, fx, [rerolled.die], rt, team)
+    _Post(conn, rt, actor, fx).log([rerolled.die], team)
     return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(summary), False))
 
 
@@ -527,19 +475,20 @@ def apply_tournament(
     with /advance before the post-game is finished), the reported casualties kept (`injuries`: missing the
     next game, lasting injuries, deaths; no Getting Even). No winnings, no fan rolls, no expensive mistakes.
     Each team then finishes its post-game as in a league, and players who missed this game recover."""
+    post = _Post(conn, rt, actor, fx)
     summaries: list[TeamSummary] = []
     teams = {
         side: team_store.get(conn, fx.guild_id, team_id)
         for side, team_id in zip(SIDES, (fx.home_team_id, fx.away_team_id), strict=True)
     }
-    for side, outcome in zip(SIDES, report.outcomes, strict=True):
+    for side in SIDES:
         team, opponent = teams[side], teams[OTHER[side]]
         assert team is not None and opponent is not None
         squad = team_store.players(conn, team)
         stars = frozenset(
             p.id for p in squad if p.star_contract is not None or p.position.startswith(STAR_PREFIX)
         )
-        state = _Side(side, team, outcome, _Rolls(rt), [], team.dedicated_fans, stars=stars)
+        state = _Side(side, team, team.dedicated_fans, stars)
         data = report.side(side)
         missed = [p.id for p in squad if p.miss_next_game]
         if advancement:
@@ -548,13 +497,12 @@ def apply_tournament(
             elif report.unplayed == "forfeit":
                 state.lines.append("No SPP and no MVP: not played")
             else:
-                special = roster_of(rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
-                _award_spp(conn, rt, actor, fx, state, data, special)
+                _award_spp(post, state, data)
                 nominees = [line.player_id for line in data.players if line.mvp_nomination]
-                _award_mvps(conn, rt, actor, fx, state, 1, nominees, squad)
+                _award_mvps(post, state, 1, nominees, squad)
         if injuries:
-            _apply_injuries(conn, rt, actor, fx, state, data, False, opponent, getting_even=False)
-        summaries.append(_record(conn, rt, actor, fx, state, missed, missed))
+            _apply_injuries(post, state, data, False, opponent, getting_even=False)
+        summaries.append(_record(post, state, missed, missed))
     return summaries
 
 
@@ -568,53 +516,25 @@ def _check_finishable(conn: Connection, rt: Runtime, team: TeamRow) -> None:
     check_finishable([numbers.get(t.player_id, "?") for t in hatred], waiting)
 
 
-def _expensive_mistakes(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, team_id: int, rolls: _Rolls, lines: list[str]
-) -> None:
+def _expensive_mistakes(post: _Post, team_id: int, rolls: list[DieRoll], lines: list[str]) -> None:
     """Expensive mistakes, after any hiring: rolled on the treasury the team holds now."""
-    current = team_store.get(conn, actor.guild_id, team_id)
+    current = team_store.get(post.conn, post.actor.guild_id, team_id)
     assert current is not None
-    mistake = expensive_mistake(current.treasury, rt.catalog.expensive_mistakes, rolls.dice)
+    table = post.rt.catalog.expensive_mistakes
+    mistake = expensive_mistake(current.treasury, table, post.rt.dice)
     if mistake is None:
         lines.append(
-            f"Expensive mistakes: no roll (treasury {gp(current.treasury)} is under "
-            f"{gp(rt.catalog.expensive_mistakes.threshold)})"
+            f"Expensive mistakes: no roll (treasury {gp(current.treasury)} is under {gp(table.threshold)})"
         )
         return
-    rolls.keep(*mistake.rolls)
+    rolls += mistake.rolls
     shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
     lines.append(
         f"Expensive mistakes: {mistake.outcome.name} ({shown})"
         + (f": lost {gp(mistake.lost)}" if mistake.lost else "")
     )
     if mistake.lost:
-        team_store.change_treasury(
-            conn,
-            current,
-            -mistake.lost,
-            f"expensive mistakes: {mistake.outcome.name}",
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
-            fixture_id=fx.id,
-        )
-
-
-def _journeymen_leave(
-    conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, team: TeamRow, lines: list[str]
-) -> None:
-    """Journeymen who were not hired are lost."""
-    for journeyman in team_store.journeymen_of(conn, team, fx.id):
-        postgame_store.set_status(
-            conn,
-            team,
-            journeyman.id,
-            "left",
-            fixture_id=fx.id,
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
-            reason="journeyman not hired",
-        )
-        lines.append(f"Journeyman #{journeyman.number} leaves (not hired)")
+        post.pay(current, -mistake.lost, f"expensive mistakes: {mistake.outcome.name}")
 
 
 def _finish(
@@ -627,25 +547,27 @@ def _finish(
         raise Conflict(f"{team.name}'s post-game for {fx.label} is already finished.")
     if not as_commissioner:
         _check_finishable(conn, rt, team)
-    now = rt.clock.now()
+    post = _Post(conn, rt, actor, fx)
     lines = list(record.summary)
-    rolls = _Rolls(rt)
+    rolls: list[DieRoll] = []
     tournament = event_of_fixture(conn, fx) is not None
     if fx.kind != "friendly" and not tournament:  # a tournament has no treasury to lose
-        _expensive_mistakes(conn, rt, actor, fx, team_id, rolls, lines)
-    _journeymen_leave(conn, rt, actor, fx, team, lines)
+        _expensive_mistakes(post, team_id, rolls, lines)
+    for journeyman in team_store.journeymen_of(conn, team, fx.id):  # those not hired are lost
+        post.leave(team, journeyman.id, "journeyman not hired")
+        lines.append(f"Journeyman #{journeyman.number} leaves (not hired)")
     # Prepare for the next fixture: players who missed this game recover.
     postgame_store.recover(
-        conn, team, list(record.missed_player_ids), fixture_id=fx.id, actor_id=actor.user_id, now=now
+        conn, team, list(record.missed_player_ids), fixture_id=fx.id, actor_id=actor.user_id, now=post.now
     )
     final = team_store.get(conn, actor.guild_id, team_id)
     assert final is not None
     lines.append(f"Post-game finished: treasury {gp(final.treasury)}")
     if not postgame_store.finish(
-        conn, actor.guild_id, record.id, summary=lines, actor_id=actor.user_id, now=now
+        conn, actor.guild_id, record.id, summary=lines, actor_id=actor.user_id, now=post.now
     ):
         raise Conflict(f"{team.name}'s post-game is already finished.")
-    _log_rolls(conn, actor, fx, rolls.rolls, rt, team)
+    post.log(rolls, team)
     if not tournament:
         playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
     postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead

@@ -6,7 +6,13 @@ while drafting."""
 from __future__ import annotations
 
 from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.match.postgame import eligible_for_next_game
+from bot.rules.match.postgame import (
+    check_fire,
+    check_keepable,
+    check_temporary_retirement,
+    eligible_for_next_game,
+    hated_keyword,
+)
 from bot.rules.roster.team_building import check_hire
 from bot.rules.rulesets import ruleset
 from bot.services.league.leagues import find_league
@@ -41,11 +47,7 @@ def fire_in_postgame(
     record = postgame_store.get(conn, team.guild_id, change.postgame_fixture, team.id)
     missed = frozenset(record.missed_player_ids) if record is not None else frozenset()
     eligible = [p for p in team_store.players(conn, team) if eligible_for_next_game(roster_place(p, missed))]
-    if player in eligible and len(eligible) - 1 < rt.catalog.drafting.min_players_at_draft:
-        raise RuleViolation(
-            f"Players may not be fired if it takes the players eligible for the next game below "
-            f"{rt.catalog.drafting.min_players_at_draft}; {team.name} has {len(eligible)}."
-        )
+    check_fire(team.name, len(eligible), player in eligible, rt.catalog.drafting.min_players_at_draft)
     postgame_store.set_status(
         conn,
         team,
@@ -86,8 +88,7 @@ def _retire(
     player = find_player(conn, change.team, player_ref)
     if player.temporarily_retired:
         raise Conflict(f"#{player.number} {player.name} is already temporarily retired.")
-    if not postgame_store.has_lasting_injury(conn, actor.guild_id, player.id):
-        raise RuleViolation("Only a player who suffered a Lasting Injury may be temporarily retired.")
+    check_temporary_retirement(postgame_store.has_lasting_injury(conn, actor.guild_id, player.id))
     postgame_store.retire_temporarily(
         conn,
         change.team,
@@ -118,8 +119,8 @@ def _keep(
     )
     team = change.team
     player = find_player(conn, team, player_ref)
-    if not player.journeyman or player.hired_in_fixture != change.postgame_fixture:
-        raise RuleViolation(f"#{player.number} {player.name} is not a journeyman who played this game.")
+    label = f"#{player.number} {player.name}"
+    check_keepable(label, player.journeyman, player.hired_in_fixture, change.postgame_fixture)
     roster = roster_of(rt.catalog, team)
     positions = limit_positions(rt.catalog, roster, team_store.players(conn, team))
     check_hire(roster, player.position, positions, rt.catalog.drafting)
@@ -165,9 +166,7 @@ def _hatred(
     if not pending:
         raise Conflict(f"#{player.number} {player.name} has no Hatred to choose (Getting Even gives it).")
     trait = pending[0]
-    chosen = next((o for o in trait.options if o.lower() == keyword.strip().lower()), None)
-    if chosen is None:
-        raise RuleViolation(f"#{player.number} {player.name} may hate: {', '.join(trait.options)}.")
+    chosen = hated_keyword(f"#{player.number} {player.name}", trait.options, keyword)
     now = rt.clock.now()
     trait_store.choose(conn, actor.guild_id, trait.id, chosen, now)
     audit.record(

@@ -170,7 +170,7 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
     staff = replace(staffing_of(team), trophy_rerolls=trophy)
     special = roster.special_rules_with(team.regional_league, team.alignment)
     rs = ruleset(catalog, league.settings.ruleset)
-    tv, ctv = rs.team_values(roster, squad, staff, catalog.drafting, special)
+    tv, ctv = rs.team_values(roster, squad, staff, special)
     return TeamSheet(
         league=league,
         team=team,

@@ -6,10 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.match.match_result import PlayerLine, ResultReport, SideReport
 from bot.rules.match.postgame import (
     RosterPlace,
+    award_mvps,
+    check_finishable,
     conceded_result,
     conceded_score,
     conceding_fans,
@@ -207,3 +210,24 @@ def test_a_friendly_does_not_count_as_the_missed_game() -> None:
     the team's next game"."""
     assert not missed_players_recover(friendly=True)
     assert missed_players_recover(friendly=False)
+
+
+def test_mvp_awards_skip_stars_and_players_out_and_a_second_goes_to_another() -> None:
+    # seed 004: a star under contract earns no SPP, so is never MVP; with no nominee, the MVP is random among
+    # the players who could play (not those missing the next game).
+    squad = [(1, False), (2, True), (3, False), (4, False)]
+    (only,) = award_mvps([4], squad, {4}, 1, ScriptedDice([2]), 6)
+    assert only.player_id == 3 and not only.nominated and only.rolls[0].total == 2  # among #1 and #3
+    first, second = award_mvps([1], squad, set(), 2, ScriptedDice([]), 6)
+    assert (first.player_id, second.player_id) == (1, 1) and first.nominated  # the only nominee, twice
+    first, second = award_mvps([], squad, set(), 2, ScriptedDice([1, 1]), 6)
+    assert (first.player_id, second.player_id) == (1, 3)  # the second award among the others
+    assert "the only nominee" in award_mvps([1], squad, set(), 1, ScriptedDice([]), 6)[0].line("#1 A", 4)
+
+
+def test_finishing_waits_for_grudges_and_advancements() -> None:
+    with pytest.raises(RuleViolation, match="First choose what #4, #\\? now hates"):
+        check_finishable([4, "?"], [])
+    with pytest.raises(RuleViolation, match="First advance"):
+        check_finishable([], ["#2 Blocker"])
+    check_finishable([], [])

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.catalog import Catalog, load_catalog
-from bot.catalog.models import DraftingRules, Team
+from bot.catalog.models import Team
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice, ScriptedDice, SeededDice
 from bot.rules.league.league_settings import LeagueSettings
@@ -76,12 +76,7 @@ class _Plain(Ruleset):
         return Budget(0, 0)
 
     def team_values(
-        self,
-        roster: Team,
-        players: Sequence[SquadPlayer],
-        staff: Staffing,
-        rules: DraftingRules,
-        special_rules: Sequence[str] = (),
+        self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
     ) -> tuple[int, int]:
         return 0, 0
 
@@ -248,7 +243,7 @@ def test_inducement_budgets_of_each_ruleset() -> None:
 def test_classic_has_one_team_value_and_hires_journeymen_at_rookie_cost() -> None:
     human = CATALOG.teams["human"]
     players = [SquadPlayer(human.positions[0], 50_000, 20_000)]
-    tv, ctv = CLASSIC.team_values(human, players, Staffing(dedicated_fans=3), CATALOG.drafting)
+    tv, ctv = CLASSIC.team_values(human, players, Staffing(dedicated_fans=3))
     assert tv == ctv and CLASSIC.one_value and not BB2025.one_value
     assert CLASSIC.journeyman_hire_cost(50_000, 20_000) == 50_000
     assert BB2025.journeyman_hire_cost(50_000, 20_000) == 70_000

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.catalog import Catalog
-from bot.catalog.models import DraftingRules, Team
+from bot.catalog.models import Team
 from bot.rules.dice import Dice
 from bot.rules.match.inducements import Budget
 from bot.rules.match.match_result import Side
@@ -100,12 +100,7 @@ class Cup(Ruleset):
         return Budget(100_000, 0)
 
     def team_values(
-        self,
-        roster: Team,
-        players: Sequence[SquadPlayer],
-        staff: Staffing,
-        rules: DraftingRules,
-        special_rules: Sequence[str] = (),
+        self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
     ) -> tuple[int, int]:
         value = 1_000 * len(players) + 10_000 * staff.dedicated_fans
         return value, value
