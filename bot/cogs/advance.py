@@ -17,9 +17,10 @@ from bot.services.inputs import one_of
 from bot.services.records import PendingAdvancement
 from bot.services.roster import advancement as advancement_service
 from bot.services.roster.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
-from bot.ui.autocomplete import Choices, choice, league_autocomplete, my_player_autocomplete
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.buttons import GuardedButton
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.options import LeagueOption, MyPlayerOption
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -92,15 +93,14 @@ class AdvanceCog(commands.Cog):
         league="Which league or tournament (only when the server runs several)",
     )
     @app_commands.choices(category=CATEGORY_CHOICES)
-    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def advance(
         self,
         interaction: discord.Interaction,
-        player: str,
+        player: MyPlayerOption,
         advancement: str,
         category: str | None = None,
         skill: str | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         outcome: AdvanceOutcome = await advancement_service.advance(
             runtime_of(interaction),

@@ -10,13 +10,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.tournament import tournament_awards, tournament_entries, tournament_play, tournaments
-from bot.ui.autocomplete import tournament_autocomplete
+from bot.ui import drafting
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of
+from bot.ui.drafting import ROSTERS
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
-from bot.ui.roster_views import entry_autocomplete, roster_embeds
+from bot.ui.options import EntryOption, TournamentOption
+from bot.ui.roster_views import entry_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack
 from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
 
@@ -73,15 +75,11 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     @app_commands.describe(
         team="The submitted team", tournament="Which tournament (only when the server runs several)"
     )
-    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
     @organiser_only()
     async def approve(
-        self, interaction: discord.Interaction, team: str, tournament: str | None = None
+        self, interaction: discord.Interaction, team: EntryOption, tournament: TournamentOption | None = None
     ) -> None:
-        result = await tournament_entries.review(
-            runtime_of(interaction), actor_of(interaction), tournament, team, approve=True
-        )
-        await send_messages(interaction, result.message, roster_embeds(result.sheet), ephemeral=True)
+        await drafting.step(ROSTERS, interaction, tournament_entries.review, tournament, team, approve=True)
 
     @app_commands.command(name="reject", description="Reject a submitted tournament roster, with a reason")
     @app_commands.describe(
@@ -89,19 +87,17 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         reason="What the coach must change (kept in the log)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
     @organiser_only()
     async def reject(
         self,
         interaction: discord.Interaction,
-        team: str,
+        team: EntryOption,
         reason: app_commands.Range[str, 1, 300],
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
-        result = await tournament_entries.review(
-            runtime_of(interaction), actor_of(interaction), tournament, team, approve=False, reason=reason
+        await drafting.step(
+            ROSTERS, interaction, tournament_entries.review, tournament, team, approve=False, reason=reason
         )
-        await send_messages(interaction, result.message, roster_embeds(result.sheet), ephemeral=True)
 
     @app_commands.command(
         name="spare", description="Mark or unmark the Spare Player's roster (plays, not ranked)"
@@ -111,15 +107,15 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         spare="True to mark it, false to unmark it",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
     @organiser_only()
     async def spare(
-        self, interaction: discord.Interaction, team: str, spare: bool = True, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        team: EntryOption,
+        spare: bool = True,
+        tournament: TournamentOption | None = None,
     ) -> None:
-        result = await tournament_entries.set_spare(
-            runtime_of(interaction), actor_of(interaction), tournament, team, spare
-        )
-        await send_messages(interaction, result.message, roster_embeds(result.sheet), ephemeral=True)
+        await drafting.step(ROSTERS, interaction, tournament_entries.set_spare, tournament, team, spare)
 
     # --- play (part 2): start, pair, swap ---
 
@@ -127,9 +123,10 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         name="start", description="Start the tournament: lock rosters, draw round 1 with dice"
     )
     @app_commands.describe(tournament="Which tournament (only when the server runs several)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
-    async def start(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def start(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         pairings = await tournament_play.start_event(
             runtime_of(interaction), actor_of(interaction), tournament
         )
@@ -142,9 +139,10 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
 
     @app_commands.command(name="pair", description="Pair the next round now, before every game is confirmed")
     @app_commands.describe(tournament="Which tournament (only when the server runs several)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
-    async def pair(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def pair(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         pairings = await tournament_play.pair_next_round(
             runtime_of(interaction), actor_of(interaction), tournament
         )
@@ -162,17 +160,14 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         reason="Why (kept in the log and shown with the new pairings)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(
-        team_a=entry_autocomplete, team_b=entry_autocomplete, tournament=tournament_autocomplete
-    )
     @organiser_only()
     async def swap(
         self,
         interaction: discord.Interaction,
-        team_a: str,
-        team_b: str,
+        team_a: EntryOption,
+        team_b: EntryOption,
         reason: app_commands.Range[str, 1, 300],
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         pairings = await tournament_play.swap_tables(
             runtime_of(interaction), actor_of(interaction), tournament, team_a, team_b, reason
@@ -193,13 +188,13 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         team="The team with the best painted miniatures",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(team=entry_autocomplete, tournament=tournament_autocomplete)
+    @app_commands.autocomplete(team=entry_autocomplete)
     @organiser_only()
     async def painted(
         self,
         interaction: discord.Interaction,
         team: app_commands.Range[str, 1, 100],
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         standing = await tournament_awards.choose_best_painted(
             runtime_of(interaction), actor_of(interaction), tournament, team
@@ -212,10 +207,12 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         force="Finish even with rounds unpaired or games unconfirmed (those games are not counted)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def finish(
-        self, interaction: discord.Interaction, force: bool = False, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        force: bool = False,
+        tournament: TournamentOption | None = None,
     ) -> None:
         standing = await tournament_awards.finish(
             runtime_of(interaction), actor_of(interaction), tournament, force
@@ -236,10 +233,12 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         action="What to do with the public link", tournament="Which tournament (only when there are several)"
     )
     @app_commands.choices(action=WEB_ACTION_CHOICES)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def web(
-        self, interaction: discord.Interaction, action: str = "show", tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        action: str = "show",
+        tournament: TournamentOption | None = None,
     ) -> None:
         await answer_link(self.bot, interaction, tournament, action, "tournament")
 

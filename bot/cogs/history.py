@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from bot.services.inputs import one_of
 from bot.services.league import playoffs, seasons
-from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.league_views import standings_pages
 from bot.ui.limits import send_messages
+from bot.ui.options import LeagueOption
 from bot.ui.pictures import bracket_picture, send_picture
 from bot.ui.season_views import bracket_embeds, history_embeds
 
@@ -37,12 +37,11 @@ class HistoryCog(commands.Cog):
     @app_commands.choices(
         format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     async def playoffs(
         self,
         interaction: discord.Interaction,
         season: app_commands.Range[int, 1, 999] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
         shape = one_of(format, tuple(FORMATS), "the format")
@@ -63,12 +62,11 @@ class HistoryCog(commands.Cog):
         season="One season's final standings and play-offs (default: every season's champions)",
         league="Which league (only when the server runs several)",
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     async def history(
         self,
         interaction: discord.Interaction,
         season: app_commands.Range[int, 1, 999] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         rt, guild_id = runtime_of(interaction), actor_of(interaction).guild_id
         if season is None:

@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot.rules.league.leaders import STATS
 from bot.services.league import leaders
-from bot.ui.autocomplete import league_autocomplete
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.leader_views import leader_pages
+from bot.ui.options import LeagueOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
@@ -52,13 +52,12 @@ class LeadersCog(commands.Cog):
         league="Which league (only when the server runs several)",
     )
     @app_commands.choices(stat=STAT_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     async def leaders(
         self,
         interaction: discord.Interaction,
         stat: str,
         season: app_commands.Range[str, 1, 20] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         key_stat = leaders.stat_of(stat)
         found = await leaders.leaders(

@@ -16,15 +16,18 @@ from bot.services.league import contracts, league_export, leagues, playoffs, sea
 from bot.services.match import deadlines, pregame, results
 from bot.services.match.revert import revert_postgame
 from bot.services.roster import teams
+from bot.ui import drafting
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
-from bot.ui.autocomplete import Choices, choice, fixture_choice, league_autocomplete, team_autocomplete
+from bot.ui.autocomplete import Choices, choice, fixture_choice
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.drafting import TEAMS
 from bot.ui.files import attachment
 from bot.ui.formatting import plain, timestamp
-from bot.ui.league_views import COLOUR, season_embeds, settings_embed, team_sheet_embeds
+from bot.ui.league_views import COLOUR, season_embeds, settings_embed
 from bot.ui.limits import one_embed, pack_embeds, send_messages
+from bot.ui.options import LeagueOption, TeamOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import picture_message, season_start_picture, send_picture
 from bot.ui.pregame_views import pregame_embeds
@@ -92,13 +95,11 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @app_commands.describe(
         team="The submitted team", league="Which league (only when the server runs several)"
     )
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
     @commissioner_only()
-    async def approve(self, interaction: discord.Interaction, team: str, league: str | None = None) -> None:
-        result = await teams.review_team(
-            runtime_of(interaction), actor_of(interaction), league, team, approve=True
-        )
-        await send_messages(interaction, result.message, team_sheet_embeds(result.sheet), ephemeral=True)
+    async def approve(
+        self, interaction: discord.Interaction, team: TeamOption, league: LeagueOption | None = None
+    ) -> None:
+        result = await drafting.step(TEAMS, interaction, teams.review_team, league, team, approve=True)
         await announce(
             self.bot,
             result.sheet.league,
@@ -111,19 +112,18 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         reason="What the coach must change",
         league="Which league (only when the server runs several)",
     )
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
     @commissioner_only()
     async def reject(
         self,
         interaction: discord.Interaction,
-        team: str,
+        team: TeamOption,
         reason: app_commands.Range[str, 1, 300],
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
-        result = await teams.review_team(
+        rejected = teams.review_team(
             runtime_of(interaction), actor_of(interaction), league, team, approve=False, reason=reason
         )
-        await interaction.response.send_message(result.message, ephemeral=True)
+        result = await drafting.reply(TEAMS, interaction, await rejected, sheet=False)
         await announce(
             self.bot,
             result.sheet.league,
@@ -264,7 +264,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         fixture="Or just this fixture (settled at its own deadline)",
         league="Which league (only when the server runs several)",
     )
-    @app_commands.autocomplete(fixture=any_fixture_autocomplete, league=league_autocomplete)
+    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
     @commissioner_only()
     async def extend(
         self,
@@ -273,7 +273,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         reason: app_commands.Range[str, 1, 300],
         round: app_commands.Range[int, 1, 99] | None = None,
         fixture: str | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         if (round is None) == (fixture is None):
             raise RuleViolation("Give a round, or a fixture: one of the two.")
@@ -331,17 +331,17 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         description="Star signing draft: skip the team on the clock (no star this season)",
     )
     @app_commands.describe(league="Which league (only when the server runs several)")
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
-    async def skip_signing(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def skip_signing(
+        self, interaction: discord.Interaction, league: LeagueOption | None = None
+    ) -> None:
         view = await contracts.skip_team(runtime_of(interaction), actor_of(interaction), league)
         await send_messages(interaction, embeds=draft_embeds(view))
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league="Which league (only when the server runs several)")
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
-    async def log(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def log(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         found = await leagues.get_league(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_paginated(interaction, LOG_SOURCE, str(found.id))
 
@@ -353,19 +353,17 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         action="What to do with the public link", league="Which league (only when the server runs several)"
     )
     @app_commands.choices(action=WEB_ACTION_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def web(
-        self, interaction: discord.Interaction, action: str = "show", league: str | None = None
+        self, interaction: discord.Interaction, action: str = "show", league: LeagueOption | None = None
     ) -> None:
         await answer_link(self.bot, interaction, league, action, "league")
 
     # --- exports and imports ---
     @app_commands.command(name="export", description="The whole league as one JSON file (to keep or import)")
     @app_commands.describe(league="Which league (only when the server runs several)")
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
-    async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def export(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await league_export.export_league(runtime_of(interaction), actor_of(interaction), league)
         extension = "json.gz" if done.gzipped else "json"
@@ -418,10 +416,12 @@ class SeasonAdmin(
             "Or `Team A=1, B=2`"
         ),
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def start(
-        self, interaction: discord.Interaction, league: str | None = None, divisions: str | None = None
+        self,
+        interaction: discord.Interaction,
+        league: LeagueOption | None = None,
+        divisions: str | None = None,
     ) -> None:
         overview = await seasons.start_season(
             runtime_of(interaction), actor_of(interaction), league, divisions
@@ -454,9 +454,8 @@ class SeasonAdmin(
         name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"
     )
     @app_commands.describe(league="Which league (only when the server runs several)")
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
-    async def playoffs(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def playoffs(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         bracket = await playoffs.open_playoffs(runtime_of(interaction), actor_of(interaction), league)
         await send_messages(
             interaction,
@@ -468,13 +467,12 @@ class SeasonAdmin(
     @app_commands.describe(
         reason="Why: kept in the league log", league="Which league (only when the server runs several)"
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def pause(
         self,
         interaction: discord.Interaction,
         reason: app_commands.Range[str, 1, 300] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         await _pause(self, interaction, league, True, reason)
 
@@ -482,9 +480,8 @@ class SeasonAdmin(
         name="resume", description="Resume a paused season (deadlines move on by the pause)"
     )
     @app_commands.describe(league="Which league (only when the server runs several)")
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
-    async def resume(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def resume(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         await _pause(self, interaction, league, False, None)
 
 

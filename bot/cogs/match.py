@@ -17,13 +17,14 @@ from bot.services.match.inducements import InducementState
 from bot.services.match.prepare import MatchPreparation, MatchSide
 from bot.services.records import Purchase
 from bot.services.roster import team_lookup
-from bot.ui.autocomplete import Choices, choice, fixture_autocomplete
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.catalog_views import k
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages
+from bot.ui.options import FixtureOption
 from bot.ui.pregame_views import pregame_embeds
 
 if TYPE_CHECKING:
@@ -115,9 +116,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         fixture="Your fixture",
         journeymen="Several 0-16 Lineman positions: your journeymen's type, one for all or a mix",
     )
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def prepare(
-        self, interaction: discord.Interaction, fixture: str, journeymen: str | None = None
+        self, interaction: discord.Interaction, fixture: FixtureOption, journeymen: str | None = None
     ) -> None:
         prep = await prepare.prepare_match(
             runtime_of(interaction), actor_of(interaction), fixture, journeymen
@@ -146,9 +146,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             )
         ]
     )
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def roll(
-        self, interaction: discord.Interaction, fixture: str, table: str, player: str | None = None
+        self, interaction: discord.Interaction, fixture: FixtureOption, table: str, player: str | None = None
     ) -> None:
         result = await match_day.roll_table(
             runtime_of(interaction),
@@ -172,8 +171,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         description="A play-off or knock-out game level after extra time: roll the penalty shoot-out",
     )
     @app_commands.describe(fixture="Your play-off or knock-out fixture")
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
-    async def penalties(self, interaction: discord.Interaction, fixture: str) -> None:
+    async def penalties(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         outcome = await match_day.roll_penalties(
             runtime_of(interaction),
             actor_of(interaction),
@@ -201,8 +199,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             for n, v in (("first half", "1"), ("second half", "2"), ("extra time", "extra"))
         ]
     )
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
-    async def turn(self, interaction: discord.Interaction, fixture: str, half: str) -> None:
+    async def turn(self, interaction: discord.Interaction, fixture: FixtureOption, half: str) -> None:
         which: match_events.Half = "1" if half == "1" else "2" if half == "2" else "extra"
         outcome = await match_events.start_team_turn(
             runtime_of(interaction), actor_of(interaction), fixture, which
@@ -226,9 +223,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.describe(
         fixture="Your fixture", distance="Squares between the fouling player and the referee"
     )
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def foul(
-        self, interaction: discord.Interaction, fixture: str, distance: app_commands.Range[int, 1, 30]
+        self,
+        interaction: discord.Interaction,
+        fixture: FixtureOption,
+        distance: app_commands.Range[int, 1, 30],
     ) -> None:
         outcome = await match_events.foul(runtime_of(interaction), actor_of(interaction), fixture, distance)
         result = outcome.send_off
@@ -249,11 +248,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.describe(
         fixture="Your fixture", item="The inducement or star player", count="How many (default 1)"
     )
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def induce(
         self,
         interaction: discord.Interaction,
-        fixture: str,
+        fixture: FixtureOption,
         item: str,
         count: app_commands.Range[int, 1, 10] = 1,
     ) -> None:
@@ -271,8 +269,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
 
     @app_commands.command(name="induce-done", description="End your turn of buying inducements for a fixture")
     @app_commands.describe(fixture="Your fixture")
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
-    async def induce_done(self, interaction: discord.Interaction, fixture: str) -> None:
+    async def induce_done(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         state = await inducements.finish_buying(runtime_of(interaction), actor_of(interaction), fixture)
         await send_messages(interaction, state.message, inducements_embeds(state))
 
@@ -280,8 +277,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         name="inducements", description="A fixture's inducements: budgets, petty cash, purchases"
     )
     @app_commands.describe(fixture="The fixture")
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
-    async def show_inducements(self, interaction: discord.Interaction, fixture: str) -> None:
+    async def show_inducements(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         state = await inducements.inducement_state(
             runtime_of(interaction),
             actor_of(interaction),
@@ -323,8 +319,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         description="Before kick-off: roll your fixture's pre-game steps (stadium, weather, ...)",
     )
     @app_commands.describe(fixture="Your fixture")
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
-    async def pregame(self, interaction: discord.Interaction, fixture: str) -> None:
+    async def pregame(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         view = await pregame.run_pregame(
             runtime_of(interaction),
             actor_of(interaction),

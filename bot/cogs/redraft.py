@@ -12,11 +12,12 @@ from bot.catalog.search import best_matches
 from bot.errors import DomainError, RuleViolation
 from bot.services.league import redraft
 from bot.services.league.redraft import RedraftView
-from bot.ui.autocomplete import Choices, choice, league_autocomplete
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp, plain, plural
 from bot.ui.league_views import COLOUR, team_sheet_embeds
 from bot.ui.limits import pack_embeds, send_messages
+from bot.ui.options import LeagueOption
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -66,8 +67,7 @@ class RedraftCog(
         name="start", description="Off-season: rest and relaxation, raise funds, start the re-draft"
     )
     @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def start(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await redraft.start_redraft(runtime_of(interaction), actor_of(interaction), league)
         team = view.result.sheet.team
         summary = pack_embeds(
@@ -86,8 +86,7 @@ class RedraftCog(
         name="show", description="Your re-draft: budget left, last season's players and costs"
     )
     @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def show(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def show(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await redraft.show_redraft(runtime_of(interaction), actor_of(interaction), league)
         await send_messages(
             interaction,
@@ -100,8 +99,10 @@ class RedraftCog(
         name="rehire", description="Re-hire a player of last season: current value + 20,000 per season played"
     )
     @app_commands.describe(player="A player of last season's Team Draft List", league=LEAGUE_HELP)
-    @app_commands.autocomplete(player=veteran_autocomplete, league=league_autocomplete)
-    async def rehire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
+    @app_commands.autocomplete(player=veteran_autocomplete)
+    async def rehire(
+        self, interaction: discord.Interaction, player: str, league: LeagueOption | None = None
+    ) -> None:
         view = await redraft.rehire_player(runtime_of(interaction), actor_of(interaction), league, player)
         await send_messages(
             interaction, view.result.message, team_sheet_embeds(view.result.sheet), ephemeral=True
@@ -111,9 +112,8 @@ class RedraftCog(
         name="retire", description="Off-season: retire your team instead, to start a brand-new one"
     )
     @app_commands.describe(confirm="True: yes, retire my team for good", league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
     async def retire(
-        self, interaction: discord.Interaction, confirm: bool, league: str | None = None
+        self, interaction: discord.Interaction, confirm: bool, league: LeagueOption | None = None
     ) -> None:
         if not confirm:
             raise RuleViolation("Nothing changed: retiring a team is for good, so it needs confirm:True.")

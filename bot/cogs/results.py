@@ -19,11 +19,6 @@ from bot.services.league.seasons import FIXTURE_SCOPES
 from bot.services.match import deadlines, results
 from bot.services.match.results import CONCESSIONS, ReportedResult
 from bot.ui.announce import announce
-from bot.ui.autocomplete import (
-    fixture_autocomplete,
-    league_autocomplete,
-    team_autocomplete,
-)
 from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.files import attachment
@@ -31,6 +26,7 @@ from bot.ui.fixture_export import results_csv
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
+from bot.ui.options import FixtureOption, LeagueOption, TeamOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import send_file, send_picture, standings_csv, standings_picture
 from bot.ui.result_views import (
@@ -248,11 +244,10 @@ class ResultsCog(commands.Cog):
             app_commands.Choice(name="they won the shoot-out", value="theirs"),
         ]
     )
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
     async def report(
         self,
         interaction: discord.Interaction,
-        fixture: str,
+        fixture: FixtureOption,
         my_score: app_commands.Range[int, 0, 30],
         their_score: app_commands.Range[int, 0, 30],
         my_casualties: app_commands.Range[int, 0, 30] = 0,
@@ -304,18 +299,17 @@ class ResultsCog(commands.Cog):
         their_players="What their players did, same form as my_players",
         league="Which league (only when the server runs several)",
     )
-    @app_commands.autocomplete(opponent=team_autocomplete, league=league_autocomplete)
     async def friendly(
         self,
         interaction: discord.Interaction,
-        opponent: str,
+        opponent: TeamOption,
         my_score: app_commands.Range[int, 0, 30],
         their_score: app_commands.Range[int, 0, 30],
         my_casualties: app_commands.Range[int, 0, 30] = 0,
         their_casualties: app_commands.Range[int, 0, 30] = 0,
         my_players: app_commands.Range[str, 0, 500] | None = None,
         their_players: app_commands.Range[str, 0, 500] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         mine, theirs = side_inputs(
             my_score, their_score, my_casualties, their_casualties, my_players, their_players, False, False
@@ -329,8 +323,7 @@ class ResultsCog(commands.Cog):
         name="concede", description="Concede a fixture you cannot play before its deadline (no penalty)"
     )
     @app_commands.describe(fixture="Your unplayed fixture")
-    @app_commands.autocomplete(fixture=fixture_autocomplete)
-    async def concede(self, interaction: discord.Interaction, fixture: str) -> None:
+    async def concede(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         fx = await deadlines.concede_fixture(runtime_of(interaction), actor_of(interaction), fixture)
         other = fx.away_coach_id if interaction.user.id == fx.home_coach_id else fx.home_coach_id
         await interaction.response.send_message(
@@ -363,14 +356,13 @@ class ResultsCog(commands.Cog):
         show=[app_commands.Choice(name=label, value=value) for value, label in SCOPES.items()],
         format=[app_commands.Choice(name=f, value=f) for f in ("text", "csv")],
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     async def fixtures(
         self,
         interaction: discord.Interaction,
         show: str | None = None,
         round: app_commands.Range[int, 1, 99] | None = None,
         division: app_commands.Range[int, 1, 99] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
         csv = one_of(format, ("text", "csv"), "the format") == "csv"
@@ -407,13 +399,12 @@ class ResultsCog(commands.Cog):
     @app_commands.choices(
         format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     async def standings(
         self,
         interaction: discord.Interaction,
         division: app_commands.Range[int, 1, 99] | None = None,
         season: app_commands.Range[int, 1, 999] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
         shape = one_of(format, tuple(FORMATS), "the format")

@@ -12,10 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.tournament import tournament_options, tournaments
-from bot.ui.autocomplete import roster_autocomplete, tournament_autocomplete
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.formatting import plain
+from bot.ui.options import RosterOption, TournamentOption
 from bot.ui.tournament_views import send_rulespack
 
 if TYPE_CHECKING:
@@ -61,12 +61,11 @@ class RulespackCog(
         team_size="A team event: coaches per squad, a team of coaches (3-8; 0: not a team event)",
         reason="Why (kept in the log)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def set_(
         self,
         interaction: discord.Interaction,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
         budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
         rounds: app_commands.Range[int, 1, 15] | None = None,
         round_hours: app_commands.Range[int, 0, 1440] | None = None,
@@ -102,7 +101,6 @@ class RulespackCog(
         max_stars="The most star players on a team (seed 000's 2 in all still applies)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def tier(
         self,
@@ -111,7 +109,7 @@ class RulespackCog(
         skill_points: app_commands.Range[int, 0, 30],
         max_secondary: app_commands.Range[int, 0, 16],
         max_stars: app_commands.Range[int, 0, 16],
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         change = await tournaments.set_tier_row(
             runtime_of(interaction),
@@ -130,14 +128,13 @@ class RulespackCog(
         tier="Its tier at this event; leave empty for the catalogue's",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(roster=roster_autocomplete, tournament=tournament_autocomplete)
     @organiser_only()
     async def roster_tier(
         self,
         interaction: discord.Interaction,
-        roster: str,
+        roster: RosterOption,
         tier: app_commands.Range[int, 1, 5] | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         change = await tournaments.set_roster_tier(
             runtime_of(interaction), actor_of(interaction), tournament, roster, tier
@@ -152,14 +149,13 @@ class RulespackCog(
         qualifiers="Groups: how many reach the knock-out (2, 4, 8, 16, 32 or 64; 8 or 16 recommended)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def format_(
         self,
         interaction: discord.Interaction,
         format: Literal["swiss", "groups"],
         qualifiers: app_commands.Range[int, 2, 64] | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         changes: dict[str, Any] = {"format": format}
         if qualifiers is not None:
@@ -174,7 +170,6 @@ class RulespackCog(
         tournament="Which tournament (only when the server runs several)",
         reason="Why (kept in the log)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def play_rules(
         self,
@@ -182,7 +177,7 @@ class RulespackCog(
         secret_objectives: bool | None = None,
         injuries: bool | None = None,
         advancement: bool | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
@@ -199,7 +194,6 @@ class RulespackCog(
         tournament="Which tournament (if several)",
         reason="Why (kept in the log)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def rosters(
         self,
@@ -208,7 +202,7 @@ class RulespackCog(
         mandatory_star: bool | None = None,
         star_needs_eleven: bool | None = None,
         escalation: app_commands.Range[str, 1, 200] | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
@@ -230,7 +224,6 @@ class RulespackCog(
         tournament="Which tournament (if several)",
         reason="Why (kept in the log)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     @organiser_only()
     async def inducement(
         self,
@@ -241,7 +234,7 @@ class RulespackCog(
         limit: app_commands.Range[int, 1, 16] | None = None,
         text: app_commands.Range[str, 1, 200] | None = None,
         free: bool = False,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         change = await tournament_options.set_inducement(

@@ -18,18 +18,17 @@ from discord.ext import commands
 from bot.rules.rulesets import entries as ruleset_entries
 from bot.services.league import leagues
 from bot.ui.audit_views import describe_setting
-from bot.ui.autocomplete import Choices, choice, league_autocomplete
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.league_views import settings_embed
 from bot.ui.limits import send_messages
+from bot.ui.options import LEAGUE_HELP, REASON_HELP, LeagueOption, Reason
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-LEAGUE_HELP = "Which league (only when the server runs several)"
-REASON_HELP = "Why: kept in the league log"
-Reason = app_commands.Range[str, 1, 300]
+LEAGUE_AND_REASON = {"league": LEAGUE_HELP, "reason": REASON_HELP}
 
 TIEBREAK_PRESETS = {
     "td_diff,td_for,cas_for": "TD difference, TDs scored, casualties (default)",
@@ -115,9 +114,8 @@ class SettingsCog(
 
     @app_commands.command(name="show", description="Show a league's settings")
     @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
-    async def show(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def show(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         await self._apply(interaction, league, {}, None)
 
     @app_commands.command(
@@ -131,11 +129,9 @@ class SettingsCog(
         three_touchdowns="Bonus point for scoring 3+ touchdowns",
         clean_sheet="Bonus point for conceding 0 touchdowns",
         three_casualties="Bonus point for causing 3+ SPP casualties",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
     @app_commands.choices(bonus_points=BONUS_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def points(
         self,
@@ -147,7 +143,7 @@ class SettingsCog(
         three_touchdowns: bool | None = None,
         clean_sheet: bool | None = None,
         three_casualties: bool | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes = given(
@@ -164,16 +160,14 @@ class SettingsCog(
     @app_commands.command(name="tiebreakers", description="The tiebreakers for teams level on league points")
     @app_commands.describe(
         order="Tiebreakers in order, e.g. `head_to_head, td_diff, td_for, cas_for`",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def tiebreakers(
         self,
         interaction: discord.Interaction,
         order: app_commands.Range[str, 1, 200],
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         await self._apply(interaction, league, {"tiebreakers": order}, reason)
@@ -191,10 +185,8 @@ class SettingsCog(
         round_days="Days per round, for seasons started from now on (default 14)",
         reminder_hours="Hours before each deadline to remind: e.g. `72, 24` (default); `none`: no reminders",
         confirm_grace_hours="Hours after a deadline before a reported result confirms itself (default 24)",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def schedule(
         self,
@@ -202,7 +194,7 @@ class SettingsCog(
         round_days: app_commands.Range[int, 1, 90] | None = None,
         reminder_hours: app_commands.Range[str, 1, 60] | None = None,
         confirm_grace_hours: app_commands.Range[int, 0, 336] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes = given(
@@ -217,12 +209,10 @@ class SettingsCog(
         places="Teams in the play-offs (0: none, prizes follow the standings)",
         opening="Who opens the play-offs when every regular-season fixture is settled",
         seeding="First-round match-ups: division winners kept apart, or a random draw",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
     @app_commands.choices(places=PLAYOFF_CHOICES)
     @app_commands.choices(opening=OPENING_CHOICES, seeding=SEEDING_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def playoffs(
         self,
@@ -230,7 +220,7 @@ class SettingsCog(
         places: int | None = None,
         opening: str | None = None,
         seeding: str | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes = given(playoff_places=places, playoff_opening=opening, playoff_seeding=seeding)
@@ -241,10 +231,8 @@ class SettingsCog(
         budget="Gold for drafting a new team (default 1,000,000)",
         redraft_cap="Off-season re-draft budget cap (default 1,300,000; 0: no cap)",
         teams_per_division="At most this many teams in a division (0: one division)",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def draft(
         self,
@@ -252,7 +240,7 @@ class SettingsCog(
         budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
         redraft_cap: app_commands.Range[int, 0, 10_000_000] | None = None,
         teams_per_division: app_commands.Range[int, 0, 64] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes = given(draft_budget=budget)
@@ -268,11 +256,9 @@ class SettingsCog(
         in_playoffs="Match Events also in play-off games (not recommended)",
         referee="Referee rules on the pitch (seed 004): off, or which referee",
         prayers_table="Prayers to Nuffle: the league table (D16) or the matched-play table (D8)",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
     @app_commands.choices(referee=REFEREE_CHOICES, prayers_table=PRAYER_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def match(
         self,
@@ -281,7 +267,7 @@ class SettingsCog(
         in_playoffs: bool | None = None,
         referee: str | None = None,
         prayers_table: str | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes = given(
@@ -298,17 +284,15 @@ class SettingsCog(
     @app_commands.describe(
         contracts="Each team signs a star for the season in a signing draft",
         signing_pick_hours="Signing draft: hours each coach has to pick (default 24)",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def stars(
         self,
         interaction: discord.Interaction,
         contracts: bool | None = None,
         signing_pick_hours: app_commands.Range[int, 1, 168] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes = given(star_contracts=contracts, signing_pick_hours=signing_pick_hours)
@@ -319,30 +303,27 @@ class SettingsCog(
     )
     @app_commands.describe(
         ruleset="The season sequence of pre- and post-games (the league points become the ruleset's)",
-        league=LEAGUE_HELP,
-        reason=REASON_HELP,
+        **LEAGUE_AND_REASON,
     )
     @app_commands.choices(ruleset=RULESET_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def ruleset(
         self,
         interaction: discord.Interaction,
         ruleset: str | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         await self._apply(interaction, league, given(ruleset=ruleset), reason)
 
     @app_commands.command(name="channel", description="Where the bot announces seasons, results and news")
     @app_commands.describe(channel="The announcements channel", league=LEAGUE_HELP, reason=REASON_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
     @commissioner_only()
     async def channel(
         self,
         interaction: discord.Interaction,
         channel: discord.TextChannel,
-        league: str | None = None,
+        league: LeagueOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         await self._apply(interaction, league, {}, reason, channel=channel)

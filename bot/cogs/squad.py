@@ -12,10 +12,11 @@ from discord.ext import commands
 from bot.catalog.search import best_matches
 from bot.services.tournament import tournament_squads
 from bot.services.tournament.tournament_squads import SquadView
-from bot.ui.autocomplete import Choices, choice, tournament_autocomplete
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import is_organiser
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
+from bot.ui.options import TournamentOption
 from bot.ui.tournament_views import squad_embeds
 
 if TYPE_CHECKING:
@@ -58,13 +59,12 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         captain="Organisers only: another coach to be its captain",
         tournament=EVENT_HELP,
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
         captain: discord.Member | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await tournament_squads.create_squad(
             runtime_of(interaction),
@@ -78,13 +78,13 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
 
     @app_commands.command(name="add", description="Add a coach to your squad (captain or organiser)")
     @app_commands.describe(coach="The coach to add", squad=SQUAD_HELP, tournament=EVENT_HELP)
-    @app_commands.autocomplete(squad=squad_autocomplete, tournament=tournament_autocomplete)
+    @app_commands.autocomplete(squad=squad_autocomplete)
     async def add(
         self,
         interaction: discord.Interaction,
         coach: discord.Member,
         squad: str,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await tournament_squads.add_coach(
             runtime_of(interaction),
@@ -102,13 +102,13 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         squad=SQUAD_HELP,
         tournament=EVENT_HELP,
     )
-    @app_commands.autocomplete(squad=squad_autocomplete, tournament=tournament_autocomplete)
+    @app_commands.autocomplete(squad=squad_autocomplete)
     async def remove(
         self,
         interaction: discord.Interaction,
         coach: discord.Member,
         squad: str,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await tournament_squads.remove_coach(
             runtime_of(interaction),
@@ -124,9 +124,12 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         name="show", description="A squad's captain, coaches and rosters (yours by default)"
     )
     @app_commands.describe(squad=SQUAD_HELP, tournament=EVENT_HELP)
-    @app_commands.autocomplete(squad=squad_autocomplete, tournament=tournament_autocomplete)
+    @app_commands.autocomplete(squad=squad_autocomplete)
     async def show(
-        self, interaction: discord.Interaction, squad: str | None = None, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        squad: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         actor = actor_of(interaction)
         view = await tournament_squads.show_squad(
@@ -136,8 +139,9 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
 
     @app_commands.command(name="list", description="Every squad of a team event")
     @app_commands.describe(tournament=EVENT_HELP)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def list_(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def list_(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         views = await tournament_squads.list_squads(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )

@@ -10,11 +10,12 @@ from discord.ext import commands
 
 from bot.catalog.search import best_matches
 from bot.services.league import contracts
-from bot.ui.autocomplete import Choices, choice, league_autocomplete
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
 from bot.ui.limits import send_messages
+from bot.ui.options import LeagueOption
 from bot.ui.star_views import draft_embeds, market_embeds
 
 if TYPE_CHECKING:
@@ -47,8 +48,10 @@ class StarsCog(
     @app_commands.describe(
         star="A star who plays for your team (the list shows cost and profile)", league=LEAGUE_HELP
     )
-    @app_commands.autocomplete(star=signable_autocomplete, league=league_autocomplete)
-    async def sign(self, interaction: discord.Interaction, star: str, league: str | None = None) -> None:
+    @app_commands.autocomplete(star=signable_autocomplete)
+    async def sign(
+        self, interaction: discord.Interaction, star: str, league: LeagueOption | None = None
+    ) -> None:
         view = await contracts.sign_star(
             runtime_of(interaction),
             actor_of(interaction),
@@ -62,15 +65,13 @@ class StarsCog(
         name="draft", description="The star signing draft: order, who is on the clock, who signed"
     )
     @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def draft(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def draft(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await contracts.draft_view(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_messages(interaction, embeds=draft_embeds(view), ephemeral=True)
 
     @app_commands.command(name="unsigned", description="Stars not under contract: available as inducements")
     @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def unsigned(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def unsigned(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         market = await contracts.market(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_messages(interaction, embeds=market_embeds(market), ephemeral=True)
 

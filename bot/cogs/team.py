@@ -10,33 +10,37 @@ from discord.ext import commands
 
 from bot.services.match import postgame_roster
 from bot.services.roster import teams
-from bot.services.roster.team_lookup import DraftResult
+from bot.ui import drafting
 from bot.ui.announce import announce
 from bot.ui.autocomplete import (
-    alignment_autocomplete,
     hatred_autocomplete,
-    league_autocomplete,
-    my_player_autocomplete,
     my_position_autocomplete,
-    regional_league_autocomplete,
-    roster_autocomplete,
-    team_autocomplete,
 )
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.drafting import TEAMS
 from bot.ui.files import attachment
 from bot.ui.formatting import plain
 from bot.ui.league_views import team_sheet_embeds
 from bot.ui.limits import send_messages
+from bot.ui.options import (
+    AlignmentOption,
+    HireCount,
+    LeagueOption,
+    MyPlayerOption,
+    Name,
+    RegionalLeagueOption,
+    Rerolls,
+    RosterOption,
+    ShirtNumber,
+    StaffCount,
+    TeamOption,
+)
 from bot.ui.team_export import roster_csv, team_json
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 LEAGUE_HELP = "Which league (only needed when the server runs several)"
-
-
-async def _reply(interaction: discord.Interaction, result: DraftResult) -> None:
-    await send_messages(interaction, result.message, team_sheet_embeds(result.sheet), ephemeral=True)
 
 
 class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, show and submit your team"):
@@ -52,25 +56,18 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         alignment="Its Favoured of... alignment, if its roster offers a choice (permanent)",
         league=LEAGUE_HELP,
     )
-    @app_commands.autocomplete(
-        roster=roster_autocomplete,
-        regional_league=regional_league_autocomplete,
-        alignment=alignment_autocomplete,
-        league=league_autocomplete,
-    )
     async def create(
         self,
         interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, 60],
-        roster: str,
-        regional_league: str | None = None,
-        alignment: str | None = None,
-        league: str | None = None,
+        name: Name,
+        roster: RosterOption,
+        regional_league: RegionalLeagueOption | None = None,
+        alignment: AlignmentOption | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
-        result = await teams.create_team(
-            runtime_of(interaction), actor_of(interaction), league, name, roster, regional_league, alignment
+        await drafting.step(
+            TEAMS, interaction, teams.create_team, league, name, roster, regional_league, alignment
         )
-        await _reply(interaction, result)
 
     @app_commands.command(
         name="hire", description="Hire players (while drafting, or in the post-game from the treasury)"
@@ -82,29 +79,26 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         number="Shirt number 1-99 (when hiring one)",
         league=LEAGUE_HELP,
     )
-    @app_commands.autocomplete(position=my_position_autocomplete, league=league_autocomplete)
+    @app_commands.autocomplete(position=my_position_autocomplete)
     async def hire(
         self,
         interaction: discord.Interaction,
         position: str,
-        count: app_commands.Range[int, 1, 16] = 1,
-        name: app_commands.Range[str, 1, 60] | None = None,
-        number: app_commands.Range[int, 1, 99] | None = None,
-        league: str | None = None,
+        count: HireCount = 1,
+        name: Name | None = None,
+        number: ShirtNumber | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
-        result = await teams.hire_players(
-            runtime_of(interaction), actor_of(interaction), league, position, count, name, number
-        )
-        await _reply(interaction, result)
+        await drafting.step(TEAMS, interaction, teams.hire_players, league, position, count, name, number)
 
     @app_commands.command(
         name="fire", description="Release a player (refunded while drafting; in the post-game no refund)"
     )
     @app_commands.describe(player="The player (number or name)", league=LEAGUE_HELP)
-    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
-    async def fire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
-        result = await teams.fire_player(runtime_of(interaction), actor_of(interaction), league, player)
-        await _reply(interaction, result)
+    async def fire(
+        self, interaction: discord.Interaction, player: MyPlayerOption, league: LeagueOption | None = None
+    ) -> None:
+        await drafting.step(TEAMS, interaction, teams.fire_player, league, player)
 
     @app_commands.command(
         name="retire",
@@ -112,23 +106,19 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         "rest of the season (post-game)",
     )
     @app_commands.describe(player="The injured player", league=LEAGUE_HELP)
-    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
-    async def retire(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
-        result = await postgame_roster.retire_player(
-            runtime_of(interaction), actor_of(interaction), league, player
-        )
-        await _reply(interaction, result)
+    async def retire(
+        self, interaction: discord.Interaction, player: MyPlayerOption, league: LeagueOption | None = None
+    ) -> None:
+        await drafting.step(TEAMS, interaction, postgame_roster.retire_player, league, player)
 
     @app_commands.command(
         name="keep", description="Hire a journeyman who played, in the post-game (keeps his SPP)"
     )
     @app_commands.describe(player="The journeyman", league=LEAGUE_HELP)
-    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
-    async def keep(self, interaction: discord.Interaction, player: str, league: str | None = None) -> None:
-        result = await postgame_roster.keep_journeyman(
-            runtime_of(interaction), actor_of(interaction), league, player
-        )
-        await _reply(interaction, result)
+    async def keep(
+        self, interaction: discord.Interaction, player: MyPlayerOption, league: LeagueOption | None = None
+    ) -> None:
+        await drafting.step(TEAMS, interaction, postgame_roster.keep_journeyman, league, player)
 
     @app_commands.command(
         name="hatred", description="Getting Even gave a player Hatred: choose what he now hates"
@@ -136,34 +126,29 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.describe(
         player="The player who got even", keyword="A keyword of the team that injured him", league=LEAGUE_HELP
     )
-    @app_commands.autocomplete(
-        player=my_player_autocomplete, keyword=hatred_autocomplete, league=league_autocomplete
-    )
+    @app_commands.autocomplete(keyword=hatred_autocomplete)
     async def hatred(
-        self, interaction: discord.Interaction, player: str, keyword: str, league: str | None = None
+        self,
+        interaction: discord.Interaction,
+        player: MyPlayerOption,
+        keyword: str,
+        league: LeagueOption | None = None,
     ) -> None:
-        result = await postgame_roster.choose_hatred(
-            runtime_of(interaction), actor_of(interaction), league, player, keyword
-        )
-        await _reply(interaction, result)
+        await drafting.step(TEAMS, interaction, postgame_roster.choose_hatred, league, player, keyword)
 
     @app_commands.command(name="player", description="Rename or renumber one of your players")
     @app_commands.describe(
         player="The player", name="New name", number="New shirt number 1-99", league=LEAGUE_HELP
     )
-    @app_commands.autocomplete(player=my_player_autocomplete, league=league_autocomplete)
     async def player(
         self,
         interaction: discord.Interaction,
-        player: str,
-        name: app_commands.Range[str, 1, 60] | None = None,
-        number: app_commands.Range[int, 1, 99] | None = None,
-        league: str | None = None,
+        player: MyPlayerOption,
+        name: Name | None = None,
+        number: ShirtNumber | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
-        result = await teams.update_player(
-            runtime_of(interaction), actor_of(interaction), league, player, name=name, number=number
-        )
-        await _reply(interaction, result)
+        await drafting.step(TEAMS, interaction, teams.update_player, league, player, name=name, number=number)
 
     @app_commands.command(
         name="staff",
@@ -177,20 +162,20 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         dedicated_fans="Dedicated fans 1-3 (1 is free, 5k per step)",
         league=LEAGUE_HELP,
     )
-    @app_commands.autocomplete(league=league_autocomplete)
     async def staff(
         self,
         interaction: discord.Interaction,
-        rerolls: app_commands.Range[int, 0, 8] | None = None,
-        assistant_coaches: app_commands.Range[int, 0, 6] | None = None,
-        cheerleaders: app_commands.Range[int, 0, 6] | None = None,
+        rerolls: Rerolls | None = None,
+        assistant_coaches: StaffCount | None = None,
+        cheerleaders: StaffCount | None = None,
         apothecary: bool | None = None,
         dedicated_fans: app_commands.Range[int, 1, 7] | None = None,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
-        result = await teams.set_staff(
-            runtime_of(interaction),
-            actor_of(interaction),
+        await drafting.step(
+            TEAMS,
+            interaction,
+            teams.set_staff,
             league,
             rerolls=rerolls,
             assistant_coaches=assistant_coaches,
@@ -198,7 +183,6 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
             apothecary=apothecary,
             dedicated_fans=dedicated_fans,
         )
-        await _reply(interaction, result)
 
     @app_commands.command(
         name="show", description="A team's draft list: players, staff, treasury, TV and CTV"
@@ -206,13 +190,12 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.describe(
         team="Whose team (default: yours)", public="Post it in the channel for everyone", league=LEAGUE_HELP
     )
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
     async def show(
         self,
         interaction: discord.Interaction,
-        team: str | None = None,
+        team: TeamOption | None = None,
         public: bool = False,
-        league: str | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
         await send_messages(interaction, embeds=team_sheet_embeds(sheet), ephemeral=not public)
@@ -221,10 +204,8 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         name="submit", description="Send your drafted team to the commissioner for approval"
     )
     @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def submit(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        result = await teams.submit_team(runtime_of(interaction), actor_of(interaction), league)
-        await _reply(interaction, result)
+    async def submit(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
+        result = await drafting.step(TEAMS, interaction, teams.submit_team, league)
         await announce(
             self.bot,
             result.sheet.league,
@@ -236,9 +217,11 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     # --- exports and imports ---
     @app_commands.command(name="export", description="A team's roster as a CSV and a JSON file")
     @app_commands.describe(team="Whose team (default: yours)", league=LEAGUE_HELP)
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
     async def export(
-        self, interaction: discord.Interaction, team: str | None = None, league: str | None = None
+        self,
+        interaction: discord.Interaction,
+        team: TeamOption | None = None,
+        league: LeagueOption | None = None,
     ) -> None:
         sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
         await interaction.response.send_message(

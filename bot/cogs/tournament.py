@@ -17,12 +17,12 @@ from bot.services.tournament import (
     tournament_play,
     tournaments,
 )
-from bot.ui.autocomplete import tournament_autocomplete
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.objective_views import objectives_embeds
+from bot.ui.options import TournamentOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import member_names, rankings_csv, rankings_picture, send_file, send_picture
 from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
@@ -41,8 +41,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     @app_commands.command(name="rulespack", description="Read a tournament's rulespack")
     @app_commands.describe(tournament="Which tournament (only when the server runs several)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def rulespack(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def rulespack(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         event = await tournaments.get_event(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
@@ -55,12 +56,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         round="The round (default: the current one)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def pairings(
         self,
         interaction: discord.Interaction,
         round: app_commands.Range[int, 1, 15] | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         found = await tournament_play.round_pairings(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament, round
@@ -81,9 +81,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.choices(
         format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
     )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def standings(
-        self, interaction: discord.Interaction, tournament: str | None = None, format: str = "text"
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        format: str = "text",
     ) -> None:
         shape = one_of(format, tuple(FORMATS), "the format")
         if shape == "text":
@@ -113,15 +115,13 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         painted="The best painted team (when the coaches vote for it)",
         tournament="Which tournament (only when the server runs several)",
     )
-    @app_commands.autocomplete(
-        opponent=opponent_autocomplete, painted=entry_autocomplete, tournament=tournament_autocomplete
-    )
+    @app_commands.autocomplete(opponent=opponent_autocomplete, painted=entry_autocomplete)
     async def vote(
         self,
         interaction: discord.Interaction,
         opponent: app_commands.Range[str, 1, 100],
         painted: app_commands.Range[str, 1, 100] | None = None,
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         ballot = await tournament_awards.vote(
             runtime_of(interaction), actor_of(interaction), tournament, opponent, painted
@@ -130,8 +130,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     @app_commands.command(name="awards", description="The rankings and awards as they stand")
     @app_commands.describe(tournament="Which tournament (only when the server runs several)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def awards(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def awards(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         standing = await tournament_awards.awards(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
@@ -150,8 +151,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         description="A group and knock-out event: the groups, the knock-out and Best of the Rest",
     )
     @app_commands.describe(tournament="Which tournament (only when the server runs several)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def bracket(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def bracket(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         found = await tournament_groups.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
@@ -169,8 +171,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         name="objectives", description="Your Secret Objectives (only you see them; opponents' once confirmed)"
     )
     @app_commands.describe(tournament="Which tournament (only when the server runs several)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def objectives(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def objectives(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
         found = await tournament_objectives.my_objectives(
             runtime_of(interaction), actor_of(interaction), tournament
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -198,13 +199,31 @@ def entry(action: str, detail: dict[str, Any], actor_id: int = 7, reason: str | 
     return AuditEntry(1, 1, 1, actor_id, action, detail, reason, NOW)
 
 
+KIND = re.compile(r"[a-z_]+\.[a-z_]+")
+
+
+def _kinds_in(call: ast.Call) -> set[str]:
+    """The kinds an audit call writes: its constant texts shaped `area.what` (either side of a choice)."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    values = [k.value for k in call.keywords if k.arg in ("action", "audit_action")]
+    if name in ("record", "record_in"):
+        values += call.args
+    return {
+        node.value
+        for value in values
+        for node in ast.walk(value)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and KIND.fullmatch(node.value)
+    }
+
+
 def written_kinds() -> set[str]:
     """Every audit kind the services write, read from their source (a new kind needs a sentence)."""
     kinds: set[str] = set()
     for path in Path("bot/services").rglob("*.py"):
         source = path.read_text()
-        kinds |= set(re.findall(r'(?:audit_)?action=\s*"([a-z_]+\.[a-z_]+)"', source))
-        kinds |= set(re.findall(r'"(team\.(?:approve|reject))"', source))
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call):
+                kinds |= _kinds_in(node)
         if 'action=f"deadline.{how}"' in source:
             kinds |= {"deadline.forfeit", "deadline.conceded"}
     return kinds

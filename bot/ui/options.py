@@ -1,0 +1,74 @@
+"""The options several commands share, as parameter types: an option that names a league, a tournament, a team
+... (text whose values autocomplete offers, through a `Completed` transformer), the ranges of a score, a
+reason, a name, and the descriptions that go with them. A command declares such an option with its type,
+so the option reads, completes and is checked the same in every command that has it.
+
+    @app_commands.describe(league=LEAGUE_HELP, reason=REASON_HELP)
+    async def show(self, interaction, league: LeagueOption = None, reason: Reason | None = None): ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.ui.autocomplete import (
+    Choices,
+    alignment_autocomplete,
+    fixture_autocomplete,
+    league_autocomplete,
+    my_player_autocomplete,
+    regional_league_autocomplete,
+    roster_autocomplete,
+    team_autocomplete,
+    tournament_autocomplete,
+)
+from bot.ui.roster_views import entry_autocomplete
+
+Completer = Callable[[discord.Interaction, str], Awaitable[Choices]]
+AnyChoices = list[app_commands.Choice[int | float | str]]
+
+
+class Completed(app_commands.Transformer):
+    """A text option whose values `complete` offers as the user types; the text goes to the command as it
+    came (a service resolves it, and refuses what it cannot)."""
+
+    def __init__(self, complete: Completer) -> None:
+        self.complete = complete
+
+    async def transform(self, interaction: discord.Interaction, value: Any) -> str:
+        return str(value)
+
+    async def autocomplete(self, interaction: discord.Interaction, value: int | float | str) -> AnyChoices:
+        return cast(AnyChoices, await self.complete(interaction, str(value)))
+
+
+# --- references, offered by autocomplete -------------------------------------------------------------------
+
+LeagueOption = app_commands.Transform[str, Completed(league_autocomplete)]
+TournamentOption = app_commands.Transform[str, Completed(tournament_autocomplete)]
+TeamOption = app_commands.Transform[str, Completed(team_autocomplete)]
+FixtureOption = app_commands.Transform[str, Completed(fixture_autocomplete)]
+MyPlayerOption = app_commands.Transform[str, Completed(my_player_autocomplete)]
+EntryOption = app_commands.Transform[str, Completed(entry_autocomplete)]  # a team registered in an event
+RosterOption = app_commands.Transform[str, Completed(roster_autocomplete)]  # a team roster of the catalogue
+# a new team's choices, where its roster offers them
+RegionalLeagueOption = app_commands.Transform[str, Completed(regional_league_autocomplete)]
+AlignmentOption = app_commands.Transform[str, Completed(alignment_autocomplete)]
+
+LEAGUE_HELP = "Which league (only when the server runs several)"
+TOURNAMENT_HELP = "Which tournament (only when the server runs several)"
+
+# --- ranges ------------------------------------------------------------------------------------------------
+
+Reason = app_commands.Range[str, 1, 300]
+REASON_HELP = "Why: kept in the league log"
+Name = app_commands.Range[str, 1, 60]  # a team's or a player's
+ShirtNumber = app_commands.Range[int, 1, 99]
+HireCount = app_commands.Range[int, 1, 16]  # players hired at once
+Rerolls = app_commands.Range[int, 0, 8]  # team re-rolls
+StaffCount = app_commands.Range[int, 0, 6]  # assistant coaches, cheerleaders
+Budget = app_commands.Range[int, 100_000, 10_000_000]
