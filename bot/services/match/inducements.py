@@ -235,21 +235,8 @@ def _buy(
         actor_id=actor.user_id,
         now=now,
     )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="match.inducement",
-        now=now,
-        detail={
-            "fixture": fx.id,
-            "team": team.name,
-            "item": bought.label,
-            "count": bought.units,
-            "cost": bought.cost,
-        },
-    )
+    detail = {"fixture": fx.id, "team": team.name, "item": bought.label, "count": bought.units}
+    audit.record_in(conn, fx, actor.user_id, "match.inducement", now, {**detail, "cost": bought.cost})
     paid = " + ".join(
         part
         for part in (

@@ -159,16 +159,8 @@ def _record(
         now=rt.clock.now(),
         recorded=True,
     )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=game.fx.league_id,
-        actor_id=actor.user_id,
-        action="match.record",
-        now=rt.clock.now(),
-        detail={"fixture": game.fx.id, "step": name, "result": text},
-        reason=reason,
-    )
+    detail = {"fixture": game.fx.id, "step": name, "result": text}
+    audit.record_in(conn, game.fx, actor.user_id, "match.record", rt.clock.now(), detail, reason=reason)
     return _view(conn, game, ())
 
 

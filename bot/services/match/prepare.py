@@ -65,7 +65,8 @@ def match_side(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> Mat
 
 
 def _journeyman_options(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> list[Position]:
-    """The positions the league's ruleset takes journeymen from (seed 001: 0-16 Linemen; seed 003: 0-16/0-12)."""
+    """The positions the league's ruleset takes journeymen from (seed 001: 0-16 Linemen; seed 003: any 0-16
+    or 0-12 position)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     rs = ruleset(rt.catalog, league.settings.ruleset)
@@ -114,20 +115,9 @@ def _prepare(
             f"{team.name} takes on {plural(needed, 'journeyman', 'journeymen')} ({kinds}, Loner 4+) "
             "to field 11 players"
         )
-        audit.record(
-            conn,
-            guild_id=actor.guild_id,
-            league_id=fx.league_id,
-            actor_id=actor.user_id,
-            action="match.journeymen",
-            now=now,
-            detail={
-                "fixture": fx.id,
-                "team": team.name,
-                "count": needed,
-                "position": ", ".join(f"{n} {p.name}" for p, n in counted),
-            },
-        )
+        mix = ", ".join(f"{n} {p.name}" for p, n in counted)
+        detail = {"fixture": fx.id, "team": team.name, "count": needed, "position": mix}
+        audit.record_in(conn, fx, actor.user_id, "match.journeymen", now, detail)
     home = team_store.get(conn, actor.guild_id, fx.home_team_id)
     away = team_store.get(conn, actor.guild_id, fx.away_team_id)
     assert home is not None and away is not None
