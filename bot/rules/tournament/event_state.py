@@ -6,8 +6,8 @@ services load it (bot/services/tournament/tournaments.py `played`), a format (bo
 reads it and returns what happens: a `RoundPlan` (a round's games in table order, the Byes, the dice of any
 draw, the rematches nothing could avoid, lines for the announcement), a ranking, or a refusal.
 
-The checks every format makes before the start (`check_coaches`, `check_groups`, `check_spare`) and the
-individual ranking every format keeps (`coaches_ranking`) live here, below the formats that share them.
+The checks every format makes before the start (`check_entries`) and the individual ranking every format
+keeps (`coaches_ranking`) live here, below the formats that share them.
 """
 
 from __future__ import annotations
@@ -128,18 +128,30 @@ def meeting_again(names: Mapping[int, str], rematches: Sequence[frozenset[int]])
 # --- before the start -----
 
 
-def refuse(problems: Sequence[str]) -> None:
-    """Refuse the start with every problem found, in one message."""
-    if problems:
-        raise RuleViolation(" ".join(problems))
+def check_entries(
+    state: EventState, squad_problems: Sequence[str] = (), groups_of: tuple[int, str] | None = None
+) -> None:
+    """Refuse the start, in this order: a team event's squad problems (all in one message); fewer than 2
+    coaches; a group event's units (`groups_of`: how many, and what) not in groups of four or fewer than its
+    qualifiers; the Spare Player's team not approved, or an odd number of coaches without one (unless Byes
+    are given)."""
+    if squad_problems:
+        raise RuleViolation(" ".join(squad_problems))
+    count = len(state.units)
+    if count < 2:
+        raise RuleViolation(f"{state.name} needs at least 2 approved coaches (it has {count}).")
+    if groups_of is not None:
+        _check_groups(state, *groups_of)
+    if state.spare is not None and state.spare not in state.approved:
+        raise RuleViolation(f"The Spare Player's team {state.names[state.spare]} is not approved.")
+    if count % 2 and state.rulespack.odd_player is OddPlayer.SPARE and state.spare is None:
+        raise RuleViolation(
+            f"{state.name} has {count} coaches, an odd number: mark a Spare Player's team, "
+            "or set odd_player: bye in the rulespack."
+        )
 
 
-def check_coaches(state: EventState) -> None:
-    if len(state.units) < 2:
-        raise RuleViolation(f"{state.name} needs at least 2 approved coaches (it has {len(state.units)}).")
-
-
-def check_groups(state: EventState, count: int, what: str) -> None:
+def _check_groups(state: EventState, count: int, what: str) -> None:
     """A group event needs groups of four and at least its qualifiers (of squads, in a team event)."""
     try:
         check_entrants(count, state.rulespack.qualifiers)
@@ -153,15 +165,3 @@ def check_groups(state: EventState, count: int, what: str) -> None:
                 else "Approve or reject entries, or change qualifiers in the rulespack."
             )
         ) from error
-
-
-def check_spare(state: EventState) -> None:
-    """The Spare Player's team must be approved; an odd number of coaches needs one, unless Byes are given."""
-    spare, count = state.spare, len(state.units)
-    if spare is not None and spare not in state.approved:
-        raise RuleViolation(f"The Spare Player's team {state.names[spare]} is not approved.")
-    if count % 2 and state.rulespack.odd_player is OddPlayer.SPARE and spare is None:
-        raise RuleViolation(
-            f"{state.name} has {count} coaches, an odd number: mark a Spare Player's team, "
-            "or set odd_player: bye in the rulespack."
-        )

@@ -23,9 +23,7 @@ from bot.rules.tournament.event_state import (
     EventState,
     PlannedTable,
     RoundPlan,
-    check_coaches,
-    check_groups,
-    check_spare,
+    check_entries,
     met_and_odd,
 )
 from bot.rules.tournament.swiss import SwissRound, first_round, next_round
@@ -161,9 +159,7 @@ def groups_progress(state: EventState) -> GroupsProgress[int]:
 
 
 def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-    check_coaches(state)
-    check_groups(state, len(state.units), "coaches")
-    check_spare(state)
+    check_entries(state, groups_of=(len(state.units), "coaches"))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

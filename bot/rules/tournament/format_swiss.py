@@ -16,8 +16,7 @@ from bot.rules.tournament.event_state import (
     EventState,
     PlannedTable,
     RoundPlan,
-    check_coaches,
-    check_spare,
+    check_entries,
     coaches_ranking,
     met_and_odd,
 )
@@ -28,8 +27,7 @@ from bot.rules.tournament.tournament_teams import SquadRow
 
 def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
     """At least 2 coaches, and a Spare Player (approved) for an odd number unless Byes are given."""
-    check_coaches(state)
-    check_spare(state)
+    check_entries(state)
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

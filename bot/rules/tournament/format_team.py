@@ -21,11 +21,9 @@ from bot.rules.tournament.event_state import (
     EventState,
     PlannedTable,
     RoundPlan,
-    check_coaches,
-    check_spare,
+    check_entries,
     coaches_ranking,
     meeting_again,
-    refuse,
 )
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
 from bot.rules.tournament.tournament_teams import SquadMatch, SquadRow, rank_squads, team_round
@@ -130,9 +128,7 @@ def names_of(state: EventState) -> dict[int, str]:
 
 
 def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-    refuse(squad_refusals(state, limits))
-    check_coaches(state)
-    check_spare(state)
+    check_entries(state, squad_refusals(state, limits))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

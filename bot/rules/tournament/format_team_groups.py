@@ -21,12 +21,9 @@ from bot.rules.tournament.event_state import (
     EventState,
     PlannedTable,
     RoundPlan,
-    check_coaches,
-    check_groups,
-    check_spare,
+    check_entries,
     coaches_ranking,
     meeting_again,
-    refuse,
 )
 from bot.rules.tournament.format_groups import plan_units, sections_of
 from bot.rules.tournament.format_team import (
@@ -43,11 +40,10 @@ from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
 from bot.rules.tournament.tournament_teams import (
     SquadMatch,
     SquadRow,
-    draw_coaches,
     games_won,
     knockout_match_winner,
-    pair_ranked,
     rank_squads,
+    squad_games,
 )
 
 MatchKey = tuple[int, int, int | None]  # round, first squad, second squad (None: a Bye)
@@ -159,10 +155,7 @@ def squad_groups(state: EventState, squads: SquadsPlayed) -> SquadGroups:
 
 
 def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-    refuse(squad_refusals(state, limits))
-    check_coaches(state)
-    check_groups(state, len(state.squads), "squads")
-    check_spare(state)
+    check_entries(state, squad_refusals(state, limits), (len(state.squads), "squads"))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
@@ -177,12 +170,8 @@ def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
     draws = list(plan.draws)
     for table in plan.tables:
         assert table.away is not None  # squads are never paired with the Spare Player
-        first, second = members[table.home], members[table.away]
-        if number == 1:
-            games, dice_used = draw_coaches(first, second, dice)
-            draws += dice_used
-        else:
-            games = pair_ranked(first, second)
+        games, dice_used = squad_games(number, members[table.home], members[table.away], dice)
+        draws += dice_used
         label = f"{table.label} · {names[table.home]} v {names[table.away]}"
         tables += [PlannedTable(home, away, table.stage, label) for home, away in games]
     byes: tuple[tuple[int, StageName, str | None], ...] = tuple(

@@ -214,6 +214,16 @@ def draw_coaches(
     return list(zip(first, drawn, strict=True)), tuple(Draw(sides, face) for sides, face in recorder.rolls)
 
 
+def squad_games(
+    number: int, first: Sequence[T], second: Sequence[T], dice: Dice
+) -> tuple[list[tuple[T, T]], tuple[Draw, ...]]:
+    """The coaches' games of a squad match in round `number` (whatever stage paired the squads): drawn with
+    the dice in round 1 (`draw_coaches`, the dice returned), 1st v 1st by individual ranking after."""
+    if number == 1:
+        return draw_coaches(first, second, dice)
+    return pair_ranked(first, second), ()
+
+
 @dataclass(frozen=True)
 class SquadPairing(Generic[S, T]):
     """One squad match of a round: the two squads and their coaches' games, in table order."""
@@ -259,12 +269,8 @@ def team_round(
     matches: list[SquadPairing[S, T]] = []
     for table in swiss.tables:
         assert table.second is not None  # a Bye, never the Spare Player
-        first, second = members[table.first], members[table.second]
-        if number == 1:
-            games, dice_used = draw_coaches(first, second, dice)
-            draws += dice_used
-        else:
-            games = pair_ranked(first, second)
+        games, dice_used = squad_games(number, members[table.first], members[table.second], dice)
+        draws += dice_used
         matches.append(SquadPairing(table.first, table.second, tuple(games)))
     bye_coaches = tuple(members[swiss.bye]) if swiss.bye is not None else ()
     return TeamRound(tuple(matches), swiss.bye, tuple(draws), swiss.rematches, bye_coaches)

@@ -97,19 +97,12 @@ def _start(
         previous = season_store.season_by_number(conn, actor.guild_id, league.id, number - 1)
         last = previous_season_results(conn, league, previous) if previous is not None else None
         contracts.begin(conn, rt, actor, league, season, [t for ids in split for t in ids], last)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="season.start",
-        now=now,
-        detail={
-            "season": number,
-            "divisions": [[by_id[t].name for t in ids] for ids in split],
-            "mode": "assigned" if assignment else "random draw",
-        },
-    )
+    detail = {
+        "season": number,
+        "divisions": [[by_id[t].name for t in ids] for ids in split],
+        "mode": "assigned" if assignment else "random draw",
+    }
+    audit.record_in(conn, league, actor.user_id, "season.start", now, detail)
     fixtures = season_store.fixtures(conn, actor.guild_id, league_id=league.id, season_id=season.id)
     return SeasonOverview(league, season, divisions, rounds, fixtures, left_out, not_redrafted)
 

@@ -204,15 +204,8 @@ async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, 
         if entry.spare:
             raise RuleViolation(f"{chosen.name} is the Spare Player, who cannot win awards (seed 000).")
         tournament_store.set_best_painted(conn, event.tournament, chosen.id)
-        audit.record(
-            conn,
-            guild_id=actor.guild_id,
-            league_id=event.id,
-            actor_id=actor.user_id,
-            action="tournament.painted",
-            now=rt.clock.now(),
-            detail={"team": chosen.name, "team_id": chosen.id},
-        )
+        detail = {"team": chosen.name, "team_id": chosen.id}
+        audit.record_in(conn, event.league, actor.user_id, "tournament.painted", rt.clock.now(), detail)
         return standing_of(conn, rt, find_event(conn, actor.guild_id, event.name))
 
     return await rt.db.write(_choose)
@@ -265,20 +258,13 @@ def _finish(conn: Connection, rt: Runtime, actor: Actor, reference: str | None, 
         finished, standing.rows, standing.awards, standing.teams, tuple(games), standing.squads
     )
     now = rt.clock.now()
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=event.id,
-        actor_id=actor.user_id,
-        action="tournament.finish",
-        now=now,
-        detail={
-            "name": event.name,
-            "forced": bool(force and (rounds or games)),
-            "not_counted": games,
-            "unpaired": len(rounds),
-        },
-    )
+    detail = {
+        "name": event.name,
+        "forced": bool(force and (rounds or games)),
+        "not_counted": games,
+        "unpaired": len(rounds),
+    }
+    audit.record_in(conn, event.league, actor.user_id, "tournament.finish", now, detail)
     announcements.add(
         conn,
         guild_id=actor.guild_id,

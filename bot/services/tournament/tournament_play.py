@@ -191,19 +191,12 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
     names = state.teams
     rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
     pairings = _read_round(conn, event, number, plan.draws, rematches)
-    audit.record(
-        conn,
-        guild_id=event.league.guild_id,
-        league_id=event.id,
-        actor_id=actor.user_id,
-        action="tournament.round",
-        now=rt.clock.now(),
-        detail={
-            "round": number,
-            "tables": [table_text(t) for t in pairings.tables],
-            "rematches": [f"{a} v {b}" for a, b in rematches],
-        },
-    )
+    detail = {
+        "round": number,
+        "tables": [table_text(t) for t in pairings.tables],
+        "rematches": [f"{a} v {b}" for a, b in rematches],
+    }
+    audit.record_in(conn, event.league, actor.user_id, "tournament.round", rt.clock.now(), detail)
     lines = [table_text(t, mentions=True) for t in pairings.tables]
     if plan.draws:
         lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in plan.draws))
@@ -363,19 +356,12 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -
         now=rt.clock.now(),
     )
     running = find_event(conn, actor.guild_id, f"l:{event.id}")
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=event.id,
-        actor_id=actor.user_id,
-        action="tournament.start",
-        now=rt.clock.now(),
-        detail={
-            "coaches": len(ranked),
-            "spare": state.teams[spare].name if spare is not None and len(ranked) % 2 else None,
-            "rounds": event.rulespack.rounds,
-        },
-    )
+    detail = {
+        "coaches": len(ranked),
+        "spare": state.teams[spare].name if spare is not None and len(ranked) % 2 else None,
+        "rounds": event.rulespack.rounds,
+    }
+    audit.record_in(conn, event.league, actor.user_id, "tournament.start", rt.clock.now(), detail)
     return _pair(conn, rt, actor, running, season, 1)
 
 
@@ -405,15 +391,8 @@ def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | No
     unconfirmed = tuple(_open_games(conn, event, current))
     pairings = _pair(conn, rt, actor, event, _season(conn, event), current + 1)
     if unconfirmed:
-        audit.record(
-            conn,
-            guild_id=actor.guild_id,
-            league_id=event.id,
-            actor_id=actor.user_id,
-            action="tournament.pair_early",
-            now=rt.clock.now(),
-            detail={"round": current + 1, "open": [f"#{f.id} {f.label}" for f in unconfirmed]},
-        )
+        detail = {"round": current + 1, "open": [f"#{f.id} {f.label}" for f in unconfirmed]}
+        audit.record_in(conn, event.league, actor.user_id, "tournament.pair_early", rt.clock.now(), detail)
     return replace(pairings, unconfirmed=unconfirmed)
 
 
@@ -478,20 +457,13 @@ def after_result(
     if winner is not None and entry is not None:  # seed 000: "the winning team" (the Spare Player's too)
         fans = rt.catalog.tournament.scoring.winner_fans
         tournament_store.add_fans(conn, fx.guild_id, winner, fans)
-        audit.record(
-            conn,
-            guild_id=fx.guild_id,
-            league_id=fx.league_id,
-            actor_id=actor.user_id,
-            action="tournament.fan",
-            now=rt.clock.now(),
-            detail={
-                "fixture": fx.id,
-                "match": fx.label,
-                "team": fx.home_name if winner == fx.home_team_id else fx.away_name,
-                "fans": fans,
-            },
-        )
+        detail = {
+            "fixture": fx.id,
+            "match": fx.label,
+            "team": fx.home_name if winner == fx.home_team_id else fx.away_name,
+            "fans": fans,
+        }
+        audit.record_in(conn, fx, actor.user_id, "tournament.fan", rt.clock.now(), detail)
     current = tournament_store.last_round(conn, fx.guild_id, event.id)
     if fx.round_number != current or _open_games(conn, event, current):
         return summaries
@@ -572,15 +544,9 @@ def _swap(
         [(team.id, _fixture_of(pairings, team.id), _fixture_of(after, team.id)) for team in (a, b)],
         [line.fixture for line in after.tables if line.fixture is not None],
     )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=event.id,
-        actor_id=actor.user_id,
-        action="tournament.swap",
-        now=rt.clock.now(),
-        detail={"round": current, "teams": [a.name, b.name], "tables": [table_a.number, table_b.number]},
-        reason=reason,
+    detail = {"round": current, "teams": [a.name, b.name], "tables": [table_a.number, table_b.number]}
+    audit.record_in(
+        conn, event.league, actor.user_id, "tournament.swap", rt.clock.now(), detail, reason=reason
     )
     changed = [t for t in after.tables if t.number in (table_a.number, table_b.number)]
     _announce(

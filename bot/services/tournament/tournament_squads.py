@@ -12,6 +12,7 @@ and format_team_groups.py); `squad_standings` shows that ranking with each squad
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
@@ -155,15 +156,7 @@ def _may_change(actor: Actor, squad: Squad, as_organiser: bool) -> None:
 
 
 def _record(conn: Connection, rt: Runtime, actor: Actor, event: Event, detail: dict[str, object]) -> None:
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=event.id,
-        actor_id=actor.user_id,
-        action="tournament.squad",
-        now=rt.clock.now(),
-        detail=detail,
-    )
+    audit.record_in(conn, event.league, actor.user_id, "tournament.squad", rt.clock.now(), detail)
 
 
 def _join(conn: Connection, rt: Runtime, event: Event, squad: Squad, coach_id: int) -> None:
@@ -234,18 +227,27 @@ async def create_squad(
     )
 
 
-def _add(
+Change = Callable[[Connection, Runtime, Actor, Event, Squad, int], SquadView]
+
+
+def _change(
     conn: Connection,
     rt: Runtime,
     actor: Actor,
-    event_ref: str | None,
-    squad_ref: str,
+    where: tuple[str | None, str],
     coach_id: int,
     as_organiser: bool,
+    change: Change,
 ) -> SquadView:
+    """A change of a squad's coaches by its captain (or an organiser) while registration is open."""
+    event_ref, squad_ref = where
     event = _open(conn, actor, event_ref)
     squad = _find(conn, event, squad_ref)
     _may_change(actor, squad, as_organiser)
+    return change(conn, rt, actor, event, squad, coach_id)
+
+
+def _add(conn: Connection, rt: Runtime, actor: Actor, event: Event, squad: Squad, coach_id: int) -> SquadView:
     _join(conn, rt, event, squad, coach_id)
     _record(conn, rt, actor, event, {"squad": squad.name, "change": "added", "coach": coach_id})
     return _view(conn, event, squad.id, f"<@{coach_id}> joins {squad.name}.")
@@ -257,21 +259,12 @@ async def add_coach(
     """The captain (or an organiser) adds a coach to the squad: at most team_size; a coach in one squad; his
     roster, if he has one, neither the same team nor a star of another coach of the squad."""
     an_id(coach_id, "coach")
-    return await rt.db.write(_add, rt, actor, event_ref, squad, coach_id, as_organiser)
+    return await rt.db.write(_change, rt, actor, (event_ref, squad), coach_id, as_organiser, _add)
 
 
 def _remove(
-    conn: Connection,
-    rt: Runtime,
-    actor: Actor,
-    event_ref: str | None,
-    squad_ref: str,
-    coach_id: int,
-    as_organiser: bool,
+    conn: Connection, rt: Runtime, actor: Actor, event: Event, squad: Squad, coach_id: int
 ) -> SquadView:
-    event = _open(conn, actor, event_ref)
-    squad = _find(conn, event, squad_ref)
-    _may_change(actor, squad, as_organiser)
     if coach_id not in squad.members:
         raise NotFound(f"<@{coach_id}> is not in {squad.name}.")
     if coach_id == squad.captain_id:
@@ -292,7 +285,7 @@ async def remove_coach(
     """The captain (or an organiser) removes a coach (his roster stays registered but needs a squad to be
     approved); removing the captain, the last coach, disbands the squad."""
     an_id(coach_id, "coach")
-    return await rt.db.write(_remove, rt, actor, event_ref, squad, coach_id, as_organiser)
+    return await rt.db.write(_change, rt, actor, (event_ref, squad), coach_id, as_organiser, _remove)
 
 
 def _show(

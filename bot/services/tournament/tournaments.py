@@ -114,15 +114,8 @@ def _create(
         kind="tournament",
     )
     tournament = tournament_store.insert(conn, actor.guild_id, league.id, rulespack)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="tournament.create",
-        now=now,
-        detail={"name": name, "channel": channel_id, **_plain(rulespack)},
-    )
+    detail = {"name": name, "channel": channel_id, **_plain(rulespack)}
+    audit.record_in(conn, league, actor.user_id, "tournament.create", now, detail)
     return Event(league, tournament)
 
 
@@ -216,15 +209,9 @@ def _update(
                 settings=event.league.settings.model_copy(update={"draft_budget": rulespack.budget}),
                 announce_channel_id=event.league.announce_channel_id,
             )
-        audit.record(
-            conn,
-            guild_id=actor.guild_id,
-            league_id=event.id,
-            actor_id=actor.user_id,
-            action="tournament.rulespack",
-            now=rt.clock.now(),
-            detail={key: [str(a), str(b)] for key, (a, b) in changed.items()},
-            reason=reason,
+        detail = {key: [str(a), str(b)] for key, (a, b) in changed.items()}
+        audit.record_in(
+            conn, event.league, actor.user_id, "tournament.rulespack", rt.clock.now(), detail, reason=reason
         )
     return RulespackChange(find_event(conn, actor.guild_id, event.name), changed)
 
