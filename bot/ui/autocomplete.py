@@ -3,20 +3,28 @@ positions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import Protocol, TypeVar
+
 import discord
 from discord import app_commands
 
+from bot.catalog import Catalog
+from bot.catalog.models import Position
 from bot.catalog.search import best_matches
 from bot.services.league import leagues
 from bot.services.match import postgame_roster, results
 from bot.services.records import Fixture
 from bot.services.roster import team_lookup
+from bot.services.roster.team_lookup import TeamChoice
 from bot.services.tournament import tournaments
 from bot.text import fit_pair, shorten
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
 
 Choices = list[app_commands.Choice[str]]
+T = TypeVar("T")
 
 
 CHOICE_NAME_LIMIT = 100  # Discord's limit for an autocomplete choice's name
@@ -24,6 +32,52 @@ CHOICE_NAME_LIMIT = 100  # Discord's limit for an autocomplete choice's name
 
 def choice(name: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=shorten(name, CHOICE_NAME_LIMIT), value=value[:100])
+
+
+def offer(
+    current: str,
+    items: Iterable[T],
+    label: Callable[[T], str],
+    value: Callable[[T], str],
+    key: Callable[[T], str] | None = None,
+) -> Choices:
+    """The items that best match what the user typed (against `key`, by default the label), as choices."""
+    return [choice(label(item), value(item)) for item in best_matches(current, items, key or label)]
+
+
+def team_choice(catalog: Catalog, team: TeamChoice, status: str) -> app_commands.Choice[str]:
+    """`Reavers (Human, approved)`: a team, its roster and its status."""
+    roster = catalog.teams[team.roster].name if team.roster in catalog.teams else team.roster
+    return choice(f"{team.name} ({roster}, {status})", f"t:{team.id}")
+
+
+def position_choices(current: str, positions: Iterable[Position]) -> Choices:
+    """The positions a roster hires, with how many it may have and their price."""
+    return offer(
+        current,
+        positions,
+        lambda p: f"{p.name} (0-{p.max}, {gp(p.cost)})",
+        lambda p: p.id,
+        attrgetter("name"),
+    )
+
+
+class Player(Protocol):
+    """A player as autocomplete offers him."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+def player_choices(current: str, players: Iterable[Player]) -> Choices:
+    """A team's players by shirt number and name."""
+    return offer(current, players, lambda p: f"#{p.number} {p.name}", lambda p: f"p:{p.id}")
 
 
 def fixture_choice(head: str, home: str, away: str, tail: str, value: str) -> app_commands.Choice[str]:
@@ -50,48 +104,28 @@ async def tournament_autocomplete(interaction: discord.Interaction, current: str
 
 
 async def team_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    found = await team_lookup.team_choices(
-        runtime_of(interaction), actor_of(interaction).guild_id, _league_option(interaction)
-    )
     rt = runtime_of(interaction)
-    return [
-        choice(
-            f"{t.name} ({rt.catalog.teams[t.roster].name if t.roster in rt.catalog.teams else t.roster},"
-            f" {t.status})",
-            f"t:{t.id}",
-        )
-        for t in best_matches(current, found, lambda t: t.name)
-    ]
+    found = await team_lookup.team_choices(rt, actor_of(interaction).guild_id, _league_option(interaction))
+    return [team_choice(rt.catalog, t, t.status) for t in best_matches(current, found, lambda t: t.name)]
 
 
 async def my_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     found = await team_lookup.my_players(
         runtime_of(interaction), actor_of(interaction), _league_option(interaction)
     )
-    return [
-        choice(f"#{p.number} {p.name}", f"p:{p.id}")
-        for p in best_matches(current, found, lambda p: f"{p.number} {p.name}")
-    ]
+    return player_choices(current, found)
 
 
 async def my_position_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     roster = await team_lookup.my_roster(
         runtime_of(interaction), actor_of(interaction), _league_option(interaction)
     )
-    if roster is None:
-        return []
-    return [
-        choice(f"{p.name} (0-{p.max}, {gp(p.cost)})", p.id)
-        for p in best_matches(current, list(roster.positions), lambda p: p.name)
-    ]
+    return [] if roster is None else position_choices(current, roster.positions)
 
 
 async def roster_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    catalog = runtime_of(interaction).catalog
-    return [
-        choice(f"{t.name} (tier {t.tier})", t.id)
-        for t in best_matches(current, list(catalog.teams.values()), lambda t: t.name)
-    ]
+    rosters = runtime_of(interaction).catalog.teams.values()
+    return offer(current, rosters, lambda t: f"{t.name} (tier {t.tier})", lambda t: t.id, lambda t: t.name)
 
 
 async def regional_league_autocomplete(interaction: discord.Interaction, current: str) -> Choices:

@@ -22,7 +22,7 @@ from bot.catalog.models import (
 )
 from bot.rules.roster.eligibility import rosters_for_star
 from bot.rules.rulesets import ruleset
-from bot.ui.formatting import gp
+from bot.ui.formatting import gp, span
 from bot.ui.limits import Field, fields, pack_embeds, split_text
 
 COLOUR = discord.Colour.dark_green()
@@ -188,11 +188,8 @@ def _expensive_mistakes(catalog: Catalog) -> list[str]:
         f"Rolled ({table.dice.upper()}) after a league game if the treasury holds {gp(table.threshold)}+."
     ]
     for band in table.bands:
-        top = f"{k(band.max)}" if band.max is not None else "+"
-        label = f"{k(band.min)}-{top}" if band.max is not None else f"{k(band.min)}+"
-        cells = " · ".join(
-            f"{c.min}{'' if c.min == c.max else f'-{c.max}'} {names[c.outcome]}" for c in band.entries
-        )
+        label = span(k(band.min), None if band.max is None else k(band.max))
+        cells = " · ".join(f"{span(c.min, c.max)} {names[c.outcome]}" for c in band.entries)
         lines.append(f"**{label}**: {cells}")
     lines += [f"**{o.name}**: {o.summary}" for o in table.outcomes]
     return lines
@@ -212,7 +209,7 @@ def _advancement(catalog: Catalog) -> list[str]:
         f"+{k(value.secondary_skill)} · {increases} · Elite skill +{k(value.elite_skill_extra)} more"
     )
     lines += [
-        f"**D8 {e.min}{'' if e.min == e.max else f'-{e.max}'}** characteristic: {e.summary}"
+        f"**D8 {span(e.min, e.max)}** characteristic: {e.summary}"
         for e in table.characteristic_improvement.entries
     ]
     return lines
@@ -226,18 +223,15 @@ def _match_events(catalog: Catalog) -> list[str]:
         f"At most {events.limits.max_per_half} per half, none in extra time."
     ]
     for event in sorted(events.entries, key=lambda e: (e.d8_min, e.d6)):
-        d8 = f"{event.d8_min}" if event.d8_min == event.d8_max else f"{event.d8_min}-{event.d8_max}"
-        lines.append(f"**D8 {d8} · D6 {event.d6}** {event.name}: {event.summary}")
+        lines.append(
+            f"**D8 {span(event.d8_min, event.d8_max)} · D6 {event.d6}** {event.name}: {event.summary}"
+        )
     return lines
 
 
 def _referee(catalog: Catalog) -> list[str]:
     referees = catalog.referees
-    lines = [
-        f"**{row.min}{'' if row.max == row.min else ('+' if row.max is None else f'-{row.max}')} squares**: "
-        f"{row.summary}"
-        for row in referees.send_off.entries
-    ]
+    lines = [f"**{span(row.min, row.max)} squares**: {row.summary}" for row in referees.send_off.entries]
     for referee in referees.referees:
         rule = f"{referee.special_rule.name}: {referee.special_rule.summary}" if referee.special_rule else ""
         lines.append(f"**{referee.name}**: {rule}")

@@ -12,17 +12,12 @@ from bot.services.league.seasons import FixtureList, SeasonOverview, Standings
 from bot.services.records import Fixture, League
 from bot.services.roster.team_lookup import TeamSheet, profile_of
 from bot.ui.catalog_views import k
-from bot.ui.formatting import gp, plain, plural, timestamp
+from bot.ui.formatting import TEAM_STATUS, gp, plain, plural, timestamp
 from bot.ui.limits import FIELD_VALUE, Field, fields, one_embed, pack_embeds, split_text
 
 COLOUR = discord.Colour.dark_red()
-STATUS_MARK = {
-    "draft": "📝 draft",
-    "submitted": "⏳ waiting for approval",
-    "approved": "✅ approved",
-    "rejected": "❌ rejected",
-    "retired": "retired",
-}
+MARKS = {"draft": "📝 ", "submitted": "⏳ ", "approved": "✅ ", "rejected": "❌ "}
+STATUS_MARK = {status: MARKS.get(status, "") + words for status, words in TEAM_STATUS.items()}
 
 
 def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:

@@ -5,6 +5,7 @@ as embeds for `/roster show` and as plain text for `/roster export` (a file oppo
 from __future__ import annotations
 
 import io
+from operator import attrgetter
 
 import discord
 
@@ -13,18 +14,12 @@ from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.tournament import tournament_awards, tournament_entries
 from bot.text import gp
-from bot.ui.autocomplete import Choices, choice
+from bot.ui.autocomplete import Choices, choice, offer, player_choices, position_choices, team_choice
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.formatting import plain
+from bot.ui.formatting import TEAM_STATUS, plain
 from bot.ui.limits import fields, pack_embeds
 
 COLOUR = discord.Colour.dark_gold()
-STATUS = {
-    "draft": "draft",
-    "submitted": "waiting for approval",
-    "approved": "approved",
-    "rejected": "rejected",
-}
 
 
 def _players(ts: TournamentSheet, bold: bool) -> list[str]:
@@ -94,10 +89,8 @@ def _head(ts: TournamentSheet) -> str:
         if ts.round_number is not None
         else ""
     )
-    return (
-        f"{ts.sheet.roster.name} · {team.regional_league} · {STATUS.get(team.status, team.status)}{spare}"
-        + escalation
-    )
+    status = TEAM_STATUS.get(team.status, team.status)
+    return f"{ts.sheet.roster.name} · {team.regional_league} · {status}{spare}" + escalation
 
 
 def roster_embeds(ts: TournamentSheet) -> list[discord.Embed]:
@@ -154,11 +147,7 @@ async def entry_autocomplete(interaction: discord.Interaction, current: str) -> 
         rt, actor_of(interaction).guild_id, _event_option(interaction)
     )
     return [
-        choice(
-            f"{t.name} ({rt.catalog.teams[t.roster].name if t.roster in rt.catalog.teams else t.roster},"
-            f" {STATUS.get(t.status, t.status)})",
-            f"t:{t.id}",
-        )
+        team_choice(rt.catalog, t, TEAM_STATUS.get(t.status, t.status))
         for t in best_matches(current, found, lambda t: t.name)
     ]
 
@@ -170,19 +159,11 @@ async def _options(interaction: discord.Interaction) -> event_rosters.RosterOpti
 
 
 async def roster_position_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    options = await _options(interaction)
-    return [
-        choice(f"{p.name} (0-{p.max}, {gp(p.cost)})", p.id)
-        for p in best_matches(current, list(options.positions), lambda p: p.name)
-    ]
+    return position_choices(current, (await _options(interaction)).positions)
 
 
 async def roster_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    options = await _options(interaction)
-    return [
-        choice(f"#{p.number} {p.name}", f"p:{p.id}")
-        for p in best_matches(current, list(options.players), lambda p: f"{p.number} {p.name}")
-    ]
+    return player_choices(current, (await _options(interaction)).players)
 
 
 async def roster_skill_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -207,19 +188,22 @@ async def roster_skill_autocomplete(interaction: discord.Interaction, current: s
 
 
 async def roster_star_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    options = await _options(interaction)
-    return [
-        choice(f"{u.name} ({gp(u.cost)}{', pair' if u.is_pair else ''})", u.name)
-        for u in best_matches(current, list(options.stars), lambda u: u.name)
-    ]
+    stars = (await _options(interaction)).stars
+    name = attrgetter("name")
+    return offer(
+        current, stars, lambda u: f"{u.name} ({gp(u.cost)}{', pair' if u.is_pair else ''})", name, name
+    )
 
 
 async def roster_inducement_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    options = await _options(interaction)
-    return [
-        choice(f"{i.name} ({'varies' if i.cost is None else gp(i.cost)} each)", i.id)
-        for i in best_matches(current, list(options.inducements), lambda i: i.name)
-    ]
+    inducements = (await _options(interaction)).inducements
+    return offer(
+        current,
+        inducements,
+        lambda i: f"{i.name} ({'varies' if i.cost is None else gp(i.cost)} each)",
+        lambda i: i.id,
+        lambda i: i.name,
+    )
 
 
 async def opponent_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
