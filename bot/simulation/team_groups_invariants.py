@@ -18,12 +18,11 @@ from collections.abc import Callable, Sequence
 
 from bot.catalog.models import TournamentScoring
 from bot.rules.tournament.tournament_groups import GroupsProgress
-from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
 from bot.rules.tournament.tournament_teams import SquadRow
 from bot.services.tournament.tournaments import Event, Played, played
 from bot.simulation.team_invariants import _limits
-from bot.simulation.tournament_invariants import individual_problems
+from bot.simulation.tournament_invariants import Ranking, individual_problems
 from bot.store import tournament_squads as squad_store
 from bot.store.connection import Connection
 
@@ -121,7 +120,7 @@ def check_team_groups(
     conn: Connection,
     event: Event,
     scoring: TournamentScoring,
-    ranking: Callable[[Played], list[RankingRow[int]]],
+    ranking: Ranking,
     progress: Callable[[Played], GroupsProgress[int]],
     squad_ranking: Callable[[Played], list[SquadRow[int]]],
 ) -> list[str]:

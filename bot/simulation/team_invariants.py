@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 from bot.catalog.models import TournamentScoring
 from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
+from bot.rules.tournament.tournament_scoring import TournamentGame, rank
 from bot.rules.tournament.tournament_teams import SquadRow
 from bot.services.roster.team_lookup import STAR_PREFIX
 from bot.services.tournament.tournaments import Event, Played, game_of, played
-from bot.simulation.tournament_invariants import individual_problems
+from bot.simulation.tournament_invariants import Ranking, individual_problems
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournament_squads as squad_store
@@ -159,7 +159,7 @@ def check_team_event(
     conn: Connection,
     event: Event,
     scoring: TournamentScoring,
-    ranking: Callable[[Played], list[RankingRow[int]]],
+    ranking: Ranking,
     squad_ranking: Callable[[Played], list[SquadRow[int]]],
 ) -> list[str]:
     """Every problem found in one team event (empty when sound). `ranking`/`squad_ranking` are the bot's."""

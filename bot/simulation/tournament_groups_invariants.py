@@ -13,15 +13,14 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from itertools import combinations
 
 from bot.catalog.models import TournamentScoring
 from bot.rules.tournament.tournament_groups import knockout_rounds
-from bot.rules.tournament.tournament_scoring import RankingRow, rank
+from bot.rules.tournament.tournament_scoring import rank
 from bot.rules.tournament.tournament_settings import GROUP_ROUNDS, GROUP_SIZE
 from bot.services.tournament.tournaments import Event, Played, played
-from bot.simulation.tournament_invariants import recomputed_totals
+from bot.simulation.tournament_invariants import Ranking, recomputed_totals
 from bot.store.connection import Connection
 
 
@@ -140,12 +139,7 @@ def _rest(state: Played, qualifiers: list[int], scoring: TournamentScoring) -> t
     return [r.coach for r in rows], problems
 
 
-def check_groups(
-    conn: Connection,
-    event: Event,
-    scoring: TournamentScoring,
-    ranking: Callable[[Played], list[RankingRow[int]]],
-) -> list[str]:
+def check_groups(conn: Connection, event: Event, scoring: TournamentScoring, ranking: Ranking) -> list[str]:
     """Every problem found in one group and knock-out event (an empty list when it is sound)."""
     state = played(conn, event)
     problems = _once_a_round(state, event.rulespack.rounds)

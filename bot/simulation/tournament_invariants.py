@@ -22,6 +22,8 @@ from bot.store import seasons as season_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 
+Ranking = Callable[[Played], list[RankingRow[int]]]  # the bot's own ranking of an event as played
+
 
 def _rounds(conn: Connection, event: Event) -> dict[int, list[tournament_store.TableRow]]:
     by_round: dict[int, list[tournament_store.TableRow]] = defaultdict(list)
@@ -165,10 +167,7 @@ def _fans(state: Played) -> list[str]:
 
 
 def check_tournament(
-    conn: Connection,
-    event: Event,
-    scoring: TournamentScoring,
-    ranking: Callable[[Played], list[RankingRow[int]]],
+    conn: Connection, event: Event, scoring: TournamentScoring, ranking: Ranking
 ) -> list[str]:
     """Every problem found in one event (an empty list when it is sound). `ranking` is the bot's own."""
     state = played(conn, event)

@@ -26,6 +26,8 @@ from bot.rules.tournament.event_state import (
     check_entries,
     met_and_odd,
 )
+from bot.rules.tournament.format_swiss import check_swap as check_swap  # the stages decide what may change
+from bot.rules.tournament.format_swiss import squad_ranking as squad_ranking  # coaches alone: no squads
 from bot.rules.tournament.swiss import SwissRound, first_round, next_round
 from bot.rules.tournament.tournament_groups import (
     REST_LABEL,
@@ -41,7 +43,6 @@ from bot.rules.tournament.tournament_groups import (
 )
 from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_settings import GROUP_ROUNDS
-from bot.rules.tournament.tournament_teams import SquadRow
 
 
 def plan_units(
@@ -173,16 +174,8 @@ def ranking(state: EventState) -> list[RankingRow[int]]:
     return list(groups_progress(state).order)
 
 
-def squad_ranking(state: EventState) -> list[SquadRow[int]]:
-    return []
-
-
 def sections(state: EventState) -> tuple[tuple[int, str], ...]:
     return sections_of(groups_progress(state), state.rulespack.qualifiers)
-
-
-def check_swap(state: EventState, first: int, second: int) -> None:
-    """Any two coaches may trade tables; the stages decide (only Best of the Rest's tables can change)."""
 
 
 def bracket(state: EventState) -> Bracket:

@@ -16,15 +16,10 @@ from dataclasses import dataclass
 
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
-from bot.rules.tournament.event_state import (
-    Bracket,
-    EventState,
-    PlannedTable,
-    RoundPlan,
-    check_entries,
-    coaches_ranking,
-    meeting_again,
-)
+from bot.rules.tournament.event_state import EventState, PlannedTable, RoundPlan, check_entries, meeting_again
+from bot.rules.tournament.format_swiss import bracket as bracket  # a Swiss event of squads: no bracket
+from bot.rules.tournament.format_swiss import ranking as ranking  # the coaches': it pairs a squad match
+from bot.rules.tournament.format_swiss import sections as sections
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
 from bot.rules.tournament.tournament_teams import SquadMatch, SquadRow, rank_squads, team_round
 
@@ -162,10 +157,6 @@ def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
     )
 
 
-def ranking(state: EventState) -> list[RankingRow[int]]:
-    return coaches_ranking(state)  # the individual ranking: it pairs the coaches of two squads
-
-
 def _ranked(state: EventState, squads: SquadsPlayed) -> list[SquadRow[int]]:
     return rank_squads(
         state.scoring,
@@ -185,13 +176,5 @@ def squad_ranking(state: EventState) -> list[SquadRow[int]]:
     return _ranked(state, squads_played(state))
 
 
-def sections(state: EventState) -> tuple[tuple[int, str], ...]:
-    return ()
-
-
 def check_swap(state: EventState, first: int, second: int) -> None:
     check_same_squad(state, first, second)
-
-
-def bracket(state: EventState) -> Bracket:
-    raise RuleViolation(f"{state.name} is a Swiss event: see /tournament standings and pairings.")

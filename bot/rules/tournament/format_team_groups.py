@@ -22,21 +22,21 @@ from bot.rules.tournament.event_state import (
     PlannedTable,
     RoundPlan,
     check_entries,
-    coaches_ranking,
     meeting_again,
 )
 from bot.rules.tournament.format_groups import plan_units, sections_of
 from bot.rules.tournament.format_team import (
     SquadsPlayed,
-    check_same_squad,
     members_ranked,
     names_of,
     squad_refusals,
     squads_played,
 )
+from bot.rules.tournament.format_team import check_swap as check_swap  # only coaches of one squad
+from bot.rules.tournament.format_team import ranking as ranking  # the coaches' individual ranking
 from bot.rules.tournament.format_team import squad_ranking as squads_by_points
 from bot.rules.tournament.tournament_groups import GroupsProgress, Ranker, StagedTable, StageName, progress
-from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
+from bot.rules.tournament.tournament_scoring import TournamentGame
 from bot.rules.tournament.tournament_teams import (
     SquadMatch,
     SquadRow,
@@ -183,10 +183,6 @@ def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
     return RoundPlan(tuple(tables), byes=byes, draws=tuple(draws), notes=notes)
 
 
-def ranking(state: EventState) -> list[RankingRow[int]]:
-    return coaches_ranking(state)  # the coaches keep the individual ranking of a standard event
-
-
 def squad_ranking(state: EventState) -> list[SquadRow[int]]:
     """The squads by the knock-out places, then Best of the Rest (before the knock-out, by the group stage's
     qualification order); each row keeps the squad's totals over the event."""
@@ -198,10 +194,6 @@ def squad_ranking(state: EventState) -> list[SquadRow[int]]:
 def sections(state: EventState) -> tuple[tuple[int, str], ...]:
     """The headings of the squad ranking."""
     return sections_of(squad_groups(state, squads_played(state)).progress, state.rulespack.qualifiers)
-
-
-def check_swap(state: EventState, first: int, second: int) -> None:
-    check_same_squad(state, first, second)
 
 
 def bracket(state: EventState) -> Bracket:

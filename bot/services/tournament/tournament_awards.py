@@ -265,14 +265,9 @@ def _finish(conn: Connection, rt: Runtime, actor: Actor, reference: str | None, 
         "unpaired": len(rounds),
     }
     audit.record_in(conn, event.league, actor.user_id, "tournament.finish", now, detail)
-    announcements.add(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=event.id,
-        title=f"{event.name}: final rankings and awards",
-        lines=standing_lines(standing),
-        now=now,
-        mentions=winner_coaches(standing),
+    title = f"{event.name}: final rankings and awards"
+    announcements.to_league(
+        conn, event.league, title, standing_lines(standing), now, winner_coaches(standing)
     )
     return standing
 

@@ -122,14 +122,8 @@ def reveal(conn: Connection, rt: Runtime, event: Event, fx: Fixture, report: Res
             continue
         names = ", ".join(objectives_table.lookup(r).name for r in row.results)
         lines.append(f"**{name}** ({side.objectives or 0} of 3 achieved): {names}")
-    announcements.add(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=event.id,
-        title=f"{event.name}: Secret Objectives of {fx.label} (#{fx.id})",
-        lines=lines,
-        now=rt.clock.now(),
-    )
+    title = f"{event.name}: Secret Objectives of {fx.label} (#{fx.id})"
+    announcements.to_league(conn, event.league, title, lines, rt.clock.now())
 
 
 @dataclass(frozen=True)

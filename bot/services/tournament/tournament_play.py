@@ -110,15 +110,7 @@ def uses_objectives(conn: Connection, fx: Fixture) -> bool:
 def _announce(
     conn: Connection, rt: Runtime, event: Event, title: str, lines: list[str], mentions: list[int]
 ) -> None:
-    announcements.add(
-        conn,
-        guild_id=event.league.guild_id,
-        league_id=event.id,
-        title=title,
-        lines=lines,
-        now=rt.clock.now(),
-        mentions=mentions,
-    )
+    announcements.to_league(conn, event.league, title, lines, rt.clock.now(), mentions)
 
 
 def _season(conn: Connection, event: Event) -> Season:
