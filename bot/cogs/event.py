@@ -17,7 +17,7 @@ from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.drafting import ROSTERS
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
-from bot.ui.options import EntryOption, TournamentOption
+from bot.ui.options import TOURNAMENT_HELP, Budget, EntryOption, Reason, TournamentOption
 from bot.ui.roster_views import entry_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack
 from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
@@ -49,7 +49,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         interaction: discord.Interaction,
         name: str,
         channel: discord.TextChannel | None = None,
-        budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        budget: Budget | None = None,
         rounds: app_commands.Range[int, 1, 15] | None = None,
         round_hours: app_commands.Range[int, 1, 1440] | None = None,
         odd: Literal["spare", "bye"] | None = None,
@@ -72,9 +72,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     # --- part 1: registration and tournament rosters ---
 
     @app_commands.command(name="approve", description="Approve a submitted tournament roster")
-    @app_commands.describe(
-        team="The submitted team", tournament="Which tournament (only when the server runs several)"
-    )
+    @app_commands.describe(team="The submitted team", tournament=TOURNAMENT_HELP)
     @organiser_only()
     async def approve(
         self, interaction: discord.Interaction, team: EntryOption, tournament: TournamentOption | None = None
@@ -85,14 +83,14 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     @app_commands.describe(
         team="The submitted team",
         reason="What the coach must change (kept in the log)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def reject(
         self,
         interaction: discord.Interaction,
         team: EntryOption,
-        reason: app_commands.Range[str, 1, 300],
+        reason: Reason,
         tournament: TournamentOption | None = None,
     ) -> None:
         await drafting.step(
@@ -105,7 +103,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     @app_commands.describe(
         team="The Spare Player's team",
         spare="True to mark it, false to unmark it",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def spare(
@@ -122,7 +120,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     @app_commands.command(
         name="start", description="Start the tournament: lock rosters, draw round 1 with dice"
     )
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
     @organiser_only()
     async def start(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
@@ -138,7 +136,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         )
 
     @app_commands.command(name="pair", description="Pair the next round now, before every game is confirmed")
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
     @organiser_only()
     async def pair(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
@@ -158,7 +156,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         team_a="One team to move",
         team_b="The team it swaps tables with",
         reason="Why (kept in the log and shown with the new pairings)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def swap(
@@ -166,7 +164,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         interaction: discord.Interaction,
         team_a: EntryOption,
         team_b: EntryOption,
-        reason: app_commands.Range[str, 1, 300],
+        reason: Reason,
         tournament: TournamentOption | None = None,
     ) -> None:
         pairings = await tournament_play.swap_tables(
@@ -186,7 +184,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     )
     @app_commands.describe(
         team="The team with the best painted miniatures",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @app_commands.autocomplete(team=entry_autocomplete)
     @organiser_only()
@@ -205,7 +203,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     @app_commands.command(name="finish", description="End the tournament and announce rankings and awards")
     @app_commands.describe(
         force="Finish even with rounds unpaired or games unconfirmed (those games are not counted)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def finish(

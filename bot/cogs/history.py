@@ -14,7 +14,7 @@ from bot.services.league import playoffs, seasons
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.league_views import standings_pages
 from bot.ui.limits import send_messages
-from bot.ui.options import LeagueOption
+from bot.ui.options import LEAGUE_HELP, LeagueOption
 from bot.ui.pictures import bracket_picture, send_picture
 from bot.ui.season_views import bracket_embeds, history_embeds
 
@@ -31,7 +31,7 @@ class HistoryCog(commands.Cog):
     @app_commands.command(name="playoffs", description="The play-off bracket: match-ups, results, prizes")
     @app_commands.describe(
         season="A past season's number (default: the current one)",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
         format="Text (default) or a picture for phones",
     )
     @app_commands.choices(
@@ -60,7 +60,7 @@ class HistoryCog(commands.Cog):
     )
     @app_commands.describe(
         season="One season's final standings and play-offs (default: every season's champions)",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
     )
     async def history(
         self,

@@ -12,7 +12,7 @@ from bot.rules.league.leaders import STATS
 from bot.services.league import leaders
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.leader_views import leader_pages
-from bot.ui.options import LeagueOption
+from bot.ui.options import LEAGUE_HELP, LeagueOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class LeadersCog(commands.Cog):
     @app_commands.describe(
         stat="What to rank: players' touchdowns, casualties, ..., or teams' kills, points, wins",
         season="A season's number, or all-time (default: the current season)",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
     )
     @app_commands.choices(stat=STAT_CHOICES)
     async def leaders(

@@ -27,7 +27,17 @@ from bot.ui.files import attachment
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed
 from bot.ui.limits import one_embed, pack_embeds, send_messages
-from bot.ui.options import LeagueOption, TeamOption
+from bot.ui.options import (
+    LEAGUE_HELP,
+    REASON_HELP,
+    Casualties,
+    Completed,
+    LeagueOption,
+    PlayerEvents,
+    Reason,
+    TeamOption,
+    Touchdowns,
+)
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import picture_message, season_start_picture, send_picture
 from bot.ui.pregame_views import pregame_embeds
@@ -69,6 +79,9 @@ async def any_fixture_autocomplete(interaction: discord.Interaction, current: st
     ]
 
 
+AnyFixture = app_commands.Transform[str, Completed(any_fixture_autocomplete)]  # any fixture of the server
+
+
 @app_commands.default_permissions(manage_guild=True)
 class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run a league (commissioners)"):
     def __init__(self, league_bot: Host) -> None:
@@ -92,9 +105,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         )
 
     @app_commands.command(name="approve", description="Approve a submitted team so it can play")
-    @app_commands.describe(
-        team="The submitted team", league="Which league (only when the server runs several)"
-    )
+    @app_commands.describe(team="The submitted team", league=LEAGUE_HELP)
     @commissioner_only()
     async def approve(
         self, interaction: discord.Interaction, team: TeamOption, league: LeagueOption | None = None
@@ -110,14 +121,14 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @app_commands.describe(
         team="The submitted team",
         reason="What the coach must change",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
     )
     @commissioner_only()
     async def reject(
         self,
         interaction: discord.Interaction,
         team: TeamOption,
-        reason: app_commands.Range[str, 1, 300],
+        reason: Reason,
         league: LeagueOption | None = None,
     ) -> None:
         rejected = teams.review_team(
@@ -154,19 +165,18 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             app_commands.Choice(name="away team", value="away"),
         ]
     )
-    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
     @commissioner_only()
     async def result(
         self,
         interaction: discord.Interaction,
-        fixture: str,
-        home_score: app_commands.Range[int, 0, 30],
-        away_score: app_commands.Range[int, 0, 30],
-        reason: app_commands.Range[str, 1, 300],
-        home_casualties: app_commands.Range[int, 0, 30] = 0,
-        away_casualties: app_commands.Range[int, 0, 30] = 0,
-        home_players: app_commands.Range[str, 0, 500] | None = None,
-        away_players: app_commands.Range[str, 0, 500] | None = None,
+        fixture: AnyFixture,
+        home_score: Touchdowns,
+        away_score: Touchdowns,
+        reason: Reason,
+        home_casualties: Casualties = 0,
+        away_casualties: Casualties = 0,
+        home_players: PlayerEvents | None = None,
+        away_players: PlayerEvents | None = None,
         home_stalling: bool = False,
         away_stalling: bool = False,
         extra_time: bool = False,
@@ -214,17 +224,16 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         fixture="The fixture (#number)",
         step="What to record: a stadium attribute, a famous referee, a sponsor ...",
         result="What it was (up to 200 characters)",
-        reason="Why: kept in the league log",
+        reason=REASON_HELP,
     )
-    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
     @commissioner_only()
     async def record(
         self,
         interaction: discord.Interaction,
-        fixture: str,
+        fixture: AnyFixture,
         step: str,
         result: app_commands.Range[str, 1, 200],
-        reason: app_commands.Range[str, 1, 300] | None = None,
+        reason: Reason | None = None,
     ) -> None:
         view = await pregame.record_step(
             runtime_of(interaction), actor_of(interaction), fixture, step, result, reason
@@ -240,12 +249,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @app_commands.command(
         name="revert", description="Undo a fixture's whole post-game (then set its result again)"
     )
-    @app_commands.describe(fixture="The confirmed fixture (#number)", reason="Why: kept in the league log")
-    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
+    @app_commands.describe(fixture="The confirmed fixture (#number)", reason=REASON_HELP)
     @commissioner_only()
-    async def revert(
-        self, interaction: discord.Interaction, fixture: str, reason: app_commands.Range[str, 1, 300]
-    ) -> None:
+    async def revert(self, interaction: discord.Interaction, fixture: AnyFixture, reason: Reason) -> None:
         result = await revert_postgame(runtime_of(interaction), actor_of(interaction), fixture, reason)
         lines = "\n".join(result.lines)
         await send_messages(
@@ -259,20 +265,19 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     )
     @app_commands.describe(
         days="Days to add",
-        reason="Why: kept in the league log",
+        reason=REASON_HELP,
         round="The round (its later rounds and reminders move with it)",
         fixture="Or just this fixture (settled at its own deadline)",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
     )
-    @app_commands.autocomplete(fixture=any_fixture_autocomplete)
     @commissioner_only()
     async def extend(
         self,
         interaction: discord.Interaction,
         days: app_commands.Range[int, 1, 60],
-        reason: app_commands.Range[str, 1, 300],
+        reason: Reason,
         round: app_commands.Range[int, 1, 99] | None = None,
-        fixture: str | None = None,
+        fixture: AnyFixture | None = None,
         league: LeagueOption | None = None,
     ) -> None:
         if (round is None) == (fixture is None):
@@ -330,7 +335,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         name="skip-signing",
         description="Star signing draft: skip the team on the clock (no star this season)",
     )
-    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.describe(league=LEAGUE_HELP)
     @commissioner_only()
     async def skip_signing(
         self, interaction: discord.Interaction, league: LeagueOption | None = None
@@ -339,7 +344,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         await send_messages(interaction, embeds=draft_embeds(view))
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
-    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.describe(league=LEAGUE_HELP)
     @commissioner_only()
     async def log(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         found = await leagues.get_league(runtime_of(interaction), actor_of(interaction).guild_id, league)
@@ -349,9 +354,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @app_commands.command(
         name="web", description="The league's read-only web page: show, turn on or off, replace"
     )
-    @app_commands.describe(
-        action="What to do with the public link", league="Which league (only when the server runs several)"
-    )
+    @app_commands.describe(action="What to do with the public link", league=LEAGUE_HELP)
     @app_commands.choices(action=WEB_ACTION_CHOICES)
     @commissioner_only()
     async def web(
@@ -361,7 +364,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
 
     # --- exports and imports ---
     @app_commands.command(name="export", description="The whole league as one JSON file (to keep or import)")
-    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.describe(league=LEAGUE_HELP)
     @commissioner_only()
     async def export(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -410,7 +413,7 @@ class SeasonAdmin(
 
     @app_commands.command(name="start", description="Start the season with every approved team (4 or more)")
     @app_commands.describe(
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
         divisions=(
             "Empty: drawn, as many as teams_per_division gives. A number: that many, drawn. "
             "Or `Team A=1, B=2`"
@@ -453,7 +456,7 @@ class SeasonAdmin(
     @app_commands.command(
         name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"
     )
-    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.describe(league=LEAGUE_HELP)
     @commissioner_only()
     async def playoffs(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         bracket = await playoffs.open_playoffs(runtime_of(interaction), actor_of(interaction), league)
@@ -464,14 +467,12 @@ class SeasonAdmin(
         )
 
     @app_commands.command(name="pause", description="Pause the season: no deadline passes until it resumes")
-    @app_commands.describe(
-        reason="Why: kept in the league log", league="Which league (only when the server runs several)"
-    )
+    @app_commands.describe(reason=REASON_HELP, league=LEAGUE_HELP)
     @commissioner_only()
     async def pause(
         self,
         interaction: discord.Interaction,
-        reason: app_commands.Range[str, 1, 300] | None = None,
+        reason: Reason | None = None,
         league: LeagueOption | None = None,
     ) -> None:
         await _pause(self, interaction, league, True, reason)
@@ -479,7 +480,7 @@ class SeasonAdmin(
     @app_commands.command(
         name="resume", description="Resume a paused season (deadlines move on by the pause)"
     )
-    @app_commands.describe(league="Which league (only when the server runs several)")
+    @app_commands.describe(league=LEAGUE_HELP)
     @commissioner_only()
     async def resume(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         await _pause(self, interaction, league, False, None)

@@ -17,12 +17,10 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp, plain, plural
 from bot.ui.league_views import COLOUR, team_sheet_embeds
 from bot.ui.limits import pack_embeds, send_messages
-from bot.ui.options import LeagueOption
+from bot.ui.options import LEAGUE_IF_SEVERAL, LeagueOption
 
 if TYPE_CHECKING:
     from bot.host import Host
-
-LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
 
 def veterans_embeds(view: RedraftView) -> list[discord.Embed]:
@@ -66,7 +64,7 @@ class RedraftCog(
     @app_commands.command(
         name="start", description="Off-season: rest and relaxation, raise funds, start the re-draft"
     )
-    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.describe(league=LEAGUE_IF_SEVERAL)
     async def start(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await redraft.start_redraft(runtime_of(interaction), actor_of(interaction), league)
         team = view.result.sheet.team
@@ -85,7 +83,7 @@ class RedraftCog(
     @app_commands.command(
         name="show", description="Your re-draft: budget left, last season's players and costs"
     )
-    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.describe(league=LEAGUE_IF_SEVERAL)
     async def show(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await redraft.show_redraft(runtime_of(interaction), actor_of(interaction), league)
         await send_messages(
@@ -98,7 +96,7 @@ class RedraftCog(
     @app_commands.command(
         name="rehire", description="Re-hire a player of last season: current value + 20,000 per season played"
     )
-    @app_commands.describe(player="A player of last season's Team Draft List", league=LEAGUE_HELP)
+    @app_commands.describe(player="A player of last season's Team Draft List", league=LEAGUE_IF_SEVERAL)
     @app_commands.autocomplete(player=veteran_autocomplete)
     async def rehire(
         self, interaction: discord.Interaction, player: str, league: LeagueOption | None = None
@@ -111,7 +109,7 @@ class RedraftCog(
     @app_commands.command(
         name="retire", description="Off-season: retire your team instead, to start a brand-new one"
     )
-    @app_commands.describe(confirm="True: yes, retire my team for good", league=LEAGUE_HELP)
+    @app_commands.describe(confirm="True: yes, retire my team for good", league=LEAGUE_IF_SEVERAL)
     async def retire(
         self, interaction: discord.Interaction, confirm: bool, league: LeagueOption | None = None
     ) -> None:

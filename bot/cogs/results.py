@@ -26,7 +26,15 @@ from bot.ui.fixture_export import results_csv
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
-from bot.ui.options import FixtureOption, LeagueOption, TeamOption
+from bot.ui.options import (
+    LEAGUE_HELP,
+    Casualties,
+    FixtureOption,
+    LeagueOption,
+    PlayerEvents,
+    TeamOption,
+    Touchdowns,
+)
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import send_file, send_picture, standings_csv, standings_picture
 from bot.ui.result_views import (
@@ -43,6 +51,12 @@ if TYPE_CHECKING:
 FIXTURES_SOURCE = "fixtures"
 STANDINGS_SOURCE = "standings"
 EVENTS_HELP = "What your players did: #7 td, #3 cas, #5 comp 2, #9 mvp, #4 si, #6 off (sent off for a foul)"
+SCORES_HELP = {  # the options /report and /friendly word alike
+    "my_score": "Touchdowns your team scored",
+    "their_score": "Touchdowns they scored",
+    "my_players": EVENTS_HELP,
+    "their_players": "What their players did, same form as my_players",
+}
 FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
 
@@ -211,12 +225,9 @@ class ResultsCog(commands.Cog):
     )
     @app_commands.describe(
         fixture="Your fixture",
-        my_score="Touchdowns your team scored",
-        their_score="Touchdowns they scored",
+        **SCORES_HELP,
         my_casualties="Casualties your team caused that earn SPP",
         their_casualties="Casualties they caused that earn SPP",
-        my_players=EVENTS_HELP,
-        their_players="What their players did, same form as my_players",
         my_stalling="One of your players was deemed to be stalling",
         their_stalling="One of theirs was stalling",
         conceded="If a team conceded: it loses (league 2-0 or X-0; tournament 3-0 unless better)",
@@ -248,12 +259,12 @@ class ResultsCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         fixture: FixtureOption,
-        my_score: app_commands.Range[int, 0, 30],
-        their_score: app_commands.Range[int, 0, 30],
-        my_casualties: app_commands.Range[int, 0, 30] = 0,
-        their_casualties: app_commands.Range[int, 0, 30] = 0,
-        my_players: app_commands.Range[str, 0, 500] | None = None,
-        their_players: app_commands.Range[str, 0, 500] | None = None,
+        my_score: Touchdowns,
+        their_score: Touchdowns,
+        my_casualties: Casualties = 0,
+        their_casualties: Casualties = 0,
+        my_players: PlayerEvents | None = None,
+        their_players: PlayerEvents | None = None,
         my_stalling: bool = False,
         their_stalling: bool = False,
         conceded: str | None = None,
@@ -291,24 +302,21 @@ class ResultsCog(commands.Cog):
     )
     @app_commands.describe(
         opponent="The other team",
-        my_score="Touchdowns your team scored",
-        their_score="Touchdowns they scored",
+        **SCORES_HELP,
         my_casualties="Casualties your team caused",
         their_casualties="Casualties they caused",
-        my_players=EVENTS_HELP,
-        their_players="What their players did, same form as my_players",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
     )
     async def friendly(
         self,
         interaction: discord.Interaction,
         opponent: TeamOption,
-        my_score: app_commands.Range[int, 0, 30],
-        their_score: app_commands.Range[int, 0, 30],
-        my_casualties: app_commands.Range[int, 0, 30] = 0,
-        their_casualties: app_commands.Range[int, 0, 30] = 0,
-        my_players: app_commands.Range[str, 0, 500] | None = None,
-        their_players: app_commands.Range[str, 0, 500] | None = None,
+        my_score: Touchdowns,
+        their_score: Touchdowns,
+        my_casualties: Casualties = 0,
+        their_casualties: Casualties = 0,
+        my_players: PlayerEvents | None = None,
+        their_players: PlayerEvents | None = None,
         league: LeagueOption | None = None,
     ) -> None:
         mine, theirs = side_inputs(
@@ -349,7 +357,7 @@ class ResultsCog(commands.Cog):
         show="Whose fixtures: mine (default), a round, a division, or all",
         round="Which round (with show: a round)",
         division="Which division (with show: a division)",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
         format="text (default) or csv: a spreadsheet of the results (every fixture unless show says)",
     )
     @app_commands.choices(
@@ -393,7 +401,7 @@ class ResultsCog(commands.Cog):
     @app_commands.describe(
         division="Only this division",
         season="A past season's number (default: the current one)",
-        league="Which league (only when the server runs several)",
+        league=LEAGUE_HELP,
         format="Text (default), a picture for phones, or a CSV file for spreadsheets",
     )
     @app_commands.choices(

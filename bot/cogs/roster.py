@@ -17,6 +17,7 @@ from bot.ui.drafting import ROSTERS
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
 from bot.ui.options import (
+    TOURNAMENT_IF_SEVERAL,
     AlignmentOption,
     EntryOption,
     HireCount,
@@ -41,8 +42,6 @@ from bot.ui.roster_views import (
 if TYPE_CHECKING:
     from bot.host import Host
 
-EVENT_HELP = "Which tournament (only needed when the server runs several)"
-
 
 class RosterCog(commands.GroupCog, group_name="roster", group_description="Your tournament roster"):
     def __init__(self, league_bot: Host) -> None:
@@ -57,7 +56,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         roster="The team roster, e.g. Wood Elf, Orc",
         regional_league="The league it plays in, if its roster offers a choice",
         alignment="Its Favoured of... alignment, if its roster offers a choice",
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
     )
     async def register(
         self,
@@ -85,7 +84,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         count="How many (1-16)",
         name="A name (only when hiring one)",
         number="A shirt number (only when hiring one)",
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
     )
     @app_commands.autocomplete(position=roster_position_autocomplete)
     async def hire(
@@ -102,7 +101,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         )
 
     @app_commands.command(name="fire", description="Release a player from your tournament roster (refunded)")
-    @app_commands.describe(player="The player (number or name)", tournament=EVENT_HELP)
+    @app_commands.describe(player="The player (number or name)", tournament=TOURNAMENT_IF_SEVERAL)
     @app_commands.autocomplete(player=roster_player_autocomplete)
     async def fire(
         self, interaction: discord.Interaction, player: str, tournament: TournamentOption | None = None
@@ -115,7 +114,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         assistant_coaches="Assistant coaches",
         cheerleaders="Cheerleaders",
         apothecary="An apothecary (if your roster may have one)",
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
     )
     async def staff(
         self,
@@ -143,7 +142,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     @app_commands.describe(
         player="The player (never a star)",
         skill="A skill of his Primary or Secondary categories; none takes it away",
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
     )
     @app_commands.autocomplete(player=roster_player_autocomplete, skill=roster_skill_autocomplete)
     async def skill(
@@ -157,7 +156,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
 
     @app_commands.command(name="star", description="Add a star player or pair: gold plus 2 Skill Points")
     @app_commands.describe(
-        name="The star player or pair (once the roster has 11 players)", tournament=EVENT_HELP
+        name="The star player or pair (once the roster has 11 players)", tournament=TOURNAMENT_IF_SEVERAL
     )
     @app_commands.autocomplete(name=roster_star_autocomplete)
     async def star(
@@ -166,7 +165,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         await drafting.step(ROSTERS, interaction, event_drafting.add_star, tournament, name)
 
     @app_commands.command(name="unstar", description="Remove a star player or pair from your roster")
-    @app_commands.describe(name="The star player or pair", tournament=EVENT_HELP)
+    @app_commands.describe(name="The star player or pair", tournament=TOURNAMENT_IF_SEVERAL)
     @app_commands.autocomplete(name=roster_star_autocomplete)
     async def unstar(
         self, interaction: discord.Interaction, name: str, tournament: TournamentOption | None = None
@@ -174,7 +173,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         await drafting.step(ROSTERS, interaction, event_drafting.remove_star, tournament, name)
 
     @app_commands.command(name="fans", description="Set your Dedicated Fans (up to 6, 10,000 gp each)")
-    @app_commands.describe(fans="Dedicated Fans in all (1-6)", tournament=EVENT_HELP)
+    @app_commands.describe(fans="Dedicated Fans in all (1-6)", tournament=TOURNAMENT_IF_SEVERAL)
     async def fans(
         self,
         interaction: discord.Interaction,
@@ -185,7 +184,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
 
     @app_commands.command(name="induce", description="Put an inducement the event allows on your roster")
     @app_commands.describe(
-        item="The inducement", count="How many in all (0 removes it)", tournament=EVENT_HELP
+        item="The inducement", count="How many in all (0 removes it)", tournament=TOURNAMENT_IF_SEVERAL
     )
     @app_commands.autocomplete(item=roster_inducement_autocomplete)
     async def induce(
@@ -198,7 +197,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         await drafting.step(ROSTERS, interaction, event_drafting.set_inducement, tournament, item, count)
 
     @app_commands.command(name="submit", description="Submit your roster for the organiser's approval")
-    @app_commands.describe(tournament=EVENT_HELP)
+    @app_commands.describe(tournament=TOURNAMENT_IF_SEVERAL)
     async def submit(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
@@ -207,7 +206,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     @app_commands.command(name="show", description="Show a registered tournament roster (yours by default)")
     @app_commands.describe(
         team="Any registered team",
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
         round="Gold piece escalation: the roster of this round (default: the latest written)",
     )
     async def show(
@@ -223,7 +222,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         await send_messages(interaction, None, roster_embeds(sheet), ephemeral=True)
 
     @app_commands.command(name="export", description="A registered roster as a text file to keep")
-    @app_commands.describe(team="Any registered team (yours by default)", tournament=EVENT_HELP)
+    @app_commands.describe(team="Any registered team (yours by default)", tournament=TOURNAMENT_IF_SEVERAL)
     async def export(
         self,
         interaction: discord.Interaction,
@@ -244,7 +243,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     @app_commands.command(
         name="escalate", description="Gold piece escalation: close this roster and write the next budget's"
     )
-    @app_commands.describe(tournament=EVENT_HELP)
+    @app_commands.describe(tournament=TOURNAMENT_IF_SEVERAL)
     async def escalate(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:

@@ -15,7 +15,7 @@ from bot.services.tournament import tournament_options, tournaments
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.formatting import plain
-from bot.ui.options import RosterOption, TournamentOption
+from bot.ui.options import EVENT_REASON_HELP, TOURNAMENT_HELP, Budget, Reason, RosterOption, TournamentOption
 from bot.ui.tournament_views import send_rulespack
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class RulespackCog(
 
     @app_commands.command(name="set", description="Change the rulespack of a tournament")
     @app_commands.describe(
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
         budget="Team Draft Budget in gold pieces",
         rounds="How many rounds",
         round_hours="Hours per round for online events; 0 for none (in person)",
@@ -59,14 +59,14 @@ class RulespackCog(
         registration="Open or close registration",
         best_painted="Best Painted by coaches' votes or the organiser's choice",
         team_size="A team event: coaches per squad, a team of coaches (3-8; 0: not a team event)",
-        reason="Why (kept in the log)",
+        reason=EVENT_REASON_HELP,
     )
     @organiser_only()
     async def set_(
         self,
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
-        budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        budget: Budget | None = None,
         rounds: app_commands.Range[int, 1, 15] | None = None,
         round_hours: app_commands.Range[int, 0, 1440] | None = None,
         odd: Literal["spare", "bye"] | None = None,
@@ -75,7 +75,7 @@ class RulespackCog(
         registration: Literal["open", "closed"] | None = None,
         best_painted: Literal["votes", "organiser"] | None = None,
         team_size: app_commands.Range[int, 0, 8] | None = None,
-        reason: app_commands.Range[str, 1, 300] | None = None,
+        reason: Reason | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
             budget=budget,
@@ -99,7 +99,7 @@ class RulespackCog(
         skill_points="Skill Points a team of this tier spends",
         max_secondary="The most secondary skills on a team",
         max_stars="The most star players on a team (seed 000's 2 in all still applies)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def tier(
@@ -126,7 +126,7 @@ class RulespackCog(
     @app_commands.describe(
         roster="The team roster (e.g. Wood Elf)",
         tier="Its tier at this event; leave empty for the catalogue's",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def roster_tier(
@@ -147,7 +147,7 @@ class RulespackCog(
     @app_commands.describe(
         format="swiss: the standard event; groups: groups of four, a knock-out and Best of the Rest",
         qualifiers="Groups: how many reach the knock-out (2, 4, 8, 16, 32 or 64; 8 or 16 recommended)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @organiser_only()
     async def format_(
@@ -167,8 +167,8 @@ class RulespackCog(
         secret_objectives="Three secret D16 objectives per coach per game; achieved: a tiebreaker",
         injuries="Casualties kept as in a league (missed games, lasting injuries, deaths)",
         advancement="SPP earned and spent between rounds (/advance)",
-        tournament="Which tournament (only when the server runs several)",
-        reason="Why (kept in the log)",
+        tournament=TOURNAMENT_HELP,
+        reason=EVENT_REASON_HELP,
     )
     @organiser_only()
     async def play_rules(
@@ -178,7 +178,7 @@ class RulespackCog(
         injuries: bool | None = None,
         advancement: bool | None = None,
         tournament: TournamentOption | None = None,
-        reason: app_commands.Range[str, 1, 300] | None = None,
+        reason: Reason | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
             secret_objectives=secret_objectives, injuries=injuries, advancement=advancement
@@ -192,7 +192,7 @@ class RulespackCog(
         star_needs_eleven="11 players before a star? (11 to play anyway)",
         escalation="Budget per round, e.g. 1000000/1100000/1200000; none: off",
         tournament="Which tournament (if several)",
-        reason="Why (kept in the log)",
+        reason=EVENT_REASON_HELP,
     )
     @organiser_only()
     async def rosters(
@@ -203,7 +203,7 @@ class RulespackCog(
         star_needs_eleven: bool | None = None,
         escalation: app_commands.Range[str, 1, 200] | None = None,
         tournament: TournamentOption | None = None,
-        reason: app_commands.Range[str, 1, 300] | None = None,
+        reason: Reason | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
             stunty=stunty,
@@ -222,7 +222,7 @@ class RulespackCog(
         text="What your own does, in a sentence",
         free="Free on every roster",
         tournament="Which tournament (if several)",
-        reason="Why (kept in the log)",
+        reason=EVENT_REASON_HELP,
     )
     @organiser_only()
     async def inducement(
@@ -235,7 +235,7 @@ class RulespackCog(
         text: app_commands.Range[str, 1, 200] | None = None,
         free: bool = False,
         tournament: TournamentOption | None = None,
-        reason: app_commands.Range[str, 1, 300] | None = None,
+        reason: Reason | None = None,
     ) -> None:
         change = await tournament_options.set_inducement(
             runtime_of(interaction),

@@ -23,7 +23,7 @@ from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.league_views import settings_embed
 from bot.ui.limits import send_messages
-from bot.ui.options import LEAGUE_HELP, REASON_HELP, LeagueOption, Reason
+from bot.ui.options import LEAGUE_HELP, REASON_HELP, Budget, LeagueOption, Reason
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -237,7 +237,7 @@ class SettingsCog(
     async def draft(
         self,
         interaction: discord.Interaction,
-        budget: app_commands.Range[int, 100_000, 10_000_000] | None = None,
+        budget: Budget | None = None,
         redraft_cap: app_commands.Range[int, 0, 10_000_000] | None = None,
         teams_per_division: app_commands.Range[int, 0, 64] | None = None,
         league: LeagueOption | None = None,

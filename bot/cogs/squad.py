@@ -16,13 +16,12 @@ from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import is_organiser
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
-from bot.ui.options import TournamentOption
+from bot.ui.options import TOURNAMENT_IF_SEVERAL, TournamentOption
 from bot.ui.tournament_views import squad_embeds
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-EVENT_HELP = "Which tournament (only needed when the server runs several)"
 SQUAD_HELP = "The squad: a team of coaches (seed 000, Team Events)"
 
 
@@ -57,7 +56,7 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
     @app_commands.describe(
         name="The squad's name, e.g. your club's",
         captain="Organisers only: another coach to be its captain",
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
     )
     async def create(
         self,
@@ -77,7 +76,7 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         await _reply(interaction, view)
 
     @app_commands.command(name="add", description="Add a coach to your squad (captain or organiser)")
-    @app_commands.describe(coach="The coach to add", squad=SQUAD_HELP, tournament=EVENT_HELP)
+    @app_commands.describe(coach="The coach to add", squad=SQUAD_HELP, tournament=TOURNAMENT_IF_SEVERAL)
     @app_commands.autocomplete(squad=squad_autocomplete)
     async def add(
         self,
@@ -100,7 +99,7 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
     @app_commands.describe(
         coach="The coach to remove (the captain last: that disbands the squad)",
         squad=SQUAD_HELP,
-        tournament=EVENT_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
     )
     @app_commands.autocomplete(squad=squad_autocomplete)
     async def remove(
@@ -123,7 +122,7 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
     @app_commands.command(
         name="show", description="A squad's captain, coaches and rosters (yours by default)"
     )
-    @app_commands.describe(squad=SQUAD_HELP, tournament=EVENT_HELP)
+    @app_commands.describe(squad=SQUAD_HELP, tournament=TOURNAMENT_IF_SEVERAL)
     @app_commands.autocomplete(squad=squad_autocomplete)
     async def show(
         self,
@@ -138,7 +137,7 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         await _reply(interaction, view)
 
     @app_commands.command(name="list", description="Every squad of a team event")
-    @app_commands.describe(tournament=EVENT_HELP)
+    @app_commands.describe(tournament=TOURNAMENT_IF_SEVERAL)
     async def list_(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:

@@ -15,13 +15,11 @@ from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import gp
 from bot.ui.limits import send_messages
-from bot.ui.options import LeagueOption
+from bot.ui.options import LEAGUE_IF_SEVERAL, LeagueOption
 from bot.ui.star_views import draft_embeds, market_embeds
 
 if TYPE_CHECKING:
     from bot.host import Host
-
-LEAGUE_HELP = "Which league (only needed when the server runs several)"
 
 
 async def signable_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -46,7 +44,7 @@ class StarsCog(
 
     @app_commands.command(name="sign", description="Signing draft: sign a star for your team for the season")
     @app_commands.describe(
-        star="A star who plays for your team (the list shows cost and profile)", league=LEAGUE_HELP
+        star="A star who plays for your team (the list shows cost and profile)", league=LEAGUE_IF_SEVERAL
     )
     @app_commands.autocomplete(star=signable_autocomplete)
     async def sign(
@@ -64,13 +62,13 @@ class StarsCog(
     @app_commands.command(
         name="draft", description="The star signing draft: order, who is on the clock, who signed"
     )
-    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.describe(league=LEAGUE_IF_SEVERAL)
     async def draft(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await contracts.draft_view(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_messages(interaction, embeds=draft_embeds(view), ephemeral=True)
 
     @app_commands.command(name="unsigned", description="Stars not under contract: available as inducements")
-    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.describe(league=LEAGUE_IF_SEVERAL)
     async def unsigned(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         market = await contracts.market(runtime_of(interaction), actor_of(interaction).guild_id, league)
         await send_messages(interaction, embeds=market_embeds(market), ephemeral=True)

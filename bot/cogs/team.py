@@ -23,6 +23,7 @@ from bot.ui.formatting import plain
 from bot.ui.league_views import team_sheet_embeds
 from bot.ui.limits import send_messages
 from bot.ui.options import (
+    LEAGUE_IF_SEVERAL,
     AlignmentOption,
     HireCount,
     LeagueOption,
@@ -40,8 +41,6 @@ from bot.ui.team_export import roster_csv, team_json
 if TYPE_CHECKING:
     from bot.host import Host
 
-LEAGUE_HELP = "Which league (only needed when the server runs several)"
-
 
 class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, show and submit your team"):
     def __init__(self, league_bot: Host) -> None:
@@ -54,7 +53,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         roster="The team roster, e.g. Human, Orc, Skaven",
         regional_league="The league it plays in, if its roster offers a choice",
         alignment="Its Favoured of... alignment, if its roster offers a choice (permanent)",
-        league=LEAGUE_HELP,
+        league=LEAGUE_IF_SEVERAL,
     )
     async def create(
         self,
@@ -77,7 +76,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         count="How many (default 1)",
         name="Name (when hiring one)",
         number="Shirt number 1-99 (when hiring one)",
-        league=LEAGUE_HELP,
+        league=LEAGUE_IF_SEVERAL,
     )
     @app_commands.autocomplete(position=my_position_autocomplete)
     async def hire(
@@ -94,7 +93,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.command(
         name="fire", description="Release a player (refunded while drafting; in the post-game no refund)"
     )
-    @app_commands.describe(player="The player (number or name)", league=LEAGUE_HELP)
+    @app_commands.describe(player="The player (number or name)", league=LEAGUE_IF_SEVERAL)
     async def fire(
         self, interaction: discord.Interaction, player: MyPlayerOption, league: LeagueOption | None = None
     ) -> None:
@@ -105,7 +104,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         description="Temporarily retire a player with a Lasting Injury for the "
         "rest of the season (post-game)",
     )
-    @app_commands.describe(player="The injured player", league=LEAGUE_HELP)
+    @app_commands.describe(player="The injured player", league=LEAGUE_IF_SEVERAL)
     async def retire(
         self, interaction: discord.Interaction, player: MyPlayerOption, league: LeagueOption | None = None
     ) -> None:
@@ -114,7 +113,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.command(
         name="keep", description="Hire a journeyman who played, in the post-game (keeps his SPP)"
     )
-    @app_commands.describe(player="The journeyman", league=LEAGUE_HELP)
+    @app_commands.describe(player="The journeyman", league=LEAGUE_IF_SEVERAL)
     async def keep(
         self, interaction: discord.Interaction, player: MyPlayerOption, league: LeagueOption | None = None
     ) -> None:
@@ -124,7 +123,9 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         name="hatred", description="Getting Even gave a player Hatred: choose what he now hates"
     )
     @app_commands.describe(
-        player="The player who got even", keyword="A keyword of the team that injured him", league=LEAGUE_HELP
+        player="The player who got even",
+        keyword="A keyword of the team that injured him",
+        league=LEAGUE_IF_SEVERAL,
     )
     @app_commands.autocomplete(keyword=hatred_autocomplete)
     async def hatred(
@@ -138,7 +139,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
 
     @app_commands.command(name="player", description="Rename or renumber one of your players")
     @app_commands.describe(
-        player="The player", name="New name", number="New shirt number 1-99", league=LEAGUE_HELP
+        player="The player", name="New name", number="New shirt number 1-99", league=LEAGUE_IF_SEVERAL
     )
     async def player(
         self,
@@ -160,7 +161,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         cheerleaders="Cheerleaders 0-6 (10k each)",
         apothecary="An apothecary (50k) if your roster allows one",
         dedicated_fans="Dedicated fans 1-3 (1 is free, 5k per step)",
-        league=LEAGUE_HELP,
+        league=LEAGUE_IF_SEVERAL,
     )
     async def staff(
         self,
@@ -188,7 +189,9 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         name="show", description="A team's draft list: players, staff, treasury, TV and CTV"
     )
     @app_commands.describe(
-        team="Whose team (default: yours)", public="Post it in the channel for everyone", league=LEAGUE_HELP
+        team="Whose team (default: yours)",
+        public="Post it in the channel for everyone",
+        league=LEAGUE_IF_SEVERAL,
     )
     async def show(
         self,
@@ -203,7 +206,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.command(
         name="submit", description="Send your drafted team to the commissioner for approval"
     )
-    @app_commands.describe(league=LEAGUE_HELP)
+    @app_commands.describe(league=LEAGUE_IF_SEVERAL)
     async def submit(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         result = await drafting.step(TEAMS, interaction, teams.submit_team, league)
         await announce(
@@ -216,7 +219,7 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
 
     # --- exports and imports ---
     @app_commands.command(name="export", description="A team's roster as a CSV and a JSON file")
-    @app_commands.describe(team="Whose team (default: yours)", league=LEAGUE_HELP)
+    @app_commands.describe(team="Whose team (default: yours)", league=LEAGUE_IF_SEVERAL)
     async def export(
         self,
         interaction: discord.Interaction,

@@ -22,7 +22,7 @@ from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.objective_views import objectives_embeds
-from bot.ui.options import TournamentOption
+from bot.ui.options import TOURNAMENT_HELP, TournamentOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import member_names, rankings_csv, rankings_picture, send_file, send_picture
 from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
@@ -40,7 +40,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         super().__init__()
 
     @app_commands.command(name="rulespack", description="Read a tournament's rulespack")
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def rulespack(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
@@ -54,7 +54,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="pairings", description="A round's tables (scores once confirmed)")
     @app_commands.describe(
         round="The round (default: the current one)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     async def pairings(
         self,
@@ -75,7 +75,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     @app_commands.command(name="standings", description="The tournament's rankings and what settled each tie")
     @app_commands.describe(
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
         format="Text (default), a picture for phones, or a CSV file",
     )
     @app_commands.choices(
@@ -113,7 +113,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.describe(
         opponent="A coach you have played: your Favourite Opponent (Most Sporting Coach)",
         painted="The best painted team (when the coaches vote for it)",
-        tournament="Which tournament (only when the server runs several)",
+        tournament=TOURNAMENT_HELP,
     )
     @app_commands.autocomplete(opponent=opponent_autocomplete, painted=entry_autocomplete)
     async def vote(
@@ -129,7 +129,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await send_messages(interaction, ballot_text(ballot), ephemeral=True)
 
     @app_commands.command(name="awards", description="The rankings and awards as they stand")
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def awards(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
@@ -150,7 +150,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         name="bracket",
         description="A group and knock-out event: the groups, the knock-out and Best of the Rest",
     )
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def bracket(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
@@ -170,7 +170,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(
         name="objectives", description="Your Secret Objectives (only you see them; opponents' once confirmed)"
     )
-    @app_commands.describe(tournament="Which tournament (only when the server runs several)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
     async def objectives(
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:

@@ -61,14 +61,22 @@ AlignmentOption = app_commands.Transform[str, Completed(alignment_autocomplete)]
 
 LEAGUE_HELP = "Which league (only when the server runs several)"
 TOURNAMENT_HELP = "Which tournament (only when the server runs several)"
+# ... as a coach's commands word it
+LEAGUE_IF_SEVERAL = "Which league (only needed when the server runs several)"
+TOURNAMENT_IF_SEVERAL = "Which tournament (only needed when the server runs several)"
 
 # --- ranges ------------------------------------------------------------------------------------------------
 
 Reason = app_commands.Range[str, 1, 300]
 REASON_HELP = "Why: kept in the league log"
+EVENT_REASON_HELP = "Why (kept in the log)"
 Name = app_commands.Range[str, 1, 60]  # a team's or a player's
 ShirtNumber = app_commands.Range[int, 1, 99]
 HireCount = app_commands.Range[int, 1, 16]  # players hired at once
 Rerolls = app_commands.Range[int, 0, 8]  # team re-rolls
 StaffCount = app_commands.Range[int, 0, 6]  # assistant coaches, cheerleaders
 Budget = app_commands.Range[int, 100_000, 10_000_000]
+# a game's result, side by side
+Touchdowns = app_commands.Range[int, 0, 30]
+Casualties = app_commands.Range[int, 0, 30]  # those that earn SPP
+PlayerEvents = app_commands.Range[str, 0, 500]  # e.g. "#7 td, #3 cas"
