@@ -28,7 +28,8 @@ The event's ranking (`GroupsProgress.order`, used for the final announcement and
 knock-out places 1..Q, then Best of the Rest's rankings below them. Everything here works on generic
 "units" (a coach's team, or a team of coaches), so a group event of teams pairs the same way: `progress`
 takes a `Ranker` (by default a coach's ranking, `rank`; a team event passes its squad ranking, whose stored
-"game" per table is the squad match, see bot/services/tournament/tournament_squads.py).
+"game" per table is the squad match, see format_team_groups.py). The formats plan rounds with these rules:
+format_groups.py for coaches, format_team_groups.py for squads.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ assert len(ROUND_ROBIN) == GROUP_ROUNDS and all(len(r) * 2 == GROUP_SIZE for r i
 REST_LABEL = "Best of the Rest"
 
 StageName = Literal["swiss", "group", "knockout", "rest"]
+# The stages whose tables the organiser cannot swap: the groups and the bracket are read back from them.
+FIXED_STAGES: tuple[StageName, ...] = ("group", "knockout")
 
 
 def check_entrants(count: int, qualifiers: int) -> None:

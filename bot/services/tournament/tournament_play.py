@@ -1,16 +1,19 @@
 """Tournaments, play (seed 000 Pairings, Scoring & tiebreakers): start the event, pair its rounds, what a
 confirmed game does, the organiser's swap, the pairings and the rankings.
 
-Round 1 is drawn with the bot's dice in the open (every die logged and shown); every later round is paired
-from the rankings (`tournaments.ranking` over `tournaments.played`) by `rules.swiss.next_round`, by itself
-when the last game of the round is confirmed (`after_result`, inside the confirming transaction) or earlier
-by the organiser (`pair_next_round`, naming the games still open). Pairings are announced through the
-outbox. A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one
-Dedicated Fan (tournament_entries.fans_gained). The rulespack's optional rules (seed 000, Additional rules)
-change that: Secret Objectives are rolled before each game (services/tournament_objectives.py); injuries
-and advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV
-gets petty cash before each game (services/inducements.py). In-person events have no deadlines: their
-rounds are stored closed, so the deadline watch never arms them.
+How the event starts and how each round is paired is its format's (rules/tournament/formats.py: Swiss, a
+team event, groups and knock-out): this module loads the event as played (`tournaments.played`), asks the
+format (`check_start`, `plan_round` with the bot's dice, every die logged and shown, `check_swap`,
+`ranking`) and stores and announces what it planned. The next round is paired by itself when the last game
+of the round is confirmed (`after_result`, inside the confirming transaction) or earlier by the organiser
+(`pair_next_round`, naming the games still open). Pairings are announced through the outbox.
+
+A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one Dedicated
+Fan (tournament_entries.fans_gained). The rulespack's optional rules (seed 000, Additional rules) change
+that: Secret Objectives are rolled before each game (services/tournament_objectives.py); injuries and
+advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV gets
+petty cash before each game (services/inducements.py). In-person events have no deadlines: their rounds are
+stored closed, so the deadline watch never arms them.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match.match_result import ResultReport, Side
 from bot.rules.tournament.event_state import RoundPlan
 from bot.rules.tournament.swiss import Draw
+from bot.rules.tournament.tournament_groups import FIXED_STAGES
 from bot.rules.tournament.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
 from bot.services.match.postgame import TeamSummary, apply_tournament
@@ -508,7 +512,7 @@ def _swap(
     for team in (a, b):
         if team.id not in where:
             raise RuleViolation(f"{team.name} has no table in round {current}.")
-        if where[team.id].stage in ("group", "knockout"):  # the groups and the bracket are read from them
+        if where[team.id].stage in FIXED_STAGES:
             raise RuleViolation(
                 f"{team.name} plays in a group or the knock-out, whose games follow the draw and the "
                 "bracket: only Swiss and Best of the Rest tables can be swapped."
