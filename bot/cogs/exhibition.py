@@ -15,7 +15,7 @@ from bot.ui.context import actor_of, runtime_of
 if TYPE_CHECKING:
     from bot.host import Host
 
-COACH_HELP = "A coach taking part"
+COACHES_HELP = {f"coach{n}": "A coach taking part" for n in range(1, 9)}  # the options coach1 to coach8
 
 
 def _coaches(*members: discord.Member | discord.User | None) -> list[int]:
@@ -37,14 +37,7 @@ class ExhibitionCog(
         name="placing", description="Roll who places each Chest and Portal (3 or more coaches)"
     )
     @app_commands.describe(
-        coach1=COACH_HELP,
-        coach2=COACH_HELP,
-        coach3=COACH_HELP,
-        coach4=COACH_HELP,
-        coach5=COACH_HELP,
-        coach6=COACH_HELP,
-        coach7=COACH_HELP,
-        coach8=COACH_HELP,
+        **COACHES_HELP,
     )
     async def placing(
         self,
@@ -73,14 +66,7 @@ class ExhibitionCog(
     @app_commands.command(name="turn", description="Start of a game turn: roll the order of team turns")
     @app_commands.describe(
         game_turn="Which game turn",
-        coach1=COACH_HELP,
-        coach2=COACH_HELP,
-        coach3=COACH_HELP,
-        coach4=COACH_HELP,
-        coach5=COACH_HELP,
-        coach6=COACH_HELP,
-        coach7=COACH_HELP,
-        coach8=COACH_HELP,
+        **COACHES_HELP,
     )
     async def turn(
         self,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, TypeVar
 
 import discord
@@ -13,7 +14,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Position, Skill, Star, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound
-from bot.ui.autocomplete import Choices, choice
+from bot.ui.autocomplete import Choices, offer
 from bot.ui.catalog_views import (
     COLOUR,
     TableView,
@@ -29,6 +30,7 @@ from bot.ui.catalog_views import (
 )
 from bot.ui.context import runtime_of
 from bot.ui.limits import send_messages
+from bot.ui.options import RosterOption
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
@@ -120,14 +122,9 @@ class RulesCog(
         name="team", description="A team roster: tier, re-roll cost, leagues and every player type"
     )
     @app_commands.describe(team="The team, e.g. Human, Skaven, Chaos Chosen")
-    async def team(self, interaction: discord.Interaction, team: str) -> None:
+    async def team(self, interaction: discord.Interaction, team: RosterOption) -> None:
         catalog = _catalog(interaction)
         await send_messages(interaction, embeds=team_embeds(catalog, find_team(catalog, team)))
-
-    @team.autocomplete("team")
-    async def team_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        teams = best_matches(current, list(_catalog(interaction).teams.values()), lambda t: t.name)
-        return [choice(f"{t.name} (tier {t.tier})", t.id) for t in teams]
 
     @app_commands.command(
         name="position", description="One player type: profile, skills with what they do, advance categories"
@@ -140,10 +137,14 @@ class RulesCog(
 
     @position.autocomplete("position")
     async def position_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        positions = best_matches(
-            current, list(_catalog(interaction).positions.values()), lambda tp: f"{tp[1].name} {tp[0].name}"
+        positions = _catalog(interaction).positions.values()
+        return offer(
+            current,
+            positions,
+            lambda tp: position_label(*tp),
+            lambda tp: tp[1].id,
+            lambda tp: f"{tp[1].name} {tp[0].name}",
         )
-        return [choice(position_label(team, pos), pos.id) for team, pos in positions]
 
     @app_commands.command(
         name="skill", description="A skill or trait: what it does, its category, Elite or not"
@@ -155,13 +156,14 @@ class RulesCog(
 
     @skill.autocomplete("skill")
     async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        skills = best_matches(current, list(_catalog(interaction).skills.values()), lambda s: s.name)
-        return [
-            choice(
-                f"{s.name} ({'Trait' if s.is_trait else s.category}{', Elite' if s.elite else ''})", s.name
-            )
-            for s in skills
-        ]
+        name = attrgetter("name")
+        return offer(
+            current,
+            _catalog(interaction).skills.values(),
+            lambda s: f"{s.name} ({'Trait' if s.is_trait else s.category}{', Elite' if s.elite else ''})",
+            name,
+            name,
+        )
 
     @app_commands.command(
         name="star", description="A star player: cost, profile, who he plays for, Mega-Star, partner"
@@ -174,10 +176,11 @@ class RulesCog(
     @star.autocomplete("star")
     async def star_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         catalog = _catalog(interaction)
-        stars = best_matches(current, list(catalog.stars.values()), lambda s: s.name)
-        return [
-            choice(f"{s.name} ({k(catalog.star_cost(s))}{' pair' if s.pair else ''})", s.name) for s in stars
-        ]
+
+        def label(star: Star) -> str:
+            return f"{star.name} ({k(catalog.star_cost(star))}{' pair' if star.pair else ''})"
+
+        return offer(current, catalog.stars.values(), label, attrgetter("name"), attrgetter("name"))
 
     @app_commands.command(name="inducement", description="An inducement: cost, limit, who may buy it")
     @app_commands.describe(inducement="The inducement, e.g. Bribe, Wandering Apothecary")
@@ -189,8 +192,13 @@ class RulesCog(
 
     @inducement.autocomplete("inducement")
     async def inducement_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        found = best_matches(current, list(_catalog(interaction).inducements.values()), lambda i: i.name)
-        return [choice(f"{i.name} ({k(i.cost) if i.cost is not None else 'varies'})", i.id) for i in found]
+        return offer(
+            current,
+            _catalog(interaction).inducements.values(),
+            lambda i: f"{i.name} ({k(i.cost) if i.cost is not None else 'varies'})",
+            attrgetter("id"),
+            attrgetter("name"),
+        )
 
     @app_commands.command(
         name="table",
@@ -205,8 +213,9 @@ class RulesCog(
 
     @table.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        views = best_matches(current, list(table_views(_catalog(interaction)).values()), lambda v: v.title)
-        return [choice(v.title, v.key) for v in views]
+        return offer(
+            current, table_views(_catalog(interaction)).values(), attrgetter("title"), attrgetter("key")
+        )
 
 
 async def setup(league_bot: Host) -> None:

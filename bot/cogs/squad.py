@@ -3,20 +3,21 @@ organiser) creates the squad and names its coaches; each coach registers his own
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog.search import best_matches
 from bot.services.tournament import tournament_squads
 from bot.services.tournament.tournament_squads import SquadView
-from bot.ui.autocomplete import Choices, choice
+from bot.ui.autocomplete import Choices, offer
 from bot.ui.checks import is_organiser
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
-from bot.ui.options import TOURNAMENT_IF_SEVERAL, TournamentOption
+from bot.ui.options import TOURNAMENT_IF_SEVERAL, Completed, TournamentOption
 from bot.ui.tournament_views import squad_embeds
 
 if TYPE_CHECKING:
@@ -31,10 +32,29 @@ async def squad_autocomplete(interaction: discord.Interaction, current: str) -> 
     found = await tournament_squads.squad_choices(
         runtime_of(interaction), actor_of(interaction).guild_id, str(value) if value else None
     )
-    return [
-        choice(f"{s.name} ({len(s.members)} coaches)", f"s:{s.id}")
-        for s in best_matches(current, found, lambda s: s.name)
-    ]
+    return offer(
+        current,
+        found,
+        lambda s: f"{s.name} ({len(s.members)} coaches)",
+        lambda s: f"s:{s.id}",
+        attrgetter("name"),
+    )
+
+
+SquadOption = app_commands.Transform[str, Completed(squad_autocomplete)]
+Change = Callable[..., Awaitable[SquadView]]  # tournament_squads.add_coach or remove_coach
+
+
+async def _change(
+    interaction: discord.Interaction,
+    change: Change,
+    tournament: str | None,
+    squad: str,
+    coach: discord.Member,
+) -> None:
+    """A coach joins or leaves a squad: the captain's change, or an organiser's."""
+    rt, actor, organiser = runtime_of(interaction), actor_of(interaction), await is_organiser(interaction)
+    await _reply(interaction, await change(rt, actor, tournament, squad, coach.id, as_organiser=organiser))
 
 
 async def _reply(interaction: discord.Interaction, view: SquadView) -> None:
@@ -77,23 +97,14 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
 
     @app_commands.command(name="add", description="Add a coach to your squad (captain or organiser)")
     @app_commands.describe(coach="The coach to add", squad=SQUAD_HELP, tournament=TOURNAMENT_IF_SEVERAL)
-    @app_commands.autocomplete(squad=squad_autocomplete)
     async def add(
         self,
         interaction: discord.Interaction,
         coach: discord.Member,
-        squad: str,
+        squad: SquadOption,
         tournament: TournamentOption | None = None,
     ) -> None:
-        view = await tournament_squads.add_coach(
-            runtime_of(interaction),
-            actor_of(interaction),
-            tournament,
-            squad,
-            coach.id,
-            as_organiser=await is_organiser(interaction),
-        )
-        await _reply(interaction, view)
+        await _change(interaction, tournament_squads.add_coach, tournament, squad, coach)
 
     @app_commands.command(name="remove", description="Take a coach out of your squad (captain or organiser)")
     @app_commands.describe(
@@ -101,33 +112,23 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         squad=SQUAD_HELP,
         tournament=TOURNAMENT_IF_SEVERAL,
     )
-    @app_commands.autocomplete(squad=squad_autocomplete)
     async def remove(
         self,
         interaction: discord.Interaction,
         coach: discord.Member,
-        squad: str,
+        squad: SquadOption,
         tournament: TournamentOption | None = None,
     ) -> None:
-        view = await tournament_squads.remove_coach(
-            runtime_of(interaction),
-            actor_of(interaction),
-            tournament,
-            squad,
-            coach.id,
-            as_organiser=await is_organiser(interaction),
-        )
-        await _reply(interaction, view)
+        await _change(interaction, tournament_squads.remove_coach, tournament, squad, coach)
 
     @app_commands.command(
         name="show", description="A squad's captain, coaches and rosters (yours by default)"
     )
     @app_commands.describe(squad=SQUAD_HELP, tournament=TOURNAMENT_IF_SEVERAL)
-    @app_commands.autocomplete(squad=squad_autocomplete)
     async def show(
         self,
         interaction: discord.Interaction,
-        squad: str | None = None,
+        squad: SquadOption | None = None,
         tournament: TournamentOption | None = None,
     ) -> None:
         actor = actor_of(interaction)
