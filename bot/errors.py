@@ -23,5 +23,10 @@ class RuleViolation(DomainError):
     """The action breaks a rule of the game or of the league."""
 
 
+class InvalidInput(DomainError):
+    """The values given are not ones the command takes (a number out of range, an empty reason, a choice
+    that is not offered): the user's typing, not a rule of the game."""
+
+
 class Conflict(DomainError):
     """The state changed: the action was already done, or no longer applies."""

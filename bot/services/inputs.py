@@ -1,7 +1,8 @@
 """Checks every service runs on the values a user sent, whatever sent them (a slash command, a button, the
 simulator, a script): Discord's option ranges and choices are a convenience, not a guarantee.
 
-Each check raises a RuleViolation (or NotFound for a reference) that says what is allowed.
+Each check raises an InvalidInput (or NotFound for a reference) that says what is allowed: a value the
+command does not take is the user's typing, not a rule of the game (those are RuleViolations, in bot/rules).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound
 
 T = TypeVar("T")
 ID_MAX = 2**63 - 1  # the largest id SQLite stores (Discord's snowflakes fit)
 _ID = re.compile(r"[0-9]{1,18}")  # ASCII digits that fit a SQLite INTEGER (below 2^63)
+REASON_MOST = 300  # the characters of a reason kept in the log
+LEAGUE_LOG = "Give a reason: it is kept in the league log."
 
 
 def row_id(text: str) -> int | None:
@@ -25,7 +28,7 @@ def row_id(text: str) -> int | None:
 def whole(value: object, low: int, high: int, what: str) -> int:
     """A whole number within [low, high], or a refusal saying so."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleViolation(f"Give {what} as a whole number from {low:,} to {high:,}.")
+        raise InvalidInput(f"Give {what} as a whole number from {low:,} to {high:,}.")
     return value
 
 
@@ -54,12 +57,25 @@ def one_of(value: object, allowed: Iterable[T], what: str) -> T:
     for choice in choices:
         if choice == value:
             return choice
-    raise RuleViolation(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")
+    raise InvalidInput(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")
 
 
 def text_of(value: object, what: str, most: int) -> str:
     """Text a user typed, on one line: not empty and at most `most` characters."""
     cleaned = " ".join(value.split()) if isinstance(value, str) else ""
     if not cleaned or len(cleaned) > most:
-        raise RuleViolation(f"Give {what} as text of 1 to {most} characters.")
+        raise InvalidInput(f"Give {what} as text of 1 to {most} characters.")
+    return cleaned
+
+
+def optional_reason(value: str | None) -> str | None:
+    """A reason a user gave, on one line and cut to REASON_MOST characters; None when none was given."""
+    return " ".join((value or "").split())[:REASON_MOST] or None
+
+
+def reason_of(value: str, refusal: str = LEAGUE_LOG) -> str:
+    """A reason the action needs (it is kept in the log): `refusal` when none was given."""
+    cleaned = optional_reason(value)
+    if cleaned is None:
+        raise InvalidInput(refusal)
     return cleaned

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput, RuleViolation
 from bot.rules.odds import (
     MAX_BLOCK_DICE,
     BlockOdds,
@@ -26,7 +26,7 @@ TARGET_REROLLS: tuple[TargetReroll, ...] = ("none", "team", "skill")
 def block(dice: int, chooser: str, skills: Skills, reroll: str) -> BlockOdds:
     """The odds of a block of 1-3 dice, the attacker's or the defender's choice."""
     if not all(isinstance(value, bool) for value in vars(skills).values()):
-        raise RuleViolation("Each skill is True or False.")
+        raise InvalidInput("Each skill is True or False.")
     return block_odds(
         whole(dice, 1, MAX_BLOCK_DICE, "the number of block dice"),
         one_of(chooser, CHOOSERS, "who chooses the die"),

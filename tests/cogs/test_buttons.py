@@ -15,7 +15,7 @@ import bot.cogs
 import bot.ui
 from bot.cogs.advance import AdvanceChoiceButton
 from bot.cogs.results import ConfirmButton, DisputeButton, DisputeModal, FinishPostgameButton
-from bot.errors import Conflict
+from bot.errors import Conflict, DomainError, InvalidInput, RuleViolation
 from bot.services.runtime import Runtime
 from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.pagination import PageButton
@@ -91,11 +91,22 @@ class _Failing(GuardedButton, template=r"test:(?P<n>\d+)"):
         raise self.error
 
 
-async def test_a_refused_click_is_answered_privately_with_the_reason(runtime: Runtime) -> None:
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        Conflict("That post-game is already finished."),
+        RuleViolation("A penalty shoot-out only decides a game that is level after extra time."),
+        InvalidInput("Say what is wrong with the report, so the commissioner can decide."),
+    ],
+    ids=lambda e: type(e).__name__,
+)
+async def test_a_refused_click_is_answered_privately_with_the_reason(
+    runtime: Runtime, refusal: DomainError
+) -> None:
     click = make_interaction(runtime)
-    await _Failing(1, Conflict("That post-game is already finished.")).callback(click)
+    await _Failing(1, refusal).callback(click)
     content, kwargs = sent(click)
-    assert content == "That post-game is already finished." and kwargs["ephemeral"] is True
+    assert content == str(refusal) and kwargs["ephemeral"] is True
 
 
 async def test_a_failed_click_is_answered_with_an_error_id_and_logged(

@@ -12,19 +12,27 @@ from discord import app_commands
 
 from bot.app import LeagueBot
 from bot.cogs.error_handler import ErrorHandler
-from bot.errors import RuleViolation
+from bot.errors import DomainError, InvalidInput, RuleViolation
 from bot.services.runtime import Runtime
 from bot.ui.errors import report_error
 from tests.cogs.mocks import make_interaction, sent
 
 
-async def test_domain_error_is_shown_as_it_is(runtime: Runtime) -> None:
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        RuleViolation("A team has at most 8 re-rolls."),
+        InvalidInput("Give the days to extend by as a whole number from 1 to 60."),
+    ],
+    ids=lambda e: type(e).__name__,
+)
+async def test_domain_error_is_shown_as_it_is(runtime: Runtime, refusal: DomainError) -> None:
+    """A broken rule and a value the command does not take are answered alike: the message, privately."""
     interaction = make_interaction(runtime)
     command = app_commands.Command(name="x", description="x", callback=_noop)
-    error = app_commands.CommandInvokeError(command, RuleViolation("A team has at most 8 re-rolls."))
-    await report_error(interaction, error)
+    await report_error(interaction, app_commands.CommandInvokeError(command, refusal))
     content, kwargs = sent(interaction)
-    assert content == "A team has at most 8 re-rolls." and kwargs["ephemeral"] is True
+    assert content == str(refusal) and kwargs["ephemeral"] is True
 
 
 async def test_check_failure_message(runtime: Runtime) -> None:

@@ -18,7 +18,7 @@ from bot.cogs.results import ResultsCog
 from bot.cogs.tournament import TournamentCog
 from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 from bot.outbox import Outbox
 from bot.services.league import leagues, playoffs
 from bot.services.runtime import Runtime
@@ -81,7 +81,7 @@ async def test_standings_as_a_picture_a_csv_file_or_text(runtime: Runtime) -> No
     _, kwargs = sent(interaction)
     assert "file" not in kwargs and "Team 0" in (kwargs["embed"].description or "")
 
-    with pytest.raises(RuleViolation, match="text, picture, csv"):
+    with pytest.raises(InvalidInput, match="text, picture, csv"):
         await cog.standings.callback(cog, make_interaction(runtime), None, None, None, "gif")
     option = next(p for p in cog.standings.parameters if p.name == "format")
     assert [c.value for c in option.choices] == ["text", "picture", "csv"] and option.description
@@ -97,7 +97,7 @@ async def test_playoffs_as_a_picture(runtime: Runtime) -> None:
     _drawn(interaction)
     option = next(p for p in cog.playoffs.parameters if p.name == "format")
     assert [c.value for c in option.choices] == ["text", "picture"]
-    with pytest.raises(RuleViolation):
+    with pytest.raises(InvalidInput):
         await cog.playoffs.callback(cog, make_interaction(runtime), None, None, "csv")
 
 

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound
 from bot.services.league import playoffs, seasons
 from bot.services.match import match_day, postgame, results
 from bot.services.match.results import SideInput
@@ -88,7 +88,7 @@ async def test_the_treasury_history_is_paginated_newest_first(
     assert f'href="/l/{token}/team/{team.id}?page=1"' in html
     for bad in ("0", "-1", "x", "1.5"):
         await read(web, f"/l/{token}/team/{team.id}?page={bad}", 404)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(InvalidInput):
         await web_pages.team_page(runtime, token, team.id, page=0)
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound
 from bot.services.league import leagues
 from bot.services.runtime import Runtime
 from bot.services.web import web_links
@@ -57,7 +57,7 @@ async def test_resolving_finds_only_an_enabled_current_link(runtime: Runtime) ->
 
 async def test_the_service_refuses_an_unknown_action(runtime: Runtime) -> None:
     await builders.league(runtime, 2)
-    with pytest.raises(RuleViolation, match="show, on, off, replace"):
+    with pytest.raises(InvalidInput, match="show, on, off, replace"):
         await web_links.set_link(runtime, COMMISH, None, "delete")  # type: ignore[arg-type]
 
 

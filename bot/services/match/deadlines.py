@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules.match.match_result import ResultReport, Side, SideReport
-from bot.services.inputs import whole
+from bot.services.inputs import optional_reason, reason_of, whole
 from bot.services.league import contracts
 from bot.services.league.leagues import find_league
 from bot.services.match.confirmation import Confirmation, confirm
@@ -449,10 +449,7 @@ async def extend_round(
     """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
     whole(round_number, 1, 999, "the round")
     whole(days, 1, 60, "the days to extend by")
-    cleaned = " ".join(reason.split())[:300]
-    if not cleaned:
-        raise RuleViolation("Give a reason: it is kept in the league log.")
-    return await rt.db.write(_extend, rt, actor, league_ref, round_number, days, cleaned)
+    return await rt.db.write(_extend, rt, actor, league_ref, round_number, days, reason_of(reason))
 
 
 def _pause(
@@ -507,7 +504,7 @@ async def pause_season(
     rt: Runtime, actor: Actor, league_ref: str | None, *, pause: bool, reason: str = ""
 ) -> datetime | None:
     """Pause (no deadline passes) or resume (deadlines move on by the time paused) the current season."""
-    return await rt.db.write(_pause, rt, actor, league_ref, pause, " ".join(reason.split())[:300] or None)
+    return await rt.db.write(_pause, rt, actor, league_ref, pause, optional_reason(reason))
 
 
 def _set_dm(conn: Connection, rt: Runtime, actor: Actor, on: bool) -> None:
@@ -549,7 +546,4 @@ async def extend_fixture(
 ) -> tuple[Fixture, datetime]:
     """Give one fixture more time than its round; it is then settled at its own deadline."""
     whole(days, 1, 60, "the days to extend by")
-    cleaned = " ".join(reason.split())[:300]
-    if not cleaned:
-        raise RuleViolation("Give a reason: it is kept in the league log.")
-    return await rt.db.write(_extend_fixture, rt, actor, fixture, days, cleaned)
+    return await rt.db.write(_extend_fixture, rt, actor, fixture, days, reason_of(reason))

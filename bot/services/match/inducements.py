@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound, RuleViolation
 from bot.rules.match.inducements import (
     MERCENARY_ID,
     STAR_LIMIT_ID,
@@ -255,7 +255,7 @@ async def buy_inducement(
     rt: Runtime, actor: Actor, fixture: str, item: str, count: int = 1
 ) -> InducementState:
     if not 1 <= count <= 10:
-        raise RuleViolation("Buy 1 to 10 at a time.")
+        raise InvalidInput("Buy 1 to 10 at a time.")
     return await rt.db.write(_buy, rt, actor, fixture, item, count)
 
 

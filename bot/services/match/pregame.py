@@ -14,7 +14,7 @@ from bot.errors import NotAllowed, NotFound
 from bot.rules.match.pregame import PregameGame, PregameTeam
 from bot.rules.rulesets import PregameStep, Ruleset, ruleset
 from bot.services.dice_logging import log_dice
-from bot.services.inputs import text_of
+from bot.services.inputs import optional_reason, text_of
 from bot.services.league.leagues import find_league
 from bot.services.match.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -170,8 +170,7 @@ async def record_step(
     """A commissioner records by hand what a step decided whose table the ruleset lacks (a stadium attribute,
     a famous referee, a sponsor); a second recording corrects the first."""
     cleaned = text_of(result, "the result", RECORD_MAX)
-    why = " ".join((reason or "").split())[:300] or None
-    return await rt.db.write(_record, rt, actor, fixture, step, cleaned, why)
+    return await rt.db.write(_record, rt, actor, fixture, step, cleaned, optional_reason(reason))
 
 
 def _recordable_of(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> list[tuple[str, str]]:

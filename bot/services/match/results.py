@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound, RuleViolation
 from bot.rules.match.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.match.postgame import conceded_result
 from bot.rules.rulesets import ruleset
-from bot.services.inputs import an_id, one_of, row_id, whole
+from bot.services.inputs import an_id, one_of, reason_of, row_id, whole
 from bot.services.league.leagues import find_league
 from bot.services.league.playoffs import bracket_moved_on, must_have_winner, shootout_winner, winner_of
 from bot.services.match.confirmation import Confirmation, confirm, log_step, save_version
@@ -78,7 +78,7 @@ def _side_report(conn: Connection, team: TeamRow, entry: SideInput, max_mvp_nomi
     for number, player_events in sorted(events.items()):
         player = team_store.player_by_number(conn, team, number)
         if player is None:
-            raise RuleViolation(f"{team.name} has no player #{number}.")
+            raise InvalidInput(f"{team.name} has no player #{number}.")
         if player.miss_next_game:
             raise RuleViolation(
                 f"{team.name} #{number} {player.name} was missing this game (injured last game)."
@@ -343,9 +343,7 @@ async def dispute_result(
     rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
 ) -> ReportedResult:
     """The other coach disputes the report; the commissioner decides (/league result)."""
-    cleaned = " ".join(reason.split())[:300]
-    if not cleaned:
-        raise RuleViolation("Say what is wrong with the report, so the commissioner can decide.")
+    cleaned = reason_of(reason, "Say what is wrong with the report, so the commissioner can decide.")
     return await rt.db.write(_dispute, rt, actor, fixture_id, version, cleaned)
 
 
@@ -399,9 +397,7 @@ async def set_result(
     """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
     if penalty_winner is not None:
         one_of(penalty_winner, ("home", "away"), "the penalty shoot-out winner")
-    cleaned = " ".join(reason.split())[:300]
-    if not cleaned:
-        raise RuleViolation("Give a reason: it is kept in the league log.")
+    cleaned = reason_of(reason)
     return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned, extra_time, penalty_winner)
 
 

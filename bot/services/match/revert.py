@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import Conflict, RuleViolation
+from bot.services.inputs import reason_of
 from bot.services.league.playoffs import bracket_moved_on
 from bot.services.match.results import find_fixture
 from bot.services.runtime import Actor, Runtime
@@ -115,7 +116,4 @@ def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reaso
 
 async def revert_postgame(rt: Runtime, actor: Actor, fixture: str, reason: str) -> RevertResult:
     """Undo a fixture's post-game for both teams; the fixture goes back to the commissioner to set again."""
-    cleaned = " ".join(reason.split())[:300]
-    if not cleaned:
-        raise RuleViolation("Give a reason: it is kept in the league log.")
-    return await rt.db.write(_revert, rt, actor, fixture, cleaned)
+    return await rt.db.write(_revert, rt, actor, fixture, reason_of(reason))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound, RuleViolation
 from bot.services.league import leaders
 from bot.services.match import postgame, results
 from bot.services.match.results import SideInput
@@ -82,7 +82,7 @@ async def test_refusals(runtime: Runtime) -> None:
     await builders.season(runtime, 4)
     with pytest.raises(NotFound, match="seasons 1 to 1, or all-time"):
         await leaders.leaders(runtime, 1, None, 2)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(InvalidInput):
         await leaders.leaders(runtime, 1, None, 0)
     with pytest.raises(NotFound):
         await leaders.leaders(runtime, 2, None)  # another server sees nothing
@@ -104,7 +104,7 @@ def test_parse_season() -> None:
     assert leaders.parse_season("3") == 3
     with pytest.raises(RuleViolation, match="number"):
         leaders.parse_season("last")
-    with pytest.raises(RuleViolation, match="leaderboard"):
+    with pytest.raises(InvalidInput, match="leaderboard"):
         leaders.stat_of("goals")
 
 

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed, RuleViolation
 from bot.services.league import leagues, seasons
 from bot.services.match import results
 from bot.services.match.results import SideInput
@@ -147,7 +147,7 @@ async def test_report_checks_players_and_totals(runtime: Runtime) -> None:
     await build.league(runtime, 4)
     await seasons.start_season(runtime, COMMISH, None)
     fixture_id, home, _ = await _first_fixture(runtime)
-    with pytest.raises(RuleViolation, match="has no player #40"):
+    with pytest.raises(InvalidInput, match="has no player #40"):
         await results.report_result(
             runtime, home, f"f:{fixture_id}", SideInput(1, 0, "#40 td"), SideInput(0, 0)
         )

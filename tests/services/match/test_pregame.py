@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import InvalidInput, NotAllowed, NotFound, RuleViolation
 from bot.services.match import match_day, pregame, results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
@@ -82,7 +82,7 @@ async def test_a_commissioner_records_what_the_seed_has_no_table_for(runtime: Ru
     assert attribute.steps[-1].recorded == (f"Astrogranite (recorded by <@{COMMISH.user_id}>)",)
     with pytest.raises(NotFound):
         await pregame.record_step(runtime, COMMISH, f"f:{fx.id}", "weather", "Nice")
-    with pytest.raises(RuleViolation):
+    with pytest.raises(InvalidInput):
         await pregame.record_step(runtime, COMMISH, f"f:{fx.id}", "famous_referees", " " * 3)
 
 

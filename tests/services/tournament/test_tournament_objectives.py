@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound, RuleViolation
 from bot.services.match import results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Actor, Runtime
@@ -124,7 +124,7 @@ async def test_objectives_refused_where_the_event_does_not_use_them(runtime: Run
         )
     with pytest.raises(RuleViolation, match="does not play with Secret Objectives"):
         await tournament_objectives.my_objectives(runtime, who(fx.home_coach_id), None)
-    with pytest.raises(RuleViolation, match="0 to 3"):
+    with pytest.raises(InvalidInput, match="0 to 3"):
         await results.report_result(
             runtime, who(fx.home_coach_id), f"f:{fx.id}", SideInput(1, 0, objectives=4), SideInput(0, 0)
         )
