@@ -26,6 +26,7 @@ from bot.cogs.rules import (
 )
 from bot.errors import NotFound
 from bot.services.runtime import Runtime
+from bot.ui.autocomplete import roster_autocomplete
 from tests.cogs.mocks import make_interaction
 from tests.conftest import CATALOG
 
@@ -77,7 +78,7 @@ def _lookup_commands(rules: RulesCog) -> list[tuple[str, Callable[..., Awaitable
 
 def _autocompletes(rules: RulesCog) -> list[Callable[[Any, str], Awaitable[list[Any]]]]:
     return [
-        rules.team_autocomplete,
+        roster_autocomplete,  # /rules team's option is the team roster every command shares
         rules.position_autocomplete,
         rules.skill_autocomplete,
         rules.star_autocomplete,
