@@ -106,6 +106,8 @@ class TournamentGame(Generic[T]):
     def sides(self, rules: TournamentScoring) -> tuple[Side[T], Side[T]]:
         """Both coaches' Tournament Points, Bonus Points, touchdowns and casualties from this game."""
         first, second = self._scored(rules)
+        if not (self.first_objectives or self.second_objectives):
+            return first, second  # the usual game: no Secret Objectives to add
         return (
             replace(first, objectives=self.first_objectives),
             replace(second, objectives=self.second_objectives),
