@@ -20,22 +20,24 @@ from bot.services.roster.advancement import CHARACTERISTIC_NAMES, AdvanceOutcome
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.buttons import GuardedButton
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.options import LeagueOption, MyPlayerOption
+from bot.ui.options import LeagueOption, MyPlayerOption, choices
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-CATEGORY_CHOICES = [
-    app_commands.Choice(name=f"{letter} {name}", value=letter)
-    for letter, name in (
-        ("A", "Agility"),
-        ("D", "Devious"),
-        ("G", "General"),
-        ("M", "Mutation"),
-        ("P", "Passing"),
-        ("S", "Strength"),
-    )
-]
+CATEGORY_CHOICES = choices(
+    {
+        letter: f"{letter} {name}"
+        for letter, name in (
+            ("A", "Agility"),
+            ("D", "Devious"),
+            ("G", "General"),
+            ("M", "Mutation"),
+            ("P", "Passing"),
+            ("S", "Strength"),
+        )
+    }
+)
 
 
 def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord.ui.View | None:

@@ -16,18 +16,23 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages
+from bot.ui.options import choices
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-METHODS = [
-    app_commands.Choice(name="random: the bot draws from the hat for you in turn", value="random"),
-    app_commands.Choice(name="drafting: roll-off, then you pick in turn", value="drafting"),
-]
-PAIR_CHOICES = [
-    app_commands.Choice(name="draw again (the pair goes back)", value="redraw"),
-    app_commands.Choice(name="give back my latest single pick to take the pair", value="swap"),
-]
+METHODS = choices(
+    {
+        "random": "random: the bot draws from the hat for you in turn",
+        "drafting": "drafting: roll-off, then you pick in turn",
+    }
+)
+PAIR_CHOICES = choices(
+    {
+        "redraw": "draw again (the pair goes back)",
+        "swap": "give back my latest single pick to take the pair",
+    }
+)
 EXCLUDE_HELP = "Stars to leave out, comma separated (both coaches' lists are left out)"
 PAIR_HELP = "Random method: a pair drawn when you have one place left"
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)

@@ -14,7 +14,7 @@ from bot.services.league import playoffs, seasons
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.league_views import standings_pages
 from bot.ui.limits import send_messages
-from bot.ui.options import LEAGUE_HELP, LeagueOption
+from bot.ui.options import LEAGUE_HELP, LeagueOption, choices
 from bot.ui.pictures import bracket_picture, send_picture
 from bot.ui.season_views import bracket_embeds, history_embeds
 
@@ -34,9 +34,7 @@ class HistoryCog(commands.Cog):
         league=LEAGUE_HELP,
         format="Text (default) or a picture for phones",
     )
-    @app_commands.choices(
-        format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
-    )
+    @app_commands.choices(format=choices(FORMATS))
     async def playoffs(
         self,
         interaction: discord.Interaction,

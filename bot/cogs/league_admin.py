@@ -37,6 +37,7 @@ from bot.ui.options import (
     Reason,
     TeamOption,
     Touchdowns,
+    choices,
 )
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import picture_message, season_start_picture, send_picture
@@ -159,12 +160,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         extra_time="Play-off game: it went to extra time",
         penalty_winner="Play-off game level after extra time: who won the penalty shoot-out",
     )
-    @app_commands.choices(
-        penalty_winner=[
-            app_commands.Choice(name="home team", value="home"),
-            app_commands.Choice(name="away team", value="away"),
-        ]
-    )
+    @app_commands.choices(penalty_winner=choices({"home": "home team", "away": "away team"}))
     @commissioner_only()
     async def result(
         self,

@@ -24,7 +24,7 @@ from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages
-from bot.ui.options import FixtureOption
+from bot.ui.options import FixtureOption, choices
 from bot.ui.pregame_views import pregame_embeds
 
 if TYPE_CHECKING:
@@ -135,16 +135,15 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         player="Casualty or lasting injury: the player (his Niggling Injuries add to the casualty roll)",
     )
     @app_commands.choices(
-        table=[
-            app_commands.Choice(name=label, value=value)
-            for value, label in (
-                ("weather", "Weather (2D6)"),
-                ("kickoff", "Kick-off event (2D6)"),
-                ("prayers", "Prayers to Nuffle"),
-                ("casualty", "Casualty (D16)"),
-                ("lasting_injury", "Lasting injury (D6)"),
-            )
-        ]
+        table=choices(
+            {
+                "weather": "Weather (2D6)",
+                "kickoff": "Kick-off event (2D6)",
+                "prayers": "Prayers to Nuffle",
+                "casualty": "Casualty (D16)",
+                "lasting_injury": "Lasting injury (D6)",
+            }
+        )
     )
     async def roll(
         self, interaction: discord.Interaction, fixture: FixtureOption, table: str, player: str | None = None
@@ -193,12 +192,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         name="turn", description="Start of a team turn: the Match Events D16 (when the league uses them)"
     )
     @app_commands.describe(fixture="Your fixture", half="Which half (extra time has no Match Events)")
-    @app_commands.choices(
-        half=[
-            app_commands.Choice(name=n, value=v)
-            for n, v in (("first half", "1"), ("second half", "2"), ("extra time", "extra"))
-        ]
-    )
+    @app_commands.choices(half=choices({"1": "first half", "2": "second half", "extra": "extra time"}))
     async def turn(self, interaction: discord.Interaction, fixture: FixtureOption, half: str) -> None:
         which: match_events.Half = "1" if half == "1" else "2" if half == "2" else "extra"
         outcome = await match_events.start_team_turn(

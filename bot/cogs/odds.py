@@ -11,24 +11,28 @@ from discord.ext import commands
 from bot.rules.odds import Skills
 from bot.services import odds
 from bot.ui.odds_views import block_embed, roll_embed
+from bot.ui.options import choices
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-CHOOSER_CHOICES = [
-    app_commands.Choice(name="Attacker chooses (attacker stronger)", value="attacker"),
-    app_commands.Choice(name="Defender chooses (defender stronger)", value="defender"),
-]
-BLOCK_REROLL_CHOICES = [
-    app_commands.Choice(name="No re-roll", value="none"),
-    app_commands.Choice(name="Team re-roll on a turnover", value="turnover"),
-    app_commands.Choice(name="Team re-roll unless the defender is down", value="standing"),
-]
-ROLL_REROLL_CHOICES = [
-    app_commands.Choice(name="No re-roll", value="none"),
-    app_commands.Choice(name="Team re-roll", value="team"),
-    app_commands.Choice(name="Skill re-roll (Dodge, Sure Hands, Catch...)", value="skill"),
-]
+CHOOSER_CHOICES = choices(
+    {"attacker": "Attacker chooses (attacker stronger)", "defender": "Defender chooses (defender stronger)"}
+)
+BLOCK_REROLL_CHOICES = choices(
+    {
+        "none": "No re-roll",
+        "turnover": "Team re-roll on a turnover",
+        "standing": "Team re-roll unless the defender is down",
+    }
+)
+ROLL_REROLL_CHOICES = choices(
+    {
+        "none": "No re-roll",
+        "team": "Team re-roll",
+        "skill": "Skill re-roll (Dodge, Sure Hands, Catch...)",
+    }
+)
 
 
 class OddsCog(commands.GroupCog, group_name="odds", group_description="Chances of block dice and D6 rolls"):

@@ -34,6 +34,7 @@ from bot.ui.options import (
     PlayerEvents,
     TeamOption,
     Touchdowns,
+    choices,
 )
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import send_file, send_picture, standings_csv, standings_picture
@@ -237,23 +238,17 @@ class ResultsCog(commands.Cog):
         their_objectives="Tournament with Secret Objectives: how many of theirs they achieved (0-3)",
     )
     @app_commands.choices(
-        conceded=[
-            app_commands.Choice(name="I conceded", value="mine"),
-            app_commands.Choice(name="They conceded", value="theirs"),
-            app_commands.Choice(
-                name="I conceded without penalty (under 3 on the line of scrimmage)", value="mine_no_penalty"
-            ),
-            app_commands.Choice(
-                name="They conceded without penalty (under 3 on the line of scrimmage)",
-                value="theirs_no_penalty",
-            ),
-        ]
+        conceded=choices(
+            {
+                "mine": "I conceded",
+                "theirs": "They conceded",
+                "mine_no_penalty": "I conceded without penalty (under 3 on the line of scrimmage)",
+                "theirs_no_penalty": "They conceded without penalty (under 3 on the line of scrimmage)",
+            }
+        )
     )
     @app_commands.choices(
-        penalties=[
-            app_commands.Choice(name="we won the shoot-out", value="mine"),
-            app_commands.Choice(name="they won the shoot-out", value="theirs"),
-        ]
+        penalties=choices({"mine": "we won the shoot-out", "theirs": "they won the shoot-out"})
     )
     async def report(
         self,
@@ -361,8 +356,8 @@ class ResultsCog(commands.Cog):
         format="text (default) or csv: a spreadsheet of the results (every fixture unless show says)",
     )
     @app_commands.choices(
-        show=[app_commands.Choice(name=label, value=value) for value, label in SCOPES.items()],
-        format=[app_commands.Choice(name=f, value=f) for f in ("text", "csv")],
+        show=choices(SCOPES),
+        format=choices(("text", "csv")),
     )
     async def fixtures(
         self,
@@ -404,9 +399,7 @@ class ResultsCog(commands.Cog):
         league=LEAGUE_HELP,
         format="Text (default), a picture for phones, or a CSV file for spreadsheets",
     )
-    @app_commands.choices(
-        format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
-    )
+    @app_commands.choices(format=choices(FORMATS))
     async def standings(
         self,
         interaction: discord.Interaction,

@@ -23,7 +23,7 @@ from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.league_views import settings_embed
 from bot.ui.limits import send_messages
-from bot.ui.options import LEAGUE_HELP, REASON_HELP, Budget, LeagueOption, Reason
+from bot.ui.options import LEAGUE_HELP, REASON_HELP, Budget, LeagueOption, Reason, choices
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -37,35 +37,30 @@ TIEBREAK_PRESETS = {
     "td_for,td_diff,cas_for": "TDs scored, TD difference, casualties",
     "td_diff,td_for,cas_diff": "TD difference, TDs scored, casualty difference",
 }
-BONUS_CHOICES = [
-    app_commands.Choice(name=label, value=value)
-    for label, value in (("off", "off"), ("added to league points", "added"), ("tiebreaker", "tiebreak"))
-]
-REFEREE_CHOICES = [
-    app_commands.Choice(name=label, value=value)
-    for label, value in (
-        ("off", "off"),
-        ("generic referee", "generic"),
-        ("Elnos Lawkeeper", "elnos_lawkeeper"),
-        ("Redkur Forgebeard", "redkur_forgebeard"),
-    )
-]
-PRAYER_CHOICES = [
-    app_commands.Choice(name="league table (D16)", value="league"),
-    app_commands.Choice(name="matched-play table (D8)", value="matched_play"),
-]
+BONUS_CHOICES = choices({"off": "off", "added": "added to league points", "tiebreak": "tiebreaker"})
+REFEREE_CHOICES = choices(
+    {
+        "off": "off",
+        "generic": "generic referee",
+        "elnos_lawkeeper": "Elnos Lawkeeper",
+        "redkur_forgebeard": "Redkur Forgebeard",
+    }
+)
+PRAYER_CHOICES = choices({"league": "league table (D16)", "matched_play": "matched-play table (D8)"})
 RULESET_CHOICES = [app_commands.Choice(name=entry.label, value=entry.id) for entry in ruleset_entries()]
-PLAYOFF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (0, 2, 4, 8, 16, 32)]
-OPENING_CHOICES = [
-    app_commands.Choice(name="a commissioner opens them (/season playoffs)", value="commissioner"),
-    app_commands.Choice(name="the bot opens them when the regular season is settled", value="automatic"),
-]
-SEEDING_CHOICES = [
-    app_commands.Choice(
-        name="keep division winners apart (paired with lower-ranked teams)", value="separate_winners"
-    ),
-    app_commands.Choice(name="random draw by the bot's dice", value="random"),
-]
+PLAYOFF_CHOICES = choices((0, 2, 4, 8, 16, 32))
+OPENING_CHOICES = choices(
+    {
+        "commissioner": "a commissioner opens them (/season playoffs)",
+        "automatic": "the bot opens them when the regular season is settled",
+    }
+)
+SEEDING_CHOICES = choices(
+    {
+        "separate_winners": "keep division winners apart (paired with lower-ranked teams)",
+        "random": "random draw by the bot's dice",
+    }
+)
 
 
 @app_commands.default_permissions(manage_guild=True)

@@ -22,7 +22,7 @@ from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.objective_views import objectives_embeds
-from bot.ui.options import TOURNAMENT_HELP, TournamentOption
+from bot.ui.options import TOURNAMENT_HELP, TournamentOption, choices
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import member_names, rankings_csv, rankings_picture, send_file, send_picture
 from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
@@ -78,9 +78,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         tournament=TOURNAMENT_HELP,
         format="Text (default), a picture for phones, or a CSV file",
     )
-    @app_commands.choices(
-        format=[app_commands.Choice(name=label, value=value) for value, label in FORMATS.items()]
-    )
+    @app_commands.choices(format=choices(FORMATS))
     async def standings(
         self,
         interaction: discord.Interaction,

@@ -9,8 +9,8 @@ so the option reads, completes and is checked the same in every command that has
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -29,6 +29,7 @@ from bot.ui.autocomplete import (
 from bot.ui.roster_views import entry_autocomplete
 
 Completer = Callable[[discord.Interaction, str], Awaitable[Choices]]
+V = TypeVar("V", str, int)
 AnyChoices = list[app_commands.Choice[int | float | str]]
 
 
@@ -44,6 +45,13 @@ class Completed(app_commands.Transformer):
 
     async def autocomplete(self, interaction: discord.Interaction, value: int | float | str) -> AnyChoices:
         return cast(AnyChoices, await self.complete(interaction, str(value)))
+
+
+def choices(labels: Mapping[V, str] | Iterable[V]) -> list[app_commands.Choice[V]]:
+    """An option's fixed choices: each value with its label (a bare value is its own label)."""
+    if isinstance(labels, Mapping):
+        return [app_commands.Choice(name=label, value=value) for value, label in labels.items()]
+    return [app_commands.Choice(name=str(value), value=value) for value in labels]
 
 
 # --- references, offered by autocomplete -------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
 
 from bot.services.inputs import one_of
 from bot.services.records import Kind
@@ -13,16 +12,19 @@ from bot.services.web import web_links
 from bot.services.web.web_links import LINK_ACTIONS, LinkAction, LinkState
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
+from bot.ui.options import choices
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-WEB_ACTION_CHOICES = [
-    app_commands.Choice(name="show the link", value="show"),
-    app_commands.Choice(name="turn the link on", value="on"),
-    app_commands.Choice(name="turn the link off", value="off"),
-    app_commands.Choice(name="replace the link (the old one stops working)", value="replace"),
-]
+WEB_ACTION_CHOICES = choices(
+    {
+        "show": "show the link",
+        "on": "turn the link on",
+        "off": "turn the link off",
+        "replace": "replace the link (the old one stops working)",
+    }
+)
 
 
 def link_text(state: LinkState, action: LinkAction, base_url: str | None) -> str:
