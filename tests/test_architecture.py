@@ -162,12 +162,6 @@ ONE_LIST: dict[str, str] = {
 # test_the_slips_still_exist, so the list only shrinks.
 SLIPS: dict[tuple[str, str], str] = {
     # leagues and events are peers: what both use lives below them (rules/match, rules/roster, rules/dice.py)
-    ("bot.rules.league.leaders", "bot.rules.tournament.tournament_awards"): "PlayerTally, the tally of a "
-    "player's deeds that league leaders and event awards both count, belongs in rules/match",
-    ("bot.rules.tournament.swiss", "bot.rules.league.star_drafts"): "shuffle (names out of a helmet) "
-    "belongs in rules/dice.py",
-    ("bot.rules.tournament.tournament_groups", "bot.rules.league.star_drafts"): "shuffle, as above",
-    ("bot.rules.tournament.tournament_teams", "bot.rules.league.star_drafts"): "shuffle, as above",
     ("bot.rules.tournament.tournament_rosters", "bot.rules.league.star_drafts"): "StarUnit and star_units "
     "(which star players a roster may take, in pairs) belong in rules/roster",
     # rules/match stands on rules/roster, not the other way round

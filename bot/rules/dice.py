@@ -10,9 +10,9 @@ import contextlib
 import random
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from bot.errors import RuleViolation
 
@@ -205,3 +205,15 @@ def suggest_expressions(typed: str, limit: int = 25) -> list[str]:
         with contextlib.suppress(InvalidDiceExpression):
             suggestions.insert(0, parse_expression(needle).text)
     return list(dict.fromkeys(suggestions))[:limit]
+
+
+T = TypeVar("T")
+
+
+def shuffle(items: Sequence[T], dice: Dice) -> list[T]:
+    """Names out of a helmet: Fisher-Yates with one real die per draw (d{n}, d{n-1}, ... d2)."""
+    drawn = list(items)
+    for last in range(len(drawn) - 1, 0, -1):
+        pick = dice.roll(last + 1) - 1
+        drawn[last], drawn[pick] = drawn[pick], drawn[last]
+    return drawn

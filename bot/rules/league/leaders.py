@@ -1,7 +1,7 @@
 """Leaderboards: the best players and teams of a season or of all time.
 
 Players: touchdowns, casualties, completions and interceptions from the confirmed reports (the tally the
-tournament awards use, rules.tournament_awards.player_tallies); SPP earned and MVP awards from the
+tournament awards use, rules.match.tallies.player_tallies); SPP earned and MVP awards from the
 post-game's player changes (a reverted post-game's reversing rows cancel them). Teams: kills (opposing
 players a confirmed report says were Dead; the report names who died, not who killed him, so kills are
 counted for the team), and league points and wins from the standings of each season, summed over the
@@ -17,7 +17,7 @@ from typing import Literal
 
 from bot.rules.league.standings import StandingRow
 from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.tournament_awards import PlayerTally
+from bot.rules.match.tallies import PlayerTally
 
 Stat = Literal[
     "touchdowns", "casualties", "completions", "interceptions", "spp", "mvps", "kills", "points", "wins"

@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from bot.catalog import Catalog
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, shuffle
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult, compute_standings
 from bot.rules.match.match_report import InjuryResult
 from bot.rules.roster.eligibility import plays_for
 
-T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
 ALL_STAR_ROSTER = 16
 CONTRACT_INJURIES: dict[InjuryResult, InjuryResult] = {
@@ -69,15 +68,6 @@ def star_units(catalog: Catalog, excluded: Sequence[str] = ()) -> list[StarUnit]
         (u for u in units if u.name.lower() not in out and not {m.lower() for m in u.members} & out),
         key=lambda u: u.name,
     )
-
-
-def shuffle(items: Sequence[T], dice: Dice) -> list[T]:
-    """Names out of a helmet: Fisher-Yates with one real die per draw (d{n}, d{n-1}, ... d2)."""
-    drawn = list(items)
-    for last in range(len(drawn) - 1, 0, -1):
-        pick = dice.roll(last + 1) - 1
-        drawn[last], drawn[pick] = drawn[pick], drawn[last]
-    return drawn
 
 
 def ranked_as_one_division(

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from bot.rules.dice import Dice, RecordingDice
-from bot.rules.league.star_drafts import shuffle
+from bot.rules.dice import Dice, RecordingDice, shuffle
 
 T = TypeVar("T", bound=Hashable)
 

@@ -15,12 +15,12 @@ Totals are the rankings' (a conceded game as seed 000 scores it, a Bye as a 2-0 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.match.match_result import ResultReport
+from bot.rules.match.tallies import PlayerTally
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, bye_side
 
 T = TypeVar("T", bound=Hashable)
@@ -147,41 +147,6 @@ def team_totals(
         side = bye_side(coach, rules)
         add(coach, side.td_for, side.td_against, 0, 0, 0)
     return found
-
-
-@dataclass(frozen=True)
-class PlayerTally(Generic[T]):
-    """What one player did over the games: the tally the awards and the leaderboards (rules/leaders.py)
-    share. A player is counted with the team he played for in each game."""
-
-    team: T
-    player_id: int
-    name: str
-    touchdowns: int
-    casualties: int
-    completions: int = 0
-    interceptions: int = 0
-
-
-def player_tallies(reports: Iterable[ResultReport]) -> list[PlayerTally[int]]:
-    """Each player's touchdowns, casualties, completions and interceptions summed over the confirmed
-    reports."""
-    found: dict[tuple[int, int], PlayerTally[int]] = {}
-    for report in reports:
-        for side in (report.home, report.away):
-            for line in side.players:
-                key = (side.team_id, line.player_id)
-                old = found.get(key) or PlayerTally(side.team_id, line.player_id, line.name, 0, 0)
-                found[key] = PlayerTally(
-                    side.team_id,
-                    line.player_id,
-                    line.name,
-                    old.touchdowns + line.touchdowns,
-                    old.casualties + line.casualties,
-                    old.completions + line.completions,
-                    old.interceptions + line.interceptions,
-                )
-    return list(found.values())
 
 
 @dataclass(frozen=True)

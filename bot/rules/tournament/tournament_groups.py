@@ -39,8 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.dice import Dice, RecordingDice
-from bot.rules.league.star_drafts import shuffle
+from bot.rules.dice import Dice, RecordingDice, shuffle
 from bot.rules.tournament.swiss import Draw
 from bot.rules.tournament.tournament_scoring import (
     DEFAULT_TIEBREAKERS,

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bot.catalog.models import TournamentScoring
-from bot.rules.dice import Dice, RecordingDice
-from bot.rules.league.star_drafts import shuffle
+from bot.rules.dice import Dice, RecordingDice, shuffle
 from bot.rules.ranking import Tally, order
 from bot.rules.tournament.swiss import Draw, OddPlayer, first_round, next_round
 from bot.rules.tournament.tournament_scoring import (

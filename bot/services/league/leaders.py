@@ -14,7 +14,7 @@ from typing import Literal
 from bot.errors import NotFound, RuleViolation
 from bot.rules.league.leaders import STATS, Leader, Stat, boards, kills, team_records
 from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.tournament_awards import player_tallies
+from bot.rules.match.tallies import player_tallies
 from bot.services.inputs import one_of, optional_whole
 from bot.services.league.leagues import find_league
 from bot.services.league.seasons import current_or_error, standings_tables

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
-from bot.rules.tournament.tournament_awards import Award, player_tallies, team_totals
+from bot.rules.match.tallies import player_tallies
+from bot.rules.tournament.tournament_awards import Award, team_totals
 from bot.rules.tournament.tournament_awards import awards as compute_awards
 from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_teams import SquadRow

@@ -9,7 +9,7 @@ from bot.rules.league.leaders import Earned, Leader, boards, kills, rank, team_r
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult, compute_standings
 from bot.rules.match.match_result import PlayerLine, ResultReport, SideReport
-from bot.rules.tournament.tournament_awards import PlayerTally
+from bot.rules.match.tallies import PlayerTally
 
 
 def test_ties_share_a_place_and_nobody_with_nothing_is_listed() -> None:

@@ -6,14 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.rules.match.match_result import PlayerLine, ResultReport, SideReport
-from bot.rules.tournament.tournament_awards import (
-    Award,
-    PlayerTally,
-    Totals,
-    awards,
-    player_tallies,
-    team_totals,
-)
+from bot.rules.match.tallies import PlayerTally, player_tallies
+from bot.rules.tournament.tournament_awards import Award, Totals, awards, team_totals
 from bot.rules.tournament.tournament_scoring import TournamentGame, rank
 from tests.conftest import CATALOG
 
