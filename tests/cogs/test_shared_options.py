@@ -22,7 +22,7 @@ from bot.services.league import leagues
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournaments
 from bot.ui import autocomplete
-from bot.ui.options import Completed
+from bot.ui.options import Completed, choices
 from bot.ui.roster_views import entry_autocomplete
 from tests.cogs.mocks import make_interaction, sent
 from tests.conftest import actor
@@ -174,3 +174,9 @@ async def test_a_league_rejection_answers_without_the_sheet(runtime: Runtime) ->
 
 def test_the_entry_option_offers_registered_teams() -> None:
     assert _completer(RosterCog(MagicMock()).show, "team") is entry_autocomplete
+
+
+def test_choices_keep_their_order_and_labels() -> None:
+    made = choices({"home": "home team", "away": "away team"})
+    assert [(c.name, c.value) for c in made] == [("home team", "home"), ("away team", "away")]
+    assert [(c.name, c.value) for c in choices((0, 2, 4))] == [("0", 0), ("2", 2), ("4", 4)]
