@@ -1,4 +1,5 @@
-"""Who may hire whom: star players (and other league- or rule-bound inducements) by league and alignment.
+"""Who may hire whom: star players (and other league- or rule-bound inducements) by league and alignment;
+and the league and alignment a new team chooses when its roster offers a choice.
 
 A team with several leagues plays in the one it chose when drafted; a team with a choice of alignment
 has the "Favoured of ..." rule it chose. A star plays for a team when the team's league is one of his, or
@@ -10,6 +11,41 @@ from __future__ import annotations
 
 from bot.catalog import Catalog
 from bot.catalog.models import OnlyFor, Star, Team
+from bot.errors import RuleViolation
+
+
+def choose_league_and_alignment(
+    roster: Team, league: str | None, alignment: str | None
+) -> tuple[str, str | None]:
+    """The regional league and alignment a new team plays with (asked only where the roster has a choice)."""
+    if league is None:
+        if len(roster.leagues) > 1:
+            raise RuleViolation(
+                f"{roster.name} teams choose one league: {' or '.join(roster.leagues)}. "
+                "Pick it with the regional_league option."
+            )
+        league = roster.leagues[0]
+    match = next((name for name in roster.leagues if name.lower() == league.strip().lower()), None)
+    if match is None:
+        raise RuleViolation(f"{roster.name} teams play in {' or '.join(roster.leagues)}, not {league}.")
+    options = roster.alignments_in(match)
+    if not options:
+        if alignment:
+            raise RuleViolation(f"{roster.name} teams in the {match} have no Favoured of... choice.")
+        return match, None
+    if alignment is None:
+        if len(options) > 1:
+            raise RuleViolation(
+                f"{roster.name} teams choose an alignment: {', '.join(options)}. "
+                "Pick it with the alignment option; it cannot change later."
+            )
+        return match, options[0]
+    chosen = next(
+        (o for o in options if o.lower() == alignment.strip().lower().removeprefix("favoured of ")), None
+    )
+    if chosen is None:
+        raise RuleViolation(f"{roster.name} teams may be Favoured of {', '.join(options)}, not {alignment}.")
+    return match, chosen
 
 
 def plays_for(star: Star, team: Team, league: str, alignment: str | None) -> bool:

@@ -183,6 +183,33 @@ def check_redraft_submittable(
     check_staff(roster, staff, rules, drafting=True)
 
 
+MAX_HIRE_AT_ONCE = 16  # players one hire takes on
+
+
+def check_hire_request(count: int, named: bool) -> None:
+    """Refuse hiring more than a command takes at once, or naming (numbering) several players at once."""
+    if not 1 <= count <= MAX_HIRE_AT_ONCE:
+        raise RuleViolation(f"Hire 1 to {MAX_HIRE_AT_ONCE} players at a time.")
+    if count > 1 and named:
+        raise RuleViolation(
+            "Give a name or number only when hiring one player; rename others with /team player."
+        )
+
+
+def check_shirt_number(number: int | None) -> None:
+    """A player's shirt number is 1 to 99 (None: the next free one)."""
+    if number is not None and not 1 <= number <= 99:
+        raise RuleViolation("Shirt numbers are 1 to 99.")
+
+
+def check_release(name: str, under_contract: bool) -> None:
+    """A star signed on a long-term contract (seed 004) stays for the season: he is never fired."""
+    if under_contract:
+        raise RuleViolation(
+            f"{name} is under contract for the season: a star signed this way is never fired."
+        )
+
+
 def next_free_number(taken: Iterable[int]) -> int:
     used = set(taken)
     for number in range(1, 100):

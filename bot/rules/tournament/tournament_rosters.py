@@ -292,12 +292,20 @@ def _staff_and_fans(
     except RuleViolation as refusal:
         tally.refusals.append(str(refusal))
     tally.gold += draft_cost(team, positions, staff, rules)
-    if not start <= roster.dedicated_fans <= numbers.max_fans:
-        tally.refusals.append(
-            f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
-            f"each above {start} at {gp(numbers.fan_cost)}."
-        )
+    tally.refusals += fans_refusals(catalog, roster.dedicated_fans)
     tally.gold += max(0, roster.dedicated_fans - start) * numbers.fan_cost
+
+
+def fans_refusals(catalog: Catalog, fans: int) -> list[str]:
+    """Dedicated Fans on a tournament roster: the free first, and up to 6 at 10,000 gp each above it."""
+    numbers = catalog.tournament.roster
+    start = catalog.drafting.dedicated_fans.start
+    if start <= fans <= numbers.max_fans:
+        return []
+    return [
+        f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
+        f"each above {start} at {gp(numbers.fan_cost)}."
+    ]
 
 
 def _inducements(

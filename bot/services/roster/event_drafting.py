@@ -20,10 +20,11 @@ from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.league.star_drafts import StarUnit, star_units
 from bot.rules.match import inducements as inducement_rules
-from bot.rules.roster.team_building import Staffing
+from bot.rules.roster.team_building import MAX_HIRE_AT_ONCE, Staffing
 from bot.rules.tournament.tournament_rosters import (
     ONLY_ADDS,
     RosterCheck,
+    fans_refusals,
     staff_apart_from_fans,
     star_points,
 )
@@ -204,7 +205,7 @@ async def hire(
     number: int | None = None,
 ) -> EntryResult:
     """Hire players for the caller's tournament roster (the league drafting rules; the event's budget)."""
-    whole(count, 1, drafting.MAX_HIRE_AT_ONCE, "count")
+    whole(count, 1, MAX_HIRE_AT_ONCE, "count")
     return await drafting.hire(rt, actor, event_book(event_ref), position, count, name, number)
 
 
@@ -243,13 +244,9 @@ async def submit(rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResul
 
 def _fans(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, fans: int) -> EntryResult:
     team = book.own(conn, actor)
-    numbers = rt.catalog.tournament.roster
-    start = rt.catalog.drafting.dedicated_fans.start
-    if not start <= fans <= numbers.max_fans:
-        raise RuleViolation(
-            f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
-            f"each above {start} at {gp(numbers.fan_cost)}."
-        )
+    refused = fans_refusals(rt.catalog, fans)
+    if refused:
+        raise RuleViolation(refused[0])
     before = book.before(conn, team)
     delta = fans - team.dedicated_fans
     if delta:
@@ -264,7 +261,7 @@ def _fans(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, fans: in
         team_store.change_treasury(
             conn,
             team,
-            -delta * numbers.fan_cost,
+            -delta * rt.catalog.tournament.roster.fan_cost,
             f"draft: {verb} {abs(delta)} Dedicated Fans",
             actor_id=actor.user_id,
             now=rt.clock.now(),

@@ -11,12 +11,19 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TypeVar
 
-from bot.catalog.models import Team
 from bot.errors import Conflict, RuleViolation
 from bot.rules.league.redraft import rehire_cost
 from bot.rules.league.star_drafts import StarUnit
+from bot.rules.roster.eligibility import choose_league_and_alignment
 from bot.rules.roster.staff import staff_changes
-from bot.rules.roster.team_building import Staffing, check_hire, next_free_number
+from bot.rules.roster.team_building import (
+    Staffing,
+    check_hire,
+    check_hire_request,
+    check_release,
+    check_shirt_number,
+    next_free_number,
+)
 from bot.rules.rulesets import ruleset
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.roster.books import Book, LeagueBook, Opener, league_book, within_budget, write
@@ -44,45 +51,10 @@ from bot.store.leagues import League
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
 
-MAX_HIRE_AT_ONCE = 16
 T = TypeVar("T")
 
 
 # --- create -------------------------------------------------------------------------------------------
-
-
-def choose_league_and_alignment(
-    roster: Team, league: str | None, alignment: str | None
-) -> tuple[str, str | None]:
-    """The regional league and alignment a new team plays with (asked only where the roster has a choice)."""
-    if league is None:
-        if len(roster.leagues) > 1:
-            raise RuleViolation(
-                f"{roster.name} teams choose one league: {' or '.join(roster.leagues)}. "
-                "Pick it with the regional_league option."
-            )
-        league = roster.leagues[0]
-    match = next((name for name in roster.leagues if name.lower() == league.strip().lower()), None)
-    if match is None:
-        raise RuleViolation(f"{roster.name} teams play in {' or '.join(roster.leagues)}, not {league}.")
-    options = roster.alignments_in(match)
-    if not options:
-        if alignment:
-            raise RuleViolation(f"{roster.name} teams in the {match} have no Favoured of... choice.")
-        return match, None
-    if alignment is None:
-        if len(options) > 1:
-            raise RuleViolation(
-                f"{roster.name} teams choose an alignment: {', '.join(options)}. "
-                "Pick it with the alignment option; it cannot change later."
-            )
-        return match, options[0]
-    chosen = next(
-        (o for o in options if o.lower() == alignment.strip().lower().removeprefix("favoured of ")), None
-    )
-    if chosen is None:
-        raise RuleViolation(f"{roster.name} teams may be Favoured of {', '.join(options)}, not {alignment}.")
-    return match, chosen
 
 
 def create_in(
@@ -187,12 +159,7 @@ def hire_in(
     before = book.before(conn, team)
     roster = roster_of(rt.catalog, team)
     position = find_position(roster, position_ref)
-    if not 1 <= count <= MAX_HIRE_AT_ONCE:
-        raise RuleViolation(f"Hire 1 to {MAX_HIRE_AT_ONCE} players at a time.")
-    if count > 1 and (name or number):
-        raise RuleViolation(
-            "Give a name or number only when hiring one player; rename others with /team player."
-        )
+    check_hire_request(count, bool(name or number))
     current = team_store.players(conn, team)
     positions = limit_positions(rt.catalog, roster, current)
     check_hire(roster, position.id, positions, rt.catalog.drafting, count)
@@ -245,8 +212,7 @@ async def hire(
     name: str | None = None,
     number: int | None = None,
 ) -> T:
-    if number is not None and not 1 <= number <= 99:
-        raise RuleViolation("Shirt numbers are 1 to 99.")
+    check_shirt_number(number)
     cleaned = clean_name(name, "player name") if name else None
     return await write(rt, actor, opener, hire_in, position, count, cleaned, number)
 
@@ -268,10 +234,7 @@ def fire_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], player_r
     competition); in a league's post-game fired without a refund."""
     team = book.team(conn, actor)
     player = find_player(conn, team, player_ref)
-    if player.star_contract is not None:
-        raise RuleViolation(
-            f"{player.name} is under contract for the season: a star signed this way is never fired."
-        )
+    check_release(player.name, under_contract=player.star_contract is not None)
     change = book.changeable(conn, team)
     team = change.team
     if not change.drafting:
@@ -462,8 +425,7 @@ async def update_player(
 ) -> DraftResult:
     if name is None and number is None:
         raise RuleViolation("Give a new name, a new number, or both.")
-    if number is not None and not 1 <= number <= 99:
-        raise RuleViolation("Shirt numbers are 1 to 99.")
+    check_shirt_number(number)
     return await rt.db.write(
         _rename, rt, actor, league_ref, player, clean_name(name, "player name") if name else None, number
     )

@@ -4,7 +4,14 @@ alignment a team chose when it was drafted."""
 from __future__ import annotations
 
 from bot.catalog.models import Star
-from bot.rules.roster.eligibility import may_buy, plays_for, roster_can_hire, rosters_for_star
+from bot.errors import RuleViolation
+from bot.rules.roster.eligibility import (
+    choose_league_and_alignment,
+    may_buy,
+    plays_for,
+    roster_can_hire,
+    rosters_for_star,
+)
 from tests.conftest import CATALOG
 
 GOBLIN, CHOSEN, HUMAN = CATALOG.teams["goblin"], CATALOG.teams["chaos_chosen"], CATALOG.teams["human"]
@@ -59,3 +66,27 @@ def test_restricted_inducements() -> None:
     assert may_buy(apothecary, HUMAN, "Old World Classic", None)
     assert not may_buy(apothecary, CATALOG.teams["nurgle"], "Chaos Clash", "Nurgle")
     assert may_buy(CATALOG.inducements["bribe"].only_for, HUMAN, "Old World Classic", None)  # anyone
+
+
+def test_a_new_team_chooses_its_league_and_alignment_only_where_its_roster_offers_a_choice() -> None:
+    assert choose_league_and_alignment(HUMAN, None, None) == ("Old World Classic", None)
+    assert choose_league_and_alignment(GOBLIN, "underworld challenge", None) == ("Underworld Challenge", None)
+    assert choose_league_and_alignment(CHOSEN, None, "Favoured of Khorne") == ("Chaos Clash", "Khorne")
+    for roster, league, alignment, refusal in (
+        (GOBLIN, None, None, "choose one league: Badlands Brawl or Underworld Challenge"),
+        (
+            GOBLIN,
+            "Lustrian Superleague",
+            None,
+            "play in Badlands Brawl or Underworld Challenge, not Lustrian",
+        ),
+        (HUMAN, None, "Khorne", "have no Favoured of... choice"),
+        (CHOSEN, None, None, "choose an alignment: Hashut, Khorne"),
+        (CHOSEN, None, "Grimnir", "may be Favoured of Hashut, Khorne, Nurgle, Slaanesh, Tzeentch, Undivided"),
+    ):
+        try:
+            choose_league_and_alignment(roster, league, alignment)
+        except RuleViolation as error:
+            assert refusal in str(error)
+        else:
+            raise AssertionError(f"{roster.name} {league} {alignment} was not refused")

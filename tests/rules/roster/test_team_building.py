@@ -9,10 +9,14 @@ from hypothesis import strategies as st
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
 from bot.rules.roster.team_building import (
+    MAX_HIRE_AT_ONCE,
     SquadPlayer,
     Staffing,
     check_hire,
+    check_hire_request,
     check_redraft_submittable,
+    check_release,
+    check_shirt_number,
     check_staff,
     check_submittable,
     current_team_value,
@@ -161,3 +165,20 @@ def test_ctv_is_never_more_than_tv(fees: list[tuple[bool, bool, int]], rerolls: 
     tv = team_value(HUMAN, players, staff, RULES)
     assert staff_value(HUMAN, staff, RULES) <= ctv <= tv
     assert tv - ctv == sum(p.current_value for p in players if not p.available)
+
+
+def test_a_hire_request_a_shirt_number_and_a_contracted_star() -> None:
+    """Seed 004: "Star Players hired in this way may never be fired from a team"."""
+    check_hire_request(1, named=True)
+    check_hire_request(MAX_HIRE_AT_ONCE, named=False)
+    with pytest.raises(RuleViolation, match="Hire 1 to 16 players at a time"):
+        check_hire_request(MAX_HIRE_AT_ONCE + 1, named=False)
+    with pytest.raises(RuleViolation, match="only when hiring one player"):
+        check_hire_request(2, named=True)
+    check_shirt_number(None)
+    check_shirt_number(99)
+    with pytest.raises(RuleViolation, match="Shirt numbers are 1 to 99"):
+        check_shirt_number(100)
+    check_release("Griff Oberwald", under_contract=False)
+    with pytest.raises(RuleViolation, match="Griff Oberwald is under contract for the season"):
+        check_release("Griff Oberwald", under_contract=True)

@@ -21,6 +21,7 @@ from bot.rules.tournament.tournament_rosters import (
     TournamentRoster,
     check_roster,
     event_inducements,
+    fans_refusals,
     only_additions,
     seed_tiers,
     tiers_text,
@@ -448,3 +449,13 @@ def test_additions_are_always_accepted_and_a_removal_never(
     if grown.players:
         shrunk = replace(grown, players=grown.players[1:])
         assert only_additions(grown, shrunk, 3)
+
+
+def test_dedicated_fans_up_to_six() -> None:
+    """Seed 000: "Coaches may spend their gold pieces on additional Dedicated Fans, up to a maximum of 6, at
+    the cost of 10,000 gold pieces per Dedicated Fan purchased." """
+    assert fans_refusals(CATALOG, 1) == [] and fans_refusals(CATALOG, 6) == []
+    assert fans_refusals(CATALOG, 7) == [
+        "A tournament team may have 1-6 Dedicated Fans, each above 1 at 10,000 gp."
+    ]
+    assert fans_refusals(CATALOG, 0) == fans_refusals(CATALOG, 7)
