@@ -28,6 +28,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
+from bot.errors import RuleViolation
+
 BlockResult = Literal["down", "wrestled", "push", "nothing", "both_down", "attacker_down"]
 Face = Literal["player_down", "both_down", "push_back", "stumble", "pow"]
 Chooser = Literal["attacker", "defender"]
@@ -163,6 +165,12 @@ def target_odds(target: int, reroll: TargetReroll = "none", loner: int | None = 
         return first
     allowed = success(loner) if loner is not None and reroll == "team" else Fraction(1)
     return first + (1 - first) * allowed * first
+
+
+def check_loner(reroll: TargetReroll, loner: int | None) -> None:
+    """Loner only changes a team re-roll ("To use a Team Re-roll it must first roll X or more on a D6")."""
+    if loner is not None and reroll != "team":
+        raise RuleViolation("Loner only matters for a team re-roll: choose reroll team, or leave Loner out.")
 
 
 def percent(chance: Fraction) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.errors import InvalidInput, RuleViolation
+from bot.errors import InvalidInput
 from bot.rules.odds import (
     MAX_BLOCK_DICE,
     BlockOdds,
@@ -14,6 +14,7 @@ from bot.rules.odds import (
     Skills,
     TargetReroll,
     block_odds,
+    check_loner,
     target_odds,
 )
 from bot.services.inputs import one_of, optional_whole, whole
@@ -38,8 +39,7 @@ def block(dice: int, chooser: str, skills: Skills, reroll: str) -> BlockOdds:
 def roll(target: int, reroll: str, loner: int | None = None) -> Fraction:
     """The chance of passing a D6 roll of `target`+ (2+ to 6+), with a re-roll if any."""
     checked = one_of(reroll, TARGET_REROLLS, "the re-roll")
-    if loner is not None and checked != "team":
-        raise RuleViolation("Loner only matters for a team re-roll: choose reroll team, or leave Loner out.")
+    check_loner(checked, loner)
     return target_odds(
         whole(target, 2, 6, "the target (2+ to 6+)"), checked, optional_whole(loner, 2, 6, "Loner")
     )

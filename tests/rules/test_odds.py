@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import RuleViolation
 from bot.rules.odds import (
     RESULTS,
     Skills,
+    TargetReroll,
     block_odds,
+    check_loner,
     face_result,
     percent,
     target_odds,
@@ -146,3 +150,13 @@ def test_block_never_hurts_the_attacker(dice: int, chooser: str, skills: Skills,
     if reroll == "none":
         for rank in range(len(RESULTS)):
             assert _at_least(b.results, rank) >= _at_least(a.results, rank)  # type: ignore[arg-type]
+
+
+def test_loner_only_changes_a_team_reroll() -> None:
+    # catalogue, Loner (X+): "To use a Team Re-roll it must first roll X or more on a D6"
+    check_loner("team", 4)
+    others: tuple[TargetReroll, ...] = ("none", "skill")
+    for reroll in others:
+        check_loner(reroll, None)
+        with pytest.raises(RuleViolation, match=r"^Loner only matters for a team re-roll: choose reroll"):
+            check_loner(reroll, 4)

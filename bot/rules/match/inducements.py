@@ -98,6 +98,17 @@ def check_allowed(inducement: Inducement, roster: Team, league: str, alignment: 
         raise RuleViolation(f"{inducement.name} is only for: {who}.")
 
 
+def check_pregame_inducements(tournament: bool, petty_cash: bool) -> None:
+    """A league's game buys inducements before it; a tournament's teams bring theirs on the roster (seed 000,
+    building a roster: "Star Players; Inducements"), and buy before a game only where the rulespack gives
+    petty cash (its injuries or advancement)."""
+    if tournament and not petty_cash:
+        raise RuleViolation(
+            "A tournament's inducements are part of each roster (seed 000); petty cash before a game "
+            "comes only with the rulespack's injuries or advancement."
+        )
+
+
 def check_ready(team_name: str, able: int) -> None:
     """Inducements are bought with both teams' CTVs fixed, journeymen included: a team short of players
     first takes them on."""

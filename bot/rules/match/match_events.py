@@ -25,6 +25,18 @@ class TurnRoll:
     event_rolls: tuple[DieRoll, ...] = ()
 
 
+def check_match_events(league_name: str, *, used: bool, in_playoffs: bool, playoff: bool, half: str) -> None:
+    """Whether this half of this game rolls for Match Events: only where the commissioner turned them on,
+    in the play-offs only when allowed too (seed 002: "not recommended ... during the play-off season of a
+    league"), and never in extra time ("If the game goes into extra time, Match Events no longer apply")."""
+    if not used:
+        raise RuleViolation(f"{league_name} does not use Match Events (a commissioner can turn them on).")
+    if playoff and not in_playoffs:
+        raise RuleViolation("Match Events are not used in the play-offs unless the commissioner allows them.")
+    if half == "extra":
+        raise RuleViolation("No Match Events in extra time: no roll needed.")
+
+
 def start_of_turn(table: MatchEventsFile, dice: Dice) -> TurnRoll:
     """The D16 at the start of a team turn, and the event if it fires."""
     trigger = roll(dice, table.trigger.dice, "match event trigger")
@@ -45,6 +57,15 @@ class SendOff:
     @property
     def result(self) -> int:
         return self.roll.total + self.modifier
+
+
+def check_referee_rules(league_name: str, referee: str) -> None:
+    """A foul rolls against the referee only where the league uses seed 004's referee rules ("If you decide
+    to use the rules presented here")."""
+    if referee == "off":
+        raise RuleViolation(
+            f"{league_name} does not use the referee rules (a commissioner can turn them on)."
+        )
 
 
 def referee_named(table: RefereesFile, key: str) -> Referee:

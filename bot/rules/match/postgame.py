@@ -321,3 +321,41 @@ def check_winnings_reroll(offered: str | None, open_: bool, team_name: str, fixt
             f"{team_name}'s winnings re-roll for {fixture_label} is gone: it was used, or the post-game "
             "finished."
         )
+
+
+@dataclass(frozen=True)
+class OpenPostgame:
+    """A team's post-game still open, of another fixture than the one at hand."""
+
+    team_name: str
+    fixture_id: int
+    fixture_label: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.team_name} must first finish its post-game of fixture #{self.fixture_id}"
+
+
+def check_one_postgame_at_a_time(waiting: OpenPostgame | None) -> None:
+    """A team's post-games happen one at a time: a result that would open a second one waits until the team
+    has finished the one open (seed 001: "After each League Fixture, both teams must go through the
+    Post-game Sequence as normal")."""
+    if waiting is not None:
+        raise RuleViolation(
+            f"{waiting.text} ({waiting.fixture_label}): a team's post-games happen one at a time. "
+            "Its coach (or a commissioner) presses Finish post-game under that result, then try again."
+        )
+
+
+PostgameOnly = Literal["retire", "keep journeyman"]
+ONLY_IN_THE_POSTGAME: dict[PostgameOnly, str] = {
+    "retire": "Players are temporarily retired in the post-game sequence, after a Lasting Injury.",
+    "keep journeyman": "Journeymen are hired in the post-game of the game they played.",
+}
+
+
+def check_in_postgame(action: PostgameOnly, drafting: bool) -> None:
+    """Temporary retirement and hiring a journeyman are steps of the post-game sequence (seed 001, step 5:
+    "Hire any Journeymen that played for your team during the game"), never of drafting."""
+    if drafting:
+        raise RuleViolation(ONLY_IN_THE_POSTGAME[action])

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict, NotAllowed
+from bot.rules.match.deadlines import extendable_deadline, open_round, regular_season, running_season
 from bot.rules.match.match_result import ResultReport, Side, SideReport
 from bot.services.inputs import optional_reason, reason_of, whole
 from bot.services.league import contracts
@@ -408,16 +409,9 @@ def _extend(
     reason: str,
 ) -> tuple[int, datetime]:
     league = find_league(conn, actor.guild_id, league_ref)
-    season = season_store.current_season(conn, actor.guild_id, league.id)
-    if season is None:
-        raise RuleViolation(f"{league.name} has no season running.")
+    season = running_season(league.name, season_store.current_season(conn, actor.guild_id, league.id))
     rounds = season_store.rounds(conn, actor.guild_id, season.id)
-    target = next((r for r in rounds if r.number == round_number), None)
-    if target is None or target.status != "open":
-        raise RuleViolation(
-            f"Round {round_number} is not open; open rounds: "
-            f"{', '.join(str(r.number) for r in rounds if r.status == 'open') or 'none'}."
-        )
+    target = open_round(round_number, rounds)
     shift = timedelta(days=days)
     for later in rounds:  # this round and every later one move together, keeping their lengths
         if later.number >= round_number and later.status == "open":
@@ -461,9 +455,7 @@ def _pause(
     reason: str | None,
 ) -> datetime | None:
     league = find_league(conn, actor.guild_id, league_ref)
-    season = season_store.current_season(conn, actor.guild_id, league.id)
-    if season is None or season.status != "regular":
-        raise RuleViolation(f"{league.name} has no regular season running.")
+    season = regular_season(league.name, season_store.current_season(conn, actor.guild_id, league.id))
     paused = deadline_store.paused_at(conn, actor.guild_id, season.id)
     now = rt.clock.now()
     if pause:
@@ -520,11 +512,8 @@ def _extend_fixture(
     conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
-    if fx.kind != "league" or fx.status not in ("scheduled", "reported") or fx.deadline_at is None:
-        raise RuleViolation(
-            f"{fx.label} is {fx.status}: only an unsettled league fixture has a deadline to extend."
-        )
-    new_deadline = max(fx.deadline_at, rt.clock.now()) + timedelta(days=days)
+    deadline = extendable_deadline(fx.label, fx.kind, fx.status, fx.deadline_at)
+    new_deadline = max(deadline, rt.clock.now()) + timedelta(days=days)
     deadline_store.set_fixture_deadline(conn, actor.guild_id, fx.id, new_deadline)
     audit.record(
         conn,

@@ -21,6 +21,7 @@ from bot.rules.match.inducements import (
     Buyer,
     Inducements,
     check_allowed,
+    check_pregame_inducements,
     check_ready,
     check_turn,
     item_kind,
@@ -99,11 +100,7 @@ def _phase(conn: Connection, rt: Runtime, fx: Fixture) -> Phase:
     if existing is not None:
         return existing
     rulespack = _tournament(conn, fx)
-    if rulespack is not None and not rulespack.petty_cash:
-        raise RuleViolation(
-            "A tournament's inducements are part of each roster (seed 000); petty cash before a game "
-            "comes only with the rulespack's injuries or advancement."
-        )
+    check_pregame_inducements(rulespack is not None, rulespack is not None and rulespack.petty_cash)
     sides: list[MatchSide] = []
     for team_id in (fx.home_team_id, fx.away_team_id):
         team = team_store.get(conn, fx.guild_id, team_id)

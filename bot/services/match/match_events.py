@@ -6,8 +6,16 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from bot.catalog.models import Referee
-from bot.errors import Conflict, NotAllowed, RuleViolation
-from bot.rules.match.match_events import SendOff, TurnRoll, referee_named, send_off_roll, start_of_turn
+from bot.errors import Conflict, NotAllowed
+from bot.rules.match.match_events import (
+    SendOff,
+    TurnRoll,
+    check_match_events,
+    check_referee_rules,
+    referee_named,
+    send_off_roll,
+    start_of_turn,
+)
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, whole
 from bot.services.league.leagues import find_league
@@ -48,12 +56,13 @@ def _in_play(conn: Connection, actor: Actor, fixture_ref: str) -> tuple[Fixture,
 def _turn(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, half: Half) -> TurnOutcome:
     fx, league = _in_play(conn, actor, fixture_ref)
     settings = league.settings
-    if not settings.match_events:
-        raise RuleViolation(f"{league.name} does not use Match Events (a commissioner can turn them on).")
-    if fx.kind == "playoff" and not settings.match_events_in_playoffs:
-        raise RuleViolation("Match Events are not used in the play-offs unless the commissioner allows them.")
-    if half == "extra":
-        raise RuleViolation("No Match Events in extra time: no roll needed.")
+    check_match_events(
+        league.name,
+        used=settings.match_events,
+        in_playoffs=settings.match_events_in_playoffs,
+        playoff=fx.kind == "playoff",
+        half=half,
+    )
     number = int(half)
     already = season_store.match_event_of_half(conn, actor.guild_id, fx.id, number)
     if already:
@@ -91,10 +100,7 @@ async def start_team_turn(rt: Runtime, actor: Actor, fixture: str, half: Half) -
 
 def _foul(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, distance: int) -> FoulOutcome:
     fx, league = _in_play(conn, actor, fixture_ref)
-    if league.settings.referee == "off":
-        raise RuleViolation(
-            f"{league.name} does not use the referee rules (a commissioner can turn them on)."
-        )
+    check_referee_rules(league.name, league.settings.referee)
     referee = referee_named(rt.catalog.referees, league.settings.referee)
     result = send_off_roll(rt.catalog.referees, referee, distance, rt.dice)
     log_dice(

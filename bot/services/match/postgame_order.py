@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.errors import RuleViolation
+from bot.rules.match.postgame import OpenPostgame, check_one_postgame_at_a_time
 from bot.services.runtime import Runtime
 from bot.store import announcements
 from bot.store import deadlines as deadline_store
@@ -29,8 +29,12 @@ class Blocker:
     fixture: Fixture  # whose post-game the team must finish first
 
     @property
+    def open_postgame(self) -> OpenPostgame:
+        return OpenPostgame(self.team.name, self.fixture.id, self.fixture.label)
+
+    @property
     def text(self) -> str:
-        return f"{self.team.name} must first finish its post-game of fixture #{self.fixture.id}"
+        return self.open_postgame.text
 
 
 def blocker(conn: Connection, fx: Fixture) -> Blocker | None:
@@ -50,11 +54,7 @@ def blocker(conn: Connection, fx: Fixture) -> Blocker | None:
 def require_no_open_postgame(conn: Connection, fx: Fixture) -> None:
     """Refuse a coach's or commissioner's action that would give a team a second open post-game."""
     found = blocker(conn, fx)
-    if found is not None:
-        raise RuleViolation(
-            f"{found.text} ({found.fixture.label}): a team's post-games happen one at a time. "
-            "Its coach (or a commissioner) presses Finish post-game under that result, then try again."
-        )
+    check_one_postgame_at_a_time(found.open_postgame if found else None)
 
 
 def release_held(conn: Connection, rt: Runtime, team: TeamRow, finished: Fixture) -> None:

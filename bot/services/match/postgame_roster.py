@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match.postgame import (
+    PostgameOnly,
     check_fire,
+    check_in_postgame,
     check_keepable,
     check_temporary_retirement,
     eligible_for_next_game,
@@ -66,25 +68,19 @@ def fire_in_postgame(
 
 
 def _in_postgame(
-    conn: Connection, actor: Actor, league_ref: str | None, refusal: str
+    conn: Connection, actor: Actor, league_ref: str | None, action: PostgameOnly
 ) -> tuple[League, Changeable]:
-    """The coach's team with its open post-game; `refusal` when the team is drafting instead."""
+    """The coach's team with its open post-game, where `action` happens (refused while drafting)."""
     league = find_league(conn, actor.guild_id, league_ref)
     change = changeable(conn, own_team(conn, actor, league))
-    if change.drafting:
-        raise RuleViolation(refusal)
+    check_in_postgame(action, change.drafting)
     return league, change
 
 
 def _retire(
     conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
-    league, change = _in_postgame(
-        conn,
-        actor,
-        league_ref,
-        "Players are temporarily retired in the post-game sequence, after a Lasting Injury.",
-    )
+    league, change = _in_postgame(conn, actor, league_ref, "retire")
     player = find_player(conn, change.team, player_ref)
     if player.temporarily_retired:
         raise Conflict(f"#{player.number} {player.name} is already temporarily retired.")
@@ -114,9 +110,7 @@ async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, playe
 def _keep(
     conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> DraftResult:
-    league, change = _in_postgame(
-        conn, actor, league_ref, "Journeymen are hired in the post-game of the game they played."
-    )
+    league, change = _in_postgame(conn, actor, league_ref, "keep journeyman")
     team = change.team
     player = find_player(conn, team, player_ref)
     label = f"#{player.number} {player.name}"

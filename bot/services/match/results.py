@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from bot.rules.match.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.match.postgame import conceded_result
+from bot.rules.match.results import Decider, check_friendly, check_objectives, check_player_reported, decide
 from bot.rules.rulesets import ruleset
 from bot.services.inputs import an_id, one_of, reason_of, row_id, whole
 from bot.services.league.leagues import find_league
@@ -79,12 +80,14 @@ def _side_report(conn: Connection, team: TeamRow, entry: SideInput, max_mvp_nomi
         player = team_store.player_by_number(conn, team, number)
         if player is None:
             raise InvalidInput(f"{team.name} has no player #{number}.")
-        if player.miss_next_game:
-            raise RuleViolation(
-                f"{team.name} #{number} {player.name} was missing this game (injured last game)."
-            )
-        if player.star_contract is not None and player_events.mvp_nomination:
-            raise RuleViolation(f"{team.name} #{number} {player.name} is a star player: stars are never MVP.")
+        check_player_reported(
+            team.name,
+            number,
+            player.name,
+            missing=player.miss_next_game,
+            star=player.star_contract is not None,
+            mvp_nomination=player_events.mvp_nomination,
+        )
         lines.append(
             PlayerLine(
                 player_id=player.id,
@@ -136,10 +139,8 @@ def _build_report(
     report = ResultReport(
         home=_side_report(conn, home_team, home, most), away=_side_report(conn, away_team, away, most)
     )
-    if (home.objectives is not None or away.objectives is not None) and not tournament_play.uses_objectives(
-        conn, fx
-    ):
-        raise RuleViolation("Secret Objectives are reported only in a tournament that plays with them.")
+    if home.objectives is not None or away.objectives is not None:
+        check_objectives(True, tournament_play.uses_objectives(conn, fx))
     if conceded_by is None:
         return report
     return conceded(conn, rt, fx, report, conceded_by)
@@ -162,32 +163,12 @@ def _decide(
     extra_time: bool,
     penalty_winner: Side | None,
 ) -> ResultReport:
-    """Extra time and penalties: only play-off games (and a tournament's knock-out games) have them, and
-    they must have a winner. A shoot-out the bot rolled (/match roll) decides a level game; a reporter's
-    answer must agree with it."""
-    if not must_have_winner(conn, fx):
-        if extra_time or penalty_winner:
-            raise RuleViolation(
-                "Only play-off and knock-out games go to extra time and penalties; this one may be a draw."
-            )
-        return report
-    if report.conceded_by is not None:
-        return report
-    level = report.home.score == report.away.score
-    if not level:
-        if penalty_winner:
-            raise RuleViolation("A penalty shoot-out only decides a game that is level after extra time.")
-        return report.model_copy(update={"extra_time": extra_time})
-    rolled = shootout_winner(conn, fx)
-    if rolled and penalty_winner and rolled != penalty_winner:
-        raise RuleViolation(f"The shoot-out the bot rolled for this game was won by {side_name(fx, rolled)}.")
-    winner = penalty_winner or rolled
-    if winner is None:
-        raise RuleViolation(
-            "A play-off or knock-out game needs a winner: level after extra time, it goes to penalties. "
-            f"Roll them with /match penalties fixture:#{fx.id}, or give the shoot-out's winner."
-        )
-    return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
+    """Extra time and penalties, as the rules decide them for this game (a play-off or knock-out game must
+    have a winner; a shoot-out the bot rolled with /match penalties decides a level one)."""
+    knockout = must_have_winner(conn, fx)
+    rolled = shootout_winner(conn, fx) if knockout else None
+    game = Decider(knockout, rolled, fx.home_name, fx.away_name, fx.id)
+    return decide(report, game, extra_time, penalty_winner)
 
 
 def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
@@ -413,11 +394,7 @@ def _friendly(
     league = find_league(conn, actor.guild_id, league_ref)
     own = own_team(conn, actor, league)
     opponent = find_team(conn, actor.guild_id, opponent_ref, league)
-    if opponent.id == own.id:
-        raise RuleViolation("A friendly needs two different teams.")
-    for team in (own, opponent):
-        if team.status != "approved":
-            raise RuleViolation(f"{team.name} is {team.status}: only approved teams play friendlies.")
+    check_friendly(own, opponent)
     season = season_store.current_season(conn, actor.guild_id, league.id)
     fixture_id = season_store.insert_fixture(
         conn,

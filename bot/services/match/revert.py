@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict
+from bot.rules.match.revert import check_revertable, season_moved_on
 from bot.services.inputs import reason_of
 from bot.services.league.playoffs import bracket_moved_on
 from bot.services.match.results import find_fixture
@@ -30,22 +31,16 @@ class RevertResult:
     lines: tuple[str, ...]
 
 
-def _check_season_allows(conn: Connection, fx: Fixture) -> None:
-    """The season has moved on from a regular-season result once the play-offs (or prizes) used it, and
-    from a play-off result once its winner played on."""
-    if fx.kind == "friendly" or fx.season_id is None:
-        return
+def _moved_on(conn: Connection, fx: Fixture) -> bool:
+    """Whether the season has moved on from the fixture (the rules say when, from what is loaded here)."""
     season = season_store.current_season(conn, fx.guild_id, fx.league_id)
-    moved_on = (
-        season is None
-        or season.id != fx.season_id
-        or (fx.kind == "league" and season.status != "regular")
-        or (fx.kind == "playoff" and bracket_moved_on(conn, fx))
+    return season_moved_on(
+        fx.kind,
+        played_in=fx.season_id,
+        current=season.id if season else None,
+        current_status=season.status if season else None,
+        bracket_moved_on=fx.kind == "playoff" and bracket_moved_on(conn, fx),
     )
-    if moved_on:
-        raise RuleViolation(
-            f"Not reverted: the season has moved on from {fx.label} (the play-offs or prizes rest on it)."
-        )
 
 
 def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reason: str) -> RevertResult:
@@ -53,13 +48,7 @@ def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reaso
     records = revert_store.postgame_records(conn, actor.guild_id, fx.id)
     if fx.status != "confirmed" or not records:
         raise Conflict(f"{fx.label} has no post-game to revert.")
-    _check_season_allows(conn, fx)
-    later = revert_store.later_dependants(conn, fx)
-    if later:
-        raise RuleViolation(
-            f"Not reverted: later fixtures of these teams depend on it ({', '.join(later)}). "
-            "Revert those first, newest first."
-        )
+    check_revertable(fx.label, moved_on=_moved_on(conn, fx), later=revert_store.later_dependants(conn, fx))
     fan = tournament_play.before_revert(conn, rt, fx)
     now = rt.clock.now()
     lines = [fan] if fan else []

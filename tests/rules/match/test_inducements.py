@@ -17,6 +17,7 @@ from bot.rules.match.inducements import (
     Order,
     budgets,
     check_allowed,
+    check_pregame_inducements,
     check_turn,
     find_star,
     item_kind,
@@ -243,3 +244,13 @@ def test_an_inducement_never_exceeds_its_limit(count: int, owned: int) -> None:
         assert bought.units == count and bought.cost == count * price(
             CATALOG.inducements["team_mascot"], HUMAN, HUMAN.special_rules
         )
+
+
+def test_a_tournament_buys_before_a_game_only_with_petty_cash() -> None:
+    # seed 000, building a tournament roster: "how many gold pieces a team has to spend; ... Star Players;
+    # Inducements"
+    check_pregame_inducements(tournament=False, petty_cash=False)
+    check_pregame_inducements(tournament=True, petty_cash=True)
+    refusal = r"^A tournament's inducements are part of each roster \(seed 000\); petty cash before a game"
+    with pytest.raises(RuleViolation, match=refusal):
+        check_pregame_inducements(tournament=True, petty_cash=False)

@@ -10,9 +10,13 @@ from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.match.match_result import PlayerLine, ResultReport, SideReport
 from bot.rules.match.postgame import (
+    ONLY_IN_THE_POSTGAME,
+    OpenPostgame,
     RosterPlace,
     award_mvps,
     check_finishable,
+    check_in_postgame,
+    check_one_postgame_at_a_time,
     conceded_result,
     conceded_score,
     conceding_fans,
@@ -231,3 +235,25 @@ def test_finishing_waits_for_grudges_and_advancements() -> None:
     with pytest.raises(RuleViolation, match="First advance"):
         check_finishable([], ["#2 Blocker"])
     check_finishable([], [])
+
+
+def test_a_team_s_post_games_happen_one_at_a_time() -> None:
+    # seed 001: "After each League Fixture, both teams must go through the Post-game Sequence as normal."
+    check_one_postgame_at_a_time(None)
+    waiting = OpenPostgame("Reavers", 7, "Reavers v Gutter Rats")
+    assert waiting.text == "Reavers must first finish its post-game of fixture #7"
+    with pytest.raises(
+        RuleViolation,
+        match=r"^Reavers must first finish its post-game of fixture #7 \(Reavers v Gutter Rats\): a team's "
+        r"post-games happen one at a time\. Its coach",
+    ):
+        check_one_postgame_at_a_time(waiting)
+
+
+def test_retiring_and_keeping_a_journeyman_are_post_game_steps() -> None:
+    # seed 001, post-game step 5: "Hire any Journeymen that played for your team during the game."
+    for action, refusal in ONLY_IN_THE_POSTGAME.items():
+        check_in_postgame(action, drafting=False)
+        with pytest.raises(RuleViolation) as refused:
+            check_in_postgame(action, drafting=True)
+        assert str(refused.value) == refusal

@@ -1,0 +1,92 @@
+"""What a reported result may say: who played and who may be MVP, which games have extra time and a penalty
+shoot-out (seed 001's play-offs, seed 000's knock-out games), who plays a friendly and when Secret Objectives
+are reported. Pure: the service loads the fixture, its teams and players, and asks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.errors import RuleViolation
+from bot.rules.match.match_result import ResultReport, Side
+
+
+def check_player_reported(
+    team_name: str, number: int, name: str, *, missing: bool, star: bool, mvp_nomination: bool
+) -> None:
+    """A player in the report played the game: not one who was to miss it (injured last game); and a star
+    player is never nominated MVP (seed 004: Star Players cannot "be awarded the MVP award for a game")."""
+    if missing:
+        raise RuleViolation(f"{team_name} #{number} {name} was missing this game (injured last game).")
+    if star and mvp_nomination:
+        raise RuleViolation(f"{team_name} #{number} {name} is a star player: stars are never MVP.")
+
+
+def check_objectives(reported: bool, played_with: bool) -> None:
+    """Secret Objectives are reported only for a tournament's game that plays with them (seed 000)."""
+    if reported and not played_with:
+        raise RuleViolation("Secret Objectives are reported only in a tournament that plays with them.")
+
+
+@dataclass(frozen=True)
+class Decider:
+    """What decides a game's extra time and shoot-out: whether it must have a winner (a play-off or knock-out
+    game), the shoot-out the bot rolled for it (if any), and the names a refusal gives."""
+
+    must_have_winner: bool
+    rolled: Side | None
+    home_name: str
+    away_name: str
+    fixture_id: int
+
+    def name(self, side: Side) -> str:
+        return self.home_name if side == "home" else self.away_name
+
+
+def decide(
+    report: ResultReport, game: Decider, extra_time: bool, penalty_winner: Side | None
+) -> ResultReport:
+    """Extra time and penalties: only play-off games (and a tournament's knock-out games) have them, and they
+    must have a winner (seed 001: "every Play-off game will be played using the Extra Time and Penalties (if
+    required) rules"). A shoot-out the bot rolled decides a level game; a reporter's answer must agree."""
+    if not game.must_have_winner:
+        if extra_time or penalty_winner:
+            raise RuleViolation(
+                "Only play-off and knock-out games go to extra time and penalties; this one may be a draw."
+            )
+        return report
+    if report.conceded_by is not None:
+        return report
+    if report.home.score != report.away.score:
+        if penalty_winner:
+            raise RuleViolation("A penalty shoot-out only decides a game that is level after extra time.")
+        return report.model_copy(update={"extra_time": extra_time})
+    if game.rolled and penalty_winner and game.rolled != penalty_winner:
+        raise RuleViolation(
+            f"The shoot-out the bot rolled for this game was won by {game.name(game.rolled)}."
+        )
+    winner = penalty_winner or game.rolled
+    if winner is None:
+        raise RuleViolation(
+            "A play-off or knock-out game needs a winner: level after extra time, it goes to penalties. "
+            f"Roll them with /match penalties fixture:#{game.fixture_id}, or give the shoot-out's winner."
+        )
+    return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
+
+
+class FriendlyTeam(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+
+
+def check_friendly(own: FriendlyTeam, opponent: FriendlyTeam) -> None:
+    """A friendly is a game between two different teams, both approved to play (seed 001, Friendlies)."""
+    if opponent.id == own.id:
+        raise RuleViolation("A friendly needs two different teams.")
+    for team in (own, opponent):
+        if team.status != "approved":
+            raise RuleViolation(f"{team.name} is {team.status}: only approved teams play friendlies.")
