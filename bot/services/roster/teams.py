@@ -264,16 +264,8 @@ def _release_veteran(
     redraft = open_redraft(conn, team)
     if redraft is None or player.id not in redraft.previous_players:
         return None
-    postgame_store.set_status(
-        conn,
-        team,
-        player.id,
-        "left",
-        fixture_id=None,
-        actor_id=actor.user_id,
-        now=rt.clock.now(),
-        reason="off-season: released again",
-    )
+    reason = "off-season: released again"
+    postgame_store.leave(conn, team, player.id, reason, actor_id=actor.user_id, now=rt.clock.now())
     return rehire_cost(player.current_value, player.seasons_played, rt.catalog.season_end.redraft)
 
 
