@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TypeVar
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict, InvalidInput, RuleViolation
 from bot.rules.league.redraft import rehire_cost
 from bot.rules.league.star_drafts import StarUnit
 from bot.rules.roster.eligibility import choose_league_and_alignment
@@ -25,6 +25,7 @@ from bot.rules.roster.team_building import (
     next_free_number,
 )
 from bot.rules.rulesets import ruleset
+from bot.services.inputs import optional_reason
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.roster.books import Book, LeagueBook, Opener, league_book, within_budget, write
 from bot.services.roster.team_lookup import (
@@ -457,7 +458,7 @@ def review_in(
     if team.status != "submitted":
         raise Conflict(f"{team.name} is {team.status}, not waiting for review.")
     if not approve and not reason:
-        raise RuleViolation("Give the coach a reason for the rejection.")
+        raise InvalidInput("Give the coach a reason for the rejection.")
     team_store.set_status(conn, team, "approved" if approve else "rejected", reason)
     audit.record_in(
         conn,
@@ -475,8 +476,7 @@ def review_in(
 async def review(
     rt: Runtime, actor: Actor, opener: Opener[Book[T]], team: str, approve: bool, reason: str | None
 ) -> T:
-    cleaned = " ".join((reason or "").split())[:300] or None
-    return await write(rt, actor, opener, review_in, team, approve, cleaned)
+    return await write(rt, actor, opener, review_in, team, approve, optional_reason(reason))
 
 
 async def review_team(

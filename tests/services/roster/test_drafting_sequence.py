@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput, RuleViolation
 from bot.rules.roster.team_building import Staffing
 from bot.services.league import leagues
 from bot.services.roster import books, event_drafting, teams
@@ -113,3 +113,22 @@ def test_an_events_staff_keeps_its_fans_priced_apart() -> None:
     assert kept == Staffing(rerolls=2, dedicated_fans=5)
     assert (before.dedicated_fans, after.dedicated_fans) == (1, 1)
     assert (before.rerolls, after.rerolls) == (1, 2)
+
+
+async def test_a_rejection_needs_a_reason_in_a_league_and_in_an_event(runtime: Runtime) -> None:
+    await _drafting(runtime)
+    await teams.hire_players(runtime, COACH, None, "Human Lineman", 11)
+    await teams.submit_team(runtime, COACH, None)
+    await tournaments.create_tournament(runtime, COMMISH, "Cup", None)
+    await tournament_entries.register(runtime, COACH, "Cup", "Cup Reavers", "Human")
+    await event_drafting.hire(runtime, COACH, "Cup", "Human Lineman", 11)
+    await event_drafting.submit(runtime, COACH, "Cup")
+    for review, competition, team in (
+        (teams.review_team, "League", "Reavers"),
+        (tournament_entries.review, "Cup", "Cup Reavers"),
+    ):
+        with pytest.raises(InvalidInput, match="Give the coach a reason for the rejection"):
+            await review(runtime, COMMISH, competition, team, approve=False, reason="   ")
+        typed = " too  many\nlinemen "  # on one line in the log
+        done = await review(runtime, COMMISH, competition, team, approve=False, reason=typed)
+        assert done.message == f"{team} is rejected: too many linemen"
