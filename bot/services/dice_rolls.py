@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.rules.dice import parse_expression, roll_expression
-from bot.services.inputs import optional_id, whole
+from bot.services.inputs import optional_id, optional_reason, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
 from bot.store.connection import Connection
@@ -47,7 +47,7 @@ def _roll_and_log(
 
 async def roll(rt: Runtime, actor: Actor, expression: str, reason: str | None = None) -> LoggedRoll:
     """Roll what the coach typed and log it in the same transaction: no roll exists without its log row."""
-    purpose = " ".join((reason or "").split())[:MAX_REASON_LENGTH]
+    purpose = optional_reason(reason, MAX_REASON_LENGTH) or ""
     parse_expression(expression)  # refuse bad input before touching the database
     return await rt.db.write(_roll_and_log, rt, actor, expression, purpose)
 

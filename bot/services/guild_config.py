@@ -30,14 +30,8 @@ def _set_role(
     )
     setter(conn, actor.guild_id, role_id, actor_id=actor.user_id, now=now)
     before = previous.commissioner_role_id if which == "commissioner" else previous.organiser_role_id
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        actor_id=actor.user_id,
-        action=f"config.{which}_role",
-        now=now,
-        detail={"from": before, "to": role_id},
-    )
+    detail = {"from": before, "to": role_id}
+    audit.record(conn, actor.guild_id, actor.user_id, f"config.{which}_role", now, detail=detail)
     return guild_settings.get(conn, actor.guild_id)
 
 

@@ -68,9 +68,9 @@ def text_of(value: object, what: str, most: int) -> str:
     return cleaned
 
 
-def optional_reason(value: str | None) -> str | None:
-    """A reason a user gave, on one line and cut to REASON_MOST characters; None when none was given."""
-    return " ".join((value or "").split())[:REASON_MOST] or None
+def optional_reason(value: str | None, most: int = REASON_MOST) -> str | None:
+    """A reason a user gave, on one line and cut to `most` characters; None when none was given."""
+    return " ".join((value or "").split())[:most] or None
 
 
 def reason_of(value: str, refusal: str = LEAGUE_LOG) -> str:

@@ -53,6 +53,7 @@ def test_a_reason_is_one_line_of_at_most_300_characters() -> None:
     assert reason_of("x" * 400) == "x" * 300
     assert optional_reason("  ") is None and optional_reason(None) is None
     assert optional_reason(" a  b ") == "a b"
+    assert optional_reason("  a  b c", 3) == "a b"  # a shorter limit (a die roll's purpose)
 
 
 @pytest.mark.parametrize("value", ["", "  \n "])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from bot.rules.match.match_result import ResultReport
 from bot.services.league import playoffs
@@ -28,17 +29,23 @@ AFTER_RESULT: tuple[Callable[[Connection, Runtime, Fixture], None], ...] = (play
 
 
 @dataclass(frozen=True)
-class Confirmation:
-    """What differs between the ways a result is confirmed."""
+class Step:
+    """One step of a result's life, as its version history and the league's audit log keep it."""
 
-    step: str  # the fixture history's action: 'confirmed' or 'corrected'
-    audit_action: str  # 'result.confirm', 'result.set', 'result.auto_confirm', 'deadline.forfeit', ...
+    step: str  # the fixture history's action: 'reported', 'disputed', 'confirmed' or 'corrected'
+    audit_action: str  # 'result.report', 'result.confirm', 'result.set', 'deadline.forfeit', ...
     reason: str | None = None  # a person's reason: kept in the history and the audit log
     note: str | None = None  # the bot's own explanation: in the history only (the audit action says it)
+    extra: Mapping[str, object] = field(default_factory=dict)  # more detail for the audit log
+
+
+@dataclass(frozen=True)
+class Confirmation(Step):
+    """What differs between the ways a result is confirmed."""
+
     new_version: bool = False  # the report is new: saved as the next version before it is locked
     counts_for_bonus: bool = True  # False for a fixture settled unplayed (no bonus league points)
     postgame: bool = True  # False for a correction: the post-game already ran at the first confirmation
-    extra: Mapping[str, object] = field(default_factory=dict)  # more detail for the audit log
 
 
 @dataclass(frozen=True)
@@ -71,15 +78,10 @@ def log_step(
     rt: Runtime,
     actor: Actor,
     fx: Fixture,
-    *,
     version: int,
-    step: str,
-    audit_action: str,
+    how: Step,
     report: ResultReport,
     payload: str | None = None,
-    reason: str | None = None,
-    note: str | None = None,
-    extra: Mapping[str, object] | None = None,
 ) -> None:
     """Keep one step of a result's life twice: in its version history and in the league's audit log (a
     `note` only in the history)."""
@@ -88,29 +90,47 @@ def log_step(
         conn,
         fx,
         version=version,
-        action=step,
+        action=how.step,
         report=payload,
         actor_id=actor.user_id,
-        reason=reason or note,
+        reason=how.reason or how.note,
         now=now,
     )
-    detail: dict[str, object] = {
-        "fixture": fx.id,
-        "match": fx.label,
-        "score": report.score_text,
-        "version": version,
-        **(extra or {}),
-    }
-    audit.record(
+    detail = {"score": report.score_text, "version": version, **how.extra}
+    audit.record_in(
+        conn, fx, actor.user_id, how.audit_action, now, fixture_detail(fx, detail), reason=how.reason
+    )
+
+
+def fixture_detail(fx: Fixture, more: Mapping[str, object] | None = None) -> dict[str, object]:
+    """What the audit log says of a fixture: its number and its match, then `more`."""
+    return {"fixture": fx.id, "match": fx.label, **(more or {})}
+
+
+def reload(conn: Connection, fx: Fixture) -> Fixture:
+    """The fixture as stored now (it was changed in this transaction)."""
+    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
+    assert fresh is not None
+    return fresh
+
+
+def back_to_commissioner(
+    conn: Connection, fx: Fixture, actor_id: int, now: datetime, audit_action: str, reason: str, history: str
+) -> Fixture:
+    """A fixture (just set to disputed) goes back to the commissioner to decide: its history says `history`,
+    the audit log the action and the reason. The fixture as stored now."""
+    season_store.add_history(
         conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action=audit_action,
+        fx,
+        version=fx.report_version,
+        action="disputed",
+        report=None,
+        actor_id=actor_id,
+        reason=history,
         now=now,
-        detail=detail,
-        reason=reason,
     )
+    audit.record_in(conn, fx, actor_id, audit_action, now, fixture_detail(fx), reason=reason)
+    return reload(conn, fx)
 
 
 def confirm(
@@ -136,20 +156,7 @@ def confirm(
         actor_id=actor.user_id,
         now=now,
     )
-    log_step(
-        conn,
-        rt,
-        actor,
-        fx,
-        version=version,
-        step=how.step,
-        audit_action=how.audit_action,
-        report=report,
-        payload=payload,
-        reason=how.reason,
-        note=how.note,
-        extra=how.extra,
-    )
+    log_step(conn, rt, actor, fx, version, how, report, payload)
     summaries: list[TeamSummary] = []
     if how.postgame and tournament_play.is_tournament_fixture(conn, fx):
         # seed 000: no post-game sequence (full recovery, no SPP, no winnings); the winner's fan and the
@@ -159,6 +166,4 @@ def confirm(
         summaries = apply_confirmed(conn, rt, actor, fx, report)
         for hook in AFTER_RESULT:
             hook(conn, rt, fx)
-    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
-    assert fresh is not None
-    return Confirmed(fresh, version, tuple(summaries))
+    return Confirmed(reload(conn, fx), version, tuple(summaries))

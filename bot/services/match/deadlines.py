@@ -18,7 +18,13 @@ from bot.rules.match.match_result import ResultReport, Side, SideReport
 from bot.services.inputs import optional_reason, reason_of, whole
 from bot.services.league import contracts
 from bot.services.league.leagues import find_league
-from bot.services.match.confirmation import Confirmation, confirm
+from bot.services.match.confirmation import (
+    Confirmation,
+    back_to_commissioner,
+    confirm,
+    fixture_detail,
+    reload,
+)
 from bot.services.match.postgame import TeamSummary
 from bot.services.match.postgame_order import Blocker, blocker
 from bot.services.match.results import conceded, find_fixture
@@ -87,28 +93,8 @@ def _to_commissioner(conn: Connection, rt: Runtime, fx: Fixture, tournament: boo
     reason = "not played by the deadline: a play-off game needs a winner, so the commissioner decides"
     if tournament:
         reason = "not played by the round's deadline: held for the organiser to decide"
-    season_store.add_history(
-        conn,
-        fx,
-        version=fx.report_version,
-        action="disputed",
-        report=None,
-        actor_id=BOT_USER,
-        reason=reason,
-        now=now,
-    )
-    audit.record(
-        conn,
-        guild_id=fx.guild_id,
-        league_id=fx.league_id,
-        actor_id=BOT_USER,
-        action="deadline.tournament_unplayed" if tournament else "deadline.playoff_unplayed",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label},
-        reason=reason,
-    )
-    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
-    assert fresh is not None
+    action = "deadline.tournament_unplayed" if tournament else "deadline.playoff_unplayed"
+    fresh = back_to_commissioner(conn, fx, BOT_USER, now, action, reason, reason)
     return SettledFixture(fresh, "to organiser" if tournament else "to commissioner")
 
 
@@ -182,15 +168,8 @@ def _close_round(conn: Connection, rt: Runtime, guild_id: int, round_id: int) ->
             settled.append(SettledFixture(fx, "auto confirm pending"))
         else:
             settled.append(SettledFixture(fx, fx.status))
-    audit.record(
-        conn,
-        guild_id=guild_id,
-        league_id=league.id,
-        actor_id=BOT_USER,
-        action="round.close",
-        now=now,
-        detail={"round": info["number"], "season": info["season_number"]},
-    )
+    detail = {"round": info["number"], "season": info["season_number"]}
+    audit.record_in(conn, league, BOT_USER, "round.close", now, detail)
     upcoming = deadline_store.next_open_round(conn, guild_id, info["season_id"])
     return ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
 
@@ -381,15 +360,7 @@ def _concede(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> F
         )
     team_id = fx.home_team_id if side == "home" else fx.away_team_id
     deadline_store.request_concession(conn, actor.guild_id, fx.id, team_id)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="fixture.concede",
-        now=rt.clock.now(),
-        detail={"fixture": fx.id, "match": fx.label},
-    )
+    audit.record_in(conn, fx, actor.user_id, "fixture.concede", rt.clock.now(), fixture_detail(fx))
     return fx
 
 
@@ -424,16 +395,8 @@ def _extend(
                 start_by=0 if later.number == round_number else seconds,
             )
             deadline_store.move_reminders(conn, actor.guild_id, later.id, later.deadline_at + shift)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="round.extend",
-        now=rt.clock.now(),
-        detail={"round": round_number, "days": days},
-        reason=reason,
-    )
+    detail = {"round": round_number, "days": days}
+    audit.record_in(conn, league, actor.user_id, "round.extend", rt.clock.now(), detail, reason=reason)
     return round_number, target.deadline_at + shift
 
 
@@ -462,15 +425,7 @@ def _pause(
         if paused is not None:
             raise Conflict(f"{league.name} is already paused.")
         deadline_store.set_paused(conn, actor.guild_id, season.id, now)
-        audit.record(
-            conn,
-            guild_id=actor.guild_id,
-            league_id=league.id,
-            actor_id=actor.user_id,
-            action="season.pause",
-            now=now,
-            reason=reason,
-        )
+        audit.record_in(conn, league, actor.user_id, "season.pause", now, reason=reason)
         return None
     if paused is None:
         raise Conflict(f"{league.name} is not paused.")
@@ -479,16 +434,8 @@ def _pause(
     deadline_store.shift_open_deadlines(conn, actor.guild_id, season.id, paused_for)
     deadline_store.shift_fixture_deadlines(conn, actor.guild_id, season.id, paused_for)
     deadline_store.set_paused(conn, actor.guild_id, season.id, None)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="season.resume",
-        now=now,
-        detail={"paused_seconds": paused_for},
-        reason=reason,
-    )
+    detail = {"paused_seconds": paused_for}
+    audit.record_in(conn, league, actor.user_id, "season.resume", now, detail, reason=reason)
     return now + timedelta(seconds=paused_for)
 
 
@@ -515,19 +462,9 @@ def _extend_fixture(
     deadline = extendable_deadline(fx.label, fx.kind, fx.status, fx.deadline_at)
     new_deadline = max(deadline, rt.clock.now()) + timedelta(days=days)
     deadline_store.set_fixture_deadline(conn, actor.guild_id, fx.id, new_deadline)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="fixture.extend",
-        now=rt.clock.now(),
-        detail={"fixture": fx.id, "match": fx.label, "days": days},
-        reason=reason,
-    )
-    fresh = season_store.fixture(conn, actor.guild_id, fx.id)
-    assert fresh is not None
-    return fresh, new_deadline
+    detail = fixture_detail(fx, {"days": days})
+    audit.record_in(conn, fx, actor.user_id, "fixture.extend", rt.clock.now(), detail, reason=reason)
+    return reload(conn, fx), new_deadline
 
 
 async def extend_fixture(

@@ -66,11 +66,5 @@ def release_held(conn: Connection, rt: Runtime, team: TeamRow, finished: Fixture
         if fx is not None and blocker(conn, fx) is None:
             released.append(f"Fixture #{fx.id} {fx.label}: its result is settled now.")
     if released:
-        announcements.add(
-            conn,
-            guild_id=team.guild_id,
-            league_id=finished.league_id,
-            title=f"{team.name} finished the post-game of fixture #{finished.id}",
-            lines=released,
-            now=now,
-        )
+        title = f"{team.name} finished the post-game of fixture #{finished.id}"
+        announcements.add(conn, team.guild_id, finished.league_id, title, released, now)

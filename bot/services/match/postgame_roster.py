@@ -163,15 +163,8 @@ def _hatred(
     chosen = hated_keyword(f"#{player.number} {player.name}", trait.options, keyword)
     now = rt.clock.now()
     trait_store.choose(conn, actor.guild_id, trait.id, chosen, now)
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=league.id,
-        actor_id=actor.user_id,
-        action="player.hatred",
-        now=now,
-        detail={"team": team.name, "player": f"#{player.number} {player.name}", "hatred": chosen},
-    )
+    detail = {"team": team.name, "player": f"#{player.number} {player.name}", "hatred": chosen}
+    audit.record_in(conn, league, actor.user_id, "player.hatred", now, detail)
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
     return DraftResult(

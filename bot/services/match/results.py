@@ -15,7 +15,7 @@ from bot.rules.rulesets import ruleset
 from bot.services.inputs import an_id, one_of, reason_of, row_id, whole
 from bot.services.league.leagues import find_league
 from bot.services.league.playoffs import bracket_moved_on, must_have_winner, shootout_winner, winner_of
-from bot.services.match.confirmation import Confirmation, confirm, log_step, save_version
+from bot.services.match.confirmation import Confirmation, Step, confirm, log_step, reload, save_version
 from bot.services.match.postgame import TeamSummary
 from bot.services.match.postgame_order import require_no_open_postgame
 from bot.services.roster.team_lookup import find_team, own_team
@@ -176,30 +176,14 @@ def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
     require_no_open_postgame(conn, fx)
 
 
-def _reload(conn: Connection, fx: Fixture) -> Fixture:
-    fresh = season_store.fixture(conn, fx.guild_id, fx.id)
-    assert fresh is not None
-    return fresh
-
-
 def _record_report(
     conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport, action: str
 ) -> ReportedResult:
     version, payload = save_version(conn, rt, actor, fx, report)
-    log_step(
-        conn,
-        rt,
-        actor,
-        fx,
-        version=version,
-        step=action,
-        audit_action="result.report",
-        report=report,
-        payload=payload,
-    )
+    log_step(conn, rt, actor, fx, version, Step(action, "result.report"), report, payload)
     home_coach, away_coach = fx.coaches()
     confirmer = away_coach if actor.user_id == home_coach else home_coach
-    return ReportedResult(_reload(conn, fx), report, version, confirmer)
+    return ReportedResult(reload(conn, fx), report, version, confirmer)
 
 
 def _report(
@@ -306,18 +290,8 @@ def _dispute(
     _check_answer(fx, actor, version)
     report = _current_report(fx)
     season_store.set_status(conn, fx, "disputed")
-    log_step(
-        conn,
-        rt,
-        actor,
-        fx,
-        version=version,
-        step="disputed",
-        audit_action="result.dispute",
-        report=report,
-        reason=reason,
-    )
-    return ReportedResult(_reload(conn, fx), report, version, None)
+    log_step(conn, rt, actor, fx, version, Step("disputed", "result.dispute", reason), report)
+    return ReportedResult(reload(conn, fx), report, version, None)
 
 
 async def dispute_result(

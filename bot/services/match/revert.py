@@ -13,10 +13,10 @@ from bot.errors import Conflict
 from bot.rules.match.revert import check_revertable, season_moved_on
 from bot.services.inputs import reason_of
 from bot.services.league.playoffs import bracket_moved_on
+from bot.services.match.confirmation import back_to_commissioner
 from bot.services.match.results import find_fixture
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_play
-from bot.store import audit
 from bot.store import postgame_revert as revert_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -78,28 +78,8 @@ def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reaso
             + (f", {grudges} Hatred from Getting Even taken back" if grudges else "")
         )
     revert_store.reopen_fixture(conn, fx)
-    season_store.add_history(
-        conn,
-        fx,
-        version=fx.report_version,
-        action="disputed",
-        report=None,
-        actor_id=actor.user_id,
-        reason=f"post-game reverted: {reason}",
-        now=now,
-    )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        league_id=fx.league_id,
-        actor_id=actor.user_id,
-        action="postgame.revert",
-        now=now,
-        detail={"fixture": fx.id, "match": fx.label},
-        reason=reason,
-    )
-    fresh = season_store.fixture(conn, actor.guild_id, fx.id)
-    assert fresh is not None
+    why = f"post-game reverted: {reason}"
+    fresh = back_to_commissioner(conn, fx, actor.user_id, now, "postgame.revert", reason, why)
     return RevertResult(fresh, tuple(lines))
 
 

@@ -63,15 +63,7 @@ def _set(
         now=rt.clock.now(),
         actor_id=actor.user_id,
     )
-    audit.record(
-        conn,
-        guild_id=actor.guild_id,
-        actor_id=actor.user_id,
-        action="league.web",
-        now=rt.clock.now(),
-        detail={"action": action},
-        league_id=league.id,
-    )
+    audit.record_in(conn, league, actor.user_id, "league.web", rt.clock.now(), {"action": action})
     return LinkState(league, token, enabled, changed=True)
 
 

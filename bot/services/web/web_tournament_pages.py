@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from bot.errors import NotFound
 from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
-from bot.services.roster.team_lookup import SheetPlayer, roster_of
+from bot.services.roster.team_lookup import SheetPlayer, profile_of, roster_of
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_groups, tournament_play
 from bot.services.tournament.tournament_groups import Bracket
@@ -161,15 +161,6 @@ async def rosters_page(rt: Runtime, token: str) -> RostersPage:
     return await rt.db.read(lambda conn: _rosters(conn, rt, token))
 
 
-def _profile(player: SheetPlayer) -> str:
-    position, row = player.position, player.row
-    pa = "-" if position.pa is None else f"{position.pa + row.pa_change}+"
-    return (
-        f"{position.ma + row.ma_change}/{position.st + row.st_change}/{position.ag + row.ag_change}+/"
-        f"{pa}/{position.av + row.av_change}+"
-    )
-
-
 def _roster(conn: Connection, rt: Runtime, token: str, team_id: int) -> RosterPage:
     nav = _nav(conn, token)
     team = _approved(conn, nav).get(team_id)
@@ -179,7 +170,7 @@ def _roster(conn: Connection, rt: Runtime, token: str, team_id: int) -> RosterPa
     lines = tuple(
         RosterLine(
             p,
-            _profile(p),
+            profile_of(p.position, p.row),
             (*p.position.skills, *p.gained_skills),
             sheet.skills.get(p.row.id),
         )
