@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.dice import RecordingDice
+from bot.rules.dice import RecordingDice, shuffle
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
     StarUnit,
@@ -23,7 +23,6 @@ from bot.rules.league.star_drafts import (
     later_signing_order,
     move_to_end,
     ranked_as_one_division,
-    shuffle,
     signing_options,
     star_units,
 )
