@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.catalog import load_catalog
-from bot.rules.dice import ScriptedDice, SeededDice
+from bot.rules.dice import ScriptedDice, SeededDice, shuffle
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
@@ -22,7 +22,6 @@ from bot.rules.league.star_drafts import (
     random_method,
     ranked_as_one_division,
     roll_off,
-    shuffle,
     signing_options,
     star_units,
 )
