@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TypeVar
 
-from bot.errors import Conflict, InvalidInput, RuleViolation
+from bot.errors import Conflict, RuleViolation
 from bot.rules.league.redraft import rehire_cost
 from bot.rules.league.star_drafts import StarUnit
 from bot.rules.roster.eligibility import choose_league_and_alignment
@@ -458,7 +458,7 @@ def review_in(
     if team.status != "submitted":
         raise Conflict(f"{team.name} is {team.status}, not waiting for review.")
     if not approve and not reason:
-        raise InvalidInput("Give the coach a reason for the rejection.")
+        raise RuleViolation("Give the coach a reason for the rejection.")
     team_store.set_status(conn, team, "approved" if approve else "rejected", reason)
     audit.record_in(
         conn,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.errors import InvalidInput, RuleViolation
+from bot.errors import RuleViolation
 from bot.rules.roster.team_building import Staffing
 from bot.services.league import leagues
 from bot.services.roster import books, event_drafting, teams
@@ -127,7 +127,7 @@ async def test_a_rejection_needs_a_reason_in_a_league_and_in_an_event(runtime: R
         (teams.review_team, "League", "Reavers"),
         (tournament_entries.review, "Cup", "Cup Reavers"),
     ):
-        with pytest.raises(InvalidInput, match="Give the coach a reason for the rejection"):
+        with pytest.raises(RuleViolation, match="Give the coach a reason for the rejection"):
             await review(runtime, COMMISH, competition, team, approve=False, reason="   ")
         typed = " too  many\nlinemen "  # on one line in the log
         done = await review(runtime, COMMISH, competition, team, approve=False, reason=typed)
