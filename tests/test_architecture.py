@@ -164,9 +164,6 @@ SLIPS: dict[tuple[str, str], str] = {
     # leagues and events are peers: what both use lives below them (rules/match, rules/roster, rules/dice.py)
     ("bot.rules.tournament.tournament_rosters", "bot.rules.league.star_drafts"): "StarUnit and star_units "
     "(which star players a roster may take, in pairs) belong in rules/roster",
-    # rules/match stands on rules/roster, not the other way round
-    ("bot.rules.roster.advancement", "bot.rules.match.postgame"): "DieRoll and roll (a die rolled and why) "
-    "belong in rules/dice.py",
 }
 
 # Where SQL may be written. The simulator's invariants read the whole database (SELECT only).

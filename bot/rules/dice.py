@@ -217,3 +217,30 @@ def shuffle(items: Sequence[T], dice: Dice) -> list[T]:
         pick = dice.roll(last + 1) - 1
         drawn[last], drawn[pick] = drawn[pick], drawn[last]
     return drawn
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One roll the rules made: what for, which dice, the faces, and the total."""
+
+    purpose: str
+    dice: str
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    @property
+    def shown(self) -> str:
+        """The dice and the faces without the purpose: 'D6 4', '2D6 3 + 4 = 7'."""
+        faces = " + ".join(map(str, self.faces))
+        return f"{self.dice.upper()} {faces if len(self.faces) == 1 else f'{faces} = {self.total}'}"
+
+    def __str__(self) -> str:
+        return f"{self.purpose}: {self.shown}"
+
+
+def roll(dice: Dice, expression: str, purpose: str) -> DieRoll:
+    """Roll a dice expression (`d6`, `2d6`) for a purpose the rules name, so it can be logged and shown."""
+    return DieRoll(purpose, expression, roll_expression(parse_expression(expression), dice).faces)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.rules.match.postgame import DieRoll
+from bot.rules.dice import DieRoll
 from bot.services.runtime import Actor, Runtime
 from bot.store import dice_log
 from bot.store.connection import Connection

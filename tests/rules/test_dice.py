@@ -9,11 +9,13 @@ from hypothesis import strategies as st
 from bot.rules.dice import (
     BLOCK_FACES,
     DiceExpression,
+    DieRoll,
     InvalidDiceExpression,
     ScriptedDice,
     SecureDice,
     SeededDice,
     parse_expression,
+    roll,
     roll_expression,
     suggest_expressions,
 )
@@ -112,3 +114,15 @@ def test_suggestions_narrow_as_you_type() -> None:
     assert suggest_expressions("2 bl") == ["2 block"]
     assert suggest_expressions("5d12")[0] == "5d12"
     assert suggest_expressions("zzz") == []
+
+
+def test_a_rule_roll_keeps_its_purpose_dice_and_faces() -> None:
+    rolled = roll(ScriptedDice([3, 4]), "2d6", "winnings")
+    assert rolled == DieRoll("winnings", "2d6", (3, 4))
+    assert rolled.total == 7
+    assert rolled.shown == "2D6 3 + 4 = 7"
+    assert str(rolled) == "winnings: 2D6 3 + 4 = 7"
+
+
+def test_a_single_die_shows_its_face_without_a_sum() -> None:
+    assert str(roll(ScriptedDice([5]), "d6", "dedicated fans")) == "dedicated fans: D6 5"

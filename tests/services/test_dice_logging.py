@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.rules.match.postgame import DieRoll
+from bot.rules.dice import DieRoll
 from bot.services import dice_rolls
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import Runtime

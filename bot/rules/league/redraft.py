@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.catalog.models import GettingEven, RedraftRules, RestAndRelaxation, Team
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_result import Outcome
-from bot.rules.match.postgame import DieRoll, roll
 
 
 @dataclass(frozen=True)

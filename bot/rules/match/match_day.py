@@ -11,8 +11,7 @@ from typing import Literal, get_args
 
 from bot.catalog import Catalog
 from bot.catalog.models import RollEntry, RollTable
-from bot.rules.dice import Dice
-from bot.rules.match.postgame import DieRoll, roll
+from bot.rules.dice import Dice, DieRoll, roll
 
 MatchTable = Literal["weather", "kickoff", "prayers", "casualty", "lasting_injury"]
 MATCH_TABLES: tuple[MatchTable, ...] = get_args(MatchTable)

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from bot.catalog.models import MatchEvent, MatchEventsFile, Referee, RefereesFile
 from bot.errors import RuleViolation
-from bot.rules.dice import Dice
-from bot.rules.match.postgame import DieRoll, roll
+from bot.rules.dice import Dice, DieRoll, roll
 
 
 @dataclass(frozen=True)

@@ -10,37 +10,11 @@ from typing import Literal
 
 from bot.catalog.models import ExpensiveMistakesFile, FanRule, MistakeOutcome, PostgameRules, SppEvent
 from bot.errors import Conflict, RuleViolation
-from bot.rules.dice import Dice, parse_expression, roll_expression
+from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side
 from bot.text import gp
 
 Outcome = Literal["W", "D", "L"]
-
-
-@dataclass(frozen=True)
-class DieRoll:
-    """One roll the rules made: what for, which dice, the faces, and the total."""
-
-    purpose: str
-    dice: str
-    faces: tuple[int, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(self.faces)
-
-    @property
-    def shown(self) -> str:
-        """The dice and the faces without the purpose: 'D6 4', '2D6 3 + 4 = 7'."""
-        faces = " + ".join(map(str, self.faces))
-        return f"{self.dice.upper()} {faces if len(self.faces) == 1 else f'{faces} = {self.total}'}"
-
-    def __str__(self) -> str:
-        return f"{self.purpose}: {self.shown}"
-
-
-def roll(dice: Dice, expression: str, purpose: str) -> DieRoll:
-    return DieRoll(purpose, expression, roll_expression(parse_expression(expression), dice).faces)
 
 
 def fan_factor(dedicated_fans: int, dice: Dice, rules: PostgameRules) -> tuple[int, DieRoll]:

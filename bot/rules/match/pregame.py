@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.catalog.models import RollTable
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_day import roll_on
 from bot.rules.match.match_result import Side
-from bot.rules.match.postgame import DieRoll, roll
 
 
 @dataclass(frozen=True)

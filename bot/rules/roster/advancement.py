@@ -26,8 +26,7 @@ from bot.catalog.models import (
     split_skill_reference,
 )
 from bot.errors import RuleViolation
-from bot.rules.dice import Dice
-from bot.rules.match.postgame import DieRoll, roll
+from bot.rules.dice import Dice, DieRoll, roll
 
 AdvancementKind = Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"]
 ADVANCEMENT_KINDS: tuple[AdvancementKind, ...] = get_args(AdvancementKind)

@@ -15,17 +15,15 @@ from dataclasses import dataclass
 
 from bot.catalog import Catalog
 from bot.catalog.models import Team
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.inducements import Budget, budgets
 from bot.rules.match.journeymen import JOURNEYMAN_LIMIT
 from bot.rules.match.match_result import Outcome, Side
 from bot.rules.match.postgame import (
-    DieRoll,
     change_text,
     conceding_fans,
     fan_factor,
     quits_after_concession,
-    roll,
     update_dedicated_fans,
     winnings,
     winnings_after_opponent_conceded,

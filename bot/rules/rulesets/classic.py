@@ -24,10 +24,10 @@ from bot.catalog.models import (
     SpecialPlayChart,
     Team,
 )
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.inducements import Bought, Budget, Inducements
 from bot.rules.match.match_result import Outcome, Side
-from bot.rules.match.postgame import DieRoll, change_text, roll, winnings_line
+from bot.rules.match.postgame import change_text, winnings_line
 from bot.rules.match.pregame import PregameGame, StepRoll
 from bot.rules.roster.team_building import SquadPlayer, Staffing, staff_value
 from bot.rules.rulesets.policy import (

@@ -28,10 +28,9 @@ from typing import Any, Literal
 from bot.catalog import Catalog
 from bot.catalog.models import MissingTable, Team
 from bot.errors import NotFound, RuleViolation
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, DieRoll
 from bot.rules.match.inducements import Bought, Budget, Inducements
 from bot.rules.match.match_result import Outcome, ResultReport, Side
-from bot.rules.match.postgame import DieRoll
 from bot.rules.match.pregame import PregameGame, StepRoll, flip, table_step
 from bot.rules.roster.team_building import SquadPlayer, Staffing
 from bot.text import gp

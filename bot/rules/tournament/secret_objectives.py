@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.catalog.models import RollEntry, RollTable
-from bot.rules.dice import Dice
-from bot.rules.match.postgame import DieRoll
+from bot.rules.dice import Dice, DieRoll
 
 OBJECTIVES_PER_GAME = 3  # seed 000: "roll a D16 three times"
 

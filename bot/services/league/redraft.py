@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.dice import RecordingDice
+from bot.rules.dice import DieRoll, RecordingDice
 from bot.rules.league.redraft import (
     LeagueRecord,
     RedraftBudget,
@@ -27,7 +27,6 @@ from bot.rules.league.redraft import (
     reduction_checks,
     rehire_cost,
 )
-from bot.rules.match.postgame import DieRoll
 from bot.rules.roster.team_building import check_hire, next_free_number
 from bot.services.dice_logging import log_dice
 from bot.services.league.leagues import find_league

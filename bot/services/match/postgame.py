@@ -16,11 +16,11 @@ from typing import Any, Literal
 
 from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound
+from bot.rules.dice import DieRoll
 from bot.rules.league.redraft import getting_even, hatred_options
 from bot.rules.league.star_drafts import contract_injury
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.match.postgame import (
-    DieRoll,
     award_mvps,
     check_finishable,
     check_winnings_reroll,

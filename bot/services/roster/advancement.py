@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 from bot.catalog.models import CHARACTERISTICS, Characteristic
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.dice import RecordingDice
-from bot.rules.match.postgame import DieRoll
+from bot.rules.dice import DieRoll, RecordingDice
 from bot.rules.roster.advancement import (
     ADVANCEMENT_KINDS,
     KIND_NAMES,

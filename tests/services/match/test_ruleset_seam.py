@@ -13,10 +13,10 @@ import pytest
 
 from bot.catalog import Catalog
 from bot.catalog.models import Team
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, roll
 from bot.rules.match.inducements import Budget
 from bot.rules.match.match_result import Side
-from bot.rules.match.postgame import roll, winnings_line
+from bot.rules.match.postgame import winnings_line
 from bot.rules.match.pregame import PregameGame, StepRoll
 from bot.rules.roster.team_building import SquadPlayer, Staffing
 from bot.rules.rulesets import PregameStep, Ruleset, RulesetEntry, register, unregister
