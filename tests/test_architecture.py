@@ -162,8 +162,6 @@ ONE_LIST: dict[str, str] = {
 # test_the_slips_still_exist, so the list only shrinks.
 SLIPS: dict[tuple[str, str], str] = {
     # leagues and events are peers: what both use lives below them (rules/match, rules/roster, rules/dice.py)
-    ("bot.rules.tournament.tournament_rosters", "bot.rules.league.star_drafts"): "StarUnit and star_units "
-    "(which star players a roster may take, in pairs) belong in rules/roster",
 }
 
 # Where SQL may be written. The simulator's invariants read the whole database (SELECT only).

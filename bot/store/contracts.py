@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_unix, unix
-from bot.rules.league.star_drafts import StarUnit
+from bot.rules.roster.stars import StarUnit
 from bot.store.connection import Connection, Row
 from bot.store.deadlines import Due
 from bot.store.rows import from_row

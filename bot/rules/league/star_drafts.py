@@ -27,6 +27,7 @@ from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult, compute_standings
 from bot.rules.match.match_report import InjuryResult
 from bot.rules.roster.eligibility import plays_for
+from bot.rules.roster.stars import StarUnit
 
 H = TypeVar("H", bound=Hashable)
 ALL_STAR_ROSTER = 16
@@ -35,39 +36,6 @@ CONTRACT_INJURIES: dict[InjuryResult, InjuryResult] = {
     "lasting_injury": "seriously_hurt",
     "dead": "seriously_hurt",
 }
-
-
-@dataclass(frozen=True)
-class StarUnit:
-    """What is signed or drawn at once: one star, or a pair of stars who come together."""
-
-    name: str
-    members: tuple[str, ...]
-    cost: int
-
-    @property
-    def size(self) -> int:
-        return len(self.members)
-
-    @property
-    def is_pair(self) -> bool:
-        return self.size > 1
-
-    def member_costs(self) -> list[int]:
-        """What each star of the unit counts for in team value: his own cost, or his share of the pair's."""
-        share, rest = divmod(self.cost, self.size)
-        return [share + (rest if index == 0 else 0) for index in range(self.size)]
-
-
-def star_units(catalog: Catalog, excluded: Sequence[str] = ()) -> list[StarUnit]:
-    """Every star once, pairs as one unit (at the pair's price), in name order, less the excluded ones."""
-    units = [StarUnit(s.name, (s.name,), s.cost or 0) for s in catalog.stars.values() if s.pair is None]
-    units += [StarUnit(p.name, tuple(p.members), p.cost) for p in catalog.pairs.values()]
-    out = {e.lower() for e in excluded}
-    return sorted(
-        (u for u in units if u.name.lower() not in out and not {m.lower() for m in u.members} & out),
-        key=lambda u: u.name,
-    )
 
 
 def ranked_as_one_division(

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field, replace
 from bot.catalog import Catalog
 from bot.catalog.models import DraftingRules, Inducement, Position, Team
 from bot.errors import RuleViolation
-from bot.rules.league.star_drafts import StarUnit, star_units
 from bot.rules.match import inducements
 from bot.rules.roster.eligibility import plays_for
+from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import Staffing, check_hire, check_staff, draft_cost
 from bot.rules.tournament.tournament_inducements import EventInducement, as_inducement
 from bot.text import gp

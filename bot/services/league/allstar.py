@@ -15,11 +15,10 @@ from bot.rules.league.star_drafts import (
     Coach,
     DraftingMethod,
     PairAtLimit,
-    StarUnit,
     random_method,
     roll_off,
-    star_units,
 )
+from bot.rules.roster.stars import StarUnit, star_units
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, one_of
 from bot.services.runtime import Actor, Runtime

@@ -18,14 +18,13 @@ from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules.dice import RecordingDice, shuffle
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
-    StarUnit,
     familiar_face,
     later_signing_order,
     move_to_end,
     ranked_as_one_division,
     signing_options,
-    star_units,
 )
+from bot.rules.roster.stars import StarUnit, star_units
 from bot.services.dice_logging import log_dice
 from bot.services.league.leagues import find_league
 from bot.services.roster.teams import add_star_rows

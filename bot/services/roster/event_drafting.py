@@ -18,8 +18,8 @@ from typing import Any
 from bot.catalog.models import Inducement, Skill
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.league.star_drafts import StarUnit, star_units
 from bot.rules.match import inducements as inducement_rules
+from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import MAX_HIRE_AT_ONCE, Staffing
 from bot.rules.tournament.tournament_rosters import (
     ONLY_ADDS,

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 
 from bot.catalog.models import Inducement, Position, Skill
 from bot.errors import NotFound, RuleViolation
-from bot.rules.league.star_drafts import StarUnit, star_units
 from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.eligibility import plays_for
+from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import current_team_value, team_value
 from bot.rules.tournament.tournament_rosters import (
     DraftedPlayer,

@@ -13,9 +13,9 @@ from typing import TypeVar
 
 from bot.errors import Conflict, RuleViolation
 from bot.rules.league.redraft import rehire_cost
-from bot.rules.league.star_drafts import StarUnit
 from bot.rules.roster.eligibility import choose_league_and_alignment
 from bot.rules.roster.staff import staff_changes
+from bot.rules.roster.stars import StarUnit
 from bot.rules.roster.team_building import (
     Staffing,
     check_hire,

@@ -12,7 +12,6 @@ from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
     DraftingMethod,
-    StarUnit,
     chests_and_portals,
     contract_injury,
     familiar_face,
@@ -23,8 +22,8 @@ from bot.rules.league.star_drafts import (
     ranked_as_one_division,
     roll_off,
     signing_options,
-    star_units,
 )
+from bot.rules.roster.stars import StarUnit, star_units
 
 CATALOG = load_catalog()
 UNITS = star_units(CATALOG)
