@@ -22,6 +22,11 @@ def gp(amount: int) -> str:
     return f"{amount:,} gp"
 
 
+def k(amount: int) -> str:
+    """50000 -> '50k' (how rosters print prices)."""
+    return f"{amount // 1000}k" if amount % 1000 == 0 else gp(amount)
+
+
 def _match_case(model: str, word: str) -> str:
     return word.capitalize() if model[:1].isupper() else word
 

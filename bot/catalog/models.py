@@ -1016,6 +1016,11 @@ class MissingTable(Model):
     handled: Literal["bb2025", "skipped"]  # BB2025's equivalent is used, or the step is skipped
     summary: Summary
 
+    @property
+    def borrowed(self) -> bool:
+        """BB2025's table stands in for the missing one."""
+        return self.handled == "bb2025"
+
 
 class ClassicRulesetData(Model):
     """How a classic league differs outside the tables (see bot/rules/rulesets)."""

@@ -17,8 +17,8 @@ from bot.services.match.inducements import InducementState
 from bot.services.match.prepare import MatchPreparation, MatchSide
 from bot.services.records import Purchase
 from bot.services.roster import team_lookup
+from bot.text import k
 from bot.ui.autocomplete import Choices, choice
-from bot.ui.catalog_views import k
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain

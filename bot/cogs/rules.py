@@ -14,12 +14,12 @@ from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Position, Skill, Star, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound
+from bot.text import k
 from bot.ui.autocomplete import Choices, offer
 from bot.ui.catalog_views import (
     COLOUR,
     TableView,
     inducement_embeds,
-    k,
     paginate_lines,
     position_embeds,
     position_label,

@@ -21,7 +21,8 @@ from bot.catalog.models import (
     split_skill_reference,
 )
 from bot.rules.roster.eligibility import rosters_for_star
-from bot.rules.rulesets import ruleset
+from bot.rules.rulesets import Ruleset, rulesets
+from bot.text import k
 from bot.ui.formatting import gp, span
 from bot.ui.limits import Field, fields, pack_embeds, split_text
 
@@ -31,11 +32,6 @@ LINE_LIMIT = 1000  # one line of a paginated table
 
 def _join(items: tuple[str, ...] | list[str], empty: str = "none") -> str:
     return ", ".join(items) if items else empty
-
-
-def k(amount: int) -> str:
-    """50000 -> '50k' (how rosters print prices)."""
-    return f"{amount // 1000}k" if amount % 1000 == 0 else gp(amount)
 
 
 def position_label(team: Team, position: Position) -> str:
@@ -238,51 +234,12 @@ def _referee(catalog: Catalog) -> list[str]:
     return lines
 
 
-def _classic(catalog: Catalog) -> list[str]:
-    """Seed 003's season sequence: the pre-game steps, its tables and rules, and what it lacks."""
-    classic = catalog.classic_season
-    rs = ruleset(catalog, "classic")
-    lines = ["**Pre-game, in order**: " + " → ".join(step.name for step in rs.pregame) + " (/match pregame)"]
-    chart = classic.special_plays
-    lines.append(f"**Special Play cards** by {chart.basis}:")
-    for band in chart.bands:
-        if band.max is None:
-            span = f"{k(band.min)} or more"
-        else:
-            span = (
-                f"under {k(band.max + 1)}" if band.min == 0 else f"{k(band.min)} to under {k(band.max + 1)}"
-            )
-        lines.append(f"• {span}: draw {band.draw}, keep {band.keep}")
-    lines.append(
-        f"Each Special Play bought: +{chart.per_special_play_inducement.draw} drawn and "
-        f"+{chart.per_special_play_inducement.keep} kept; {chart.order}."
-    )
-    buying = classic.inducements
-    order = "the higher Team Value buys first" if buying.petty_cash.higher_value_buys_first else ""
-    lines.append(
-        f"**Inducements** ({order}, {buying.petty_cash.minutes} minutes): {buying.petty_cash.summary}"
-    )
-    lines += [
-        f"• 0-{i.max if i.max is not None else '∞'} {i.name}: "
-        + (gp(i.cost) if i.cost is not None else "BB2025's price")
-        for i in buying.inducements
-    ]
-    lines += [
-        f"**{rule.name}**: {rule.summary}"
-        for rule in (classic.fans_and_fame, classic.winnings, classic.fan_factor)
-    ]
-    points = classic.points
-    lines.append(
-        f"**League points**: win {points.win} · draw {points.draw} · loss {points.loss}"
-        f" · friendly {points.friendly}"
-    )
-    lines.append(f"**MVP**: among up to {rs.mvp_nominees} nominated players, picked at random by the bot")
-    lines += [
-        f"**Not in seed 003: {m.name}**: "
-        f"{'BB2025’s is used' if m.handled == 'bb2025' else 'skipped'}. {m.summary}"
-        for m in rs.missing
-    ]
-    return lines
+def _sequence_view(rs: Ruleset) -> TableView:
+    """A ruleset's own season sequence (classic: `classic_season`), as the ruleset describes it."""
+    reference = rs.reference()
+    assert reference is not None
+    title, lines = reference
+    return TableView(f"{rs.id}_season", title, lambda _catalog: lines)
 
 
 def _random_skills(category: SkillCategory) -> Callable[[Catalog], list[str]]:
@@ -299,8 +256,8 @@ def table_views(catalog: Catalog) -> dict[str, TableView]:
         TableView("advancement", "Advancement, characteristic improvement and value increase", _advancement),
         TableView("match_events", "Match Events (optional)", _match_events),
         TableView("referee", "Referee send-off by distance (optional)", _referee),
-        TableView("classic_season", "Classic season sequence (seed 003)", _classic),
     ]
+    views += [_sequence_view(rs) for rs in rulesets(catalog).values() if rs.reference() is not None]
     views += [
         TableView(f"skills_{c.lower()}", f"Random {CATEGORY_NAMES[c]} skills", _random_skills(c))
         for c in sorted(catalog.random_skill_tables)

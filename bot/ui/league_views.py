@@ -7,11 +7,11 @@ import discord
 from bot.catalog import Catalog
 from bot.rules.league.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
 from bot.rules.league.standings import StandingRow, tie_notes
-from bot.rules.rulesets import Ruleset, ruleset
+from bot.rules.rulesets import ruleset
 from bot.services.league.seasons import FixtureList, SeasonOverview, Standings
 from bot.services.records import Fixture, League
 from bot.services.roster.team_lookup import TeamSheet, profile_of
-from bot.ui.catalog_views import k
+from bot.text import k
 from bot.ui.formatting import TEAM_STATUS, gp, plain, plural, timestamp
 from bot.ui.limits import FIELD_VALUE, Field, fields, one_embed, pack_embeds, split_text
 
@@ -85,22 +85,10 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
     )
 
 
-def ruleset_lines(rs: Ruleset) -> list[str]:
-    """The ruleset and, for one that refers to tables it lacks, what the league does instead."""
-    lines = [f"**{rs.name}** ({rs.source})"]
-    borrowed = [m for m in rs.missing if m.handled == "bb2025"]
-    skipped = [m for m in rs.missing if m.handled == "skipped"]
-    if borrowed:
-        lines.append("Uses BB2025's: " + "; ".join(f"{m.name}: {m.summary}" for m in borrowed))
-    if skipped:
-        lines.append("Skipped: " + "; ".join(f"{m.name}: {m.summary}" for m in skipped))
-    return lines
-
-
 def settings_embed(league: League, catalog: Catalog) -> discord.Embed:
     """A league's settings, a field a topic (as /settings shows them)."""
     s: LeagueSettings = league.settings
-    rules = split_text("\n".join(ruleset_lines(ruleset(catalog, s.ruleset))), FIELD_VALUE)
+    rules = split_text("\n".join(ruleset(catalog, s.ruleset).summary_lines()), FIELD_VALUE)
     shown = [("Ruleset" if index == 0 else "Ruleset (more)", chunk) for index, chunk in enumerate(rules)]
     shown += _points_settings(s) + _season_settings(s)
     shown.append(("Match day", _match_day(s)))

@@ -42,6 +42,7 @@ from bot.rules.rulesets.policy import (
 )
 from bot.rules.rulesets.policy import Cards as Cards  # what special_play_cards returns
 from bot.rules.rulesets.registry import RulesetEntry
+from bot.text import gp, k
 
 RESULT_NAMES: dict[Outcome, Literal["win", "loss", "draw"]] = {"W": "win", "L": "loss", "D": "draw"}
 
@@ -260,6 +261,23 @@ CLASSIC_PREGAME = (
 )
 
 
+def _special_play_lines(chart: SpecialPlayChart) -> list[str]:
+    lines = [f"**Special Play cards** by {chart.basis}:"]
+    for band in chart.bands:
+        if band.max is None:
+            span = f"{k(band.min)} or more"
+        else:
+            span = (
+                f"under {k(band.max + 1)}" if band.min == 0 else f"{k(band.min)} to under {k(band.max + 1)}"
+            )
+        lines.append(f"• {span}: draw {band.draw}, keep {band.keep}")
+    lines.append(
+        f"Each Special Play bought: +{chart.per_special_play_inducement.draw} drawn and "
+        f"+{chart.per_special_play_inducement.keep} kept; {chart.order}."
+    )
+    return lines
+
+
 def _fans_line(entry: Mapping[str, Any]) -> str:
     """One team's fans as the pre-game shows them (after the team's name)."""
     return f"{int(entry['fans']):,} fans (Fan Factor {entry['fan_factor']}): FAME {int(entry['fame']):+d}"
@@ -385,6 +403,40 @@ class Classic(Ruleset):
             for mine in bought
         )
         return home, away
+
+    def reference(self) -> tuple[str, list[str]] | None:
+        """Seed 003's season sequence for /rules table: the pre-game steps, its tables and rules, and what
+        it lacks."""
+        season = self.catalog.classic_season
+        lines = ["**Pre-game, in order**: " + " → ".join(s.name for s in self.pregame) + " (/match pregame)"]
+        lines += _special_play_lines(season.special_plays)
+        buying = season.inducements
+        order = "the higher Team Value buys first" if buying.petty_cash.higher_value_buys_first else ""
+        lines.append(
+            f"**Inducements** ({order}, {buying.petty_cash.minutes} minutes): {buying.petty_cash.summary}"
+        )
+        lines += [
+            f"• 0-{i.max if i.max is not None else '∞'} {i.name}: "
+            + (gp(i.cost) if i.cost is not None else "BB2025's price")
+            for i in buying.inducements
+        ]
+        lines += [
+            f"**{rule.name}**: {rule.summary}"
+            for rule in (season.fans_and_fame, season.winnings, season.fan_factor)
+        ]
+        points = season.points
+        lines.append(
+            f"**League points**: win {points.win} · draw {points.draw} · loss {points.loss}"
+            f" · friendly {points.friendly}"
+        )
+        lines.append(
+            f"**MVP**: among up to {self.mvp_nominees} nominated players, picked at random by the bot"
+        )
+        lines += [
+            f"**Not in seed 003: {m.name}**: {'BB2025’s is used' if m.borrowed else 'skipped'}. {m.summary}"
+            for m in self.missing
+        ]
+        return "Classic season sequence (seed 003)", lines
 
     def team_values(
         self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()

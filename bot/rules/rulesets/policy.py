@@ -224,6 +224,23 @@ class Ruleset(ABC):
         """What a rolled step decided, as shown: the lines it kept."""
         return tuple(str(line) for line in result.get("lines", ()))
 
+    def summary_lines(self) -> list[str]:
+        """The ruleset as a league's settings show it and, for one that refers to tables it lacks, what the
+        league does instead."""
+        lines = [f"**{self.name}** ({self.source})"]
+        borrowed = [m for m in self.missing if m.borrowed]
+        skipped = [m for m in self.missing if not m.borrowed]
+        if borrowed:
+            lines.append("Uses BB2025's: " + "; ".join(f"{m.name}: {m.summary}" for m in borrowed))
+        if skipped:
+            lines.append("Skipped: " + "; ".join(f"{m.name}: {m.summary}" for m in skipped))
+        return lines
+
+    def reference(self) -> tuple[str, list[str]] | None:
+        """A table of its own for /rules table (its title and lines), for a sequence that differs from the
+        core rules' one; None for the core rules (their steps are in the other tables)."""
+        return None
+
     def recordable(self) -> list[tuple[str, str]]:
         """What a commissioner may record by hand, (id, name): each step skipped because the seed lacks its
         table (a stadium attribute, a famous referee, a sponsor ...)."""

@@ -247,3 +247,26 @@ def test_classic_has_one_team_value_and_hires_journeymen_at_rookie_cost() -> Non
     assert tv == ctv and CLASSIC.one_value and not BB2025.one_value
     assert CLASSIC.journeyman_hire_cost(50_000, 20_000) == 50_000
     assert BB2025.journeyman_hire_cost(50_000, 20_000) == 70_000
+
+
+def test_each_ruleset_describes_itself_for_the_settings_and_the_rules_tables() -> None:
+    """Seed 003 refers to tables it does not contain; the league either borrows BB2025's or skips the step,
+    and both the settings and `/rules table` say which (no view branches on a ruleset's id)."""
+    classic = ruleset(CATALOG, "classic")
+    summary = classic.summary_lines()
+    assert summary[0] == f"**{classic.name}** ({classic.source})"
+    borrowed = [m.name for m in classic.missing if m.borrowed]
+    skipped = [m.name for m in classic.missing if not m.borrowed]
+    assert borrowed and skipped
+    assert all(name in summary[1] for name in borrowed) and summary[1].startswith("Uses BB2025's: ")
+    assert all(name in summary[2] for name in skipped) and summary[2].startswith("Skipped: ")
+    assert BB2025.summary_lines() == [f"**{BB2025.name}** ({BB2025.source})"]
+
+    assert BB2025.reference() is None  # the core sequence's steps are in the other tables
+    reference = classic.reference()
+    assert reference is not None
+    title, lines = reference
+    assert title == "Classic season sequence (seed 003)"
+    assert lines[0].startswith("**Pre-game, in order**: Random Stadium → ")
+    assert any(line.startswith("**League points**: win 3 · draw 2 · loss 1") for line in lines)
+    assert sum(line.startswith("**Not in seed 003: ") for line in lines) == len(classic.missing)
