@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
+from pydantic import ValidationError
+
 from bot.errors import InvalidInput, NotFound
 
 T = TypeVar("T")
@@ -79,3 +81,11 @@ def reason_of(value: str, refusal: str = LEAGUE_LOG) -> str:
     if cleaned is None:
         raise InvalidInput(refusal)
     return cleaned
+
+
+def validation_message(error: ValidationError) -> str:
+    """What is wrong with the settings a user gave, in a line: the first error and where it is."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message

@@ -7,7 +7,7 @@ from unittest.mock import MagicMock
 import pytest
 
 from bot.cogs.exhibition import ExhibitionCog
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 from bot.services import dice_rolls
 from bot.services.runtime import Runtime
 from tests.builders import with_dice
@@ -39,7 +39,7 @@ async def test_game_turn_order_rerolls_ties(runtime: Runtime) -> None:
 
 async def test_fewer_than_three_coaches_are_refused(runtime: Runtime) -> None:
     cog = ExhibitionCog(MagicMock())
-    with pytest.raises(RuleViolation, match="3 to 8 different coaches"):
+    with pytest.raises(InvalidInput, match="3 to 8 different coaches"):
         await cog.turn.callback(
             cog, make_interaction(runtime), 1, ROB, ROB, JAY, None, None, None, None, None
         )

@@ -9,7 +9,7 @@ import pytest
 
 from bot.cogs.leaders import LEADERS_SOURCE, LeadersCog, render_leaders
 from bot.cogs.odds import OddsCog
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound, RuleViolation
 from bot.services.match import results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
@@ -71,7 +71,7 @@ async def test_leaders_pages(runtime: Runtime) -> None:
 async def test_leaders_refuses_a_season_that_is_not_a_number(runtime: Runtime) -> None:
     await builders.season(runtime, 4)
     cog = LeadersCog(MagicMock())
-    with pytest.raises(RuleViolation, match="is a number"):
+    with pytest.raises(InvalidInput, match="is a number"):
         await cog.leaders.callback(cog, make_interaction(runtime), "spp", "last", None)
 
 

@@ -11,7 +11,7 @@ from bot.cogs.league_admin import LeagueAdmin, SeasonAdmin
 from bot.cogs.results import ConfirmButton, DisputeButton, ResultsCog, answer_view
 from bot.cogs.settings import SettingsCog
 from bot.cogs.team import TeamCog
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput, RuleViolation
 from bot.services.league import leagues, seasons
 from bot.services.match import results
 from bot.services.match.results import SideInput
@@ -207,9 +207,9 @@ async def test_settings_are_validated_together(runtime: Runtime) -> None:
     await leagues.create_league(runtime, actor(user_id=1), "League", None)
     cog = _settings_cog()
     interaction = make_interaction(runtime, user_id=1, manage_guild=True)
-    with pytest.raises(RuleViolation, match="must not reward a loss over a draw"):
+    with pytest.raises(InvalidInput, match="must not reward a loss over a draw"):
         await cog.points.callback(cog, interaction, None, 0, 2, None, None, None, None, None, None)
-    with pytest.raises(RuleViolation, match="teams_per_division"):
+    with pytest.raises(InvalidInput, match="teams_per_division"):
         await cog.draft.callback(cog, interaction, None, None, 3, None, None)
     interaction.response.send_message.assert_not_awaited()
     await cog.draft.callback(cog, interaction, None, 0, 8, None, None)

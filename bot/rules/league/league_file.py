@@ -128,7 +128,8 @@ def encode(file: LeagueFile) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def _refused(reasons: Sequence[str]) -> RuleViolation:
+def refused(reasons: Sequence[str]) -> RuleViolation:
+    """A file that cannot be imported, refused with its first reasons (the parser's or the database's)."""
     shown = "\n".join(f"- {r}" for r in reasons[:REASONS_SHOWN])
     more = f"\n(and {len(reasons) - REASONS_SHOWN} more)" if len(reasons) > REASONS_SHOWN else ""
     return RuleViolation(f"This league file cannot be imported:\n{shown}{more}")
@@ -141,9 +142,9 @@ def _unpack(data: bytes) -> bytes:
         unpacker = zlib.decompressobj(wbits=31)
         out = unpacker.decompress(data, MAX_UNPACKED)
     except (zlib.error, EOFError, gzip.BadGzipFile) as error:
-        raise _refused([f"the gzip file is damaged ({error})"]) from error
+        raise refused([f"the gzip file is damaged ({error})"]) from error
     if unpacker.unconsumed_tail or not unpacker.eof:
-        raise _refused(["the gzip file is damaged or unpacks to more than 64 MiB"])
+        raise refused(["the gzip file is damaged or unpacks to more than 64 MiB"])
     return out
 
 
@@ -153,22 +154,22 @@ def parse(data: bytes) -> LeagueFile:
     try:
         body = json.loads(_unpack(data))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise _refused([f"it is not complete JSON ({error}); was the file cut short?"]) from error
+        raise refused([f"it is not complete JSON ({error}); was the file cut short?"]) from error
     if not isinstance(body, dict) or body.get("format") != FORMAT:
-        raise _refused([f'it is not a league file (its "format" must be "{FORMAT}")'])
+        raise refused([f'it is not a league file (its "format" must be "{FORMAT}")'])
     if body.get("version") != VERSION:
-        raise _refused(
+        raise refused(
             [f"its version {body.get('version')!r} is not known (this bot reads version {VERSION})"]
         )
     try:
         file = LeagueFile.model_validate(body)
     except ValidationError as error:
-        raise _refused(
+        raise refused(
             [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()]
         ) from error
     reasons = problems(file)
     if reasons:
-        raise _refused(reasons)
+        raise refused(reasons)
     return file
 
 

@@ -9,11 +9,13 @@ choice; touchdown difference, touchdowns scored and casualties caused are the tr
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from bot.errors import RuleViolation
 from bot.rules.rulesets.registry import ruleset_ids
 
 
@@ -136,3 +138,20 @@ class LeagueSettings(BaseModel):
 
     def points_for(self, outcome: Literal["W", "D", "L"]) -> int:
         return {"W": self.points_win, "D": self.points_draw, "L": self.points_loss}[outcome]
+
+
+def check_ruleset_change(
+    league: str, current: str, wanted: str, *, known: Collection[str], played: bool
+) -> bool:
+    """Whether a settings change moves the league to another ruleset (`wanted`; `current` when the change
+    does not name one). Refused: a ruleset not in the registry (`known`), or a move once the league has
+    `played` a season, since the ruleset is chosen before the first one."""
+    if wanted not in (current, *known):
+        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(known)}.")
+    if wanted == current:
+        return False
+    if played:
+        raise RuleViolation(
+            f"Not changed: {league} has played a season; the ruleset is chosen before the first one."
+        )
+    return True

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
+from bot.errors import RuleViolation
 from bot.rules.dice import Dice
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import StandingRow
@@ -85,6 +86,33 @@ def playoff_size(places: int, teams: int) -> int:
     while size > teams:
         size //= 2
     return size
+
+
+class RegularFixture(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+
+
+def check_playoffs_open(league: str, unsettled: Sequence[RegularFixture], size: int) -> None:
+    """The play-offs open once every regular-season fixture is confirmed (seed 001: "Once all League
+    Fixtures have been played, and qualification has been sorted out, it is time for the Play-offs to
+    begin"), and only in a league that has play-off places (`size`, playoff_size's answer: without them the
+    prizes follow the standings)."""
+    if unsettled:
+        first = unsettled[0]
+        raise RuleViolation(
+            f"{len(unsettled)} regular-season fixture(s) are not settled yet (first: #{first.id} "
+            f"{first.label}, {first.status}); the play-offs open when every one is confirmed."
+        )
+    if size < 2:
+        raise RuleViolation(
+            f"{league} has no play-offs (play-off places: 0): its prizes follow the standings when the "
+            "season's post-games are finished."
+        )
 
 
 def stage_name(teams_left: int) -> str:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from bot.catalog.models import GettingEven, RedraftRules, RestAndRelaxation, Team
+from bot.errors import Conflict, RuleViolation
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_result import Outcome
 
@@ -149,6 +150,58 @@ def redraft_budget(
         raise ValueError("treasury and fixture counts must be non-negative, wins and draws within fixtures")
     bonus = played * rules.per_fixture_played + won * rules.per_win + drawn * rules.per_draw
     return RedraftBudget(treasury, played, won, drawn, rules.base_budget, bonus, cap)
+
+
+class SeasonState(Protocol):
+    @property
+    def number(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+
+
+S = TypeVar("S", bound=SeasonState)
+
+
+def check_off_season(season: S | None) -> S:
+    """The league's last season, once it is over: teams re-draft in the Off-season Break (seed 001: "At the
+    end of each Season, after the Play-offs have concluded, comes the Off-season Break")."""
+    if season is None or season.status != "finished":
+        now = f"season {season.number} is still running" if season else "no season has been played"
+        raise RuleViolation(f"Teams re-draft in the off-season, after the play-offs; {now}.")
+    return season
+
+
+def check_may_redraft(
+    team: str,
+    status: str,
+    *,
+    last_played: int | None,
+    redrafted_for: int | None,
+    open_postgame: int | None,
+) -> int:
+    """The season a team leaves (`last_played`, the last one it played) when it may re-draft: once per
+    off-season, after it played a season; it is approved (it played), is not re-drafted yet
+    (`redrafted_for`: the season it already is, or None) and has finished its post-games (`open_postgame`:
+    the fixture of one still open), since a team's season ends with its last post-game."""
+    if last_played is None:
+        raise RuleViolation(f"{team} has not played a season yet: it enters the next one as it is.")
+    if redrafted_for is not None:
+        raise Conflict(f"{team} is already re-drafted for season {redrafted_for}: /redraft show lists it.")
+    if status != "approved":
+        raise RuleViolation(f"{team} is {status}: only a team that played can be re-drafted.")
+    if open_postgame is not None:
+        raise RuleViolation(
+            f"First finish {team}'s post-game of fixture #{open_postgame} (its Finish "
+            "button): a team's season ends with its last post-game."
+        )
+    return last_played
+
+
+def check_rehire(team: str, status: str) -> None:
+    """Players of the previous Team Draft List are re-hired while the team re-drafts (a draft, or a rejected
+    one being mended), not once it is submitted or approved."""
+    if status not in ("draft", "rejected"):
+        raise RuleViolation(f"{team} is {status}: players are re-hired while re-drafting.")
 
 
 def rehire_cost(current_value: int, seasons_played: int, rules: RedraftRules) -> int:

@@ -7,9 +7,9 @@ every other team once, in rounds; a team with no opponent in a round has a bye.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
@@ -175,6 +175,32 @@ def assign_divisions(assignment: Mapping[T, int], teams_per_division: int | None
                 f"With {team_count} teams and {teams_per_division} teams per division the league has "
                 f"{expected} {'division' if expected == 1 else 'divisions'}, not {len(divisions)}."
             )
+    return divisions
+
+
+class SeasonTeam(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+
+
+def check_divisions(
+    approved: Sequence[SeasonTeam], chosen: Iterable[tuple[SeasonTeam, int]]
+) -> dict[int, int]:
+    """The commissioner's divisions (team id -> division number, in the order given, for
+    `assign_divisions`): each team named is approved to play, and every approved team has a division.
+    `chosen` is read in order, so a name that is looked up lazily is refused in its turn."""
+    divisions: dict[int, int] = {}
+    for team, number in chosen:
+        if team.status != "approved":
+            raise RuleViolation(f"{team.name} is {team.status}, not approved: it cannot play this season.")
+        divisions[team.id] = number
+    missing = [t.name for t in approved if t.id not in divisions]
+    if missing:
+        raise RuleViolation(f"Give every approved team a division; missing: {', '.join(missing)}.")
     return divisions
 
 

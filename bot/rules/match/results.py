@@ -28,6 +28,16 @@ def check_objectives(reported: bool, played_with: bool) -> None:
         raise RuleViolation("Secret Objectives are reported only in a tournament that plays with them.")
 
 
+def check_shootout(must_have_winner: bool) -> None:
+    """Only a game that must have a winner goes to a penalty shoot-out: a league's play-off game (seed 001:
+    "every Play-off game will be played using the Extra Time and Penalties (if required) rules") or an
+    event's knock-out game (seed 000)."""
+    if not must_have_winner:
+        raise RuleViolation(
+            "Penalty shoot-outs are for play-off and knock-out games, which must have a winner."
+        )
+
+
 @dataclass(frozen=True)
 class Decider:
     """What decides a game's extra time and shoot-out: whether it must have a winner (a play-off or knock-out

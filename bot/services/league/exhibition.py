@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 from bot.rules.dice import RecordingDice
 from bot.rules.league.star_drafts import chests_and_portals, ordered_roll
 from bot.services.dice_logging import log_dice
@@ -35,7 +35,7 @@ def _order(
 def _check(coaches: list[int]) -> list[int]:
     unique = list(dict.fromkeys(an_id(c, "coach") for c in coaches))
     if not MIN_COACHES <= len(unique) <= MAX_COACHES:
-        raise RuleViolation(
+        raise InvalidInput(
             f"Multi-player Dungeon Bowl is for {MIN_COACHES} to {MAX_COACHES} different coaches; "
             f"you named {len(unique)}."
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound
 from bot.rules.league.leaders import STATS, Leader, Stat, boards, kills, team_records
 from bot.rules.match.match_result import ResultReport
 from bot.rules.match.tallies import player_tallies
@@ -104,4 +104,4 @@ def parse_season(text: str | None) -> int | Literal["all"] | None:
         return ALL_TIME
     if cleaned.isdigit() and len(cleaned) <= 4:
         return int(cleaned)
-    raise RuleViolation("The season is a number (1, 2, ...) or all-time.")
+    raise InvalidInput("The season is a number (1, 2, ...) or all-time.")

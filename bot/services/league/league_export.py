@@ -11,7 +11,7 @@ from __future__ import annotations
 import gzip
 from dataclasses import dataclass
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict, InvalidInput
 from bot.rules.league import league_file
 from bot.services.inputs import optional_id
 from bot.services.league.leagues import clean_name, find_league
@@ -106,12 +106,10 @@ async def import_league(rt: Runtime, actor: Actor, data: bytes, name: str | None
     under its own name or `name`. Refused with the reasons when anything in it is wrong."""
     optional_id(actor.channel_id, "channel")
     if len(data) > IMPORT_LIMIT:
-        raise RuleViolation(f"The file is too large: at most {IMPORT_LIMIT // (1024 * 1024)} MiB.")
+        raise InvalidInput(f"The file is too large: at most {IMPORT_LIMIT // (1024 * 1024)} MiB.")
     file = league_file.parse(data)
     wanted = clean_name(name if name is not None else file.leagues[0].name, "league name")
     try:
         return await rt.db.write(_import, rt, actor, file, wanted)
     except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
-        raise RuleViolation(
-            f"This league file cannot be imported:\n- the database refuses one of its rows ({error})"
-        ) from error
+        raise league_file.refused([f"the database refuses one of its rows ({error})"]) from error

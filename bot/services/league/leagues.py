@@ -7,10 +7,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.league.league_settings import LeagueSettings
+from bot.errors import Conflict, InvalidInput, NotFound
+from bot.rules.league.league_settings import LeagueSettings, check_ruleset_change
 from bot.rules.rulesets import ruleset, ruleset_ids
-from bot.services.inputs import optional_id, row_id, whole
+from bot.services.inputs import optional_id, optional_reason, row_id, validation_message, whole
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import deadlines as deadline_store
@@ -27,9 +27,9 @@ LOG_PAGE_SIZE = 8  # eight entries of the longest kind still fit one embed (6,00
 def clean_name(name: str, what: str = "name") -> str:
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise RuleViolation(f"The {what} cannot be empty.")
+        raise InvalidInput(f"The {what} cannot be empty.")
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise RuleViolation(f"Keep the {what} to {MAX_NAME_LENGTH} characters.")
+        raise InvalidInput(f"Keep the {what} to {MAX_NAME_LENGTH} characters.")
     return cleaned
 
 
@@ -50,7 +50,7 @@ def find_league(
             raise NotFound(f"There is no {what} called `{reference[:60]}` on this server.")
         if league.kind != kind:
             other = "/tournament" if league.is_tournament else "/league"
-            raise RuleViolation(f"{league.name} is a {league.kind}, not a {what}: see {other} commands.")
+            raise NotFound(f"{league.name} is a {league.kind}, not a {what}: see {other} commands.")
         return league
     leagues = league_store.in_guild(conn, guild_id, kind)
     if not leagues:
@@ -62,7 +62,7 @@ def find_league(
         raise NotFound(f"There is no {what} on this server yet: {start}.")
     if len(leagues) > 1:
         names = ", ".join(league.name for league in leagues)
-        raise RuleViolation(f"This server runs several {what}s ({names}): choose one with the {what} option.")
+        raise NotFound(f"This server runs several {what}s ({names}): choose one with the {what} option.")
     return leagues[0]
 
 
@@ -103,13 +103,6 @@ class SettingsChange:
     changed: dict[str, tuple[Any, Any]]  # setting -> (before, after)
 
 
-def _validation_message(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"])
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
-
-
 def _update(
     conn: Connection,
     rt: Runtime,
@@ -122,20 +115,17 @@ def _update(
 ) -> SettingsChange:
     league = find_league(conn, actor.guild_id, reference)
     before = league.settings.model_dump()
-    if changes.get("ruleset", league.settings.ruleset) not in (league.settings.ruleset, *ruleset_ids()):
-        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(ruleset_ids())}.")
-    if changes.get("ruleset", league.settings.ruleset) != league.settings.ruleset:
-        if season_store.seasons_of(conn, actor.guild_id, league.id):
-            raise RuleViolation(
-                f"Not changed: {league.name} has played a season; the ruleset is chosen before the first one."
-            )
+    current = league.settings.ruleset
+    wanted = str(changes.get("ruleset", current))
+    played = wanted != current and bool(season_store.seasons_of(conn, actor.guild_id, league.id))
+    if check_ruleset_change(league.name, current, wanted, known=ruleset_ids(), played=played):
         # the league points follow the ruleset, unless this change sets them too (house rules)
-        win, draw, loss = ruleset(rt.catalog, str(changes["ruleset"])).points
+        win, draw, loss = ruleset(rt.catalog, wanted).points
         changes = {"points_win": win, "points_draw": draw, "points_loss": loss, **changes}
     try:
         settings = LeagueSettings.model_validate({**before, **changes})
     except ValidationError as error:
-        raise RuleViolation(f"Not changed: {_validation_message(error)}.") from error
+        raise InvalidInput(f"Not changed: {validation_message(error)}.") from error
     after = settings.model_dump()
     changed = {key: (before[key], after[key]) for key in after if before[key] != after[key]}
     new_channel = channel_id if set_channel else league.announce_channel_id
@@ -173,9 +163,8 @@ async def update_settings(
 ) -> SettingsChange:
     """Change settings (validated together with the others); the audit log records before and after, and
     the reason given. Changed reminder hours apply to the open rounds at once."""
-    cleaned = " ".join((reason or "").split())[:300] or None
     return await rt.db.write(
-        _update, rt, actor, reference, changes, announce_channel_id, set_channel, cleaned
+        _update, rt, actor, reference, changes, announce_channel_id, set_channel, optional_reason(reason)
     )
 
 

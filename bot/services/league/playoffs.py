@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.dice import RecordingDice
 from bot.rules.league.playoffs import (
     Qualifier,
     Shootout,
+    check_playoffs_open,
     first_round,
     next_stage,
     overall_order,
@@ -31,6 +32,7 @@ from bot.rules.league.playoffs import (
     stage_count,
     stage_name,
 )
+from bot.rules.match.results import check_shootout
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import optional_whole
 from bot.services.league import contracts
@@ -172,18 +174,8 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
     if season.status != "regular":
         moved_on = "is over" if season.status == "finished" else "is already in its play-offs"
         raise Conflict(f"Season {season.number} of {league.name} {moved_on}.")
-    unsettled = _unsettled_regular(conn, league, season)
-    if unsettled:
-        raise RuleViolation(
-            f"{len(unsettled)} regular-season fixture(s) are not settled yet (first: #{unsettled[0].id} "
-            f"{unsettled[0].label}, {unsettled[0].status}); the play-offs open when every one is confirmed."
-        )
     size = _season_size(conn, league, season)
-    if size < 2:
-        raise RuleViolation(
-            f"{league.name} has no play-offs (play-off places: 0): its prizes follow the standings when the "
-            "season's post-games are finished."
-        )
+    check_playoffs_open(league.name, _unsettled_regular(conn, league, season), size)
     settings = league.settings
     qualifiers = qualify(standings_tables(conn, league, season), size, settings)
     dice = RecordingDice(rt.dice)
@@ -463,10 +455,7 @@ def must_have_winner(conn: Connection, fx: Fixture) -> bool:
 def roll_shootout(
     conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, as_commissioner: bool
 ) -> ShootoutResult:
-    if not must_have_winner(conn, fx):
-        raise RuleViolation(
-            "Penalty shoot-outs are for play-off and knock-out games, which must have a winner."
-        )
+    check_shootout(must_have_winner(conn, fx))
     if fx.side_of(actor.user_id) is None and not as_commissioner:
         raise NotAllowed(f"Only the coaches of {fx.label} (or a commissioner) roll its shoot-out.")
     existing = playoff_store.shootout(conn, fx.guild_id, fx.id)

@@ -15,11 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, NotFound
 from bot.rules.dice import DieRoll, RecordingDice
 from bot.rules.league.redraft import (
     LeagueRecord,
     RedraftBudget,
+    check_may_redraft,
+    check_off_season,
+    check_rehire,
     hatred_checks,
     league_record,
     niggling_checks,
@@ -83,11 +86,7 @@ def _fixtures_played_line(record: LeagueRecord) -> str:
 
 
 def _finished_season(conn: Connection, league: League) -> Season:
-    season = season_store.current_season(conn, league.guild_id, league.id)
-    if season is None or season.status != "finished":
-        now = f"season {season.number} is still running" if season else "no season has been played"
-        raise RuleViolation(f"Teams re-draft in the off-season, after the play-offs; {now}.")
-    return season
+    return check_off_season(season_store.current_season(conn, league.guild_id, league.id))
 
 
 def _rest_and_relaxation(
@@ -138,21 +137,15 @@ def _season_to_leave(conn: Connection, actor: Actor, team: TeamRow, season: Seas
     """The id of the last season the team played, once it may re-draft: it played one, is approved, has
     not re-drafted since, and finished every post-game."""
     last = redraft_store.last_season_played(conn, actor.guild_id, team.id)
-    if last is None:
-        raise RuleViolation(f"{team.name} has not played a season yet: it enters the next one as it is.")
-    if redraft_store.for_season(conn, actor.guild_id, team.id, last) is not None:
-        raise Conflict(
-            f"{team.name} is already re-drafted for season {season.number + 1}: /redraft show lists it."
-        )
-    if team.status != "approved":
-        raise RuleViolation(f"{team.name} is {team.status}: only a team that played can be re-drafted.")
+    redrafted = last is not None and redraft_store.for_season(conn, actor.guild_id, team.id, last) is not None
     unfinished = postgame_store.open_for_team(conn, actor.guild_id, team.id)
-    if unfinished:
-        raise RuleViolation(
-            f"First finish {team.name}'s post-game of fixture #{unfinished[0].fixture_id} (its Finish "
-            "button): a team's season ends with its last post-game."
-        )
-    return last
+    return check_may_redraft(
+        team.name,
+        team.status,
+        last_played=last,
+        redrafted_for=season.number + 1 if redrafted else None,
+        open_postgame=unfinished[0].fixture_id if unfinished else None,
+    )
 
 
 def _raise_funds(
@@ -305,8 +298,7 @@ def _rehire(
     conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None, player_ref: str
 ) -> RedraftView:
     league, team, season = _current_redraft(conn, actor, league_ref)
-    if team.status not in ("draft", "rejected"):
-        raise RuleViolation(f"{team.name} is {team.status}: players are re-hired while re-drafting.")
+    check_rehire(team.name, team.status)
     view = _view(conn, rt, league, team.id, season)
     veteran = _find_veteran(view.veterans, player_ref)
     if veteran.rehired:

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal, get_args
 
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.dice import RecordingDice
-from bot.rules.league.round_robin import assign_divisions, draw_divisions, round_robin
+from bot.rules.league.round_robin import assign_divisions, check_divisions, draw_divisions, round_robin
 from bot.rules.league.standings import GameResult, StandingRow, compute_standings
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, optional_whole
@@ -50,7 +50,7 @@ def parse_assignment(text: str) -> list[tuple[str, int]]:
             continue
         match = re.fullmatch(r"\s*(.+?)\s*[=:]\s*(\d{1,2})\s*", piece)
         if match is None:
-            raise RuleViolation(
+            raise InvalidInput(
                 f"Can't read `{piece.strip()[:40]}`: give a number of divisions (e.g. `2`), or each team "
                 "as `Team name=division`, e.g. `Reavers=1, Orcland Raiders=2`."
             )
@@ -111,16 +111,9 @@ def _assigned(
     conn: Connection, actor: Actor, league: League, approved: list[TeamRow], assignment: str
 ) -> list[list[int]]:
     """The commissioner's divisions (`Team A=1, Team B=2`): every approved team, and only those."""
-    chosen: dict[int, int] = {}
-    for name, division_number in parse_assignment(assignment):
-        team = find_team(conn, actor.guild_id, name, league)
-        if team.status != "approved":
-            raise RuleViolation(f"{team.name} is {team.status}, not approved: it cannot play this season.")
-        chosen[team.id] = division_number
-    missing = [t.name for t in approved if t.id not in chosen]
-    if missing:
-        raise RuleViolation(f"Give every approved team a division; missing: {', '.join(missing)}.")
-    return assign_divisions(chosen)
+    named = parse_assignment(assignment)
+    chosen = ((find_team(conn, actor.guild_id, name, league), number) for name, number in named)
+    return assign_divisions(check_divisions(approved, chosen))
 
 
 def _schedule(
@@ -186,7 +179,7 @@ async def start_season(
     `divisions`: empty (drawn; how many comes from the league's teams_per_division), a plain number (that
     many divisions, drawn) or an assignment (`Team A=1, Team B=2`)."""
     if divisions is not None and len(divisions) > 4000:
-        raise RuleViolation("That division list is too long: give a number, or `Team name=division` pairs.")
+        raise InvalidInput("That division list is too long: give a number, or `Team name=division` pairs.")
     return await rt.db.write(_start, rt, actor, league_ref, divisions)
 
 

@@ -106,3 +106,12 @@ def test_every_json_text_column_is_a_column_of_its_table() -> None:
     for table in TABLES:
         assert set(table.json_text) <= set(table.model.model_fields), table.name
         assert not set(table.json_text) & set(table.json_refs), table.name
+
+
+def test_a_refusal_shows_its_first_reasons_and_counts_the_rest() -> None:
+    one = league_file.refused(["the database refuses one of its rows (CHECK failed)"])
+    assert str(one) == (
+        "This league file cannot be imported:\n- the database refuses one of its rows (CHECK failed)"
+    )
+    many = league_file.refused([f"reason {n}" for n in range(league_file.REASONS_SHOWN + 3)])
+    assert str(many).endswith(f"- reason {league_file.REASONS_SHOWN - 1}\n(and 3 more)")

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.playoffs import (
     Qualifier,
     avoidable,
     bracket_positions,
+    check_playoffs_open,
     first_round,
     next_stage,
     playoff_size,
@@ -182,3 +185,36 @@ def test_next_stage_pairs_neighbouring_winners_better_seed_home() -> None:
     assert [(a.seed, b.seed) for a, b in next_stage(winners)] == [(1, 5), (2, 7)]
     with pytest.raises(ValueError, match="even"):
         next_stage(winners[:3])
+
+
+@dataclass(frozen=True)
+class _Fixture:
+    id: int
+    label: str
+    status: str
+
+
+def test_the_play_offs_open_once_all_league_fixtures_are_played() -> None:
+    """Seed 001: "Once all League Fixtures have been played, and qualification has been sorted out, it is
+    time for the Play-offs to begin." """
+    check_playoffs_open("Old World", [], 4)
+    unsettled = [_Fixture(12, "Reavers v Raiders", "reported"), _Fixture(14, "Elves v Dwarfs", "scheduled")]
+    with pytest.raises(RuleViolation) as refused:
+        check_playoffs_open("Old World", unsettled, 4)
+    assert str(refused.value) == (
+        "2 regular-season fixture(s) are not settled yet (first: #12 Reavers v Raiders, reported); "
+        "the play-offs open when every one is confirmed."
+    )
+
+
+@pytest.mark.parametrize("size", [0, 1])
+def test_a_league_without_play_off_places_has_no_play_offs(size: int) -> None:
+    with pytest.raises(
+        RuleViolation, match=r"^Old World has no play-offs \(play-off places: 0\): its prizes"
+    ):
+        check_playoffs_open("Old World", [], size)
+
+
+def test_unsettled_fixtures_are_named_before_missing_places() -> None:
+    with pytest.raises(RuleViolation, match="not settled yet"):
+        check_playoffs_open("Old World", [_Fixture(3, "A v B", "disputed")], 0)

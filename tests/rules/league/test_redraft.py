@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.catalog import load_catalog
+from bot.errors import Conflict, RuleViolation
 from bot.rules.dice import ScriptedDice
 from bot.rules.league.playoffs import penalty_shootout
 from bot.rules.league.redraft import (
+    check_may_redraft,
+    check_off_season,
+    check_rehire,
     getting_even,
     hatred_checks,
     hatred_options,
@@ -133,3 +139,67 @@ def test_a_shootout_always_has_a_winner(seed: int) -> None:
     shootout = penalty_shootout(SeededDice(seed), 5, 6)
     assert shootout.home_wins + shootout.away_wins == 5
     assert shootout.home_wins != shootout.away_wins
+
+
+@dataclass(frozen=True)
+class _Season:
+    number: int
+    status: str
+
+
+def test_teams_re_draft_in_the_off_season_break() -> None:
+    """Seed 001: "At the end of each Season, after the Play-offs have concluded, comes the Off-season
+    Break"."""
+    over = _Season(3, "finished")
+    assert check_off_season(over) is over
+    with pytest.raises(RuleViolation, match=r"after the play-offs; season 3 is still running\.$"):
+        check_off_season(_Season(3, "playoffs"))
+    with pytest.raises(RuleViolation, match=r"after the play-offs; no season has been played\.$"):
+        check_off_season(None)
+
+
+def _may_redraft(
+    status: str = "approved", last: int | None = 7, redrafted: int | None = None, open_game: int | None = None
+) -> int:
+    return check_may_redraft(
+        "Reavers", status, last_played=last, redrafted_for=redrafted, open_postgame=open_game
+    )
+
+
+def test_a_team_that_played_and_finished_its_post_games_re_drafts_leaving_its_last_season() -> None:
+    assert _may_redraft() == 7
+
+
+def test_a_team_re_drafts_once_after_playing_a_season_and_finishing_its_post_games() -> None:
+    with pytest.raises(RuleViolation, match=r"^Reavers has not played a season yet: it enters the next"):
+        _may_redraft(last=None)
+    with pytest.raises(Conflict, match=r"^Reavers is already re-drafted for season 4: /redraft show"):
+        _may_redraft(redrafted=4)
+    with pytest.raises(
+        RuleViolation, match=r"^Reavers is retired: only a team that played can be re-drafted"
+    ):
+        _may_redraft(status="retired")
+    with pytest.raises(RuleViolation) as refused:
+        _may_redraft(open_game=31)
+    assert str(refused.value) == (
+        "First finish Reavers's post-game of fixture #31 (its Finish button): "
+        "a team's season ends with its last post-game."
+    )
+
+
+def test_the_first_reason_not_to_re_draft_is_given() -> None:
+    with pytest.raises(RuleViolation, match="has not played"):
+        _may_redraft(status="draft", last=None, redrafted=4, open_game=31)
+    with pytest.raises(Conflict):
+        _may_redraft(status="draft", redrafted=4, open_game=31)
+
+
+@pytest.mark.parametrize("status", ["draft", "rejected"])
+def test_players_are_re_hired_while_re_drafting(status: str) -> None:
+    check_rehire("Reavers", status)
+
+
+@pytest.mark.parametrize("status", ["submitted", "approved", "retired"])
+def test_a_submitted_or_approved_team_re_hires_nobody(status: str) -> None:
+    with pytest.raises(RuleViolation, match=f"^Reavers is {status}: players are re-hired while re-drafting"):
+        check_rehire("Reavers", status)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 import pytest
@@ -15,6 +17,7 @@ from bot.rules.league.round_robin import (
     Pairing,
     assign_divisions,
     byes,
+    check_divisions,
     division_sizes,
     draw_divisions,
     round_robin,
@@ -375,3 +378,43 @@ def test_assign_refuses_the_wrong_number_of_divisions() -> None:
 def test_assign_refuses_too_few_teams_per_division() -> None:
     with pytest.raises(RuleViolation, match="at least 4 teams"):
         assign_divisions({team: 1 for team in range(8)}, teams_per_division=2)
+
+
+@dataclass(frozen=True)
+class _Team:
+    id: int
+    name: str
+    status: str = "approved"
+
+
+def test_the_commissioners_divisions_name_every_approved_team() -> None:
+    reavers, orcs, elves = _Team(1, "Reavers"), _Team(2, "Orcland Raiders"), _Team(3, "Elves")
+    chosen = check_divisions([reavers, orcs, elves], [(orcs, 2), (reavers, 1), (elves, 1)])
+    assert chosen == {2: 2, 1: 1, 3: 1}
+    assert list(chosen) == [2, 1, 3]  # in the order given: each division keeps it
+    with pytest.raises(
+        RuleViolation, match=r"^Give every approved team a division; missing: Orcland Raiders, Elves\.$"
+    ):
+        check_divisions([reavers, orcs, elves], [(reavers, 1)])
+
+
+def test_only_an_approved_team_plays_the_season() -> None:
+    submitted = _Team(4, "Late Lizards", "submitted")
+    with pytest.raises(
+        RuleViolation, match=r"^Late Lizards is submitted, not approved: it cannot play this season\.$"
+    ):
+        check_divisions([_Team(1, "Reavers")], [(_Team(1, "Reavers"), 1), (submitted, 2)])
+
+
+def test_the_named_teams_are_judged_in_turn() -> None:
+    """Teams looked up as the list is read: the first refusal stops the reading, the next is not looked up."""
+    looked_up: list[str] = []
+
+    def named() -> Iterator[tuple[_Team, int]]:
+        for team in (_Team(1, "Reavers", "draft"), _Team(2, "Orcs")):
+            looked_up.append(team.name)
+            yield team, 1
+
+    with pytest.raises(RuleViolation, match="Reavers is draft"):
+        check_divisions([_Team(2, "Orcs")], named())
+    assert looked_up == ["Reavers"]

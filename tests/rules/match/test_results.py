@@ -16,6 +16,7 @@ from bot.rules.match.results import (
     check_friendly,
     check_objectives,
     check_player_reported,
+    check_shootout,
     decide,
 )
 
@@ -129,3 +130,11 @@ def test_a_friendly_needs_two_different_approved_teams() -> None:
         check_friendly(reavers, _Team(2, "Gutter Rats", "draft"))
     with pytest.raises(RuleViolation, match=r"^Reavers is submitted: only approved"):
         check_friendly(_Team(1, "Reavers", "submitted"), rats)
+
+
+def test_only_a_game_that_must_have_a_winner_goes_to_a_shoot_out() -> None:
+    """Seed 001: "every Play-off game will be played using the Extra Time and Penalties (if required)
+    rules"."""
+    check_shootout(must_have_winner=True)
+    with pytest.raises(RuleViolation, match=r"^Penalty shoot-outs are for play-off and knock-out games"):
+        check_shootout(must_have_winner=False)

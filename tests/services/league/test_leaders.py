@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import InvalidInput, NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound
 from bot.services.league import leaders
 from bot.services.match import postgame, results
 from bot.services.match.results import SideInput
@@ -92,7 +92,7 @@ async def test_refusals(runtime: Runtime) -> None:
 
 async def test_a_tournament_is_refused(runtime: Runtime) -> None:
     await builders.tournament_event(runtime, 4)
-    with pytest.raises(RuleViolation, match="is a tournament, not a league"):
+    with pytest.raises(NotFound, match="is a tournament, not a league"):
         await leaders.leaders(runtime, 1, "l:1")
 
 
@@ -102,7 +102,7 @@ def test_parse_season() -> None:
     assert leaders.parse_season("All time") == leaders.ALL_TIME
     assert leaders.parse_season("all-time") == leaders.ALL_TIME
     assert leaders.parse_season("3") == 3
-    with pytest.raises(RuleViolation, match="number"):
+    with pytest.raises(InvalidInput, match="number"):
         leaders.parse_season("last")
     with pytest.raises(InvalidInput, match="leaderboard"):
         leaders.stat_of("goals")

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.clock import FakeClock
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.dice import SeededDice
 from bot.rules.league.league_file import TABLES
 from bot.services.league import league_export
@@ -182,7 +182,7 @@ async def test_a_randomly_damaged_file_is_never_half_imported(rt: Runtime, cut: 
 
 async def test_a_tournament_is_not_exported(runtime: Runtime) -> None:
     await build.tournament_event(runtime, 4)
-    with pytest.raises(RuleViolation, match="is a tournament, not a league"):
+    with pytest.raises(NotFound, match="is a tournament, not a league"):
         await export_league(runtime, build.COMMISH, "l:1")
 
 

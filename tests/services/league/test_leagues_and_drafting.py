@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotFound, RuleViolation
 from bot.rules.league.league_settings import LeagueSettings
 from bot.services.league import leagues
 from bot.services.roster import teams
@@ -34,7 +34,7 @@ async def test_create_league_and_find_it(runtime: Runtime) -> None:
     with pytest.raises(Conflict):
         await leagues.create_league(runtime, COMMISH, "old world league", None)
     await leagues.create_league(runtime, COMMISH, "Second", None)
-    with pytest.raises(RuleViolation, match="several leagues"):
+    with pytest.raises(NotFound, match="several leagues"):
         await leagues.get_league(runtime, 1, None)
     assert (await leagues.get_league(runtime, 1, "second")).name == "Second"
     with pytest.raises(NotFound):
@@ -45,9 +45,9 @@ async def test_settings_are_validated_and_audited(runtime: Runtime) -> None:
     await _league(runtime)
     change = await leagues.update_settings(runtime, COMMISH, None, {"points_win": 2, "bonus_mode": "added"})
     assert change.changed == {"points_win": (3, 2), "bonus_mode": ("off", "added")}
-    with pytest.raises(RuleViolation, match="Not changed"):
+    with pytest.raises(InvalidInput, match="Not changed"):
         await leagues.update_settings(runtime, COMMISH, None, {"points_draw": 5})
-    with pytest.raises(RuleViolation, match="play-off places"):
+    with pytest.raises(InvalidInput, match="play-off places"):
         await leagues.update_settings(runtime, COMMISH, None, {"playoff_places": 5})
     league = await leagues.get_league(runtime, 1, None)
     assert league.settings.points_win == 2 and league.settings.points_draw == 1
@@ -216,7 +216,7 @@ async def test_settings_refuse_what_is_not_allowed(
     runtime: Runtime, changes: dict[str, object], message: str
 ) -> None:
     await _league(runtime)
-    with pytest.raises(RuleViolation, match=message):
+    with pytest.raises(InvalidInput, match=message):
         await leagues.update_settings(runtime, COMMISH, None, changes)
     league = await leagues.get_league(runtime, 1, None)
     assert league.settings == LeagueSettings()  # nothing changed

@@ -94,7 +94,7 @@ async def test_assignment_must_cover_every_team(runtime: Runtime) -> None:
     await build.league(runtime, 5)
     with pytest.raises(RuleViolation, match="missing: Team 4"):
         await seasons.start_season(runtime, COMMISH, None, "Team 0=1, Team 1=1, Team 2=1, Team 3=1")
-    with pytest.raises(RuleViolation, match="Can't read"):
+    with pytest.raises(InvalidInput, match="Can't read"):
         await seasons.start_season(runtime, COMMISH, None, "Team 0 in one")
 
 
