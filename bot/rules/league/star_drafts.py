@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from bot.catalog import Catalog
+from bot.errors import Conflict, RuleViolation
 from bot.rules.dice import Dice, shuffle
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult, compute_standings
@@ -79,6 +80,21 @@ def signing_options(
     return (playing, False) if playing else (unsigned, True)
 
 
+def check_signable(
+    unit: StarUnit, team: str, offered: Sequence[StarUnit], signed: set[str], free_places: int
+) -> None:
+    """A star the coach named is signed only if the team's options (signing_options) offer him; else the
+    reason: already signed this season, no room for him (a pair needs two places), or he does not play for
+    the team."""
+    if unit in offered:
+        return
+    if set(unit.members) & signed:
+        raise Conflict(f"{unit.name} already signed for another team this season.")
+    if unit.size > free_places:
+        raise RuleViolation(f"{team} has no room for {unit.name} (16 players at most).")
+    raise RuleViolation(f"{unit.name} does not play for {team}; sign one who does (the list shows them).")
+
+
 def contract_injury(injury: InjuryResult) -> InjuryResult:
     """A contracted star's Serious Injury, Lasting Injury or Dead counts as Seriously Hurt."""
     return CONTRACT_INJURIES.get(injury, injury)
@@ -96,6 +112,12 @@ Coach = Literal[0, 1]
 
 def other(coach: Coach) -> Coach:
     return 1 if coach == 0 else 0
+
+
+def check_challenge(challenger: H, opponent: H) -> None:
+    """An All-Star game is played by two coaches: one cannot challenge himself."""
+    if opponent == challenger:
+        raise RuleViolation("An All-Star game needs two coaches: challenge someone else.")
 
 
 @dataclass
@@ -224,8 +246,12 @@ class DraftingMethod:
         return None
 
     def pick(self, coach: Coach, unit: StarUnit) -> None:
+        """The coach on turn takes a unit; never a pair into the last place of his roster (seed 004: an
+        All-Star roster "may only ever have a maximum of 16 players")."""
         if unit.size > self.rosters.free(coach):
-            raise ValueError("no pair with only one place left on the roster")
+            raise RuleViolation(
+                f"{unit.name} come as a pair and you have one place left: pick a single star."
+            )
         self.rosters.picks[coach].append(unit)
         self.history.append(Draw(coach, unit))
         self.slot += 1

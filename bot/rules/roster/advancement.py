@@ -81,6 +81,44 @@ def affordable(state: PlayerState, table: AdvancementFile) -> list[AdvancementKi
     return [kind for kind in kinds if cost(kind, state, table) <= state.spp]
 
 
+def check_affordable(kind: AdvancementKind, state: PlayerState, table: AdvancementFile, player: str) -> int:
+    """What this advancement costs the player (`player`: '#7 Griff') now; refused when he cannot pay it
+    or has taken his last advancement (the Advancement Table's sixth)."""
+    if kind not in affordable(state, table):
+        if state.advancements >= table.max_advancements:
+            raise RuleViolation(f"{player} already has {table.max_advancements} advancements.")
+        raise RuleViolation(
+            f"A {KIND_NAMES[kind]} costs {cost(kind, state, table)} SPP now; {player} has {state.spp}."
+        )
+    return cost(kind, state, table)
+
+
+def check_may_advance(team: str, status: str, *, in_postgame: bool) -> None:
+    """Players spend SPP in the Player Advancement step of the Post-game Sequence (seed 001) of a team that
+    plays: an approved team with a post-game open."""
+    if status != "approved":
+        raise RuleViolation(f"{team} is {status}: players advance once the team plays.")
+    if not in_postgame:
+        raise RuleViolation(
+            "Players spend SPP in the post-game sequence: after a result is confirmed and before "
+            "you finish the post-game."
+        )
+
+
+def check_not_star(player: str, star: bool) -> None:
+    """Star players never advance (seed 004: "Star Players themselves do not gain Star Player Points like
+    normal players do. As such, they cannot gain new Skills or characteristic improvements")."""
+    if star:
+        raise RuleViolation(f"{player} is a star player: star players never advance.")
+
+
+def check_event_advancement(event: str, advancement: bool) -> None:
+    """An event's players advance only when its rulespack plays with player advancement (seed 000,
+    Additional rules)."""
+    if not advancement:
+        raise RuleViolation(f"{event} does not play with player advancement: its players earn no SPP.")
+
+
 def must_advance(state: PlayerState, table: AdvancementFile) -> bool:
     """SPP at or above the price of a characteristic improvement: an advancement must be taken."""
     return state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table)
@@ -121,6 +159,25 @@ def skill_options(
             if s.category in categories and unusable_because(s.name, owned, catalog) is None
         ),
         key=lambda s: (s.category, s.name),
+    )
+
+
+def check_skill(state: PlayerState, catalog: Catalog, which: SkillGroup, name: str) -> str:
+    """The skill a coach typed (any case), when the player may take it from his `which` categories; else
+    why not: a skill his other skills rule out or he has (seed 001: "Players may not select a Skill that
+    they already have or one they are unable to use due to their other Skills"), or one outside them."""
+    found = next(
+        (s for s in skill_options(state, catalog, which) if s.name.lower() == name.strip().lower()), None
+    )
+    if found is not None:
+        return found.name
+    wanted = catalog.skill(name)
+    reason = unusable_because(wanted.name, state.skills, catalog) if wanted is not None else None
+    if wanted is not None and reason is not None:
+        raise RuleViolation(f"{wanted.name} is not for this player: {reason}. Pick one the list offers.")
+    raise RuleViolation(
+        f"{name[:40]} is not a {which} skill this player can take "
+        f"({''.join(getattr(state.position, which)) or 'no'} categories, not one he has)."
     )
 
 

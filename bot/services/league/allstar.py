@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from bot.catalog.search import best_matches
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.dice import RecordingDice
 from bot.rules.league.star_drafts import (
     AllStarRosters,
     Coach,
     DraftingMethod,
     PairAtLimit,
+    check_challenge,
     random_method,
     roll_off,
 )
@@ -108,8 +109,7 @@ def _challenge(
     excluded: str,
     pair_choice: PairChoice,
 ) -> AllStarGame:
-    if opponent == actor.user_id:
-        raise RuleViolation("An All-Star game needs two coaches: challenge someone else.")
+    check_challenge(actor.user_id, opponent)
     for coach in (actor.user_id, opponent):
         busy = allstar_store.open_for(conn, actor.guild_id, coach)
         if busy is not None:
@@ -228,8 +228,6 @@ def _pick(conn: Connection, rt: Runtime, actor: Actor, star: str) -> AllStarGame
     if not found:
         raise NotFound("Pick a star who is still available (start typing for the list).")
     unit = found[0]
-    if unit.size > draft.rosters.free(turn):
-        raise RuleViolation(f"{unit.name} come as a pair and you have one place left: pick a single star.")
     draft.pick(turn, unit)
     rest = [u for u in available if u.name != unit.name]
     after = draft.on_turn(rest)  # passes over forgone picks and full rosters

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.dice import RecordingDice, shuffle
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
+    check_signable,
     familiar_face,
     later_signing_order,
     move_to_end,
@@ -162,12 +163,6 @@ def options(conn: Connection, rt: Runtime, league: League, team: TeamRow) -> tup
     )
 
 
-def _member_costs(rt: Runtime, unit: StarUnit) -> list[int]:
-    """What each star of a unit counts for in team value: his own cost, or his share of the pair's price."""
-    share, rest = divmod(unit.cost, unit.size)
-    return [share + (rest if index == 0 else 0) for index in range(unit.size)]
-
-
 def _on_the_clock(conn: Connection, league: League, draft: SigningDraft) -> TeamRow:
     team = team_store.get(conn, league.guild_id, draft.order[0])
     assert team is not None
@@ -186,19 +181,11 @@ def _unit_to_sign(
     with the reason when the star is unknown, already signed, too many for the roster or not eligible."""
     choices, fallback = options(conn, rt, league, team)
     wanted = star.strip().lower()
-    unit = next((u for u in choices if wanted in _names(u)), None)
-    if unit is not None:
-        return unit, fallback
-    named = next((u for u in star_units(rt.catalog) if wanted in _names(u)), None)
-    if named is None:
+    unit = next((u for u in (*choices, *star_units(rt.catalog)) if wanted in _names(u)), None)
+    if unit is None:
         raise NotFound(f"No star player called `{star[:40]}`: pick one from the list.")
-    if set(named.members) & _signed(conn, league, season):
-        raise Conflict(f"{named.name} already signed for another team this season.")
-    if named.size > _free_places(conn, rt, team):
-        raise RuleViolation(f"{team.name} has no room for {named.name} (16 players at most).")
-    raise RuleViolation(
-        f"{named.name} does not play for {team.name}; sign one who does (the list shows them)."
-    )
+    check_signable(unit, team.name, choices, _signed(conn, league, season), _free_places(conn, rt, team))
+    return unit, fallback
 
 
 def _signed_last_season(conn: Connection, league: League, season: Season, team: TeamRow) -> list[str]:
@@ -216,7 +203,7 @@ def _join_roster(
     conn: Connection, rt: Runtime, team: TeamRow, unit: StarUnit, contract_id: int, now: datetime
 ) -> None:
     """The unit's stars join the roster under the contract, on free numbers, each at his share of its cost."""
-    for player in add_star_rows(conn, team, unit, _member_costs(rt, unit), now):
+    for player in add_star_rows(conn, team, unit, unit.member_costs(), now):
         contract_store.link_player(conn, team.guild_id, player.id, contract_id)
 
 
@@ -373,7 +360,7 @@ def _my_options(
     try:
         league = find_league(conn, actor.guild_id, league_ref)
         _, draft = _open_draft(conn, league)
-    except (NotFound, Conflict, RuleViolation):
+    except (NotFound, Conflict):
         return [], False
     return options(conn, rt, league, _on_the_clock(conn, league, draft))
 

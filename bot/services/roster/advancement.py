@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.catalog.models import CHARACTERISTICS, Characteristic
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from bot.rules.dice import DieRoll, RecordingDice
 from bot.rules.roster.advancement import (
     ADVANCEMENT_KINDS,
@@ -18,10 +18,14 @@ from bot.rules.roster.advancement import (
     SkillGroup,
     affordable,
     characteristic_roll,
+    check_affordable,
+    check_event_advancement,
+    check_may_advance,
+    check_not_star,
+    check_skill,
     cost,
     random_primary,
     skill_options,
-    unusable_because,
     value_increase,
 )
 from bot.services.dice_logging import log_dice
@@ -78,17 +82,11 @@ def _context(
     conn: Connection, actor: Actor, league_ref: str | None, player_ref: str
 ) -> tuple[TeamRow, PlayerRow, int]:
     team = _advancing_team(conn, actor, league_ref)
-    if team.status != "approved":
-        raise RuleViolation(f"{team.name} is {team.status}: players advance once the team plays.")
     open_postgames = postgame_store.open_for_team(conn, actor.guild_id, team.id)
-    if not open_postgames:
-        raise RuleViolation(
-            "Players spend SPP in the post-game sequence: after a result is confirmed and before "
-            "you finish the post-game."
-        )
+    check_may_advance(team.name, team.status, in_postgame=bool(open_postgames))
     player = find_player(conn, team, player_ref)
-    if player.star_contract is not None or player.position.startswith(STAR_PREFIX):
-        raise RuleViolation(f"#{player.number} {player.name} is a star player: star players never advance.")
+    star = player.star_contract is not None or player.position.startswith(STAR_PREFIX)
+    check_not_star(f"#{player.number} {player.name}", star)
     return team, player, open_postgames[0].fixture_id
 
 
@@ -97,18 +95,16 @@ def _advancing_team(conn: Connection, actor: Actor, reference: str | None) -> Te
     the only one) when its rulespack lets players advance (seed 000, Additional rules)."""
     try:
         return own_team(conn, actor, find_league(conn, actor.guild_id, reference))
-    except (NotFound, RuleViolation) as not_in_a_league:
-        try:
-            event_league = find_league(conn, actor.guild_id, reference, "tournament")
-            team = own_team(conn, actor, event_league)
-        except (NotFound, RuleViolation):
-            raise not_in_a_league from None
-        event = event_of(conn, event_league)
-        if event is None or not event.rulespack.advancement:
-            raise RuleViolation(
-                f"{event_league.name} does not play with player advancement: its players earn no SPP."
-            ) from None
-        return team
+    except NotFound as not_found:
+        not_in_a_league = not_found
+    try:
+        event_league = find_league(conn, actor.guild_id, reference, "tournament")
+        team = own_team(conn, actor, event_league)
+    except NotFound:
+        raise not_in_a_league from None
+    event = event_of(conn, event_league)
+    check_event_advancement(event_league.name, event is not None and event.rulespack.advancement)
+    return team
 
 
 def _log(
@@ -183,36 +179,6 @@ def _grant_skill(
     return f"#{buy.player.number} {buy.player.name} gains {skill.name}{elite}: value +{gp(increase)}"
 
 
-def _legal_skill(state: PlayerState, rt: Runtime, which: SkillGroup, name: str) -> str:
-    options = skill_options(state, rt.catalog, which)
-    found = next((s for s in options if s.name.lower() == name.strip().lower()), None)
-    wanted = rt.catalog.skill(name)
-    reason = unusable_because(wanted.name, state.skills, rt.catalog) if wanted is not None else None
-    if found is None and wanted is not None and reason is not None:
-        raise RuleViolation(f"{wanted.name} is not for this player: {reason}. Pick one the list offers.")
-    if found is None:
-        raise RuleViolation(
-            f"{name[:40]} is not a {which} skill this player can take "
-            f"({''.join(getattr(state.position, which)) or 'no'} categories, not one he has)."
-        )
-    return found.name
-
-
-def _price(state: PlayerState, rt: Runtime, kind: AdvancementKind, player: PlayerRow) -> int:
-    """What this advancement costs the player now; refused when he cannot pay it or has advanced his last."""
-    table = rt.catalog.advancement
-    if kind not in affordable(state, table):
-        if state.advancements >= table.max_advancements:
-            raise RuleViolation(
-                f"#{player.number} {player.name} already has {table.max_advancements} advancements."
-            )
-        raise RuleViolation(
-            f"A {KIND_NAMES[kind]} costs {cost(kind, state, table)} SPP now; "
-            f"#{player.number} {player.name} has {player.spp}."
-        )
-    return cost(kind, state, table)
-
-
 def _spend(conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase) -> None:
     advancement_store.spend(
         conn,
@@ -232,8 +198,8 @@ def _advance_chosen(
     """A chosen primary or secondary skill: granted at once."""
     which: SkillGroup = "primary" if buy.kind == "chosen_primary" else "secondary"
     if not skill:
-        raise RuleViolation(f"Pick the {which} skill with the skill option.")
-    name = _legal_skill(state, rt, which, skill)
+        raise InvalidInput(f"Pick the {which} skill with the skill option.")
+    name = check_skill(state, rt.catalog, which, skill)
     _spend(conn, rt, actor, buy)
     message = _grant_skill(conn, rt, actor, buy, name, secondary=which == "secondary")
     return AdvanceOutcome(buy.team, _refresh(conn, buy.team, buy.player), f"{message} ({buy.price} SPP).")
@@ -247,7 +213,7 @@ def _advance_random_primary(
     primaries = state.position.primary
     chosen_category = category or (primaries[0] if len(primaries) == 1 else None)
     if chosen_category is None:
-        raise RuleViolation(f"Pick the category to roll on: {', '.join(primaries)}.")
+        raise InvalidInput(f"Pick the category to roll on: {', '.join(primaries)}.")
     rolled = random_primary(state, chosen_category, rt.catalog, RecordingDice(rt.dice))
     _spend(conn, rt, actor, buy)
     _log(conn, rt, actor, player, list(rolled.rolls), buy.fixture_id)
@@ -309,7 +275,8 @@ def _advance(
             waiting,
         )
     state = player_state(conn, rt, team, player)
-    buy = _Purchase(team, player, kind, _price(state, rt, kind, player), fixture_id)
+    price = check_affordable(kind, state, rt.catalog.advancement, f"#{player.number} {player.name}")
+    buy = _Purchase(team, player, kind, price, fixture_id)
     if kind in ("chosen_primary", "chosen_secondary"):
         return _advance_chosen(conn, rt, actor, buy, state, skill)
     if kind == "random_primary":
@@ -370,7 +337,7 @@ def _take_skill_instead(
     state = player_state(conn, rt, team, player)
     primary = {s.name.lower() for s in skill_options(state, rt.catalog, "primary")}
     which: SkillGroup = "primary" if skill.strip().lower() in primary else "secondary"
-    name = _legal_skill(state, rt, which, skill)
+    name = check_skill(state, rt.catalog, which, skill)
     if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
         raise Conflict("That choice was already made.")
     buy = _paid(team, player, "characteristic", waiting)
@@ -391,7 +358,7 @@ def _choose(conn: Connection, rt: Runtime, actor: Actor, pending_id: int, choice
     player = team_store.player(conn, team, waiting.player_id)
     assert player is not None
     if not 0 <= choice < len(waiting.options):
-        raise RuleViolation("That is not one of the choices.")
+        raise InvalidInput("That is not one of the choices.")
     option = waiting.options[choice]
     if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
         raise Conflict("That choice was already made.")

@@ -7,11 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.catalog import load_catalog
+from bot.errors import Conflict, RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice, shuffle
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
     DraftingMethod,
+    check_challenge,
+    check_signable,
     chests_and_portals,
     contract_injury,
     familiar_face,
@@ -94,6 +97,28 @@ def test_signing_options_follow_plays_for_and_fall_back_to_any_unsigned_star() -
 def test_a_pair_needs_two_free_places() -> None:
     options, _ = signing_options(CATALOG, UNITS, set(), "goblin", "Badlands Brawl", None, 1)
     assert not any(u.is_pair for u in options)
+
+
+def test_a_star_the_options_offer_is_signed() -> None:
+    """Seed 004: "each team may sign a single Star Player to their roster" (one who plays for it)."""
+    morg = unit("Morg 'n' Thorg")
+    options, _ = signing_options(CATALOG, UNITS, set(), "halfling", "Halfling Thimble Cup", None, 5)
+    check_signable(morg, "Hobbit Hotshots", options, set(), 5)
+
+
+def test_a_star_not_offered_is_refused_with_the_reason() -> None:
+    """Seed 004: "once they have signed for a team they can only play for that team during the course of the
+    season"; a pair fills two places; a star who does not play for the team is not offered."""
+    twins = unit("The Swift Twins")
+    with pytest.raises(Conflict, match=r"^The Swift Twins already signed for another team this season\.$"):
+        check_signable(twins, "Hobbit Hotshots", [], {"Lucien Swift"}, 5)
+    with pytest.raises(RuleViolation, match=r"^Hobbit Hotshots has no room for The Swift Twins \(16 players"):
+        check_signable(twins, "Hobbit Hotshots", [], set(), 1)
+    with pytest.raises(RuleViolation) as refused:
+        check_signable(twins, "Hobbit Hotshots", [], set(), 5)
+    assert str(refused.value) == (
+        "The Swift Twins does not play for Hobbit Hotshots; sign one who does (the list shows them)."
+    )
 
 
 def test_contracted_stars_are_never_worse_than_seriously_hurt() -> None:
@@ -197,8 +222,17 @@ def test_drafting_method_a_pair_costs_the_next_pick_unless_answered_by_a_pair() 
 def test_drafting_method_no_pair_in_the_last_place() -> None:
     draft = DraftingMethod(0)
     draft.rosters.limit = 1
-    with pytest.raises(ValueError, match="one place"):
+    with pytest.raises(RuleViolation, match=f"^{PAIR.name} come as a pair and you have one place left"):
         draft.pick(0, PAIR)
+    assert draft.rosters.picks == ([], []) and draft.slot == 0  # refused before anything changed
+
+
+def test_an_all_star_game_needs_two_coaches() -> None:
+    check_challenge(501, 502)
+    with pytest.raises(
+        RuleViolation, match=r"^An All-Star game needs two coaches: challenge someone else\.$"
+    ):
+        check_challenge(501, 501)
 
 
 def test_the_seed_chest_and_portal_example() -> None:

@@ -12,6 +12,11 @@ from bot.rules.roster.advancement import (
     PlayerState,
     affordable,
     characteristic_roll,
+    check_affordable,
+    check_event_advancement,
+    check_may_advance,
+    check_not_star,
+    check_skill,
     cost,
     improvable,
     must_advance,
@@ -180,3 +185,74 @@ def test_the_exclusions_are_those_the_skill_descriptions_name() -> None:
         "Lethal Flight": "Right Stuff",
         "Saboteur": "Secret Weapon",
     }
+
+
+def test_the_price_of_an_advancement_the_player_can_pay() -> None:
+    assert (
+        check_affordable("chosen_primary", PlayerState(LINEMAN, spp=6, advancements=0), TABLE, "#3 Hans") == 6
+    )
+    with pytest.raises(RuleViolation) as refused:
+        check_affordable("chosen_secondary", PlayerState(LINEMAN, spp=6, advancements=0), TABLE, "#3 Hans")
+    assert str(refused.value) == "A chosen secondary skill costs 10 SPP now; #3 Hans has 6."
+
+
+def test_no_advancement_after_the_last() -> None:
+    with pytest.raises(RuleViolation, match=r"^#3 Hans already has 6 advancements\.$"):
+        check_affordable("random_primary", PlayerState(LINEMAN, spp=99, advancements=6), TABLE, "#3 Hans")
+
+
+def test_players_advance_in_the_post_game_of_a_team_that_plays() -> None:
+    check_may_advance("Reavers", "approved", in_postgame=True)
+    with pytest.raises(RuleViolation, match=r"^Reavers is draft: players advance once the team plays\.$"):
+        check_may_advance("Reavers", "draft", in_postgame=True)
+    with pytest.raises(RuleViolation, match=r"^Players spend SPP in the post-game sequence: after a result"):
+        check_may_advance("Reavers", "approved", in_postgame=False)
+    with pytest.raises(RuleViolation, match="players advance once the team plays"):  # the team's status first
+        check_may_advance("Reavers", "submitted", in_postgame=False)
+
+
+def test_star_players_never_advance() -> None:
+    """Seed 004: "Star Players themselves do not gain Star Player Points like normal players do. As such,
+    they cannot gain new Skills or characteristic improvements"."""
+    check_not_star("#3 Hans", star=False)
+    with pytest.raises(
+        RuleViolation, match=r"^#12 Morg 'n' Thorg is a star player: star players never advance"
+    ):
+        check_not_star("#12 Morg 'n' Thorg", star=True)
+
+
+def test_an_events_players_advance_only_where_its_rulespack_says() -> None:
+    check_event_advancement("Spring Cup", advancement=True)
+    with pytest.raises(
+        RuleViolation, match=r"^Spring Cup does not play with player advancement: its players"
+    ):
+        check_event_advancement("Spring Cup", advancement=False)
+
+
+def test_a_chosen_skill_is_named_in_any_case() -> None:
+    assert check_skill(PlayerState(LINEMAN, 99, 0), CATALOG, "primary", "  wrestle ") == "Wrestle"
+    assert check_skill(PlayerState(LINEMAN, 99, 0), CATALOG, "secondary", "dodge") == "Dodge"
+
+
+def test_a_skill_the_player_cannot_take_is_refused_with_why() -> None:
+    """Seed 001: "Players may not select a Skill that they already have or one they are unable to use due
+    to their other Skills." """
+    grabber = PlayerState(LINEMAN, 99, 1, gained_skills=("Grab",))
+    with pytest.raises(RuleViolation) as refused:
+        check_skill(grabber, CATALOG, "primary", "frenzy")
+    assert str(refused.value) == (
+        "Frenzy is not for this player: a player with Grab cannot have it. Pick one the list offers."
+    )
+    with pytest.raises(RuleViolation, match=r"^Grab is not for this player: he already has it"):
+        check_skill(grabber, CATALOG, "primary", "Grab")
+
+
+def test_a_skill_outside_the_players_categories_is_refused() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        check_skill(PlayerState(LINEMAN, 99, 0), CATALOG, "primary", "Dodge")
+    assert (
+        str(refused.value)
+        == "Dodge is not a primary skill this player can take (G categories, not one he has)."
+    )
+    with pytest.raises(RuleViolation, match=r"^Juggling is not a secondary skill this player can take \(ADS"):
+        check_skill(PlayerState(LINEMAN, 99, 0), CATALOG, "secondary", "Juggling")
