@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.rules.tournament.formats import format_of
 from bot.rules.tournament.swiss import OddPlayer
 from bot.rules.tournament.tournament_rosters import TierTable, tiers_text
 from bot.rules.tournament.tournament_scoring import TIEBREAKER_NAMES
@@ -54,12 +55,7 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
     tiebreakers = ", ".join(TIEBREAKER_NAMES[t] for t in r.tiebreakers) + ", then registration order"
     painted = "coaches' votes" if r.best_painted == "votes" else "the organiser's choice"
     moved = [f"{roster_names.get(team, team)}: tier {tier}" for team, tier in sorted(r.roster_tiers.items())]
-    fmt = "Swiss rounds"
-    if r.format == "groups":
-        fmt = (
-            f"groups of four (a round robin of three games), then a knock-out of {r.qualifiers} for every "
-            "place; the others play Best of the Rest"
-        )
+    fmt = format_of(r).describe(r)
     rows = [
         ("Format", fmt),
         ("Team Draft Budget", gp(r.budget)),

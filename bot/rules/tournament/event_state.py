@@ -6,8 +6,10 @@ services load it (bot/services/tournament/tournaments.py `played`), a format (bo
 reads it and returns what happens: a `RoundPlan` (a round's games in table order, the Byes, the dice of any
 draw, the rematches nothing could avoid, lines for the announcement), a ranking, or a refusal.
 
-The checks every format makes before the start (`check_entries`) and the individual ranking every format
-keeps (`coaches_ranking`) live here, below the formats that share them.
+The checks every format makes before the start (`check_entries`, with what the services found of the
+rosters: `RosterChecks`) and before a swap (`check_tables_swappable`), and the individual ranking every format
+keeps (`coaches_ranking`) live here, below the formats that share them; so do the checks of a running event
+that no format changes (`check_more_rounds`, `check_revert_in_event`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from functools import cached_property
 from bot.catalog.models import TournamentScoring
 from bot.errors import RuleViolation
 from bot.rules.tournament.swiss import Draw, OddPlayer
-from bot.rules.tournament.tournament_groups import GroupsProgress, StagedTable, StageName, check_entrants
+from bot.rules.tournament.tournament_groups import (
+    FIXED_STAGES,
+    GroupsProgress,
+    StagedTable,
+    StageName,
+    check_entrants,
+)
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
 from bot.rules.tournament.tournament_settings import Rulespack
 
@@ -50,6 +58,7 @@ class EventState:
     votes: Mapping[int, int]  # Favourite Opponent votes received
     tables: tuple[StagedTable[int], ...] = ()  # every table paired, with its game once confirmed
     squads: tuple[SquadEntry, ...] = ()  # a team event's squads, in creation order
+    waiting: tuple[int, ...] = ()  # entries not yet approved or rejected, in registration order
 
     @cached_property
     def squad_of(self) -> dict[int, int]:
@@ -128,13 +137,35 @@ def meeting_again(names: Mapping[int, str], rematches: Sequence[frozenset[int]])
 # --- before the start -----
 
 
+@dataclass(frozen=True)
+class RosterChecks:
+    """What the services found of the rosters before the start (a roster's rules need the catalogue and the
+    store): every approved roster that breaks the rulespack as it now stands ('Team: refusal' lines), and
+    what each squad's rosters break of a team event's limits (squad id -> refusals)."""
+
+    broken: Sequence[str] = ()
+    squads: Mapping[int, Sequence[str]] = field(default_factory=dict)
+
+
 def check_entries(
-    state: EventState, squad_problems: Sequence[str] = (), groups_of: tuple[int, str] | None = None
+    state: EventState,
+    broken: Sequence[str] = (),
+    squad_problems: Sequence[str] = (),
+    groups_of: tuple[int, str] | None = None,
 ) -> None:
-    """Refuse the start, in this order: a team event's squad problems (all in one message); fewer than 2
+    """Refuse the start, in this order: an entry not yet approved or rejected; a roster that breaks the
+    rulespack (`broken`, all of them); a team event's squad problems (all in one message); fewer than 2
     coaches; a group event's units (`groups_of`: how many, and what) not in groups of four or fewer than its
     qualifiers; the Spare Player's team not approved, or an odd number of coaches without one (unless Byes
     are given)."""
+    if state.waiting:
+        waiting = ", ".join(state.names[team] for team in state.waiting)
+        raise RuleViolation(f"Approve or reject every entry before the start; still waiting: {waiting}.")
+    if broken:
+        raise RuleViolation(
+            "These rosters break the rulespack; fix them (or change it) before the start:\n"
+            + "\n".join(f"• {line}" for line in broken)
+        )
     if squad_problems:
         raise RuleViolation(" ".join(squad_problems))
     count = len(state.units)
@@ -165,3 +196,44 @@ def _check_groups(state: EventState, count: int, what: str) -> None:
                 else "Approve or reject entries, or change qualifiers in the rulespack."
             )
         ) from error
+
+
+# --- while the event runs -----
+
+
+def check_tables_swappable(state: EventState, first: int, second: int) -> None:
+    """Two teams may trade tables in the current round when both have a table in it, neither in a stage
+    whose games follow the draw and the bracket (a group, the knock-out), and not at the same table."""
+    current = max((table.round for table in state.tables), default=0)
+    where: dict[int, StagedTable[int]] = {}
+    for table in state.tables:
+        if table.round == current:
+            where.update((team, table) for team in (table.first, table.second) if team is not None)
+    for team in (first, second):
+        if team not in where:
+            raise RuleViolation(f"{state.names[team]} has no table in round {current}.")
+        if where[team].stage in FIXED_STAGES:
+            raise RuleViolation(
+                f"{state.names[team]} plays in a group or the knock-out, whose games follow the draw and the "
+                "bracket: only Swiss and Best of the Rest tables can be swapped."
+            )
+    if where[first].number == where[second].number:
+        raise RuleViolation(
+            f"{state.names[first]} and {state.names[second]} already play each other at table "
+            f"{where[first].number}."
+        )
+
+
+def check_more_rounds(event: str, paired: int, rounds: int) -> None:
+    """Another round may be paired while the event has rounds left to play."""
+    if paired >= rounds:
+        raise RuleViolation(f"{event} has played all {rounds} rounds: it can be finished now.")
+
+
+def check_revert_in_event(game: str, round_number: int | None, paired: int) -> None:
+    """A game's result may not be reopened once the next round is paired on it (the pairings rest on it)."""
+    if round_number is not None and paired > round_number:
+        raise RuleViolation(
+            f"Not reverted: round {paired} is already paired on {game}'s result. Correct the result "
+            "instead (/league result); injuries and SPP stay as recorded."
+        )

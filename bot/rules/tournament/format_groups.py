@@ -22,6 +22,7 @@ from bot.rules.tournament.event_state import (
     Bracket,
     EventState,
     PlannedTable,
+    RosterChecks,
     RoundPlan,
     check_entries,
     met_and_odd,
@@ -42,7 +43,7 @@ from bot.rules.tournament.tournament_groups import (
     seed_knockout,
 )
 from bot.rules.tournament.tournament_scoring import RankingRow
-from bot.rules.tournament.tournament_settings import GROUP_ROUNDS
+from bot.rules.tournament.tournament_settings import GROUP_ROUNDS, Rulespack
 
 
 def plan_units(
@@ -159,8 +160,8 @@ def groups_progress(state: EventState) -> GroupsProgress[int]:
     )
 
 
-def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-    check_entries(state, groups_of=(len(state.units), "coaches"))
+def check_start(state: EventState, rosters: RosterChecks) -> None:
+    check_entries(state, rosters.broken, groups_of=(len(state.units), "coaches"))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
@@ -180,3 +181,14 @@ def sections(state: EventState) -> tuple[tuple[int, str], ...]:
 
 def bracket(state: EventState) -> Bracket:
     return Bracket(groups_progress(state))
+
+
+def has_bracket() -> bool:
+    return True  # the groups, the knock-out and Best of the Rest
+
+
+def describe(rulespack: Rulespack) -> str:
+    return (
+        f"groups of four (a round robin of three games), then a knock-out of {rulespack.qualifiers} for "
+        "every place; the others play Best of the Rest"
+    )

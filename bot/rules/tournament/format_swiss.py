@@ -7,27 +7,29 @@ event is ranked by Tournament Points and the rulespack's tiebreakers. One of the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
 from bot.rules.tournament.event_state import (
     Bracket,
     EventState,
     PlannedTable,
+    RosterChecks,
     RoundPlan,
     check_entries,
+    check_tables_swappable,
     coaches_ranking,
     met_and_odd,
 )
 from bot.rules.tournament.swiss import SwissRound, first_round, next_round
 from bot.rules.tournament.tournament_scoring import RankingRow
+from bot.rules.tournament.tournament_settings import Rulespack
 from bot.rules.tournament.tournament_teams import SquadRow
 
 
-def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-    """At least 2 coaches, and a Spare Player (approved) for an odd number unless Byes are given."""
-    check_entries(state)
+def check_start(state: EventState, rosters: RosterChecks) -> None:
+    """Every entry decided and every roster within the rulespack; at least 2 coaches, and a Spare Player
+    (approved) for an odd number unless Byes are given."""
+    check_entries(state, rosters.broken)
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
@@ -64,8 +66,17 @@ def sections(state: EventState) -> tuple[tuple[int, str], ...]:
 
 
 def check_swap(state: EventState, first: int, second: int) -> None:
-    """Any two coaches of a Swiss round may trade tables."""
+    """Any two coaches of a Swiss round (or of Best of the Rest) may trade tables."""
+    check_tables_swappable(state, first, second)
 
 
 def bracket(state: EventState) -> Bracket:
     raise RuleViolation(f"{state.name} is a Swiss event: see /tournament standings and pairings.")
+
+
+def has_bracket() -> bool:
+    return False  # its rankings are the one table
+
+
+def describe(rulespack: Rulespack) -> str:
+    return "Swiss rounds"

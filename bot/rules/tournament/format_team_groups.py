@@ -20,10 +20,13 @@ from bot.rules.tournament.event_state import (
     Bracket,
     EventState,
     PlannedTable,
+    RosterChecks,
     RoundPlan,
     check_entries,
     meeting_again,
 )
+from bot.rules.tournament.format_groups import describe as describe  # groups, a knock-out (of squads)
+from bot.rules.tournament.format_groups import has_bracket as has_bracket
 from bot.rules.tournament.format_groups import plan_units, sections_of
 from bot.rules.tournament.format_team import (
     SquadsPlayed,
@@ -154,8 +157,8 @@ def squad_groups(state: EventState, squads: SquadsPlayed) -> SquadGroups:
 # --- the format -----
 
 
-def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-    check_entries(state, squad_refusals(state, limits), (len(state.squads), "squads"))
+def check_start(state: EventState, rosters: RosterChecks) -> None:
+    check_entries(state, rosters.broken, squad_refusals(state, rosters.squads), (len(state.squads), "squads"))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

@@ -10,19 +10,19 @@ pure functions behind the `Format` interface, chosen by the event's rulespack (`
 
 Each reads the event as played (`EventState`, loaded by the services) and says: whether the event may start,
 how round N is paired (with the dice), how the coaches are ranked, how the squads are ranked (a team event),
-the headings of the rankings, whether two coaches may trade tables, and the bracket (a group event). The
+the headings of the rankings, whether two coaches may trade tables, the bracket (a group event: whether there
+is one, too) and how the rulespack words the format. The
 services load, ask the format, and write what came back; a new format is a module here and a row of
 `FORMATS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bot.rules.dice import Dice
 from bot.rules.tournament import format_groups, format_swiss, format_team, format_team_groups
-from bot.rules.tournament.event_state import Bracket, EventState, RoundPlan
+from bot.rules.tournament.event_state import Bracket, EventState, RosterChecks, RoundPlan
 from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_settings import FormatName, Rulespack
 from bot.rules.tournament.tournament_teams import SquadRow
@@ -31,9 +31,10 @@ from bot.rules.tournament.tournament_teams import SquadRow
 class Format(Protocol):
     """What an event's format decides. Every function is pure: the event as played in, what happens out."""
 
-    def check_start(self, state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
-        """Refuse the start (RuleViolation) when the event cannot begin. `limits`: what each squad's rosters
-        break of a team event's limits (squad id -> refusals), found by the services."""
+    def check_start(self, state: EventState, rosters: RosterChecks) -> None:
+        """Refuse the start (RuleViolation) when the event cannot begin: an entry still waiting, a roster
+        breaking the rulespack, then the format's own refusals. `rosters`: what the services found of the
+        rosters (those breaking the rulespack, each squad's team-event limits)."""
 
     def plan_round(self, state: EventState, number: int, dice: Dice) -> RoundPlan:
         """Round `number`: its games in table order, the Byes, every die of any draw."""
@@ -48,10 +49,17 @@ class Format(Protocol):
         """Headings of the rankings: (the position a section starts at, its heading); none for one table."""
 
     def check_swap(self, state: EventState, first: int, second: int) -> None:
-        """Refuse (RuleViolation) two teams trading tables in the current round when the format forbids it."""
+        """Refuse (RuleViolation) two teams trading tables in the current round when the format forbids it
+        (each needs a table of the round, in a stage that may change, and not the same one)."""
 
     def bracket(self, state: EventState) -> Bracket:
         """A group event's groups, knock-out and Best of the Rest (refused for a Swiss event)."""
+
+    def has_bracket(self) -> bool:
+        """Whether the event has a bracket to show (`bracket`): a group event does, a Swiss event does not."""
+
+    def describe(self, rulespack: Rulespack) -> str:
+        """How the event is played, in the rulespack's words ('Swiss rounds', 'groups of four ...')."""
 
 
 FORMATS: dict[tuple[FormatName, bool], Format] = {  # (format, a team event) -> the policy

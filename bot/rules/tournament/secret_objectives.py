@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.catalog.models import RollEntry, RollTable
+from bot.errors import RuleViolation
 from bot.rules.dice import Dice, DieRoll
 
 OBJECTIVES_PER_GAME = 3  # seed 000: "roll a D16 three times"
@@ -61,3 +62,10 @@ def roll_objectives(table: RollTable, dice: Dice, count: int | None = None) -> O
             kept.add(name)
             results.append(face)
     return Objectives(tuple(results), tuple(rolls))
+
+
+def check_plays_with(event: str, secret_objectives: bool) -> None:
+    """An event has Secret Objectives only when its rulespack uses them (seed 000: "When an event does make
+    use of additional rules, it should be clearly listed in the rulespack")."""
+    if not secret_objectives:
+        raise RuleViolation(f"{event} does not play with Secret Objectives.")

@@ -11,6 +11,10 @@ too; none in a stunty event), and the most touchdowns and most casualties by a s
 The Spare Player wins nothing. The placings and the Stunty Cup follow the rankings (which settle every
 tie); every other award is shared by all who tie for it, and is "not awarded" when nobody earned it.
 Totals are the rankings' (a conceded game as seed 000 scores it, a Bye as a 2-0 win).
+
+Who may be voted for or chosen, when votes are cast, when the organiser chooses Best Painted and when the
+event may end are checked here too (`check_voting_open`, `check_candidate`, `check_favourite_opponent`,
+`check_painted_vote`, `check_painted_choice`, `check_finishable`): the services load and ask.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
+from bot.errors import Conflict, RuleViolation
 from bot.rules.match.tallies import PlayerTally
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, bye_side
 
@@ -42,6 +47,9 @@ AwardKey = Literal[
     "player_touchdowns",
     "player_casualties",
 ]
+
+
+BestPainted = Literal["votes", "organiser"]  # who decides Best Painted Team: the coaches, or the organiser
 
 
 @dataclass(frozen=True)
@@ -210,7 +218,7 @@ def awards(
     sporting_votes: Mapping[T, int],
     tiers: Mapping[T, int],
     *,
-    best_painted: Literal["votes", "organiser"] = "votes",
+    best_painted: BestPainted = "votes",
     painted_votes: Mapping[T, int] | None = None,
     painted_choice: T | None = None,
     spare: T | None = None,
@@ -273,3 +281,68 @@ def awards(
         ),
     }
     return [found[spec.key] for spec in AWARDS if stunty_cup or spec.key != "stunty"]
+
+
+# --- votes, the organiser's choice and the end of the event -----
+
+
+def check_voting_open(event: str, status: str) -> None:
+    """Favourite Opponent (and Best Painted) votes are cast while the event runs."""
+    if status != "running":
+        when = "has not started" if status == "registration" else "is over"
+        raise RuleViolation(f"{event} {when}: votes are cast while the event runs.")
+
+
+def check_candidate(team: str, event: str, *, approved: bool, spare: bool, own: bool = False) -> None:
+    """Who may receive a vote or the organiser's Best Painted: not the voter's own roster (`own`), a roster
+    entered and approved in the event, never the Spare Player (seed 000: he "cannot win any awards")."""
+    if own:
+        raise RuleViolation("You cannot vote for yourself.")
+    if not approved:
+        raise RuleViolation(f"{team} has no approved roster in {event}.")
+    if spare:
+        raise RuleViolation(f"{team} is the Spare Player, who cannot win awards (seed 000).")
+
+
+def check_favourite_opponent(opponent: str, played: bool) -> None:
+    """A Favourite Opponent vote goes to a coach the voter has played (a confirmed game)."""
+    if not played:
+        raise RuleViolation(
+            f"Your Favourite Opponent must be a coach you have played (a confirmed game); "
+            f"you have not played {opponent}."
+        )
+
+
+def check_painted_vote(event: str, best_painted: BestPainted) -> None:
+    """Coaches vote for Best Painted only when the rulespack says the coaches decide it."""
+    if best_painted != "votes":
+        raise RuleViolation(f"In {event} the organiser chooses Best Painted: no painted votes.")
+
+
+def check_painted_choice(event: str, status: str, best_painted: BestPainted) -> None:
+    """The organiser chooses Best Painted when the rulespack says so, until the event is finished."""
+    if status == "finished":
+        raise RuleViolation(f"{event} is over: its awards are final.")
+    if best_painted != "organiser":
+        raise RuleViolation(
+            f"In {event} the coaches vote for Best Painted (/rulespack set best_painted:organiser "
+            "to choose it yourself)."
+        )
+
+
+def check_finishable(
+    event: str, status: str, unpaired: Sequence[str], unconfirmed: Sequence[str], force: bool
+) -> None:
+    """An event may end once it has started and is not finished already, and every round is paired and
+    every game confirmed (`unpaired`, `unconfirmed`: each named), unless the organiser forces it (the
+    unconfirmed games are then not counted)."""
+    if status == "registration":
+        raise RuleViolation(f"{event} has not started: there is nothing to finish.")
+    if status == "finished":
+        raise Conflict(f"{event} is already finished.")
+    if (unpaired or unconfirmed) and not force:
+        raise RuleViolation(
+            f"{event} is not over: "
+            + "; ".join([*unpaired, *(f"unconfirmed: {g}" for g in unconfirmed)])
+            + ". Finish those, or use force:True (unconfirmed games are then not counted)."
+        )

@@ -6,6 +6,9 @@ the final round; the tiebreakers in order (seed 000's four, then the organiser's
 000's rows, tier 4 as tier 3, each overridable) and any tier a roster is moved to; whether registration is
 open; how Best Painted is decided. Validated on every change; stored as JSON on the tournament row.
 
+Before the event starts anything may change; once it runs only what touches neither the rosters nor the
+pairings already made (`CHANGEABLE_WHILE_RUNNING`, `check_rulespack_change`); once it is over, nothing.
+
 The format (seed 000, Alternative formats) is part of the rulespack too: Swiss rounds or a group stage and
 knock-out (`format`); coaches alone or in teams of `team_size` (a team event); any roster or only stunty
 teams (`stunty`). They combine: a group and knock-out team event, a stunty team event, ... The first two
@@ -19,6 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from bot.errors import RuleViolation
 from bot.rules.tournament.swiss import OddPlayer
 from bot.rules.tournament.tournament_inducements import EventInducement, validate_list
 from bot.rules.tournament.tournament_rosters import RosterRules, TierAllowance, TierTable
@@ -32,6 +36,11 @@ GROUP_SIZE = 4  # seed 000: groups of four
 GROUP_ROUNDS = GROUP_SIZE - 1  # a round robin in each group: three games
 
 FormatName = Literal["swiss", "groups"]
+
+# What may change once the event has started: the rest fixes the rosters or the pairings already made.
+CHANGEABLE_WHILE_RUNNING = frozenset(
+    {"rounds", "round_hours", "final_rematch", "extra_tiebreakers", "best_painted"}
+)
 
 
 class TierOverride(BaseModel):
@@ -194,3 +203,21 @@ class Rulespack(BaseModel):
     def tier_of(self, team_id: str, catalogue_tier: int) -> int:
         """The tier a roster plays at in this event: the organiser's, else the catalogue's."""
         return self.roster_tiers.get(team_id, catalogue_tier)
+
+
+def check_rulespack_change(event: str, status: str, changes: Mapping[str, Any], paired: int) -> None:
+    """Refuse a change of the rulespack (`changes`: setting -> new value, as typed) the event's state does not
+    allow: none once it is finished; once it runs only `CHANGEABLE_WHILE_RUNNING`, and never fewer rounds
+    than the `paired` ones."""
+    if status == "finished":
+        raise RuleViolation(f"{event} is over: its rulespack can no longer change.")
+    if status != "running":
+        return
+    locked = sorted(set(changes) - CHANGEABLE_WHILE_RUNNING)
+    if locked:
+        allowed = ", ".join(sorted(CHANGEABLE_WHILE_RUNNING))
+        raise RuleViolation(
+            f"{event} has started: {', '.join(locked)} can no longer change (still open: {allowed})."
+        )
+    if "rounds" in changes and int(changes["rounds"]) < paired:
+        raise RuleViolation(f"{event} has already paired {paired} rounds: it needs at least {paired}.")

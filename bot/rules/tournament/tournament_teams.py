@@ -10,6 +10,11 @@ Squads are paired by the Swiss rule of a standard event (rules/tournament/swiss.
 pairs); inside a squad match, round 1 draws the coaches with the dice (`draw_coaches`) and later rounds pair
 them by individual ranking, 1st v 1st, 2nd v 2nd, ... (`pair_ranked`). `team_round` puts both together; the
 coach-pairing functions take any two squads, whichever stage paired them (a group, a knock-out).
+
+Forming a squad (seed 000, Forming a Team): squads exist only in a team event and change only before it
+starts; a squad has at most the rulespack's team size of coaches, its captain leaves last; no two of its
+coaches take the same team and no star player is on two of its rosters (`squad_limit_refusals`, from what the
+services read of each roster: `SquadRoster`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bot.catalog.models import TournamentScoring
+from bot.errors import RuleViolation
 from bot.rules.dice import Dice, RecordingDice, shuffle
 from bot.rules.ranking import Tally, order
 from bot.rules.tournament.swiss import Draw, OddPlayer, first_round, next_round
@@ -34,6 +40,7 @@ from bot.rules.tournament.tournament_scoring import (
 S = TypeVar("S", bound=Hashable)  # a squad
 T = TypeVar("T", bound=Hashable)  # a coach (his roster)
 
+SQUAD_WORDS = "a team of coaches (seed 000, Team Events)"  # what a squad is, in the refusals
 SQUAD_TIEBREAKERS = ("won", "drawn")  # seed 000: games won, then games drawn, then the individual ones summed
 
 
@@ -295,3 +302,76 @@ def duplicate_stars(stars: Mapping[T, Collection[str]]) -> dict[str, list[T]]:
         for name in set(names):
             by_star.setdefault(name, []).append(coach)
     return {star: coaches for star, coaches in by_star.items() if len(coaches) > 1}
+
+
+def check_team_event(event: str, team_size: int | None) -> int:
+    """Squads exist only in a team event (the rulespack's team size set): its team size."""
+    if team_size is None:
+        raise RuleViolation(
+            f"{event} is not a team event: squads ({SQUAD_WORDS}) need team_size in the rulespack."
+        )
+    return team_size
+
+
+def check_squads_open(event: str, status: str) -> None:
+    """Squads are formed and changed before the event starts."""
+    if status != "registration":
+        raise RuleViolation(f"{event} has started: its squads are fixed.")
+
+
+def check_squad_room(squad: str, coaches: int, team_size: int) -> None:
+    """Seed 000: the rulespack "will specify the number of coaches that must be on each team"; a squad
+    takes no more."""
+    if coaches >= team_size:
+        raise RuleViolation(f"{squad} has {team_size} coaches already, the rulespack's team size.")
+
+
+def check_captain_leaves(squad: str, captain: int, coaches: int) -> None:
+    """The captain leaves last (seed 000: "One coach in the team must also be nominated as Team Captain"):
+    removing him while other coaches remain is refused; alone, he disbands the squad."""
+    if coaches > 1:
+        raise RuleViolation(f"<@{captain}> is {squad}'s captain: remove the other coaches first.")
+
+
+@dataclass(frozen=True)
+class SquadRoster:
+    """A coach's roster as the squad limits read it: its name, its catalogue team (id and title) and its
+    star players (position -> name)."""
+
+    name: str
+    team: str
+    title: str
+    stars: Mapping[str, str]
+
+
+def squad_limit_refusals(rosters: Mapping[T, SquadRoster]) -> list[str]:
+    """What a squad's rosters (coach -> roster) break of seed 000's limits: one refusal per catalogue team
+    taken twice, then one per star player on two rosters."""
+    refusals = [
+        f"Only one coach of a squad may take {rosters[coaches[0]].title}: "
+        f"{', '.join(rosters[c].name for c in coaches)} both do."
+        for coaches in duplicate_rosters({c: r.team for c, r in rosters.items()}).values()
+    ]
+    for star, coaches in duplicate_stars({c: r.stars.keys() for c, r in rosters.items()}).items():
+        refusals.append(
+            f"A star player only once in a squad: {rosters[coaches[0]].stars[star]} is on "
+            f"{', '.join(rosters[c].name for c in coaches)}."
+        )
+    return refusals
+
+
+def roster_refusals(event: str, team: str, squad: Mapping[T, SquadRoster] | None) -> list[str]:
+    """What one roster (`team`) breaks of seed 000's team-event limits: its coach must be in a squad (`squad`
+    None: he is in none), and the limits of his squad's rosters (his included) that name it."""
+    if squad is None:
+        return [
+            f"{event} is a team event: join a squad ({SQUAD_WORDS}) first; its captain adds you "
+            "with /squad add."
+        ]
+    return [refusal for refusal in squad_limit_refusals(squad) if team in refusal]
+
+
+def check_limits(refusals: Sequence[str]) -> None:
+    """Refuse what breaks the team-event limits, every refusal in one message."""
+    if refusals:
+        raise RuleViolation(" ".join(refusals))

@@ -11,9 +11,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed
 from bot.rules.match.tallies import player_tallies
-from bot.rules.tournament.tournament_awards import Award, team_totals
+from bot.rules.tournament.tournament_awards import (
+    Award,
+    check_candidate,
+    check_favourite_opponent,
+    check_finishable,
+    check_painted_choice,
+    check_painted_vote,
+    check_voting_open,
+    team_totals,
+)
 from bot.rules.tournament.tournament_awards import awards as compute_awards
 from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_teams import SquadRow
@@ -105,15 +114,17 @@ def _voter(conn: Connection, actor: Actor, event: Event) -> TeamRow:
     return team
 
 
-def _candidate(conn: Connection, event: Event, reference: str, voter: TeamRow) -> TeamRow:
+def _candidate(conn: Connection, event: Event, reference: str, voter: TeamRow | None = None) -> TeamRow:
+    """The team named for an award (a vote, the organiser's Best Painted), as the rules allow it."""
     team = find_team(conn, event.league.guild_id, reference, event.league)
     entry = tournament_store.entry(conn, event.league.guild_id, team.id)
-    if team.id == voter.id:
-        raise RuleViolation("You cannot vote for yourself.")
-    if entry is None or team.status != "approved":
-        raise RuleViolation(f"{team.name} has no approved roster in {event.name}.")
-    if entry.spare:
-        raise RuleViolation(f"{team.name} is the Spare Player, who cannot win awards (seed 000).")
+    check_candidate(
+        team.name,
+        event.name,
+        approved=entry is not None and team.status == "approved",
+        spare=entry is not None and entry.spare,
+        own=voter is not None and team.id == voter.id,
+    )
     return team
 
 
@@ -141,9 +152,7 @@ def _vote(
     painted_ref: str | None,
 ) -> Ballot:
     event = find_event(conn, actor.guild_id, reference)
-    if event.status != "running":
-        when = "has not started" if event.status == "registration" else "is over"
-        raise RuleViolation(f"{event.name} {when}: votes are cast while the event runs.")
+    check_voting_open(event.name, event.status)
     voter = _voter(conn, actor, event)
     opponent = _candidate(conn, event, opponent_ref, voter)
     games = season_store.fixtures(conn, actor.guild_id, league_id=event.id, team_id=voter.id)
@@ -152,15 +161,10 @@ def _vote(
         for f in games
         if f.status == "confirmed"
     }
-    if opponent.id not in met:
-        raise RuleViolation(
-            f"Your Favourite Opponent must be a coach you have played (a confirmed game); "
-            f"you have not played {opponent.name}."
-        )
+    check_favourite_opponent(opponent.name, opponent.id in met)
     painted = None
     if painted_ref is not None:
-        if event.rulespack.best_painted != "votes":
-            raise RuleViolation(f"In {event.name} the organiser chooses Best Painted: no painted votes.")
+        check_painted_vote(event.name, event.rulespack.best_painted)
         painted = _candidate(conn, event, painted_ref, voter)
     now = rt.clock.now()
     tournament_store.cast_vote(conn, actor.guild_id, event.id, "sporting", voter.id, opponent.id, now)
@@ -175,9 +179,16 @@ async def vote(
     """A coach's Favourite Opponent vote (someone they have played) and, when the coaches vote for Best
     Painted, their painted vote. One vote of each kind: a new vote replaces the old. The vote rows are the
     record (no audit line: votes are secret)."""
-    if not opponent.strip() or (painted is not None and not painted.strip()):
-        raise RuleViolation("Name a team: start typing and pick one from the list.")
+    _named(opponent)
+    if painted is not None:
+        _named(painted)
     return await rt.db.write(_vote, rt, actor, reference, opponent, painted)
+
+
+def _named(team: str) -> None:
+    """A team the user named (autocomplete gives one): not empty."""
+    if not team.strip():
+        raise InvalidInput("Name a team: start typing and pick one from the list.")
 
 
 # --- the organiser's Best Painted choice ---
@@ -186,24 +197,12 @@ async def vote(
 async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, team: str) -> Standing:
     """The organiser's Best Painted team (when the rulespack says the organiser chooses); a new choice
     replaces the old until the event is finished."""
-    if not team.strip():
-        raise RuleViolation("Name a team: start typing and pick one from the list.")
+    _named(team)
 
     def _choose(conn: Connection) -> Standing:
         event = find_event(conn, actor.guild_id, reference)
-        if event.status == "finished":
-            raise RuleViolation(f"{event.name} is over: its awards are final.")
-        if event.rulespack.best_painted != "organiser":
-            raise RuleViolation(
-                f"In {event.name} the coaches vote for Best Painted (/rulespack set best_painted:organiser "
-                "to choose it yourself)."
-            )
-        chosen = find_team(conn, actor.guild_id, team, event.league)
-        entry = tournament_store.entry(conn, actor.guild_id, chosen.id)
-        if entry is None or chosen.status != "approved":
-            raise RuleViolation(f"{chosen.name} has no approved roster in {event.name}.")
-        if entry.spare:
-            raise RuleViolation(f"{chosen.name} is the Spare Player, who cannot win awards (seed 000).")
+        check_painted_choice(event.name, event.status, event.rulespack.best_painted)
+        chosen = _candidate(conn, event, team)
         tournament_store.set_best_painted(conn, event.tournament, chosen.id)
         detail = {"team": chosen.name, "team_id": chosen.id}
         audit.record_in(conn, event.league, actor.user_id, "tournament.painted", rt.clock.now(), detail)
@@ -240,17 +239,8 @@ def _unfinished(conn: Connection, event: Event) -> tuple[list[str], list[str]]:
 
 def _finish(conn: Connection, rt: Runtime, actor: Actor, reference: str | None, force: bool) -> Standing:
     event = find_event(conn, actor.guild_id, reference)
-    if event.status == "registration":
-        raise RuleViolation(f"{event.name} has not started: there is nothing to finish.")
-    if event.status == "finished":
-        raise Conflict(f"{event.name} is already finished.")
     rounds, games = _unfinished(conn, event)
-    if (rounds or games) and not force:
-        raise RuleViolation(
-            f"{event.name} is not over: "
-            + "; ".join([*rounds, *(f"unconfirmed: {g}" for g in games)])
-            + ". Finish those, or use force:True (unconfirmed games are then not counted)."
-        )
+    check_finishable(event.name, event.status, rounds, games, force)
     if not tournament_store.set_status(conn, event.tournament, "finished", rt.clock.now()):
         raise Conflict(f"{event.name} was finished or changed by someone else just now.")
     finished = find_event(conn, actor.guild_id, event.name)
@@ -278,7 +268,7 @@ async def finish(rt: Runtime, actor: Actor, reference: str | None, force: bool =
     unless `force` (the unconfirmed games are then named as not counted). Claims the status 'finished'
     and writes the final announcement: the whole rankings and every award."""
     if not isinstance(force, bool):
-        raise RuleViolation("force is True or False.")
+        raise InvalidInput("force is True or False.")
     return await rt.db.write(_finish, rt, actor, reference, force)
 
 

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.catalog.models import RollEntry, RollTable
-from bot.errors import NotFound, RuleViolation
+from bot.errors import NotFound
 from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.secret_objectives import roll_objectives
+from bot.rules.tournament.secret_objectives import check_plays_with, roll_objectives
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.tournament.tournaments import Event, find_event
@@ -146,8 +146,7 @@ class CoachObjectives:
 
 def _mine(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> CoachObjectives:
     event = find_event(conn, actor.guild_id, reference)
-    if not event.rulespack.secret_objectives:
-        raise RuleViolation(f"{event.name} does not play with Secret Objectives.")
+    check_plays_with(event.name, event.rulespack.secret_objectives)
     team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     if team is None:
         raise NotFound(f"You have no roster in {event.name}.")

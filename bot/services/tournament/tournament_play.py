@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.match.match_result import ResultReport, Side
-from bot.rules.tournament.event_state import RoundPlan
+from bot.rules.tournament.event_state import RosterChecks, RoundPlan, check_more_rounds, check_revert_in_event
 from bot.rules.tournament.swiss import Draw
-from bot.rules.tournament.tournament_groups import FIXED_STAGES
 from bot.rules.tournament.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
+from bot.services.inputs import optional_whole, reason_of
 from bot.services.match.postgame import TeamSummary, apply_tournament
 from bot.services.roster.team_lookup import find_team
 from bot.services.runtime import BOT_USER, Actor, Runtime
@@ -322,24 +322,11 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -
             f"{event.name} has already started." if event.status == "running" else f"{event.name} is over."
         )
     state = played(conn, event)
-    waiting = [
-        state.teams[e.team_id].name
-        for e in state.entries
-        if state.teams[e.team_id].status in ("draft", "submitted")
-    ]
-    if waiting:
-        raise RuleViolation(
-            f"Approve or reject every entry before the start; still waiting: {', '.join(waiting)}."
-        )
-    # --- roster options: every roster as the rulespack now stands ---
-    broken = tournament_entries.rosters_breaking_rules(conn, rt, event)
-    if broken:
-        raise RuleViolation(
-            "These rosters break the rulespack; fix them (or change it) before the start:\n"
-            + "\n".join(f"• {line}" for line in broken)
-        )
     policy, view = event_format(rt, state)
-    policy.check_start(view, squad_limits(conn, rt, state))  # the format's refusals, in its order
+    rosters = RosterChecks(  # --- roster options: every roster as the rulespack now stands ---
+        tournament_entries.rosters_breaking_rules(conn, rt, event), squad_limits(conn, rt, state)
+    )
+    policy.check_start(view, rosters)  # the format's refusals, in its order
     ranked, spare = state.ranked_ids, state.spare_team_id
     if not tournament_store.set_status(conn, event.tournament, "running", rt.clock.now()):
         raise Conflict(f"{event.name} was started (or changed) by someone else just now.")
@@ -380,10 +367,7 @@ def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | No
     if event.status != "running":
         raise Conflict(f"{event.name} is not running (it is {event.status}).")
     current = tournament_store.last_round(conn, actor.guild_id, event.id)
-    if current >= event.rulespack.rounds:
-        raise RuleViolation(
-            f"{event.name} has played all {event.rulespack.rounds} rounds: it can be finished now."
-        )
+    check_more_rounds(event.name, current, event.rulespack.rounds)
     unconfirmed = tuple(_open_games(conn, event, current))
     pairings = _pair(conn, rt, actor, event, _season(conn, event), current + 1)
     if unconfirmed:
@@ -413,11 +397,7 @@ def before_revert(conn: Connection, rt: Runtime, fx: Fixture) -> str | None:
     if not is_tournament_fixture(conn, fx):
         return None
     paired = tournament_store.last_round(conn, fx.guild_id, fx.league_id)
-    if fx.round_number is not None and paired > fx.round_number:
-        raise RuleViolation(
-            f"Not reverted: round {paired} is already paired on {fx.label}'s result. Correct the result "
-            "instead (/league result); injuries and SPP stay as recorded."
-        )
+    check_revert_in_event(fx.label, fx.round_number, paired)
     winner = _winner(fx, ResultReport.model_validate_json(fx.report)) if fx.report else None
     if winner is None or tournament_store.entry(conn, fx.guild_id, winner) is None:
         return None
@@ -500,29 +480,16 @@ def _swap(
     a = find_team(conn, actor.guild_id, team_a, event.league)
     b = find_team(conn, actor.guild_id, team_b, event.league)
     if a.id == b.id:
-        raise RuleViolation("Name two different teams to swap.")
+        raise InvalidInput("Name two different teams to swap.")
     policy, view = event_format(rt, played(conn, event))
-    policy.check_swap(view, a.id, b.id)  # a team event: only coaches of one squad
+    policy.check_swap(view, a.id, b.id)  # a table each, that may change (a team event: of one squad)
     pairings = _read_round(conn, event, current)
-    where: dict[int, TableLine] = {}
-    for table in pairings.tables:
-        for team in (table.home, table.away):
-            if team is not None:
-                where[team.id] = table
+    where = {t.id: table for table in pairings.tables for t in (table.home, table.away) if t is not None}
     for team in (a, b):
-        if team.id not in where:
-            raise RuleViolation(f"{team.name} has no table in round {current}.")
-        if where[team.id].stage in FIXED_STAGES:
-            raise RuleViolation(
-                f"{team.name} plays in a group or the knock-out, whose games follow the draw and the "
-                "bracket: only Swiss and Best of the Rest tables can be swapped."
-            )
         fx = where[team.id].fixture
         if fx is not None and (fx.status != "scheduled" or fx.report_version):
             raise Conflict(f"{fx.label} already has a report: its coaches can no longer be swapped.")
     table_a, table_b = where[a.id], where[b.id]
-    if table_a.number == table_b.number:
-        raise RuleViolation(f"{a.name} and {b.name} already play each other at table {table_a.number}.")
     rows = {r.table_number: r for r in tournament_store.tables(conn, actor.guild_id, event.id, current)}
     for table, old, new in ((table_a, a.id, b.id), (table_b, b.id, a.id)):
         if table.fixture is not None:
@@ -569,9 +536,7 @@ async def swap_tables(
 ) -> Pairings:
     """The organiser swaps two coaches between tables of the current round (neither game reported yet);
     the reason is kept in the log."""
-    cleaned = " ".join(reason.split())[:300]
-    if not cleaned:
-        raise RuleViolation("Give a reason: it is kept in the event's log.")
+    cleaned = reason_of(reason, "Give a reason: it is kept in the event's log.")
     return await rt.db.write(_swap, rt, actor, reference, team_a, team_b, cleaned)
 
 
@@ -592,8 +557,7 @@ async def round_pairings(
     rt: Runtime, guild_id: int, reference: str | None, number: int | None = None
 ) -> Pairings:
     """A round's tables (the current round by default), with the scores of confirmed games."""
-    if number is not None and not 1 <= number <= 1000:
-        raise RuleViolation("Rounds are numbered from 1.")
+    optional_whole(number, 1, 1000, "the round")
     return await rt.db.read(pairings_in, guild_id, reference, number)
 
 

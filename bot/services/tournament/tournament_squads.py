@@ -15,8 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.tournament.tournament_teams import SquadRow, duplicate_rosters, duplicate_stars
+from bot.errors import Conflict, NotAllowed, NotFound
+from bot.rules.tournament.tournament_teams import (
+    SquadRoster,
+    SquadRow,
+    check_captain_leaves,
+    check_limits,
+    check_squad_room,
+    check_squads_open,
+    check_team_event,
+    roster_refusals,
+    squad_limit_refusals,
+)
 from bot.services.inputs import an_id
 from bot.services.league.leagues import clean_name
 from bot.services.roster.team_lookup import STAR_PREFIX, star_position_id
@@ -29,8 +39,6 @@ from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
-
-SQUAD_WORDS = "a team of coaches (seed 000, Team Events)"
 
 
 @dataclass(frozen=True)
@@ -47,12 +55,7 @@ class SquadView:
 
 
 def _team_event(event: Event) -> int:
-    size = event.rulespack.team_size
-    if size is None:
-        raise RuleViolation(
-            f"{event.name} is not a team event: squads ({SQUAD_WORDS}) need team_size in the rulespack."
-        )
-    return size
+    return check_team_event(event.name, event.rulespack.team_size)
 
 
 def _roster_of(conn: Connection, event: Event, coach_id: int) -> TeamRow | None:
@@ -65,31 +68,28 @@ def _stars_of(conn: Connection, team: TeamRow) -> set[str]:
     return {p.position for p in team_store.players(conn, team) if p.position.startswith(STAR_PREFIX)}
 
 
-def _star_name(rt: Runtime, position: str) -> str:
-    names = {star_position_id(name): name for name in rt.catalog.stars}
-    return names.get(position, position.removeprefix(STAR_PREFIX))
-
-
 def _rosters(conn: Connection, event: Event, squad: Squad) -> dict[int, TeamRow]:
     found = {coach: _roster_of(conn, event, coach) for coach in squad.members}
     return {coach: team for coach, team in found.items() if team is not None}
 
 
+def _as_read(conn: Connection, rt: Runtime, rosters: dict[int, TeamRow]) -> dict[int, SquadRoster]:
+    """Each coach's roster as the squad limits read it: its catalogue team's title, its stars' names."""
+    stars = {star_position_id(name): name for name in rt.catalog.stars}
+    teams = rt.catalog.teams
+    return {
+        coach: SquadRoster(
+            team.name,
+            team.roster,
+            teams[team.roster].name if team.roster in teams else team.roster,
+            {p: stars.get(p, p.removeprefix(STAR_PREFIX)) for p in _stars_of(conn, team)},
+        )
+        for coach, team in rosters.items()
+    }
+
+
 def _limits(conn: Connection, rt: Runtime, rosters: dict[int, TeamRow]) -> list[str]:
-    refusals: list[str] = []
-    names = {coach: team.name for coach, team in rosters.items()}
-    for roster, coaches in duplicate_rosters({c: t.roster for c, t in rosters.items()}).items():
-        title = rt.catalog.teams[roster].name if roster in rt.catalog.teams else roster
-        refusals.append(
-            f"Only one coach of a squad may take {title}: {', '.join(names[c] for c in coaches)} both do."
-        )
-    stars = {coach: _stars_of(conn, team) for coach, team in rosters.items()}
-    for star, coaches in duplicate_stars(stars).items():
-        refusals.append(
-            f"A star player only once in a squad: {_star_name(rt, star)} is on "
-            f"{', '.join(names[c] for c in coaches)}."
-        )
-    return refusals
+    return squad_limit_refusals(_as_read(conn, rt, rosters))
 
 
 def squad_refusals(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> list[str]:
@@ -98,21 +98,13 @@ def squad_refusals(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -
     if not event.rulespack.is_team_event:
         return []
     squad = squad_store.of_coach(conn, event.league.guild_id, event.id, team.coach_id)
-    if squad is None:
-        return [
-            f"{event.name} is a team event: join a squad ({SQUAD_WORDS}) first; its captain adds you "
-            "with /squad add."
-        ]
-    rosters = _rosters(conn, event, squad)
-    rosters[team.coach_id] = team
-    return [r for r in _limits(conn, rt, rosters) if team.name in r]
+    rosters = None if squad is None else _rosters(conn, event, squad) | {team.coach_id: team}
+    return roster_refusals(event.name, team.name, None if rosters is None else _as_read(conn, rt, rosters))
 
 
 def check_squad(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> None:
     """Refuse a change that breaks the team-event limits (the caller's transaction is rolled back)."""
-    refusals = squad_refusals(conn, rt, event, team)
-    if refusals:
-        raise RuleViolation(" ".join(refusals))
+    check_limits(squad_refusals(conn, rt, event, team))
 
 
 def squad_limits(conn: Connection, rt: Runtime, state: Played) -> dict[int, list[str]]:
@@ -143,8 +135,7 @@ def _find(conn: Connection, event: Event, reference: str) -> Squad:
 def _open(conn: Connection, actor: Actor, event_ref: str | None) -> Event:
     event = find_event(conn, actor.guild_id, event_ref)
     _team_event(event)
-    if event.status != "registration":
-        raise RuleViolation(f"{event.name} has started: its squads are fixed.")
+    check_squads_open(event.name, event.status)
     return event
 
 
@@ -160,18 +151,14 @@ def _record(conn: Connection, rt: Runtime, actor: Actor, event: Event, detail: d
 
 
 def _join(conn: Connection, rt: Runtime, event: Event, squad: Squad, coach_id: int) -> None:
-    size = _team_event(event)
-    if len(squad.members) >= size:
-        raise RuleViolation(f"{squad.name} has {size} coaches already, the rulespack's team size.")
+    check_squad_room(squad.name, len(squad.members), _team_event(event))
     other = squad_store.of_coach(conn, event.league.guild_id, event.id, coach_id)
     if other is not None:
         raise Conflict(f"<@{coach_id}> is in {other.name} already; a coach plays for one squad.")
     squad_store.add_member(conn, squad, coach_id, rt.clock.now())
     joined = squad_store.get(conn, squad.guild_id, squad.id)
     assert joined is not None
-    refusals = _limits(conn, rt, _rosters(conn, event, joined))
-    if refusals:
-        raise RuleViolation(" ".join(refusals))
+    check_limits(_limits(conn, rt, _rosters(conn, event, joined)))
 
 
 def _view(conn: Connection, event: Event, squad_id: int, message: str = "") -> SquadView:
@@ -268,8 +255,7 @@ def _remove(
     if coach_id not in squad.members:
         raise NotFound(f"<@{coach_id}> is not in {squad.name}.")
     if coach_id == squad.captain_id:
-        if len(squad.members) > 1:
-            raise RuleViolation(f"<@{coach_id}> is {squad.name}'s captain: remove the other coaches first.")
+        check_captain_leaves(squad.name, coach_id, len(squad.members))
         squad_store.remove_member(conn, squad, coach_id)
         squad_store.delete(conn, squad)
         _record(conn, rt, actor, event, {"squad": squad.name, "change": "disbanded", "coach": coach_id})

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.catalog.models import TournamentScoring
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.match.match_result import ResultReport
 from bot.rules.tournament.event_state import EventState, SquadEntry
@@ -21,7 +21,7 @@ from bot.rules.tournament.formats import Format, format_of
 from bot.rules.tournament.tournament_groups import StagedTable
 from bot.rules.tournament.tournament_rosters import TierTable, seed_tiers
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
-from bot.rules.tournament.tournament_settings import Rulespack
+from bot.rules.tournament.tournament_settings import Rulespack, check_rulespack_change
 from bot.services.inputs import optional_id
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.roster.team_lookup import find_roster
@@ -130,7 +130,7 @@ def _validated(changes: dict[str, Any], base: Rulespack | None = None) -> Rulesp
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         message = str(first["msg"]).removeprefix("Value error, ")
-        raise RuleViolation(f"Not set: {where + ': ' if where else ''}{message}.") from error
+        raise InvalidInput(f"Not set: {where + ': ' if where else ''}{message}.") from error
 
 
 async def create_tournament(
@@ -156,12 +156,6 @@ async def list_events(rt: Runtime, guild_id: int) -> list[League]:
     return await rt.db.read(league_store.in_guild, guild_id, "tournament")
 
 
-# What may change once the event has started: the rest fixes the rosters or the pairings already made.
-CHANGEABLE_WHILE_RUNNING = frozenset(
-    {"rounds", "round_hours", "final_rematch", "extra_tiebreakers", "best_painted"}
-)
-
-
 @dataclass(frozen=True)
 class RulespackChange:
     event: Event
@@ -177,26 +171,14 @@ def _update(
     reason: str | None,
 ) -> RulespackChange:
     event = find_event(conn, actor.guild_id, reference)
-    if event.status == "finished":
-        raise RuleViolation(f"{event.name} is over: its rulespack can no longer change.")
-    if event.status == "running":
-        locked = sorted(set(changes) - CHANGEABLE_WHILE_RUNNING)
-        if locked:
-            allowed = ", ".join(sorted(CHANGEABLE_WHILE_RUNNING))
-            raise RuleViolation(
-                f"{event.name} has started: {', '.join(locked)} can no longer change (still open: {allowed})."
-            )
-        played = tournament_store.last_round(conn, actor.guild_id, event.id)
-        if "rounds" in changes and int(changes["rounds"]) < played:
-            raise RuleViolation(
-                f"{event.name} has already paired {played} rounds: it needs at least {played}."
-            )
+    paired = tournament_store.last_round(conn, actor.guild_id, event.id)
+    check_rulespack_change(event.name, event.status, changes, paired)
     before = event.rulespack.model_dump()
     rulespack = _validated(changes, event.rulespack)
     tier_table(rt, rulespack)  # every tier a roster is moved to must have a row
     for team_id, tier in rulespack.roster_tiers.items():
         if team_id not in rt.catalog.teams:
-            raise RuleViolation(f"There is no team roster {team_id!r}.")
+            raise InvalidInput(f"There is no team roster {team_id!r}.")
         tier_table(rt, rulespack).allowance(tier)
     after = rulespack.model_dump()
     changed = {key: (before[key], after[key]) for key in after if before[key] != after[key]}
@@ -310,6 +292,9 @@ class Played:
             votes=self.sporting_votes,
             tables=self.tables,
             squads=tuple(SquadEntry(s.id, s.name, s.members) for s in self.squads),
+            waiting=tuple(
+                e.team_id for e in self.entries if self.teams[e.team_id].status in ("draft", "submitted")
+            ),
         )
 
 

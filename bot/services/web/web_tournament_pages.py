@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import NotFound
+from bot.rules.tournament.formats import format_of
 from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.roster.team_lookup import SheetPlayer, profile_of, roster_of
@@ -37,7 +38,8 @@ class EventNav:
 
     @property
     def has_bracket(self) -> bool:
-        return self.event.rulespack.format == "groups"
+        """Whether the event's format shows a bracket (a group event)."""
+        return format_of(self.event.rulespack).has_bracket()
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import inspect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -16,9 +17,9 @@ from bot.catalog import load_catalog
 from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.tournament import format_groups, format_swiss, format_team, format_team_groups
-from bot.rules.tournament.event_state import EventState, RoundPlan, SquadEntry
+from bot.rules.tournament.event_state import EventState, RosterChecks, RoundPlan, SquadEntry
 from bot.rules.tournament.formats import FORMATS, Format, format_of
-from bot.rules.tournament.tournament_groups import StagedTable
+from bot.rules.tournament.tournament_groups import StagedTable, StageName
 from bot.rules.tournament.tournament_scoring import TournamentGame
 from bot.rules.tournament.tournament_settings import Rulespack
 
@@ -34,6 +35,7 @@ def state(
     played: Sequence[tuple[int, int, int, int]] = (),  # round, home, away, and home's score - away's
     squads: Sequence[SquadEntry] = (),
     names: dict[int, str] | None = None,
+    waiting: Sequence[int] = (),
 ) -> EventState:
     """An event as played: every game of `played` confirmed, each a 1-0 (or 0-1, 0-0) win."""
     tables = []
@@ -41,14 +43,14 @@ def state(
         game = TournamentGame(home, away, max(margin, 0), max(-margin, 0))
         winner = home if margin > 0 else away if margin < 0 else None
         tables.append(StagedTable(rnd, number, "swiss", home, away, game, winner, number))
-    teams = [*units, *([spare] if spare is not None else [])]
+    teams = [*units, *([spare] if spare is not None else []), *waiting]
     return EventState(
         name="Cup",
         rulespack=rulespack or Rulespack(),
         scoring=SCORING,
         units=tuple(units),
         spare=spare,
-        approved=frozenset(teams),
+        approved=frozenset(teams) - set(waiting),
         names=names or {t: f"T{t}" for t in teams},
         coach_of={t: 100 + t for t in teams},
         games=tuple(t.game for t in tables if t.game is not None),
@@ -56,7 +58,15 @@ def state(
         votes={},
         tables=tuple(tables),
         squads=tuple(squads),
+        waiting=tuple(waiting),
     )
+
+
+def refusal(check: Callable[[], object]) -> str:
+    """The whole message a check refuses with."""
+    with pytest.raises(RuleViolation) as refused:
+        check()
+    return str(refused.value)
 
 
 def seated(plan: RoundPlan) -> Counter[int]:
@@ -84,6 +94,20 @@ def test_every_format_answers_every_question(module: Format) -> None:
             continue
         wanted = list(inspect.signature(member).parameters)[1:]  # without self
         assert list(inspect.signature(getattr(module, name)).parameters) == wanted, name
+
+
+def test_a_group_event_has_a_bracket_and_each_format_words_itself() -> None:
+    """Seed 000: "teams should be divided into groups of four then the first three games of the event are
+    played as a round robin format"; then the knock-out, the others playing Best of the Rest."""
+    groups = Rulespack(format="groups", qualifiers=16)
+    assert [module.has_bracket() for module in (format_swiss, format_team)] == [False, False]
+    assert [module.has_bracket() for module in (format_groups, format_team_groups)] == [True, True]
+    assert format_of(Rulespack(team_size=3)).describe(Rulespack(team_size=3)) == "Swiss rounds"
+    assert format_of(groups).describe(groups) == (
+        "groups of four (a round robin of three games), then a knock-out of 16 for every place; the others "
+        "play Best of the Rest"
+    )
+    assert format_team_groups.describe(groups) == format_groups.describe(groups)
 
 
 # --- a standard event -----
@@ -117,16 +141,34 @@ def test_byes_instead_of_a_spare_player() -> None:
     assert [(t.home, t.away) for t in plan.tables] == [(1, 2)] and plan.byes == ((3, "swiss", None),)
 
 
+NONE_FOUND = RosterChecks()
+
+
 def test_the_start_is_refused_as_the_format_says() -> None:
     with pytest.raises(RuleViolation, match="needs at least 2 approved coaches"):
-        format_swiss.check_start(state([1]), {})
+        format_swiss.check_start(state([1]), NONE_FOUND)
     with pytest.raises(RuleViolation, match="has 3 coaches, an odd number: mark a Spare Player's team"):
-        format_swiss.check_start(state([1, 2, 3]), {})
-    format_swiss.check_start(state([1, 2, 3], spare=SPARE), {})
+        format_swiss.check_start(state([1, 2, 3]), NONE_FOUND)
+    format_swiss.check_start(state([1, 2, 3], spare=SPARE), NONE_FOUND)
     with pytest.raises(
         RuleViolation, match="has 6 coaches: a group and knock-out event needs a multiple of 4"
     ):
-        format_groups.check_start(state(range(1, 7), rulespack=Rulespack(format="groups", qualifiers=4)), {})
+        groups = Rulespack(format="groups", qualifiers=4)
+        format_groups.check_start(state(range(1, 7), rulespack=groups), NONE_FOUND)
+
+
+@pytest.mark.parametrize("module", [format_swiss, format_team, format_groups, format_team_groups])
+def test_every_format_waits_for_every_entry_then_for_rosters_within_the_rulespack(module: Format) -> None:
+    """Before any refusal of its own, every format refuses an entry still waiting for the organiser, then
+    the rosters breaking the rulespack (all named), whatever else is wrong."""
+    broken = RosterChecks(("T1: no star player", "T2: over budget"))
+    assert refusal(lambda: module.check_start(state([1], waiting=[7, 8]), broken)) == (
+        "Approve or reject every entry before the start; still waiting: T7, T8."
+    )
+    assert refusal(lambda: module.check_start(state([1]), broken)) == (
+        "These rosters break the rulespack; fix them (or change it) before the start:\n"
+        "• T1: no star player\n• T2: over budget"
+    )
 
 
 # --- a team event -----
@@ -160,7 +202,8 @@ def test_team_rounds_pair_each_squads_coaches_by_individual_ranking() -> None:
 
 
 def test_only_coaches_of_one_squad_trade_tables_and_squads_must_be_full() -> None:
-    event = state(range(1, 9), rulespack=Rulespack(team_size=4), squads=SQUADS)
+    played = [(1, JAY, LOUISE, 0), (1, ROB, NICOLAS, 0), (1, DAN, GAVIN, 0), (1, XAVIER, KEITH, 0)]
+    event = state(range(1, 9), rulespack=Rulespack(team_size=4), squads=SQUADS, played=played)
     format_team.check_swap(event, JAY, DAN)
     with pytest.raises(RuleViolation, match="play for different squads"):
         format_team.check_swap(event, JAY, NICOLAS)
@@ -169,7 +212,30 @@ def test_only_coaches_of_one_squad_trade_tables_and_squads_must_be_full() -> Non
     with pytest.raises(
         RuleViolation, match=r"Team B has 3 approved rosters; a squad plays with 4\. Two stars\."
     ):
-        format_team.check_start(short, {20: ["Two stars."]})
+        format_team.check_start(short, RosterChecks(squads={20: ["Two stars."]}))
+
+
+def test_a_swap_needs_two_tables_of_the_current_round_that_may_change() -> None:
+    """Two coaches trade tables only in the round being played, at two different tables, outside the
+    stages whose games follow the draw and the bracket (seed 000's groups and knock-out)."""
+    played = [(1, 1, 2, 0), (1, 3, 4, 0), (2, 1, 3, 0), (2, 2, 5, 0)]  # 4 and 6 sit out round 2
+    event = state(range(1, 7), played=played)
+    format_swiss.check_swap(event, 1, 2)
+    assert refusal(lambda: format_swiss.check_swap(event, 1, 4)) == "T4 has no table in round 2."
+    assert refusal(lambda: format_swiss.check_swap(event, 1, 3)) == (
+        "T1 and T3 already play each other at table 3."
+    )
+    grouped = in_stage(event, "group")
+    assert refusal(lambda: format_groups.check_swap(grouped, 2, 1)) == (
+        "T2 plays in a group or the knock-out, whose games follow the draw and the bracket: only Swiss and "
+        "Best of the Rest tables can be swapped."
+    )
+    format_groups.check_swap(in_stage(event, "rest"), 2, 1)  # Best of the Rest pairs as a Swiss round does
+
+
+def in_stage(event: EventState, stage: StageName) -> EventState:
+    """The event with its last round's tables in another stage."""
+    return replace(event, tables=tuple(replace(t, stage=stage) if t.round == 2 else t for t in event.tables))
 
 
 # --- a group and knock-out event -----

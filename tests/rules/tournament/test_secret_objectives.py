@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice
-from bot.rules.tournament.secret_objectives import roll_objectives, table_sides
+from bot.rules.tournament.secret_objectives import check_plays_with, roll_objectives, table_sides
 from bot.rules.tournament.tournament_scoring import DEFAULT_TIEBREAKERS, TournamentGame, rank
 from bot.rules.tournament.tournament_settings import Rulespack
 from tests.conftest import CATALOG
@@ -82,3 +83,11 @@ def test_objectives_achieved_separate_coaches_level_on_points() -> None:
 def test_a_coach_achieves_at_most_three() -> None:
     with pytest.raises(ValueError, match="0 to 3"):
         TournamentGame("A", "B", 1, 0, first_objectives=4)
+
+
+def test_only_an_event_that_uses_them_has_secret_objectives() -> None:
+    """Seed 000: "When an event does make use of additional rules, it should be clearly listed in the
+    rulespack so that all coaches know what rules they will be using." """
+    check_plays_with("Cup", Rulespack(secret_objectives=True).secret_objectives)
+    with pytest.raises(RuleViolation, match=r"^Cup does not play with Secret Objectives\.$"):
+        check_plays_with("Cup", Rulespack().secret_objectives)

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.errors import Conflict, RuleViolation
 from bot.rules.match.match_result import PlayerLine, ResultReport, SideReport
 from bot.rules.match.tallies import PlayerTally, player_tallies
-from bot.rules.tournament.tournament_awards import Award, Totals, awards, team_totals
+from bot.rules.tournament.tournament_awards import (
+    Award,
+    Totals,
+    awards,
+    check_candidate,
+    check_favourite_opponent,
+    check_finishable,
+    check_painted_choice,
+    check_painted_vote,
+    check_voting_open,
+    team_totals,
+)
 from bot.rules.tournament.tournament_scoring import TournamentGame, rank
 from tests.conftest import CATALOG
 
@@ -214,3 +229,81 @@ def test_a_stunty_event_has_no_stunty_cup() -> None:
     anyway!" """
     assert "stunty" not in compute(stunty_cup=False) and "first" in compute(stunty_cup=False)
     assert "stunty" in compute()
+
+
+# --- votes, the organiser's choice and the end of the event -----
+
+
+def refused(check: Callable[..., None], *args: object, **kwargs: object) -> str:
+    """The whole message a check refuses with."""
+    with pytest.raises(RuleViolation) as refusal:
+        check(*args, **kwargs)
+    return str(refusal.value)
+
+
+def test_votes_are_cast_while_the_event_runs() -> None:
+    check_voting_open("Cup", "running")
+    assert refused(check_voting_open, "Cup", "registration") == (
+        "Cup has not started: votes are cast while the event runs."
+    )
+    assert (
+        refused(check_voting_open, "Cup", "finished") == "Cup is over: votes are cast while the event runs."
+    )
+
+
+def test_the_spare_player_and_unapproved_rosters_receive_no_vote_and_no_award() -> None:
+    """Seed 000: "The Spare Player should not be trying to win the event, cannot win any awards"."""
+    check_candidate("Reavers", "Cup", approved=True, spare=False)
+    assert refused(check_candidate, "Reavers", "Cup", approved=True, spare=False, own=True) == (
+        "You cannot vote for yourself."
+    )
+    assert refused(check_candidate, "Reavers", "Cup", approved=False, spare=False) == (
+        "Reavers has no approved roster in Cup."
+    )
+    assert refused(check_candidate, "Spare", "Cup", approved=True, spare=True) == (
+        "Spare is the Spare Player, who cannot win awards (seed 000)."
+    )
+    # in this order: one's own roster first, then an unapproved one
+    assert refused(check_candidate, "Mine", "Cup", approved=False, spare=True, own=True) == (
+        "You cannot vote for yourself."
+    )
+
+
+def test_a_favourite_opponent_is_a_coach_one_has_played() -> None:
+    """Seed 000: Most Sporting Coach goes to "the coach who receives the highest number of Favourite
+    Opponent votes"; a coach votes for an opponent he has played."""
+    check_favourite_opponent("Cat", played=True)
+    assert refused(check_favourite_opponent, "Cat", played=False) == (
+        "Your Favourite Opponent must be a coach you have played (a confirmed game); you have not played Cat."
+    )
+
+
+def test_best_painted_is_voted_on_or_chosen_by_the_organiser() -> None:
+    """Seed 000: Best Painted Team "could be voted on by the other coaches, or chosen by the Event
+    Organiser"."""
+    check_painted_vote("Cup", "votes")
+    assert refused(check_painted_vote, "Cup", "organiser") == (
+        "In Cup the organiser chooses Best Painted: no painted votes."
+    )
+    check_painted_choice("Cup", "running", "organiser")
+    check_painted_choice("Cup", "registration", "organiser")
+    assert refused(check_painted_choice, "Cup", "running", "votes") == (
+        "In Cup the coaches vote for Best Painted (/rulespack set best_painted:organiser to choose it "
+        "yourself)."
+    )
+    assert refused(check_painted_choice, "Cup", "finished", "votes") == "Cup is over: its awards are final."
+
+
+def test_an_event_finishes_once_started_and_played_unless_forced() -> None:
+    check_finishable("Cup", "running", [], [], force=False)
+    assert refused(check_finishable, "Cup", "registration", [], [], force=True) == (
+        "Cup has not started: there is nothing to finish."
+    )
+    with pytest.raises(Conflict, match=r"^Cup is already finished\.$"):
+        check_finishable("Cup", "finished", [], [], force=True)
+    unpaired, open_games = ["Round 3 of 3 is not paired"], ["Round 2, table 1: A v B (reported)"]
+    assert refused(check_finishable, "Cup", "running", unpaired, open_games, force=False) == (
+        "Cup is not over: Round 3 of 3 is not paired; unconfirmed: Round 2, table 1: A v B (reported). "
+        "Finish those, or use force:True (unconfirmed games are then not counted)."
+    )
+    check_finishable("Cup", "running", unpaired, open_games, force=True)

@@ -8,10 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.errors import RuleViolation
 from bot.rules.dice import SeededDice
 from bot.rules.tournament.tournament_scoring import DEFAULT_TIEBREAKERS, TournamentGame
 from bot.rules.tournament.tournament_teams import (
     SquadMatch,
+    SquadRoster,
+    check_captain_leaves,
+    check_limits,
+    check_squad_room,
+    check_squads_open,
+    check_team_event,
     draw_coaches,
     duplicate_rosters,
     duplicate_stars,
@@ -20,6 +27,8 @@ from bot.rules.tournament.tournament_teams import (
     match_result,
     pair_ranked,
     rank_squads,
+    roster_refusals,
+    squad_limit_refusals,
     team_round,
 )
 from tests.conftest import CATALOG
@@ -169,6 +178,68 @@ def test_duplicates() -> None:
     assert duplicate_stars({"a": ["Morg 'n' Thorg"], "b": ["Morg 'n' Thorg", "Grim"], "c": []}) == {
         "Morg 'n' Thorg": ["a", "b"]
     }
+
+
+MORG = {"star_morg": "Morg 'n' Thorg"}
+SQUAD = {
+    1: SquadRoster("Rats", "skaven", "Skaven", MORG),
+    2: SquadRoster("Vermin", "skaven", "Skaven", {}),
+    3: SquadRoster("Boyz", "orc", "Orc", MORG | {"star_grim": "Grim"}),
+    4: SquadRoster("Elves", "wood_elf", "Wood Elf", {"star_grim": "Grim"}),
+}
+
+
+def test_a_squads_rosters_break_the_seeds_limits() -> None:
+    """Seed 000: "no coach may take the same team as another coach on their team - only one coach could take
+    a Skaven team for example. Additionally, each Star Player can only be taken once across the entire
+    team." """
+    assert squad_limit_refusals(SQUAD) == [
+        "Only one coach of a squad may take Skaven: Rats, Vermin both do.",
+        "A star player only once in a squad: Morg 'n' Thorg is on Rats, Boyz.",
+        "A star player only once in a squad: Grim is on Boyz, Elves.",
+    ]
+    assert squad_limit_refusals({1: SQUAD[1], 4: SQUAD[4]}) == []
+    with pytest.raises(RuleViolation) as refused:
+        check_limits(squad_limit_refusals({1: SQUAD[1], 2: SQUAD[2]}))
+    assert str(refused.value) == "Only one coach of a squad may take Skaven: Rats, Vermin both do."
+    check_limits([])
+
+
+def test_a_roster_needs_a_squad_and_answers_for_the_limits_it_breaks() -> None:
+    assert roster_refusals("Cup", "Elves", SQUAD) == [
+        "A star player only once in a squad: Grim is on Boyz, Elves."
+    ]
+    assert roster_refusals("Cup", "Elves", {4: SQUAD[4]}) == []
+    assert roster_refusals("Cup", "Elves", None) == [
+        "Cup is a team event: join a squad (a team of coaches (seed 000, Team Events)) first; its captain "
+        "adds you with /squad add."
+    ]
+
+
+def test_squads_of_the_rulespacks_size_formed_before_the_start() -> None:
+    """Seed 000: "In the rulespack for a Team Event, it will specify the number of coaches that must be on
+    each team and this can range from as few as three, to as many as eight"."""
+    assert check_team_event("Cup", 4) == 4
+    with pytest.raises(RuleViolation) as refused:
+        check_team_event("Cup", None)
+    assert str(refused.value) == (
+        "Cup is not a team event: squads (a team of coaches (seed 000, Team Events)) need team_size in the "
+        "rulespack."
+    )
+    check_squads_open("Cup", "registration")
+    with pytest.raises(RuleViolation, match=r"^Cup has started: its squads are fixed\.$"):
+        check_squads_open("Cup", "running")
+    check_squad_room("Rats", 3, 4)
+    with pytest.raises(RuleViolation, match=r"^Rats has 4 coaches already, the rulespack's team size\.$"):
+        check_squad_room("Rats", 4, 4)
+
+
+def test_the_captain_leaves_last() -> None:
+    """Seed 000: "One coach in the team must also be nominated as Team Captain." """
+    check_captain_leaves("Rats", 7, 1)  # alone: he disbands the squad
+    with pytest.raises(RuleViolation) as refused:
+        check_captain_leaves("Rats", 7, 2)
+    assert str(refused.value) == "<@7> is Rats's captain: remove the other coaches first."
 
 
 def _perfect_matching_without(squads: list[str], met: set[frozenset[str]]) -> bool:

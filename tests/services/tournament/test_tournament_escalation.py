@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict, InvalidInput, RuleViolation
 from bot.services.roster import event_drafting, event_rosters
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_entries as entries
@@ -32,9 +32,9 @@ async def test_the_seeds_example_budgets(runtime: Runtime) -> None:
         1_200_000,
         1_200_000,
     ]
-    with pytest.raises(RuleViolation, match="each budget must be larger than the one before"):
+    with pytest.raises(InvalidInput, match="each budget must be larger than the one before"):
         await tournaments.update_rulespack(runtime, ORGANISER, None, {"escalation": "1000000/900000"})
-    with pytest.raises(RuleViolation, match="at most one budget per round"):
+    with pytest.raises(InvalidInput, match="at most one budget per round"):
         await tournaments.update_rulespack(
             runtime, ORGANISER, None, {"escalation": "1000000/1100000/1200000/1300000"}
         )

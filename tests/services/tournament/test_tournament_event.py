@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotFound, RuleViolation
 from bot.rules.tournament.swiss import OddPlayer
 from bot.services.league import leagues
 from bot.services.runtime import Runtime
@@ -43,9 +43,9 @@ async def test_rulespack_changes_are_validated_audited_and_locked_once_running(r
     assert change.event.rulespack.budget == 1_200_000
     assert change.event.league.settings.draft_budget == 1_200_000  # drafting reads the budget from here
     assert change.event.rulespack.tiebreakers[-2:] == ("votes", "sent_off")
-    with pytest.raises(RuleViolation, match="Input should be"):
+    with pytest.raises(InvalidInput, match="Input should be"):
         await tournaments.update_rulespack(runtime, actor(), None, {"extra_tiebreakers": "head_to_head"})
-    with pytest.raises(RuleViolation, match="multiple of 5000"):
+    with pytest.raises(InvalidInput, match="multiple of 5000"):
         await tournaments.update_rulespack(runtime, actor(), None, {"budget": 1_000_001})
     log = await runtime.db.read(audit.recent, 1)
     assert log[0].action == "tournament.rulespack" and log[0].reason == "as announced"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotAllowed, RuleViolation
 from bot.services.match import deadlines, results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Actor, Runtime
@@ -248,8 +248,14 @@ async def test_swap_keeps_the_reason_and_refuses_reported_games(runtime: Runtime
         await tournament_play.swap_tables(
             runtime, ORGANISER, None, fresh[2].home_name, fresh[0].home_name, "x"
         )
-    with pytest.raises(RuleViolation, match="reason"):
+    with pytest.raises(InvalidInput, match="reason"):
         await tournament_play.swap_tables(runtime, ORGANISER, None, "Team 0", "Team 1", "  ")
+    with pytest.raises(InvalidInput, match="Name two different teams to swap"):
+        await tournament_play.swap_tables(runtime, ORGANISER, None, one.home_name, one.home_name, "x")
+    with pytest.raises(RuleViolation, match="already play each other at table"):
+        await tournament_play.swap_tables(
+            runtime, ORGANISER, None, fresh[0].home_name, fresh[0].away_name, "x"
+        )
 
 
 async def test_online_round_has_a_deadline_and_unplayed_games_go_to_the_organiser(runtime: Runtime) -> None:
