@@ -22,7 +22,7 @@ from bot.rules.tournament.tournament_groups import StagedTable
 from bot.rules.tournament.tournament_rosters import TierTable, seed_tiers
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame
 from bot.rules.tournament.tournament_settings import Rulespack, check_rulespack_change
-from bot.services.inputs import optional_id
+from bot.services.inputs import optional_id, validation_message
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.roster.team_lookup import find_roster
 from bot.services.runtime import Actor, Runtime
@@ -127,10 +127,7 @@ def _validated(changes: dict[str, Any], base: Rulespack | None = None) -> Rulesp
     try:
         return Rulespack.model_validate({**(base.model_dump() if base else {}), **changes})
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise InvalidInput(f"Not set: {where + ': ' if where else ''}{message}.") from error
+        raise InvalidInput(f"Not set: {validation_message(error)}.") from error
 
 
 async def create_tournament(

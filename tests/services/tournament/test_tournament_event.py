@@ -25,9 +25,9 @@ async def test_create_gives_seed_rulespack_and_keeps_leagues_apart(runtime: Runt
     # Each kind finds only its own: the server's only league, and its only tournament.
     assert (await leagues.get_league(runtime, 1, None)).name == "Old World League"
     assert (await tournaments.get_event(runtime, 1, None)).name == "Spring Cup"
-    with pytest.raises(RuleViolation, match="is a tournament"):
+    with pytest.raises(NotFound, match="is a tournament"):
         await leagues.get_league(runtime, 1, "Spring Cup")
-    with pytest.raises(RuleViolation, match="is a league"):
+    with pytest.raises(NotFound, match="is a league"):
         await tournaments.get_event(runtime, 1, "Old World League")
     with pytest.raises(Conflict):
         await tournaments.create_tournament(runtime, actor(), "old world league", None)
