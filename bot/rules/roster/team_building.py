@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -208,6 +209,51 @@ def check_release(name: str, under_contract: bool) -> None:
         raise RuleViolation(
             f"{name} is under contract for the season: a star signed this way is never fired."
         )
+
+
+def check_not_retired(name: str, status: str) -> None:
+    """A retired team's players are no longer renamed or renumbered."""
+    if status == "retired":
+        raise RuleViolation(f"{name} is retired.")
+
+
+EDITABLE = ("draft", "submitted", "rejected")  # a team being drafted (changing it makes it a draft again)
+
+
+def check_changeable(name: str, status: str, postgame_open: bool) -> None:
+    """Whether a team's roster may change now (seed 001): a team being drafted may; an approved team hires
+    and fires only in the Post-game Sequence of a game it played; any other team (a retired one) never."""
+    if status == "approved":
+        if not postgame_open:
+            raise RuleViolation(
+                f"{name} changes its roster in the post-game sequence: after a result is "
+                "confirmed and before you finish the post-game."
+            )
+        return
+    if status not in EDITABLE:
+        raise RuleViolation(f"{name} is {status}: its roster changes through the post-game sequence.")
+
+
+def check_review(approve: bool, reason: str | None) -> None:
+    """A Team Draft List submitted "to check and approve" (seed 001) is approved, or rejected with a reason
+    the coach reads."""
+    if not approve and not reason:
+        raise RuleViolation("Give the coach a reason for the rejection.")
+
+
+OVERSPENT = "That costs"  # the treasury's refusal to go below zero (store/teams.change_treasury)
+
+
+@contextmanager
+def within_budget(note: str) -> Iterator[None]:
+    """Spending from the treasury: a refusal to go below zero says the competition's budget rule too (`note`,
+    e.g. an event's Team Draft Budget of seed 000; "" adds nothing)."""
+    try:
+        yield
+    except RuleViolation as refusal:
+        if not note or not str(refusal).startswith(OVERSPENT):
+            raise
+        raise RuleViolation(f"{refusal} {note}") from refusal
 
 
 def next_free_number(taken: Iterable[int]) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NoReturn
 
 from bot.catalog import Catalog
 from bot.catalog.models import DraftingRules, Inducement, Position, Team
@@ -147,6 +148,16 @@ def free_inducements(catalog: Catalog, custom: Sequence[EventInducement]) -> lis
     return [as_inducement(catalog, item) for item in custom if item.free]
 
 
+def check_seed_inducement(seed: EventInducement, cost: int | None, limit: int | None) -> None:
+    """One of seed 000's examples ("0-1 Dwarven Smith, 100,000 gold pieces") is listed at its own cost and
+    limit; an organiser who wants others names his own inducement."""
+    if (cost is not None and cost != seed.cost) or (limit is not None and limit != seed.limit):
+        raise RuleViolation(
+            f"{seed.name} is seed 000's: {seed.line()} Give your own inducement another name "
+            "to set its cost and limit."
+        )
+
+
 def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position]) -> list[str]:
     """Why a roster of these positions may not play in a stunty event (empty: it may)."""
     rules = catalog.tournament.stunty
@@ -161,6 +172,14 @@ def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position])
         return []
     fielded = ", ".join(p.name for p in team.positions if p.id in allowed.only)
     return [f"In a stunty event a {team.name} team may field only {fielded}; not {', '.join(outside)}."]
+
+
+def check_stunty_team(catalog: Catalog, team: Team) -> None:
+    """A stunty event takes only the Stunty Teams (seed 000: "Coaches may only take one of the Stunty
+    Teams"), refused when the team is registered, before any player is hired."""
+    refusals = stunty_refusals(catalog, team, ())
+    if refusals:
+        raise RuleViolation(refusals[0])
 
 
 def _star_unit(catalog: Catalog, name: str) -> StarUnit | None:
@@ -308,6 +327,13 @@ def fans_refusals(catalog: Catalog, fans: int) -> list[str]:
     ]
 
 
+def check_fans(catalog: Catalog, fans: int) -> None:
+    """The Dedicated Fans a coach buys for the event (/roster fans), refused as the roster check words it."""
+    refused = fans_refusals(catalog, fans)
+    if refused:
+        raise RuleViolation(refused[0])
+
+
 def _inducements(
     team: Team, roster: TournamentRoster, allowed: Mapping[str, Inducement], tally: _Tally
 ) -> None:
@@ -450,6 +476,70 @@ def tiers_text(tiers: TierTable) -> list[str]:
         f"at most {row.max_stars} star players"
         for tier, row in sorted(tiers.rows.items())
     ]
+
+
+# --- changing a roster while the event is open -------------------------------------------------------------
+
+NEEDS_MORE_PLAYERS = "A new team needs at least"  # check_roster's refusal of a roster still being drafted
+
+
+def check_registration_open(event_name: str, registration_open: bool) -> None:
+    """A coach registers a team only while the organiser keeps registration open."""
+    if not registration_open:
+        raise RuleViolation(f"Registration for {event_name} is closed; ask the organiser to open it.")
+
+
+def check_rosters_open(event_name: str, status: str) -> None:
+    """Rosters are written while the event is in registration and lock when it starts: what a roster holds
+    is on it "for the duration of the event" (seed 000)."""
+    if status != "registration":
+        raise RuleViolation(
+            f"{event_name} has {'started' if status == 'running' else 'finished'}: "
+            "rosters lock when the event starts."
+        )
+
+
+def refuse_after_game(event_name: str) -> NoReturn:
+    """An event roster has no post-game sequence: nobody is fired after a game of the event."""
+    raise RuleViolation(f"{event_name}: rosters lock when the event starts.")
+
+
+def check_step(before: Sequence[str], after: Sequence[str]) -> None:
+    """A change of a roster is refused when it breaks a rule the roster kept before it (`before` and `after`:
+    the roster check's refusals); a roster still short of 11 players is no refusal while drafting (the
+    submission asks for them)."""
+    new = [r for r in after if r not in before and NEEDS_MORE_PLAYERS not in r]
+    if new:
+        raise RuleViolation(" ".join(new))
+
+
+def check_entered(team_name: str, check: RosterCheck) -> RosterCheck:
+    """A roster submitted or approved breaks no rule: refused with every rule it breaks."""
+    if not check.legal:
+        raise RuleViolation(
+            f"{team_name} cannot be entered yet:\n" + "\n".join(f"• {r}" for r in check.refusals)
+        )
+    return check
+
+
+def check_star_release(name: str, star: bool) -> None:
+    """A star player (or a pair) leaves the roster as he came, as one unit (/roster unstar), not as a
+    player released."""
+    if star:
+        raise RuleViolation(f"{name} is a star player: remove him with /roster unstar.")
+
+
+def check_star_skill(star: bool) -> None:
+    """Seed 000: "Star Players cannot be given additional Skills under any circumstances"."""
+    if star:
+        raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
+
+
+def check_spare(event_name: str, team_event: bool) -> None:
+    """A team event has no Spare Player: an odd squad's coach has a Bye (the squads are paired, not the
+    coaches)."""
+    if team_event:
+        raise RuleViolation(f"{event_name} is a team event: it has no Spare Player (an odd squad has a Bye).")
 
 
 # --- gold piece escalation ---------------------------------------------------------------------------------

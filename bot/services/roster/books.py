@@ -10,12 +10,11 @@ A service opens the book inside its transaction (an `Opener`) and runs one step 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict
 from bot.rules.roster.team_building import Staffing, check_redraft_submittable, check_submittable
 from bot.services.league.leagues import find_league
 from bot.services.match.postgame_roster import fire_in_postgame
@@ -40,8 +39,6 @@ R = TypeVar("R", covariant=True)
 B = TypeVar("B")
 T = TypeVar("T")
 P = ParamSpec("P")
-
-OVERSPENT = "That costs"  # the treasury's refusal to go below zero (store/teams.change_treasury)
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,7 @@ class Book(Protocol[R]):
 
     @property
     def budget_note(self) -> str:
-        """What a refusal to spend beyond the treasury adds ("" for none)."""
+        """What a refusal to spend beyond the treasury adds ("" for none: team_building.within_budget)."""
         ...
 
     def team(self, conn: Connection, actor: Actor) -> TeamRow:
@@ -138,17 +135,6 @@ async def write(
         return step(conn, rt, actor, opener(conn, rt, actor), *args, **kwargs)
 
     return await rt.db.write(unit)
-
-
-@contextmanager
-def within_budget(book: Book[object]) -> Iterator[None]:
-    """Spending from the treasury: a refusal to go below zero says the competition's budget rule too."""
-    try:
-        yield
-    except RuleViolation as refusal:
-        if not book.budget_note or not str(refusal).startswith(OVERSPENT):
-            raise
-        raise RuleViolation(f"{refusal} {book.budget_note}") from refusal
 
 
 def made_draft(conn: Connection, team: TeamRow) -> TeamRow:

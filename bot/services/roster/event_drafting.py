@@ -17,14 +17,20 @@ from typing import Any
 
 from bot.catalog.models import Inducement, Skill
 from bot.catalog.search import best_matches
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, NotFound
 from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import MAX_HIRE_AT_ONCE, Staffing
+from bot.rules.tournament.tournament_escalation import check_only_adds, check_skill_kept
 from bot.rules.tournament.tournament_rosters import (
-    ONLY_ADDS,
     RosterCheck,
-    fans_refusals,
+    check_entered,
+    check_fans,
+    check_rosters_open,
+    check_star_release,
+    check_star_skill,
+    check_step,
+    refuse_after_game,
     staff_apart_from_fans,
     star_points,
 )
@@ -59,24 +65,12 @@ from bot.store.leagues import League
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
 
-NEEDS_MORE_PLAYERS = "A new team needs at least"  # check_roster's refusal of a roster still being drafted
-
 
 def open_event(conn: Connection, actor: Actor, event_ref: str | None) -> Event:
     """The event a roster change means, refused once it has started: rosters lock at the start."""
     event = find_event(conn, actor.guild_id, event_ref)
-    if event.status != "registration":
-        raise RuleViolation(
-            f"{event.name} has {'started' if event.status == 'running' else 'finished'}: "
-            "rosters lock when the event starts."
-        )
+    check_rosters_open(event.name, event.status)
     return event
-
-
-def refusal_list(team: TeamRow, check: RosterCheck) -> RuleViolation:
-    return RuleViolation(
-        f"{team.name} cannot be entered yet:\n" + "\n".join(f"• {r}" for r in check.refusals)
-    )
 
 
 @dataclass(frozen=True)
@@ -131,22 +125,16 @@ class EventBook:
     def step(self, before: Before, after: RosterCheck) -> None:
         """Refuse a change that breaks a rule the roster kept before it (a roster still short of 11 players
         is no refusal while drafting: /roster submit asks for it)."""
-        new = [r for r in after.refusals if r not in before.refusals and NEEDS_MORE_PLAYERS not in r]
-        if new:
-            raise RuleViolation(" ".join(new))
+        check_step(before.refusals, after.refusals)
 
     def additions_only(self, after: RosterCheck) -> None:
         """Refuse a change after which the roster being written no longer holds all of the one before."""
-        if self.event.rulespack.escalation:
-            broken = [r for r in after.refusals if ONLY_ADDS in r]
-            if broken:
-                raise RuleViolation(" ".join(broken))
+        check_only_adds(bool(self.event.rulespack.escalation), after.refusals)
 
     def release(self, conn: Connection, team: TeamRow, player: PlayerRow) -> None:
         """A star leaves with /roster unstar; a player of an earlier escalation roster stays; a released
         player's Skill-Point skill goes with him."""
-        if player.position.startswith(STAR_PREFIX):
-            raise RuleViolation(f"{player.name} is a star player: remove him with /roster unstar.")
+        check_star_release(player.name, star=player.position.startswith(STAR_PREFIX))
         escalation.guard(conn, self.event, team, player)
         tournament_store.set_skill(conn, team.guild_id, team.id, player.id, None, self.rt.clock.now())
 
@@ -157,7 +145,7 @@ class EventBook:
         self, conn: Connection, actor: Actor, change: Changeable, player: PlayerRow
     ) -> EntryResult:
         # `changeable` never opens a post-game: an event's rosters change only before it starts.
-        raise RuleViolation(f"{self.event.name}: rosters lock when the event starts.")
+        refuse_after_game(self.event.name)
 
     def submittable(self, conn: Connection, team: TeamRow) -> Submission:
         if team.status in ("submitted", "approved"):
@@ -172,9 +160,7 @@ class EventBook:
 
     def entered(self, conn: Connection, team: TeamRow) -> RosterCheck:
         """The roster's check, refused with every rule it breaks (and a team event's squad limits)."""
-        check = self.check(conn, team)
-        if not check.legal:
-            raise refusal_list(team, check)
+        check = check_entered(team.name, self.check(conn, team))
         check_squad(conn, self.rt, self.event, team)
         return check
 
@@ -244,9 +230,7 @@ async def submit(rt: Runtime, actor: Actor, event_ref: str | None) -> EntryResul
 
 def _fans(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, fans: int) -> EntryResult:
     team = book.own(conn, actor)
-    refused = fans_refusals(rt.catalog, fans)
-    if refused:
-        raise RuleViolation(refused[0])
+    check_fans(rt.catalog, fans)
     before = book.before(conn, team)
     delta = fans - team.dedicated_fans
     if delta:
@@ -351,20 +335,14 @@ def _skill(
 ) -> EntryResult:
     team = book.own(conn, actor)
     player = find_player(conn, team, player_ref)
-    if player.position.startswith(STAR_PREFIX):
-        raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
+    check_star_skill(star=player.position.startswith(STAR_PREFIX))
     before = book.before(conn, team)
     writing = before.writing
     previous = tournament_store.skills_of_team(conn, actor.guild_id, team.id).get(player.id)
     skill = None if skill_ref is None else _find_skill(rt, skill_ref).name
-    if (
-        writing > 1
-        and previous is not None
-        and escalation.escalation_of(conn, team).skilled(player.id) < writing
-    ):
-        raise RuleViolation(
-            f"#{player.number} {player.name}'s {previous} is on an earlier roster: seed 000, {ONLY_ADDS}."
-        )
+    if writing > 1 and previous is not None:
+        skilled = escalation.escalation_of(conn, team).skilled(player.id)
+        check_skill_kept(f"#{player.number} {player.name}", previous, skilled, writing)
     tournament_store.set_skill(conn, actor.guild_id, team.id, player.id, skill, rt.clock.now())
     if writing > 1:
         escalation_store.set_skilled(conn, actor.guild_id, team.id, player.id, writing if skill else None)

@@ -15,6 +15,7 @@ from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.eligibility import plays_for
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import current_team_value, team_value
+from bot.rules.tournament.tournament_escalation import round_refusals
 from bot.rules.tournament.tournament_rosters import (
     DraftedPlayer,
     DraftedStar,
@@ -45,7 +46,6 @@ from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.teams import PlayerRow, TeamRow
 from bot.store.tournaments import Entry
-from bot.text import gp
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ def roster_check(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> 
     for number in range(1, esc.writing(event) + 1):
         budget = event.rulespack.budget_of(number)
         drafted, check = _check(rt, event, as_of(stored, esc, number), budget)
-        refusals += [f"Round {number} roster ({gp(budget)}): {r}" for r in check.refusals]
+        refusals += round_refusals(number, budget, check.refusals)
         if previous is not None:
             refusals += only_additions(previous, drafted, number)
         previous = drafted

@@ -13,7 +13,7 @@ from bot.catalog.models import Position, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound, RuleViolation
 from bot.rules.match.postgame import RosterPlace, counts_towards_player_limit
-from bot.rules.roster.team_building import SquadPlayer, Staffing
+from bot.rules.roster.team_building import SquadPlayer, Staffing, check_changeable
 from bot.rules.rulesets import ruleset
 from bot.services.inputs import row_id
 from bot.services.league.leagues import find_league
@@ -31,8 +31,6 @@ from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.redrafts import Redraft
 from bot.store.teams import PlayerRow, TeamRow
-
-EDITABLE = ("draft", "submitted", "rejected")
 
 
 @dataclass(frozen=True)
@@ -245,19 +243,10 @@ class Changeable:
 def changeable(conn: Connection, team: TeamRow) -> Changeable:
     """Whether (and how) a team may change now: an approved team only while a post-game is open; a draft,
     a submitted or a rejected team while drafting (changing it makes it a draft again: teams.py)."""
-    if team.status == "approved":
-        open_postgames = postgame_store.open_for_team(conn, team.guild_id, team.id)
-        if not open_postgames:
-            raise RuleViolation(
-                f"{team.name} changes its roster in the post-game sequence: after a result is "
-                "confirmed and before you finish the post-game."
-            )
-        return Changeable(team, open_postgames[0].fixture_id)
-    if team.status not in EDITABLE:
-        raise RuleViolation(
-            f"{team.name} is {team.status}: its roster changes through the post-game sequence."
-        )
-    return Changeable(team, None)
+    approved = team.status == "approved"
+    postgames = postgame_store.open_for_team(conn, team.guild_id, team.id) if approved else []
+    check_changeable(team.name, team.status, postgame_open=bool(postgames))
+    return Changeable(team, postgames[0].fixture_id if postgames else None)
 
 
 def open_redraft(conn: Connection, team: TeamRow) -> Redraft | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TypeVar
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict, InvalidInput
 from bot.rules.league.redraft import rehire_cost
 from bot.rules.roster.eligibility import choose_league_and_alignment
 from bot.rules.roster.staff import staff_changes
@@ -20,14 +20,17 @@ from bot.rules.roster.team_building import (
     Staffing,
     check_hire,
     check_hire_request,
+    check_not_retired,
     check_release,
+    check_review,
     check_shirt_number,
     next_free_number,
+    within_budget,
 )
 from bot.rules.rulesets import ruleset
 from bot.services.inputs import optional_reason
 from bot.services.league.leagues import clean_name, find_league
-from bot.services.roster.books import Book, LeagueBook, Opener, league_book, within_budget, write
+from bot.services.roster.books import Book, LeagueBook, Opener, league_book, write
 from bot.services.roster.team_lookup import (
     DraftResult,
     TeamSheet,
@@ -167,7 +170,7 @@ def hire_in(
     now = rt.clock.now()
     taken = [row.number for row in current]
     hired = []
-    with within_budget(book):
+    with within_budget(book.budget_note):
         for _ in range(count):
             shirt = number if number is not None else next_free_number(taken)
             taken.append(shirt)
@@ -331,7 +334,7 @@ def staff_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], wanted:
         rerolls_removable=ruleset(rt.catalog, league.settings.ruleset).rerolls_removable,
     )
     now = rt.clock.now()
-    with within_budget(book):
+    with within_budget(book.budget_note):
         for staff in changes:
             if not change.drafting and staff.delta < 0:
                 continue  # post-game: let go without a refund
@@ -396,8 +399,7 @@ def _rename(
 ) -> DraftResult:
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
-    if team.status == "retired":
-        raise RuleViolation(f"{team.name} is retired.")
+    check_not_retired(team.name, team.status)
     player = find_player(conn, team, player_ref)
     new_name = name or player.name
     new_number = player.number if number is None else number
@@ -417,7 +419,7 @@ async def update_player(
     number: int | None = None,
 ) -> DraftResult:
     if name is None and number is None:
-        raise RuleViolation("Give a new name, a new number, or both.")
+        raise InvalidInput("Give a new name, a new number, or both.")
     check_shirt_number(number)
     return await rt.db.write(
         _rename, rt, actor, league_ref, player, clean_name(name, "player name") if name else None, number
@@ -457,8 +459,7 @@ def review_in(
         book.approvable(conn, team)
     if team.status != "submitted":
         raise Conflict(f"{team.name} is {team.status}, not waiting for review.")
-    if not approve and not reason:
-        raise RuleViolation("Give the coach a reason for the rejection.")
+    check_review(approve, reason)
     team_store.set_status(conn, team, "approved" if approve else "rejected", reason)
     audit.record_in(
         conn,

@@ -8,7 +8,12 @@ the event's book); reading it is event_rosters.py's.
 from __future__ import annotations
 
 from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.tournament.tournament_rosters import stunty_refusals
+from bot.rules.tournament.tournament_escalation import check_next_roster, check_round_ready
+from bot.rules.tournament.tournament_rosters import (
+    check_registration_open,
+    check_spare,
+    check_stunty_team,
+)
 from bot.services.league.leagues import clean_name
 from bot.services.roster import teams as drafting
 from bot.services.roster.books import write
@@ -38,13 +43,10 @@ def _register(
     alignment: str | None,
 ) -> EntryResult:
     event = book.event
-    if not event.rulespack.registration_open:
-        raise RuleViolation(f"Registration for {event.name} is closed; ask the organiser to open it.")
+    check_registration_open(event.name, event.rulespack.registration_open)
     team = drafting.create_in(conn, rt, actor, event.league, name, roster, regional_league, alignment)
     if event.rulespack.stunty:  # refused before any player is hired (the transaction is rolled back)
-        refusals = stunty_refusals(rt.catalog, roster_of(rt.catalog, team), ())
-        if refusals:
-            raise RuleViolation(refusals[0])
+        check_stunty_team(rt.catalog, roster_of(rt.catalog, team))
     tournament_store.insert_entry(conn, actor.guild_id, event.id, team.id, spare=False, now=rt.clock.now())
     check_squad(conn, rt, event, team)  # a team event: in a squad, no roster twice in it
     book.record(conn, actor, "tournament.register", {"team": team.name, "roster": roster})
@@ -117,8 +119,8 @@ def _spare(
     event = book.event
     team = find_team(conn, actor.guild_id, team_ref, event.league)
     entry = entry_of(conn, event, team)
-    if spare and event.rulespack.is_team_event:
-        raise RuleViolation(f"{event.name} is a team event: it has no Spare Player (an odd squad has a Bye).")
+    if spare:
+        check_spare(event.name, event.rulespack.is_team_event)
     if spare and not entry.spare:
         current = next((e for e in tournament_store.entries(conn, actor.guild_id, event.id) if e.spare), None)
         if current is not None:
@@ -149,8 +151,7 @@ async def set_spare(
 
 def _escalate(conn: Connection, rt: Runtime, actor: Actor, book: EventBook) -> EntryResult:
     event = book.event
-    if not event.rulespack.escalation:
-        raise RuleViolation(f"{event.name} has one Team Draft Budget: there is no next roster to write.")
+    check_next_roster(event.name, bool(event.rulespack.escalation))
     team = book.own(conn, actor)
     number = escalation.guard(conn, event, team)
     if number >= event.rulespack.roster_rounds:
@@ -158,12 +159,7 @@ def _escalate(conn: Connection, rt: Runtime, actor: Actor, book: EventBook) -> E
             f"This is the last roster ({number} of {event.rulespack.roster_rounds}): submit them with "
             "/roster submit."
         )
-    prefix = f"Round {number} roster"
-    broken = [r for r in roster_check(conn, rt, event, team).refusals if r.startswith(prefix)]
-    if broken:
-        raise RuleViolation(
-            f"Your round-{number} roster is not ready:\n" + "\n".join(f"• {r}" for r in broken)
-        )
+    check_round_ready(number, roster_check(conn, rt, event, team).refusals)
     escalation.close_round(conn, team, entry_of(conn, event, team), number, rt.clock.now())
     before, after = event.rulespack.budget_of(number), event.rulespack.budget_of(number + 1)
     team_store.change_treasury(

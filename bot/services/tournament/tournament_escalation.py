@@ -2,8 +2,9 @@
 Budget of the event before it starts, each only adding to the one before, and fields the N-th in round N.
 
 Here: which round each player and Skill-Point skill joined, the closed rosters (`Escalation`), a roster as
-it was in a round (`as_of`), and the guard every change of a roster passes (`guard`). The roster check of
-every round is event_rosters.py's; closing a roster (/roster escalate) is tournament_entries.py's.
+it was in a round (`as_of`), and the guard every change of a roster passes (`guard`). What a change may not
+take away is rules/tournament/tournament_escalation.py's; the roster check of every round is
+event_rosters.py's; closing a roster (/roster escalate) is tournament_entries.py's.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from bot.errors import Conflict, RuleViolation
+from bot.errors import Conflict
 from bot.rules.roster.team_building import Staffing
-from bot.rules.tournament.tournament_rosters import ONLY_ADDS
+from bot.rules.tournament.tournament_escalation import check_player_kept
 from bot.services.roster.team_lookup import staffing_of
 from bot.services.tournament.tournaments import Event
 from bot.store import tournament_escalation as escalation_store
@@ -97,11 +98,8 @@ def guard(conn: Connection, event: Event, team: TeamRow, player: PlayerRow | Non
         raise Conflict(
             f"All {event.rulespack.roster_rounds} rosters are written: submit them with /roster submit."
         )
-    if player is not None and esc.joined(player.id) < esc.drafting_round:
-        raise RuleViolation(
-            f"#{player.number} {player.name} is on your round-{esc.joined(player.id)} roster: "
-            f"seed 000, {ONLY_ADDS}."
-        )
+    if player is not None:
+        check_player_kept(f"#{player.number} {player.name}", esc.joined(player.id), esc.drafting_round)
     return esc.drafting_round
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound
 from bot.rules.tournament.tournament_inducements import (
     MAX_COST,
     MAX_LIMIT,
@@ -18,7 +18,7 @@ from bot.rules.tournament.tournament_inducements import (
     seed_inducement,
     slug,
 )
-from bot.rules.tournament.tournament_rosters import event_inducements, free_inducements
+from bot.rules.tournament.tournament_rosters import check_seed_inducement, event_inducements, free_inducements
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, optional_whole
 from bot.services.runtime import Actor, Runtime
@@ -58,17 +58,13 @@ def _inducement(
         listed.remove(found)
     else:
         if seed is not None:  # seed 000's own: its cost, limit and effect; the organiser may make it free
-            if (cost is not None and cost != seed.cost) or (limit is not None and limit != seed.limit):
-                raise RuleViolation(
-                    f"{seed.name} is seed 000's: {seed.line()} Give your own inducement another name "
-                    "to set its cost and limit."
-                )
+            check_seed_inducement(seed, cost, limit)
             item = seed.model_copy(update={"free": free, "text": text or seed.text})
         else:
             if not text:
-                raise RuleViolation("Say what your inducement does (text), as coaches will read it.")
+                raise InvalidInput("Say what your inducement does (text), as coaches will read it.")
             if cost is None and not free:
-                raise RuleViolation(
+                raise InvalidInput(
                     "Give your inducement a cost in gold pieces, or make it free for every team."
                 )
             item = EventInducement(id=key, name=name, cost=cost or 0, limit=limit, text=text, free=free)
@@ -98,7 +94,7 @@ async def set_inducement(
     one_of(action, ("add", "remove"), "the action")
     cleaned = " ".join(name.split())[:40]
     if not cleaned:
-        raise RuleViolation("Name the inducement.")
+        raise InvalidInput("Name the inducement.")
     optional_whole(cost, 0, MAX_COST, "an inducement's cost in gold pieces")
     optional_whole(limit, 1, MAX_LIMIT, "an inducement's limit (leave it empty for none)")
     words = " ".join((text or "").split())[:200] or None

@@ -10,12 +10,16 @@ from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
 from bot.rules.roster.team_building import (
     MAX_HIRE_AT_ONCE,
+    OVERSPENT,
     SquadPlayer,
     Staffing,
+    check_changeable,
     check_hire,
     check_hire_request,
+    check_not_retired,
     check_redraft_submittable,
     check_release,
+    check_review,
     check_shirt_number,
     check_staff,
     check_submittable,
@@ -24,6 +28,7 @@ from bot.rules.roster.team_building import (
     next_free_number,
     staff_value,
     team_value,
+    within_budget,
 )
 from tests.conftest import CATALOG
 
@@ -182,3 +187,45 @@ def test_a_hire_request_a_shirt_number_and_a_contracted_star() -> None:
     check_release("Griff Oberwald", under_contract=False)
     with pytest.raises(RuleViolation, match="Griff Oberwald is under contract for the season"):
         check_release("Griff Oberwald", under_contract=True)
+
+
+def test_a_team_changes_while_drafted_and_after_approval_only_in_its_post_game() -> None:
+    """Seed 001: "In this step of the Post-game Sequence, Coaches will need to deal with any Dead or injured
+    players and will also be able to hire new players to their team. They may also hire and fire any
+    Sideline Staff they wish to." """
+    for status in ("draft", "submitted", "rejected"):
+        check_changeable("Reavers", status, postgame_open=False)
+    check_changeable("Reavers", "approved", postgame_open=True)
+    with pytest.raises(RuleViolation, match="Reavers changes its roster in the post-game sequence: after a"):
+        check_changeable("Reavers", "approved", postgame_open=False)
+    with pytest.raises(RuleViolation, match="Reavers is retired: its roster changes through the post-game"):
+        check_changeable("Reavers", "retired", postgame_open=True)
+    check_not_retired("Reavers", "approved")
+    with pytest.raises(RuleViolation, match=r"^Reavers is retired.$"):
+        check_not_retired("Reavers", "retired")
+
+
+def test_a_rejection_gives_the_coach_a_reason() -> None:
+    """Seed 001: "each Coach will need to submit their Team Draft List to the League Commissioner to check and
+    approve before the league starts"; a list sent back says why."""
+    check_review(approve=True, reason=None)
+    check_review(approve=False, reason="too many Blitzers")
+    for missing in (None, ""):
+        with pytest.raises(RuleViolation, match="Give the coach a reason for the rejection"):
+            check_review(approve=False, reason=missing)
+
+
+def test_an_overspend_names_the_budget_rule_when_there_is_one() -> None:
+    overspent = f"{OVERSPENT} 50,000 gp; Reavers has 10,000 gp."
+    note = "Seed 000: a coach spends at most the 1,000,000 gp Team Draft Budget."
+    with pytest.raises(RuleViolation) as refused, within_budget(note):
+        raise RuleViolation(overspent)
+    assert str(refused.value) == f"{overspent} {note}"
+    with pytest.raises(RuleViolation) as plain, within_budget(""):
+        raise RuleViolation(overspent)
+    assert str(plain.value) == overspent
+    with pytest.raises(RuleViolation) as other, within_budget(note):
+        raise RuleViolation("Shirt numbers are 1 to 99.")
+    assert str(other.value) == "Shirt numbers are 1 to 99."
+    with within_budget(note):
+        pass  # nothing spent beyond the treasury: nothing refused

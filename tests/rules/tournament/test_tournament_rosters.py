@@ -16,13 +16,25 @@ from bot.rules.tournament.tournament_rosters import (
     ONLY_ADDS,
     DraftedPlayer,
     DraftedStar,
+    RosterCheck,
     RosterRules,
     TierAllowance,
     TournamentRoster,
+    check_entered,
+    check_fans,
+    check_registration_open,
     check_roster,
+    check_rosters_open,
+    check_seed_inducement,
+    check_spare,
+    check_star_release,
+    check_star_skill,
+    check_step,
+    check_stunty_team,
     event_inducements,
     fans_refusals,
     only_additions,
+    refuse_after_game,
     seed_tiers,
     tiers_text,
 )
@@ -459,3 +471,81 @@ def test_dedicated_fans_up_to_six() -> None:
         "A tournament team may have 1-6 Dedicated Fans, each above 1 at 10,000 gp."
     ]
     assert fans_refusals(CATALOG, 0) == fans_refusals(CATALOG, 7)
+    with pytest.raises(RuleViolation, match=r"^A tournament team may have 1-6 Dedicated Fans, each above 1"):
+        check_fans(CATALOG, 7)
+    check_fans(CATALOG, 6)
+
+
+def test_a_stunty_event_registers_only_a_stunty_team() -> None:
+    """Seed 000: "Coaches may only take one of the Stunty Teams." (refused when the team is registered)"""
+    check_stunty_team(CATALOG, CATALOG.teams["halfling"])
+    with pytest.raises(RuleViolation, match=r"A stunty event takes only stunty teams .*Wood Elf is not one"):
+        check_stunty_team(CATALOG, CATALOG.teams["wood_elf"])
+
+
+# --- changing a roster while the event is open --------------------------------------------------------
+
+
+def test_rosters_are_written_in_registration_and_lock_when_the_event_starts() -> None:
+    """Seed 000: Inducements "are permanently added to your Team Draft list for the duration of the event"."""
+    check_registration_open("Cup", registration_open=True)
+    with pytest.raises(
+        RuleViolation, match=r"^Registration for Cup is closed; ask the organiser to open it.$"
+    ):
+        check_registration_open("Cup", registration_open=False)
+    check_rosters_open("Cup", "registration")
+    with pytest.raises(RuleViolation, match=r"^Cup has started: rosters lock when the event starts.$"):
+        check_rosters_open("Cup", "running")
+    with pytest.raises(RuleViolation, match=r"^Cup has finished: rosters lock when the event starts.$"):
+        check_rosters_open("Cup", "finished")
+    with pytest.raises(RuleViolation, match=r"^Cup: rosters lock when the event starts.$"):
+        refuse_after_game("Cup")
+
+
+def test_a_step_is_refused_only_for_a_rule_it_newly_breaks() -> None:
+    short = "A new team needs at least 11 players; you have 3."
+    over = "The roster costs 1,300,000 gp, over the 1,200,000 gp Team Draft Budget by 100,000 gp."
+    check_step((), (short,))  # still drafting: the submission asks for 11 players
+    check_step((over,), (over, short))  # a rule broken before the step is not the step's
+    with pytest.raises(RuleViolation, match=r"^The roster costs 1,300,000 gp"):
+        check_step((short,), (short, over))
+
+
+def test_a_roster_is_entered_only_when_it_breaks_no_rule() -> None:
+    legal = check_roster(CATALOG, wood_elves(), BUDGET)
+    assert check_entered("Reavers", legal) is legal
+    broken = RosterCheck(0, 0, 0, ("A rule.", "Another rule."))
+    with pytest.raises(RuleViolation) as refused_entry:
+        check_entered("Reavers", broken)
+    assert str(refused_entry.value) == "Reavers cannot be entered yet:\n• A rule.\n• Another rule."
+
+
+def test_a_star_leaves_as_a_star_and_is_never_given_a_skill() -> None:
+    """Seed 000: "Star Players cannot be given additional Skills under any circumstances." """
+    check_star_release("Jordell", star=False)
+    with pytest.raises(RuleViolation, match=r"^Grak is a star player: remove him with /roster unstar.$"):
+        check_star_release("Grak", star=True)
+    check_star_skill(star=False)
+    with pytest.raises(RuleViolation, match="Star Players cannot be given additional Skills under any"):
+        check_star_skill(star=True)
+
+
+def test_a_team_event_has_no_spare_player() -> None:
+    """Seed 000: "When two teams are paired against each other, it means that each coach will play a coach
+    from the opposing team" (the squads are paired, so an odd one has a Bye, not a Spare Player)."""
+    check_spare("Cup", team_event=False)
+    with pytest.raises(RuleViolation, match=r"^Cup is a team event: it has no Spare Player \(an odd squad"):
+        check_spare("Cup", team_event=True)
+
+
+def test_seed_inducements_keep_their_cost_and_limit() -> None:
+    """Seed 000: "Here are some examples of custom Inducements ... 0-1 DWARVEN SMITH, 100,000 GOLD PIECES"."""
+    smith = seed_inducement(CATALOG, "Dwarven Smith")
+    assert smith is not None
+    check_seed_inducement(smith, None, None)
+    check_seed_inducement(smith, smith.cost, smith.limit)
+    for cost, limit in ((5_000, None), (None, 3)):
+        with pytest.raises(
+            RuleViolation, match=r"^Dwarven Smith is seed 000's: 0-1 Dwarven Smith, 100,000 gp"
+        ):
+            check_seed_inducement(smith, cost, limit)

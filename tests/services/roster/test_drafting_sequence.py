@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.errors import RuleViolation
-from bot.rules.roster.team_building import Staffing
+from bot.errors import InvalidInput, RuleViolation
+from bot.rules.roster.team_building import OVERSPENT, Staffing
 from bot.services.league import leagues
 from bot.services.roster import books, event_drafting, teams
 from bot.services.roster.books import Before, LeagueBook
@@ -87,15 +87,13 @@ async def test_overspending_names_the_events_budget_rule_and_not_the_leagues(run
     await teams.create_team(runtime, actor(user_id=12), None, "Poor Reavers", "Human")
     with pytest.raises(RuleViolation) as league_refusal:
         await teams.hire_players(runtime, actor(user_id=12), None, "Human Lineman", 3)
-    assert str(league_refusal.value).startswith(books.OVERSPENT) and "Seed 000" not in str(
-        league_refusal.value
-    )
+    assert str(league_refusal.value).startswith(OVERSPENT) and "Seed 000" not in str(league_refusal.value)
 
     await tournaments.create_tournament(runtime, COMMISH, "Cup", None, {"budget": 100_000})
     await tournament_entries.register(runtime, COACH, "Cup", "Cup Reavers", "Human")
     with pytest.raises(RuleViolation) as event_refusal:
         await event_drafting.hire(runtime, COACH, "Cup", "Human Lineman", 3)
-    assert str(event_refusal.value).startswith(books.OVERSPENT)
+    assert str(event_refusal.value).startswith(OVERSPENT)
     assert str(event_refusal.value).endswith(
         "Seed 000: a coach spends at most the 100,000 gp Team Draft Budget."
     )
@@ -132,3 +130,12 @@ async def test_a_rejection_needs_a_reason_in_a_league_and_in_an_event(runtime: R
         typed = " too  many\nlinemen "  # on one line in the log
         done = await review(runtime, COMMISH, competition, team, approve=False, reason=typed)
         assert done.message == f"{team} is rejected: too many linemen"
+
+
+async def test_renaming_a_player_needs_a_new_name_or_a_new_number(runtime: Runtime) -> None:
+    await _drafting(runtime)
+    await teams.hire_players(runtime, COACH, None, "Human Lineman", 1)
+    with pytest.raises(InvalidInput, match=r"^Give a new name, a new number, or both\.$"):
+        await teams.update_player(runtime, COACH, None, "#1")
+    done = await teams.update_player(runtime, COACH, None, "#1", number=7)
+    assert done.message == "Now #7 Human Lineman 1."

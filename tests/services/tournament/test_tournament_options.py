@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import InvalidInput, NotFound, RuleViolation
 from bot.services.roster import event_drafting
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_entries as entries
@@ -29,8 +29,12 @@ async def test_the_organiser_lists_seed_and_own_inducements(runtime: Runtime) ->
     ]
     with pytest.raises(RuleViolation, match="Dwarven Smith is seed 000's"):
         await tournament_options.set_inducement(runtime, ORGANISER, None, "add", "Dwarven Smith", cost=5_000)
-    with pytest.raises(RuleViolation, match="Say what your inducement does"):
+    with pytest.raises(InvalidInput, match="Say what your inducement does"):
         await tournament_options.set_inducement(runtime, ORGANISER, None, "add", "Forge Ale", cost=20_000)
+    with pytest.raises(InvalidInput, match="Give your inducement a cost in gold pieces, or make it free"):
+        await tournament_options.set_inducement(runtime, ORGANISER, None, "add", "Forge Ale", text="+1 KO.")
+    with pytest.raises(InvalidInput, match=r"^Name the inducement\.$"):
+        await tournament_options.set_inducement(runtime, ORGANISER, None, "add", "  ")
     change = await tournament_options.set_inducement(
         runtime, ORGANISER, None, "add", "Forge Ale", text="+1 to one KO roll.", free=True, reason="theme"
     )

@@ -1,0 +1,55 @@
+"""Gold piece escalation's checks of a change (seed 000, Gold Piece Escalation): a coach writes a roster for
+every Team Draft Budget before the event starts, each only adding to the one before. What a roster of one
+round holds against the one before is `tournament_rosters.only_additions`; here, what a change of the roster
+being written may not take away, and when the next roster opens. The rows (who joined in which round) are
+services/tournament/tournament_escalation.py's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.errors import RuleViolation
+from bot.rules.tournament.tournament_rosters import ONLY_ADDS
+from bot.text import gp
+
+
+def round_refusals(number: int, budget: int, refusals: Sequence[str]) -> list[str]:
+    """The refusals of the roster of round `number` (written for `budget`), each naming its round."""
+    return [f"Round {number} roster ({gp(budget)}): {r}" for r in refusals]
+
+
+def check_only_adds(escalation: bool, refusals: Sequence[str]) -> None:
+    """Refuse a change after which the roster being written no longer holds all of the one before."""
+    if escalation:
+        broken = [r for r in refusals if ONLY_ADDS in r]
+        if broken:
+            raise RuleViolation(" ".join(broken))
+
+
+def check_player_kept(player: str, joined: int, writing: int) -> None:
+    """A player (or star) of an earlier roster stays on every later one: `player` joined in round `joined`,
+    the roster of round `writing` is being written."""
+    if joined < writing:
+        raise RuleViolation(f"{player} is on your round-{joined} roster: seed 000, {ONLY_ADDS}.")
+
+
+def check_skill_kept(player: str, skill: str | None, skilled: int, writing: int) -> None:
+    """A Skill-Point skill given on an earlier roster stays (`skilled`: its round; None: no skill yet)."""
+    if writing > 1 and skill is not None and skilled < writing:
+        raise RuleViolation(f"{player}'s {skill} is on an earlier roster: seed 000, {ONLY_ADDS}.")
+
+
+def check_next_roster(event_name: str, escalation: bool) -> None:
+    """Only an escalation event has a next roster to write."""
+    if not escalation:
+        raise RuleViolation(f"{event_name} has one Team Draft Budget: there is no next roster to write.")
+
+
+def check_round_ready(number: int, refusals: Sequence[str]) -> None:
+    """The roster of round `number` is closed only when it breaks no rule of its budget (`refusals`: every
+    round's, as `round_refusals` names them)."""
+    broken = [r for r in refusals if r.startswith(f"Round {number} roster")]
+    if broken:
+        raise RuleViolation(
+            f"Your round-{number} roster is not ready:\n" + "\n".join(f"• {r}" for r in broken)
+        )
