@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 
 from bot.clock import from_unix, unix
@@ -11,22 +11,9 @@ from bot.store.connection import Connection, Row
 
 
 @dataclass(frozen=True)
-class LoggedRoll:
-    id: int
-    guild_id: int
-    channel_id: int
-    user_id: int
-    purpose: str
-    expression: str
-    faces: tuple[int, ...]
-    labels: tuple[str, ...]
-    total: int | None
-    fixture_id: int | None
-    rolled_at: datetime
-
-
-@dataclass(frozen=True)
 class NewRoll:
+    """A roll to log: who rolled what, where, for what, and the faces."""
+
     guild_id: int
     channel_id: int
     user_id: int
@@ -37,6 +24,13 @@ class NewRoll:
     total: int | None
     rolled_at: datetime
     fixture_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoggedRoll(NewRoll):
+    """A roll in the log: the roll and its row id."""
+
+    id: int
 
 
 def row_to_roll(row: Row) -> LoggedRoll:
@@ -75,19 +69,8 @@ def insert(conn: Connection, roll: NewRoll) -> LoggedRoll:
     )
     row_id = cursor.lastrowid
     assert row_id is not None
-    return LoggedRoll(
-        id=row_id,
-        guild_id=roll.guild_id,
-        channel_id=roll.channel_id,
-        user_id=roll.user_id,
-        purpose=roll.purpose,
-        expression=roll.expression,
-        faces=roll.faces,
-        labels=roll.labels,
-        total=roll.total,
-        fixture_id=roll.fixture_id,
-        rolled_at=from_unix(unix(roll.rolled_at)),
-    )
+    given = {f.name: getattr(roll, f.name) for f in fields(roll)}
+    return LoggedRoll(**{**given, "rolled_at": from_unix(unix(roll.rolled_at))}, id=row_id)
 
 
 def latest_id(conn: Connection, guild_id: int, channel_id: int) -> int:

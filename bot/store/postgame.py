@@ -145,7 +145,16 @@ def record_change(
     now: datetime,
     spp_delta: int = 0,
     detail: dict[str, Any] | None = None,
+    setting: tuple[str, object] | None = None,
 ) -> None:
+    """A change of one of the team's players, with its cause; `setting` ('spp = spp + ?', its value) is what
+    it changed on his row, set first (None: the caller changed it)."""
+    if setting is not None:
+        assignment, value = setting
+        conn.execute(
+            f"UPDATE players SET {assignment} WHERE guild_id = ? AND team_id = ? AND id = ?",  # noqa: S608
+            (value, team.guild_id, team.id, player_id),
+        )
     conn.execute(
         "INSERT INTO player_changes (guild_id, team_id, player_id, fixture_id, kind, spp_delta, detail,"
         " actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -163,14 +172,6 @@ def record_change(
     )
 
 
-def _update_player(conn: Connection, team: TeamRow, player_id: int, assignment: str, value: object) -> None:
-    """Set one thing of one of the team's players (`assignment`: 'spp = spp + ?', with its value)."""
-    conn.execute(
-        f"UPDATE players SET {assignment} WHERE guild_id = ? AND team_id = ? AND id = ?",  # noqa: S608
-        (value, team.guild_id, team.id, player_id),
-    )
-
-
 def add_spp(
     conn: Connection,
     team: TeamRow,
@@ -183,12 +184,12 @@ def add_spp(
     now: datetime,
     detail: dict[str, Any],
 ) -> None:
-    _update_player(conn, team, player_id, "spp = spp + ?", amount)
     record_change(
         conn,
         team,
         player_id,
         kind,
+        setting=("spp = spp + ?", amount),
         fixture_id=fixture_id,
         actor_id=actor_id,
         now=now,
@@ -246,9 +247,11 @@ def recover(
     now: datetime,
 ) -> None:
     """Players who missed this game are ready for the next one."""
+    fit = ("miss_next_game = ?", 0)
     for player_id in player_ids:
-        _update_player(conn, team, player_id, "miss_next_game = ?", 0)
-        record_change(conn, team, player_id, "recovery", fixture_id=fixture_id, actor_id=actor_id, now=now)
+        record_change(
+            conn, team, player_id, "recovery", setting=fit, fixture_id=fixture_id, actor_id=actor_id, now=now
+        )
 
 
 def set_status(
@@ -262,10 +265,17 @@ def set_status(
     now: datetime,
     reason: str,
 ) -> None:
-    _update_player(conn, team, player_id, "status = ?", status)
     why = {"status": status, "reason": reason}
     record_change(
-        conn, team, player_id, "status", fixture_id=fixture_id, actor_id=actor_id, now=now, detail=why
+        conn,
+        team,
+        player_id,
+        "status",
+        setting=("status = ?", status),
+        fixture_id=fixture_id,
+        actor_id=actor_id,
+        now=now,
+        detail=why,
     )
 
 
@@ -332,8 +342,15 @@ def retire_temporarily(
     actor_id: int,
     now: datetime,
 ) -> None:
-    _update_player(conn, team, player_id, "temporarily_retired = ?", 1)
     why = {"status": "temporarily retired"}
     record_change(
-        conn, team, player_id, "status", fixture_id=fixture_id, actor_id=actor_id, now=now, detail=why
+        conn,
+        team,
+        player_id,
+        "status",
+        setting=("temporarily_retired = ?", 1),
+        fixture_id=fixture_id,
+        actor_id=actor_id,
+        now=now,
+        detail=why,
     )

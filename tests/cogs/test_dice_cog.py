@@ -77,7 +77,7 @@ def test_describe_roll_forms() -> None:
     def logged(
         expression: str, faces: tuple[int, ...], labels: tuple[str, ...], total: int | None
     ) -> LoggedRoll:
-        return LoggedRoll(1, 1, 1, 1, "", expression, faces, labels, total, None, datetime.now(UTC))
+        return LoggedRoll(1, 1, 1, "", expression, faces, labels, total, datetime.now(UTC), id=1)
 
     assert describe_roll(logged("d6", (4,), ("4",), 4)) == "`d6`: **4**"
     assert describe_roll(logged("d6+1", (4,), ("4",), 5)) == "`d6+1`: **4** + 1 = **5**"

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
+from bot.rules.match.results import PlayingTeam
 
 MIN_DIVISION_SIZE = 4
 
@@ -178,17 +179,8 @@ def assign_divisions(assignment: Mapping[T, int], teams_per_division: int | None
     return divisions
 
 
-class SeasonTeam(Protocol):
-    @property
-    def id(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def status(self) -> str: ...
-
-
 def check_divisions(
-    approved: Sequence[SeasonTeam], chosen: Iterable[tuple[SeasonTeam, int]]
+    approved: Sequence[PlayingTeam], chosen: Iterable[tuple[PlayingTeam, int]]
 ) -> dict[int, int]:
     """The commissioner's divisions (team id -> division number, in the order given, for
     `assign_divisions`): each team named is approved to play, and every approved team has a division.

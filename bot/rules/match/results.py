@@ -84,7 +84,9 @@ def decide(
     return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
 
 
-class FriendlyTeam(Protocol):
+class PlayingTeam(Protocol):
+    """A team as the rules of who plays see it (a friendly, a season): its id, name and status."""
+
     @property
     def id(self) -> int: ...
     @property
@@ -93,7 +95,7 @@ class FriendlyTeam(Protocol):
     def status(self) -> str: ...
 
 
-def check_friendly(own: FriendlyTeam, opponent: FriendlyTeam) -> None:
+def check_friendly(own: PlayingTeam, opponent: PlayingTeam) -> None:
     """A friendly is a game between two different teams, both approved to play (seed 001, Friendlies)."""
     if opponent.id == own.id:
         raise RuleViolation("A friendly needs two different teams.")
