@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 from bot.services.league import contracts, league_export, leagues, playoffs, seasons
 from bot.services.match import deadlines, pregame, results
 from bot.services.match.revert import revert_postgame
@@ -277,7 +277,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         league: LeagueOption | None = None,
     ) -> None:
         if (round is None) == (fixture is None):
-            raise RuleViolation("Give a round, or a fixture: one of the two.")
+            raise InvalidInput("Give a round, or a fixture: one of the two.")
         if fixture is not None:
             fx, deadline = await deadlines.extend_fixture(
                 runtime_of(interaction), actor_of(interaction), fixture, days, reason
@@ -387,7 +387,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         name: app_commands.Range[str, 1, 80] | None = None,
     ) -> None:
         if file.size > league_export.IMPORT_LIMIT:
-            raise RuleViolation(f"The file is too large: at most {league_export.IMPORT_LIMIT // 2**20} MiB.")
+            raise InvalidInput(f"The file is too large: at most {league_export.IMPORT_LIMIT // 2**20} MiB.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await league_export.import_league(
             runtime_of(interaction), actor_of(interaction), await file.read(), name

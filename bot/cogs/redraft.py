@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
-from bot.errors import DomainError, RuleViolation
+from bot.errors import DomainError, InvalidInput
 from bot.services.league import redraft
 from bot.services.league.redraft import RedraftView
 from bot.ui.autocomplete import Choices, choice
@@ -114,7 +114,7 @@ class RedraftCog(
         self, interaction: discord.Interaction, confirm: bool, league: LeagueOption | None = None
     ) -> None:
         if not confirm:
-            raise RuleViolation("Nothing changed: retiring a team is for good, so it needs confirm:True.")
+            raise InvalidInput("Nothing changed: retiring a team is for good, so it needs confirm:True.")
         text = await redraft.retire_team(runtime_of(interaction), actor_of(interaction), league)
         await interaction.response.send_message(text)
 

@@ -13,7 +13,7 @@ import pytest
 from bot.cogs.league_admin import LeagueAdmin
 from bot.cogs.results import ResultsCog
 from bot.cogs.team import TeamCog
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 from bot.services.league import league_export, leagues
 from bot.services.runtime import Runtime
 from bot.ui.fixture_export import RESULTS_HEADER
@@ -95,6 +95,6 @@ async def test_an_oversized_file_is_refused_before_it_is_read(runtime: Runtime) 
     upload.size = league_export.IMPORT_LIMIT + 1
     upload.read = AsyncMock()
     interaction = make_interaction(runtime, user_id=1, manage_guild=True)
-    with pytest.raises(RuleViolation, match="at most 25 MiB"):
+    with pytest.raises(InvalidInput, match="at most 25 MiB"):
         await cog.import_.callback(cog, interaction, upload, None)
     upload.read.assert_not_awaited()

@@ -14,7 +14,7 @@ from bot.cogs.match import MatchCog
 from bot.cogs.redraft import RedraftCog
 from bot.cogs.results import ResultsCog
 from bot.cogs.team import TeamCog
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 from bot.rules.dice import ScriptedDice
 from bot.services.match import results
 from bot.services.match.results import SideInput
@@ -106,7 +106,7 @@ async def test_redraft_start_shows_the_rolls_in_public_and_the_list_privately(ru
     content, kwargs = sent(rehire)
     assert content.startswith("Re-hired #1") and kwargs["ephemeral"] is True
     retire = make_interaction(runtime, user_id=101)
-    with pytest.raises(RuleViolation, match="confirm:True"):
+    with pytest.raises(InvalidInput, match="confirm:True"):
         await cog.retire.callback(cog, retire, False, None)
     await cog.retire.callback(cog, retire, True, None)
     text, _ = sent(retire)
