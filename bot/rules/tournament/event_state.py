@@ -6,10 +6,10 @@ services load it (bot/services/tournament/tournaments.py `played`), a format (bo
 reads it and returns what happens: a `RoundPlan` (a round's games in table order, the Byes, the dice of any
 draw, the rematches nothing could avoid, lines for the announcement), a ranking, or a refusal.
 
-The checks every format makes before the start (`check_entries`, with what the services found of the
-rosters: `RosterChecks`) and before a swap (`check_tables_swappable`), and the individual ranking every format
-keeps (`coaches_ranking`) live here, below the formats that share them; so do the checks of a running event
-that no format changes (`check_more_rounds`, `check_revert_in_event`).
+The checks every event makes before the start (`check_decided`) and every format's (`check_entries`), the
+tables a Swiss round may swap (`check_tables_swappable`) and the individual ranking every format keeps
+(`coaches_ranking`) live here, below the formats that share them; so do the checks of a running event that
+no format changes (`check_more_rounds`, `check_revert_in_event`).
 """
 
 from __future__ import annotations
@@ -137,27 +137,10 @@ def meeting_again(names: Mapping[int, str], rematches: Sequence[frozenset[int]])
 # --- before the start -----
 
 
-@dataclass(frozen=True)
-class RosterChecks:
-    """What the services found of the rosters before the start (a roster's rules need the catalogue and the
-    store): every approved roster that breaks the rulespack as it now stands ('Team: refusal' lines), and
-    what each squad's rosters break of a team event's limits (squad id -> refusals)."""
-
-    broken: Sequence[str] = ()
-    squads: Mapping[int, Sequence[str]] = field(default_factory=dict)
-
-
-def check_entries(
-    state: EventState,
-    broken: Sequence[str] = (),
-    squad_problems: Sequence[str] = (),
-    groups_of: tuple[int, str] | None = None,
-) -> None:
-    """Refuse the start, in this order: an entry not yet approved or rejected; a roster that breaks the
-    rulespack (`broken`, all of them); a team event's squad problems (all in one message); fewer than 2
-    coaches; a group event's units (`groups_of`: how many, and what) not in groups of four or fewer than its
-    qualifiers; the Spare Player's team not approved, or an odd number of coaches without one (unless Byes
-    are given)."""
+def check_decided(state: EventState, broken: Sequence[str]) -> None:
+    """Refuse the start of any event while an entry waits for the organiser's approval or rejection, or while
+    approved rosters break the rulespack as it now stands (`broken`: 'Team: refusal' lines, found by the
+    services; all of them named)."""
     if state.waiting:
         waiting = ", ".join(state.names[team] for team in state.waiting)
         raise RuleViolation(f"Approve or reject every entry before the start; still waiting: {waiting}.")
@@ -166,6 +149,15 @@ def check_entries(
             "These rosters break the rulespack; fix them (or change it) before the start:\n"
             + "\n".join(f"• {line}" for line in broken)
         )
+
+
+def check_entries(
+    state: EventState, squad_problems: Sequence[str] = (), groups_of: tuple[int, str] | None = None
+) -> None:
+    """Refuse the start, in this order: a team event's squad problems (all in one message); fewer than 2
+    coaches; a group event's units (`groups_of`: how many, and what) not in groups of four or fewer than its
+    qualifiers; the Spare Player's team not approved, or an odd number of coaches without one (unless Byes
+    are given)."""
     if squad_problems:
         raise RuleViolation(" ".join(squad_problems))
     count = len(state.units)

@@ -22,7 +22,6 @@ from bot.rules.tournament.event_state import (
     Bracket,
     EventState,
     PlannedTable,
-    RosterChecks,
     RoundPlan,
     check_entries,
     met_and_odd,
@@ -160,8 +159,8 @@ def groups_progress(state: EventState) -> GroupsProgress[int]:
     )
 
 
-def check_start(state: EventState, rosters: RosterChecks) -> None:
-    check_entries(state, rosters.broken, groups_of=(len(state.units), "coaches"))
+def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
+    check_entries(state, groups_of=(len(state.units), "coaches"))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

@@ -7,13 +7,14 @@ event is ranked by Tournament Points and the rulespack's tiebreakers. One of the
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
 from bot.rules.tournament.event_state import (
     Bracket,
     EventState,
     PlannedTable,
-    RosterChecks,
     RoundPlan,
     check_entries,
     check_tables_swappable,
@@ -26,10 +27,9 @@ from bot.rules.tournament.tournament_settings import Rulespack
 from bot.rules.tournament.tournament_teams import SquadRow
 
 
-def check_start(state: EventState, rosters: RosterChecks) -> None:
-    """Every entry decided and every roster within the rulespack; at least 2 coaches, and a Spare Player
-    (approved) for an odd number unless Byes are given."""
-    check_entries(state, rosters.broken)
+def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
+    """At least 2 coaches, and a Spare Player (approved) for an odd number unless Byes are given."""
+    check_entries(state)
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

@@ -16,15 +16,8 @@ from dataclasses import dataclass
 
 from bot.errors import RuleViolation
 from bot.rules.dice import Dice
-from bot.rules.tournament.event_state import (
-    EventState,
-    PlannedTable,
-    RosterChecks,
-    RoundPlan,
-    check_entries,
-    check_tables_swappable,
-    meeting_again,
-)
+from bot.rules.tournament import format_swiss
+from bot.rules.tournament.event_state import EventState, PlannedTable, RoundPlan, check_entries, meeting_again
 from bot.rules.tournament.format_swiss import bracket as bracket  # a Swiss event of squads: no bracket
 from bot.rules.tournament.format_swiss import describe as describe  # Swiss rounds (of squads)
 from bot.rules.tournament.format_swiss import has_bracket as has_bracket
@@ -132,8 +125,8 @@ def names_of(state: EventState) -> dict[int, str]:
 # --- the format -----
 
 
-def check_start(state: EventState, rosters: RosterChecks) -> None:
-    check_entries(state, rosters.broken, squad_refusals(state, rosters.squads))
+def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
+    check_entries(state, squad_refusals(state, limits))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
@@ -187,5 +180,6 @@ def squad_ranking(state: EventState) -> list[SquadRow[int]]:
 
 
 def check_swap(state: EventState, first: int, second: int) -> None:
+    """Only coaches of one squad trade tables, as two coaches of a Swiss round do."""
     check_same_squad(state, first, second)
-    check_tables_swappable(state, first, second)
+    format_swiss.check_swap(state, first, second)

@@ -20,7 +20,6 @@ from bot.rules.tournament.event_state import (
     Bracket,
     EventState,
     PlannedTable,
-    RosterChecks,
     RoundPlan,
     check_entries,
     meeting_again,
@@ -157,8 +156,8 @@ def squad_groups(state: EventState, squads: SquadsPlayed) -> SquadGroups:
 # --- the format -----
 
 
-def check_start(state: EventState, rosters: RosterChecks) -> None:
-    check_entries(state, rosters.broken, squad_refusals(state, rosters.squads), (len(state.squads), "squads"))
+def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
+    check_entries(state, squad_refusals(state, limits), (len(state.squads), "squads"))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:

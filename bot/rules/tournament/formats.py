@@ -18,11 +18,12 @@ services load, ask the format, and write what came back; a new format is a modul
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from bot.rules.dice import Dice
 from bot.rules.tournament import format_groups, format_swiss, format_team, format_team_groups
-from bot.rules.tournament.event_state import Bracket, EventState, RosterChecks, RoundPlan
+from bot.rules.tournament.event_state import Bracket, EventState, RoundPlan, check_decided
 from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_settings import FormatName, Rulespack
 from bot.rules.tournament.tournament_teams import SquadRow
@@ -31,10 +32,9 @@ from bot.rules.tournament.tournament_teams import SquadRow
 class Format(Protocol):
     """What an event's format decides. Every function is pure: the event as played in, what happens out."""
 
-    def check_start(self, state: EventState, rosters: RosterChecks) -> None:
-        """Refuse the start (RuleViolation) when the event cannot begin: an entry still waiting, a roster
-        breaking the rulespack, then the format's own refusals. `rosters`: what the services found of the
-        rosters (those breaking the rulespack, each squad's team-event limits)."""
+    def check_start(self, state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
+        """Refuse the start (RuleViolation) when the format cannot begin with these entries. `limits`: what
+        each squad's rosters break of a team event's limits (squad id -> refusals), found by the services."""
 
     def plan_round(self, state: EventState, number: int, dice: Dice) -> RoundPlan:
         """Round `number`: its games in table order, the Byes, every die of any draw."""
@@ -73,3 +73,11 @@ FORMATS: dict[tuple[FormatName, bool], Format] = {  # (format, a team event) -> 
 def format_of(rulespack: Rulespack) -> Format:
     """The format an event plays, as its rulespack says."""
     return FORMATS[(rulespack.format, rulespack.is_team_event)]
+
+
+def check_start(state: EventState, broken: Sequence[str], limits: Mapping[int, Sequence[str]]) -> None:
+    """Refuse the start of an event, in this order: an entry the organiser has not decided, the rosters that
+    break the rulespack (`broken`, found by the services), then what its format refuses (`Format.check_start`,
+    with each squad's `limits`)."""
+    check_decided(state, broken)
+    format_of(state.rulespack).check_start(state, limits)

@@ -23,7 +23,8 @@ from datetime import datetime, timedelta
 
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.match.match_result import ResultReport, Side
-from bot.rules.tournament.event_state import RosterChecks, RoundPlan, check_more_rounds, check_revert_in_event
+from bot.rules.tournament.event_state import RoundPlan, check_more_rounds, check_revert_in_event
+from bot.rules.tournament.formats import check_start
 from bot.rules.tournament.swiss import Draw
 from bot.rules.tournament.tournament_scoring import RankingRow, concession_score
 from bot.services.dice_logging import log_dice
@@ -322,11 +323,8 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -
             f"{event.name} has already started." if event.status == "running" else f"{event.name} is over."
         )
     state = played(conn, event)
-    policy, view = event_format(rt, state)
-    rosters = RosterChecks(  # --- roster options: every roster as the rulespack now stands ---
-        tournament_entries.rosters_breaking_rules(conn, rt, event), squad_limits(conn, rt, state)
-    )
-    policy.check_start(view, rosters)  # the format's refusals, in its order
+    broken = tournament_entries.rosters_breaking_rules(conn, rt, event)  # as the rulespack now stands
+    check_start(state.view(rt.catalog.tournament.scoring), broken, squad_limits(conn, rt, state))
     ranked, spare = state.ranked_ids, state.spare_team_id
     if not tournament_store.set_status(conn, event.tournament, "running", rt.clock.now()):
         raise Conflict(f"{event.name} was started (or changed) by someone else just now.")

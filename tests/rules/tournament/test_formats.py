@@ -17,8 +17,8 @@ from bot.catalog import load_catalog
 from bot.errors import RuleViolation
 from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.tournament import format_groups, format_swiss, format_team, format_team_groups
-from bot.rules.tournament.event_state import EventState, RosterChecks, RoundPlan, SquadEntry
-from bot.rules.tournament.formats import FORMATS, Format, format_of
+from bot.rules.tournament.event_state import EventState, RoundPlan, SquadEntry
+from bot.rules.tournament.formats import FORMATS, Format, check_start, format_of
 from bot.rules.tournament.tournament_groups import StagedTable, StageName
 from bot.rules.tournament.tournament_scoring import TournamentGame
 from bot.rules.tournament.tournament_settings import Rulespack
@@ -141,33 +141,43 @@ def test_byes_instead_of_a_spare_player() -> None:
     assert [(t.home, t.away) for t in plan.tables] == [(1, 2)] and plan.byes == ((3, "swiss", None),)
 
 
-NONE_FOUND = RosterChecks()
-
-
 def test_the_start_is_refused_as_the_format_says() -> None:
     with pytest.raises(RuleViolation, match="needs at least 2 approved coaches"):
-        format_swiss.check_start(state([1]), NONE_FOUND)
+        format_swiss.check_start(state([1]), {})
     with pytest.raises(RuleViolation, match="has 3 coaches, an odd number: mark a Spare Player's team"):
-        format_swiss.check_start(state([1, 2, 3]), NONE_FOUND)
-    format_swiss.check_start(state([1, 2, 3], spare=SPARE), NONE_FOUND)
+        format_swiss.check_start(state([1, 2, 3]), {})
+    format_swiss.check_start(state([1, 2, 3], spare=SPARE), {})
     with pytest.raises(
         RuleViolation, match="has 6 coaches: a group and knock-out event needs a multiple of 4"
     ):
         groups = Rulespack(format="groups", qualifiers=4)
-        format_groups.check_start(state(range(1, 7), rulespack=groups), NONE_FOUND)
+        format_groups.check_start(state(range(1, 7), rulespack=groups), {})
 
 
-@pytest.mark.parametrize("module", [format_swiss, format_team, format_groups, format_team_groups])
-def test_every_format_waits_for_every_entry_then_for_rosters_within_the_rulespack(module: Format) -> None:
-    """Before any refusal of its own, every format refuses an entry still waiting for the organiser, then
-    the rosters breaking the rulespack (all named), whatever else is wrong."""
-    broken = RosterChecks(("T1: no star player", "T2: over budget"))
-    assert refusal(lambda: module.check_start(state([1], waiting=[7, 8]), broken)) == (
+@pytest.mark.parametrize(
+    "rulespack",
+    [
+        Rulespack(),
+        Rulespack(team_size=3),
+        Rulespack(format="groups"),
+        Rulespack(format="groups", team_size=3),
+    ],
+)
+def test_every_event_waits_for_every_entry_then_for_rosters_within_the_rulespack(
+    rulespack: Rulespack,
+) -> None:
+    """Before its format's refusals, every event refuses an entry still waiting for the organiser, then the
+    rosters breaking the rulespack (all named), whatever else is wrong; then the format's own."""
+    broken = ["T1: no star player", "T2: over budget"]
+    assert refusal(lambda: check_start(state([1], rulespack=rulespack, waiting=[7, 8]), broken, {})) == (
         "Approve or reject every entry before the start; still waiting: T7, T8."
     )
-    assert refusal(lambda: module.check_start(state([1]), broken)) == (
+    assert refusal(lambda: check_start(state([1], rulespack=rulespack), broken, {})) == (
         "These rosters break the rulespack; fix them (or change it) before the start:\n"
         "• T1: no star player\n• T2: over budget"
+    )
+    assert refusal(lambda: check_start(state([1], rulespack=rulespack), [], {})) == refusal(
+        lambda: format_of(rulespack).check_start(state([1], rulespack=rulespack), {})
     )
 
 
@@ -212,7 +222,7 @@ def test_only_coaches_of_one_squad_trade_tables_and_squads_must_be_full() -> Non
     with pytest.raises(
         RuleViolation, match=r"Team B has 3 approved rosters; a squad plays with 4\. Two stars\."
     ):
-        format_team.check_start(short, RosterChecks(squads={20: ["Two stars."]}))
+        format_team.check_start(short, {20: ["Two stars."]})
 
 
 def test_a_swap_needs_two_tables_of_the_current_round_that_may_change() -> None:
