@@ -9,7 +9,7 @@ Both engines in one run: SQLite (a file in a temporary folder) and PostgreSQL (n
   psycopg over the same socket, SERIALIZABLE, the server's default durable commits), in one thread;
 - p50 / p99 latency of report result, confirm (which runs the post-game sequence for both teams), the
   coach's post-game choices (advancements, hiring), post-game finish, standings and every leaderboard
-  (services.leaders), through the services as the bot calls them;
+  (services.league.leaders), through the services as the bot calls them;
 - post-game sequences per second (one team's whole sequence: its half of the confirmation, its choices and
   its finish);
 - start-up with many open deadlines: reading them from the database and arming one job each (10,000+

@@ -3,8 +3,9 @@
     .venv/bin/python -m bench.tournament [--coaches 300] [--rounds 6]
 
 Plays `rounds` rounds of a `coaches`-coach event with random results (pure rules, no database), then times:
-- pairing the next round (bot/rules/swiss.next_round from the current rankings and every pair that met);
-- the rankings of the whole event (bot/rules/tournament_scoring.rank over every game and Bye).
+- pairing the next round (bot/rules/tournament/swiss.next_round from the current rankings and every pair
+  that met);
+- the rankings of the whole event (bot/rules/tournament/tournament_scoring.rank over every game and Bye).
 Each is the median of several runs, in milliseconds.
 """
 

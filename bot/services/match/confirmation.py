@@ -24,7 +24,7 @@ from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 
 # What runs after every confirmation that ran a post-game: the play-offs may open, or their next stage be
-# drawn. Each hook is idempotent (see services/playoffs.py), so racing confirmations do no harm.
+# drawn. Each hook is idempotent (see services/league/playoffs.py), so racing confirmations do no harm.
 AFTER_RESULT: tuple[Callable[[Connection, Runtime, Fixture], None], ...] = (playoffs.after_result,)
 
 

@@ -306,7 +306,7 @@ def _schedule(conn: Connection, rt: Runtime) -> list[Due]:
 
 def _held(conn: Connection, due: Due, now: datetime) -> bool:
     """An overdue confirmation or settlement waiting for an earlier post-game is not armed (it would only
-    wait again); finishing that post-game re-arms the watch (see services/postgame_order.py)."""
+    wait again); finishing that post-game re-arms the watch (see services/match/postgame_order.py)."""
     return _waiting_on(conn, due, now) is not None
 
 

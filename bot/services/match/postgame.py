@@ -292,7 +292,7 @@ def apply_confirmed(
     conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
     """The post-game sequence of the league's ruleset for both teams, in the confirming transaction. Called
-    by services/confirmation.py, the one path by which a result becomes final."""
+    by services/match/confirmation.py, the one path by which a result becomes final."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     rs = ruleset(rt.catalog, league.settings.ruleset)

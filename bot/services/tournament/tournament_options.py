@@ -1,6 +1,7 @@
 """The organiser's roster options of an event that are more than a switch: the custom
 inducements listed in the rulespack (seed 000, Custom Inducements). Each change goes through the one
-rulespack update (services/tournaments.py: validated as a whole, audited, locked once the event runs).
+rulespack update (services/tournament/tournaments.py: validated as a whole, audited, locked once the event
+runs).
 Before each game of a paired round the bot rolls what the custom inducements need (`roll_before_games`,
 called from tournament_play's one hook)."""
 

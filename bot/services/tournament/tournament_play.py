@@ -10,10 +10,10 @@ of the round is confirmed (`after_result`, inside the confirming transaction) or
 
 A tournament game has no post-game: no SPP, no injuries kept, no winnings; the winner gains one Dedicated
 Fan (tournament_entries.fans_gained). The rulespack's optional rules (seed 000, Additional rules) change
-that: Secret Objectives are rolled before each game (services/tournament_objectives.py); injuries and
-advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV gets
-petty cash before each game (services/inducements.py). In-person events have no deadlines: their rounds are
-stored closed, so the deadline watch never arms them.
+that: Secret Objectives are rolled before each game (services/tournament/tournament_objectives.py); injuries
+and advancement run that part of the league's post-game (postgame.apply_tournament), and then the lower CTV
+gets petty cash before each game (services/match/inducements.py). In-person events have no deadlines: their
+rounds are stored closed, so the deadline watch never arms them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who may hire whom (rules/eligibility.py): star players and restricted inducements by the league and
+"""Who may hire whom (rules/roster/eligibility.py): star players and restricted inducements by the league and
 alignment a team chose when it was drafted."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Staff pricing and what may change when: rules/staff.py (seed 001)."""
+"""Staff pricing and what may change when: rules/roster/staff.py (seed 001)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Drafting and valuing a team (rules/team_building.py): TV, CTV, draft cost, hiring and staff limits."""
+"""Drafting and valuing a team (rules/roster/team_building.py): TV, CTV, draft cost, hiring and staff
+limits."""
 
 from __future__ import annotations
 

@@ -295,7 +295,7 @@ async def test_changed_reminder_hours_apply_to_the_open_rounds(runtime: Runtime)
     assert ("reminder", round_two - timedelta(hours=24)) not in planned
 
 
-# --- one confirmation path (services/confirmation.py) ----------------------------------------------------
+# --- one confirmation path (services/match/confirmation.py) ---------------------------------------------
 
 
 async def test_every_way_of_confirming_goes_the_one_path(
