@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
-from bot.errors import RuleViolation
+from bot.errors import InvalidInput
 
 MAX_DICE = 20
 MAX_SIDES = 100
@@ -104,7 +104,7 @@ def _check_sides(sides: int) -> None:
         raise ValueError(f"a die needs at least 2 sides, not {sides}")
 
 
-class InvalidDiceExpression(RuleViolation):
+class InvalidDiceExpression(InvalidInput):
     """The text is not a dice expression the bot accepts."""
 
 

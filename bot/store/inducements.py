@@ -56,11 +56,11 @@ def open_phase(
     *,
     home_ctv: int,
     away_ctv: int,
+    favourite: Literal["home", "away"] | None,
+    stage: Stage,
     now: datetime,
-    level_first: Literal["home", "away"] | None = None,
 ) -> None:
-    """The higher value buys first; with equal values nobody buys, unless `level_first` says who starts."""
-    favourite = "home" if home_ctv > away_ctv else "away" if away_ctv > home_ctv else level_first
+    """A fixture's inducement phase as the rules opened it (rules.match.inducements.opening)."""
     conn.execute(
         "INSERT INTO inducement_phases (fixture_id, guild_id, home_ctv, away_ctv, favourite, stage, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -70,7 +70,7 @@ def open_phase(
             home_ctv,
             away_ctv,
             favourite,
-            "favourite" if favourite else "closed",
+            stage,
             unix(now),
         ),
     )

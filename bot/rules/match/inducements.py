@@ -119,6 +119,19 @@ def check_ready(team_name: str, able: int) -> None:
         )
 
 
+def opening(
+    home_ctv: int, away_ctv: int, level_first: Side | None, *, favourite_buys: bool = True
+) -> tuple[Side | None, Stage]:
+    """Who is the favourite when a fixture's inducements open, and whose turn it is: the higher CTV buys
+    first; with equal values nobody buys (the phase is closed), unless the ruleset says who starts. Where
+    the favourite spends nothing (seed 000: "only the lower CTV gets the difference", as petty cash), the
+    underdog's turn comes at once."""
+    favourite: Side | None = "home" if home_ctv > away_ctv else "away" if away_ctv > home_ctv else level_first
+    if favourite is None:
+        return None, "closed"
+    return favourite, "favourite" if favourite_buys else "underdog"
+
+
 def whose_turn(stage: Stage, favourite: Side | None) -> Side | None:
     """The favourite buys first, then the underdog; nobody once closed or with equal CTVs."""
     if stage == "closed" or favourite is None:

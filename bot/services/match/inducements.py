@@ -26,6 +26,7 @@ from bot.rules.match.inducements import (
     check_turn,
     item_kind,
     limit,
+    opening,
     order,
     pay,
     price,
@@ -108,22 +109,24 @@ def _phase(conn: Connection, rt: Runtime, fx: Fixture) -> Phase:
         side = match_side(conn, rt, fx, team)
         check_ready(team.name, len(side.able))
         sides.append(side)
+    home_ctv = sides[0].sheet.current_team_value
+    away_ctv = sides[1].sheet.current_team_value
+    # in an event (seed 000) only the lower CTV gets the difference, as petty cash: the favourite buys nothing
+    favourite, stage = opening(
+        home_ctv, away_ctv, _ruleset_of(conn, rt, fx).level_first, favourite_buys=rulespack is None
+    )
     inducement_store.open_phase(
         conn,
         fx.guild_id,
         fx.id,
-        home_ctv=sides[0].sheet.current_team_value,
-        away_ctv=sides[1].sheet.current_team_value,
+        home_ctv=home_ctv,
+        away_ctv=away_ctv,
+        favourite=favourite,
+        stage=stage,
         now=rt.clock.now(),
-        level_first=_ruleset_of(conn, rt, fx).level_first,
     )
     opened = inducement_store.phase(conn, fx.guild_id, fx.id)
     assert opened is not None
-    if rulespack is not None and opened.stage == "favourite":
-        # seed 000: only the lower CTV gets the difference, as petty cash; the favourite spends nothing
-        inducement_store.set_stage(conn, fx.guild_id, fx.id, "underdog", expected="favourite")
-        opened = inducement_store.phase(conn, fx.guild_id, fx.id)
-        assert opened is not None
     return opened
 
 

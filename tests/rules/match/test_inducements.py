@@ -22,6 +22,7 @@ from bot.rules.match.inducements import (
     find_star,
     item_kind,
     limit,
+    opening,
     order,
     pay,
     price,
@@ -102,6 +103,20 @@ def test_the_favourite_buys_first_then_the_underdog() -> None:
         check_turn("favourite", "away", "home")
     with pytest.raises(Conflict, match="closed"):
         check_turn("closed", "away", "away")
+
+
+def test_the_higher_ctv_opens_the_inducements() -> None:
+    # Seed 001's worked example: "The CTV of Jay's team is 1,240,000 whilst the CTV of Dan's team is
+    # 1,160,000. As Jay has the higher CTV, he gets to spend gold pieces from his Treasury first".
+    assert opening(1_240_000, 1_160_000, None) == ("home", "favourite")
+    assert opening(1_160_000, 1_240_000, None) == ("away", "favourite")
+    # equal CTVs: nobody buys, unless the ruleset names who starts (classic: the home team)
+    assert opening(1_000_000, 1_000_000, None) == (None, "closed")
+    assert opening(1_000_000, 1_000_000, "home") == ("home", "favourite")
+    # seed 000: "the team with the lowest CTV gaining a number of gold pieces equal to the difference": in an
+    # event the favourite spends nothing, so the underdog's turn comes at once
+    assert opening(1_240_000, 1_160_000, None, favourite_buys=False) == ("home", "underdog")
+    assert opening(1_000_000, 1_000_000, None, favourite_buys=False) == (None, "closed")
 
 
 def test_even_teams_buy_nothing() -> None:
