@@ -19,6 +19,8 @@ _.defer
 # pydantic fills these fields from data/ (unknown fields are forbidden, so each must be declared); the
 # catalogue validates them at start-up although no rule reads them yet.
 _.classic_season
+# seed 003 has no concession penalties: the classic policy applies none (its `leavers` is nobody)
+_.concession_penalties
 _.recommended_cap
 _.adds_skill
 _.duration

@@ -178,11 +178,18 @@ def special_play_cards(highest_team_value: int, special_plays_bought: int, chart
 
 
 def team_value(
-    roster: Team, players: Iterable[SquadPlayer], staff: Staffing, rules: DraftingRules, fan_factor_value: int
+    roster: Team,
+    players: Iterable[SquadPlayer],
+    staff: Staffing,
+    rules: DraftingRules,
+    fan_factor_value: int,
+    *,
+    leave_out_missing: bool = True,
 ) -> int:
     """Seed 003: the players (with their improvements), staff, team re-rolls (at the basic cost) and Fan
-    Factor; not the treasury, nor players who will miss the next match through injury."""
-    playing = sum(p.current_value for p in players if p.available)
+    Factor; not the treasury, nor (`leave_out_missing`, as seed 003 says) players who will miss the next
+    match through injury."""
+    playing = sum(p.current_value for p in players if p.available or not leave_out_missing)
     return playing + staff_value(roster, staff, rules) + staff.dedicated_fans * fan_factor_value
 
 
@@ -442,8 +449,15 @@ class Classic(Ruleset):
         self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
     ) -> tuple[int, int]:
         """One Team Value (with Fan Factor, without players who miss the next match): both."""
-        fan_factor_value = self.catalog.classic_season.ruleset.fan_factor_value
-        value = team_value(roster, players, staff, self.catalog.drafting, fan_factor_value)
+        data = self.catalog.classic_season.ruleset
+        value = team_value(
+            roster,
+            players,
+            staff,
+            self.catalog.drafting,
+            data.fan_factor_value,
+            leave_out_missing=data.team_value_leaves_out_missing_players,
+        )
         return value, value
 
 

@@ -245,6 +245,12 @@ def test_classic_has_one_team_value_and_hires_journeymen_at_rookie_cost() -> Non
     players = [SquadPlayer(human.positions[0], 50_000, 20_000)]
     tv, ctv = CLASSIC.team_values(human, players, Staffing(dedicated_fans=3))
     assert tv == ctv and CLASSIC.one_value and not BB2025.one_value
+    # seed 003: "Do not include the value of gold in your Treasury or any players that will be forced to miss
+    # their next match due to injury."
+    injured = [*players, SquadPlayer(human.positions[0], 50_000, miss_next_game=True)]
+    assert CLASSIC.team_values(human, injured, Staffing(dedicated_fans=3)) == (tv, tv)
+    bb2025_tv = BB2025.team_values(human, players, Staffing())[0]
+    assert BB2025.team_values(human, injured, Staffing())[0] == bb2025_tv + 50_000  # TV counts him
     assert CLASSIC.journeyman_hire_cost(50_000, 20_000) == 50_000
     assert BB2025.journeyman_hire_cost(50_000, 20_000) == 70_000
 

@@ -140,7 +140,8 @@ def cup() -> Iterator[None]:
         unregister(CUP)
 
 
-async def test_a_season_of_a_ruleset_defined_in_a_test_follows_it(runtime: Runtime, cup: None) -> None:
+@pytest.mark.usefixtures("cup")
+async def test_a_season_of_a_ruleset_defined_in_a_test_follows_it(runtime: Runtime) -> None:
     overview = await season(runtime, 4, ruleset=CUP)
     settings = overview.league.settings
     assert settings.ruleset == CUP and (settings.points_win, settings.points_draw, settings.points_loss) == (
