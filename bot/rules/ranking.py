@@ -145,12 +145,20 @@ class _Level(Generic[U]):
         name, rest = order[0], order[1:]
         values = _values(name, group, self.tallies, self.meetings)
         ranked = []
-        for i, value in enumerate(sorted(set(values.values()), reverse=True)):
-            subgroup = self.separate([u for u in group if values[u] == value], rest, reasons)
+        for i, (_, level) in enumerate(_by_value(group, values.__getitem__)):
+            subgroup = self.separate(level, rest, reasons)
             if i:
                 reasons[subgroup[0]] = name
             ranked.extend(subgroup)
         return ranked
+
+
+def _by_value(units: Sequence[U], value: Callable[[U], int]) -> list[tuple[int, list[U]]]:
+    """`units` grouped by value, highest first, each group in the order of `units` (one pass)."""
+    groups: dict[int, list[U]] = {}
+    for unit in units:
+        groups.setdefault(value(unit), []).append(unit)
+    return sorted(groups.items(), key=lambda item: item[0], reverse=True)
 
 
 def order(
@@ -166,6 +174,6 @@ def order(
     level = _Level(tallies, meetings, {unit: i for i, unit in enumerate(units)})
     reasons: dict[U, str] = {}
     ranked: list[U] = []
-    for points in sorted({tallies[u].points for u in units}, reverse=True):
-        ranked += level.separate([u for u in units if tallies[u].points == points], tiebreakers, reasons)
+    for _, level_on_points in _by_value(units, lambda unit: tallies[unit].points):
+        ranked += level.separate(level_on_points, tiebreakers, reasons)
     return [Placed(unit, position, reasons.get(unit)) for position, unit in enumerate(ranked, start=1)]

@@ -60,9 +60,10 @@ def bonus_points(score_for: int, score_against: int, cas_for: int, rules: Tourna
     )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Side(Generic[T]):
-    """What one coach takes from one game (or bye) into the rankings."""
+    """What one coach takes from one game (or bye) into the rankings. Not frozen, never changed: the
+    rankings of a 1,500-coach event make 9,000 of them, and a frozen dataclass is twice as slow to make."""
 
     coach: T
     tournament_points: int
@@ -243,9 +244,14 @@ def rank(
     if len(set(tiebreakers)) != len(tiebreakers):
         raise ValueError("each tiebreaker can be used once")
     tallies = {coach: Tally() for coach in coaches}
-    for side in [side for game in games for side in game.sides(rules)] + [bye_side(c, rules) for c in byes]:
-        if side.coach in tallies:  # not the Spare Player's side of a game
-            count(tallies[side.coach], side)
+    for game in games:
+        for side in game.sides(rules):
+            tally = tallies.get(side.coach)
+            if tally is not None:  # not the Spare Player's side of a game
+                count(tally, side)
+    for coach in byes:
+        if coach in tallies:
+            count(tallies[coach], bye_side(coach, rules))
     for coach, votes_received in (votes or {}).items():
         if coach in tallies:
             tallies[coach].votes = votes_received
