@@ -9,12 +9,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.tournament import tournament_awards, tournament_entries, tournament_play, tournaments
+from bot.services.tournament import (
+    tournament_awards,
+    tournament_entries,
+    tournament_naf,
+    tournament_play,
+    tournaments,
+)
 from bot.ui import drafting
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.drafting import ROSTERS
+from bot.ui.files import attachment
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
 from bot.ui.options import TOURNAMENT_HELP, Budget, EntryOption, Reason, TournamentOption
@@ -24,6 +31,8 @@ from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
 
 if TYPE_CHECKING:
     from bot.host import Host
+
+MISSING_SHOWN = 10  # teams named in the NAF report's answer as lacking NAF details
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -221,6 +230,40 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             "event's channel.",
             standing_embeds(standing),
             ephemeral=True,
+        )
+
+    # --- the NAF report (issue 29) ---
+    @app_commands.command(name="naf-report", description="Download the event's NAF report (XML) of its games")
+    @app_commands.describe(
+        organiser="The organiser's NAF name in the report (default: your name here)",
+        tournament=TOURNAMENT_HELP,
+    )
+    @organiser_only()
+    async def naf_report(
+        self,
+        interaction: discord.Interaction,
+        organiser: app_commands.Range[str, 1, 60] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        report = await tournament_naf.naf_report_of(
+            runtime_of(interaction),
+            actor_of(interaction).guild_id,
+            tournament,
+            organiser or interaction.user.display_name,
+        )
+        text = (
+            f"NAF report of **{plain(report.event.name)}**: {report.coaches} coaches, {report.games} games."
+        )
+        if report.missing:
+            named = ", ".join(plain(name) for name in report.missing[:MISSING_SHOWN])
+            more = (
+                f" and {len(report.missing) - MISSING_SHOWN} more"
+                if len(report.missing) > MISSING_SHOWN
+                else ""
+            )
+            text += f"\nNo NAF name or number yet ({len(report.missing)}): {named}{more}."
+        await interaction.response.send_message(
+            text, file=attachment(report.data, f"{report.event.name}_naf", "xml"), ephemeral=True
         )
 
     # --- the web view ---

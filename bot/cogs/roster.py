@@ -21,6 +21,8 @@ from bot.ui.options import (
     AlignmentOption,
     EntryOption,
     HireCount,
+    NafName,
+    NafNumber,
     Name,
     RegionalLeagueOption,
     Rerolls,
@@ -42,6 +44,9 @@ from bot.ui.roster_views import (
 if TYPE_CHECKING:
     from bot.host import Host
 
+NAF_NAME_HELP = "Your NAF name (for NAF-sanctioned events)"
+NAF_NUMBER_HELP = "Your NAF membership number"
+
 
 class RosterCog(commands.GroupCog, group_name="roster", group_description="Your tournament roster"):
     def __init__(self, league_bot: Host) -> None:
@@ -56,6 +61,8 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         roster="The team roster, e.g. Wood Elf, Orc",
         regional_league="The league it plays in, if its roster offers a choice",
         alignment="Its Favoured of... alignment, if its roster offers a choice",
+        naf_name=NAF_NAME_HELP,
+        naf_number=NAF_NUMBER_HELP,
         tournament=TOURNAMENT_IF_SEVERAL,
     )
     async def register(
@@ -65,6 +72,8 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
         roster: RosterOption,
         regional_league: RegionalLeagueOption | None = None,
         alignment: AlignmentOption | None = None,
+        naf_name: NafName | None = None,
+        naf_number: NafNumber | None = None,
         tournament: TournamentOption | None = None,
     ) -> None:
         await drafting.step(
@@ -76,6 +85,23 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
             roster,
             regional_league,
             alignment,
+            naf_name,
+            naf_number,
+        )
+
+    @app_commands.command(name="naf", description="Set or change your NAF name and number for the NAF report")
+    @app_commands.describe(
+        naf_name=NAF_NAME_HELP, naf_number=NAF_NUMBER_HELP, tournament=TOURNAMENT_IF_SEVERAL
+    )
+    async def naf(
+        self,
+        interaction: discord.Interaction,
+        naf_name: NafName | None = None,
+        naf_number: NafNumber | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await drafting.step(
+            ROSTERS, interaction, tournament_entries.set_naf, tournament, naf_name, naf_number
         )
 
     @app_commands.command(name="hire", description="Hire players for your tournament roster")

@@ -59,6 +59,7 @@ class RulespackCog(
         registration="Open or close registration",
         best_painted="Best Painted by coaches' votes or the organiser's choice",
         team_size="A team event: coaches per squad, a team of coaches (3-8; 0: not a team event)",
+        naf="NAF-sanctioned: every roster needs its coach's NAF name and number",
         reason=EVENT_REASON_HELP,
     )
     @organiser_only()
@@ -75,6 +76,7 @@ class RulespackCog(
         registration: Literal["open", "closed"] | None = None,
         best_painted: Literal["votes", "organiser"] | None = None,
         team_size: app_commands.Range[int, 0, 8] | None = None,
+        naf: bool | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
@@ -84,6 +86,7 @@ class RulespackCog(
             final_rematch=final_rematch,
             extra_tiebreakers=tiebreakers,
             best_painted=best_painted,
+            naf=naf,
         )
         if round_hours is not None:
             changes["round_hours"] = round_hours or None

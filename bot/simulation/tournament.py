@@ -14,6 +14,7 @@ the rulespack. The same seed prints the same output.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping
@@ -32,6 +33,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
+    tournament_naf,
     tournament_options,
     tournament_play,
     tournaments,
@@ -39,6 +41,7 @@ from bot.services.tournament import (
 from bot.services.tournament.tournament_awards import Standing
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import simulated_runtime
+from bot.simulation.naf_invariants import check_naf_report
 from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.tournament_groups_invariants import check_groups
 from bot.simulation.tournament_invariants import check_tournament
@@ -56,10 +59,16 @@ from bot.store.connection import Connection
 GUILD = 7000
 ORGANISER = Actor(guild_id=GUILD, user_id=1, channel_id=GUILD)
 SPARE_COACH = Actor(guild_id=GUILD, user_id=2, channel_id=GUILD)
+NAF_ORGANISER = "Simorganiser"  # the organiser's NAF name in the simulated event's NAF report
 
 
 def coach(index: int) -> Actor:
     return Actor(guild_id=GUILD, user_id=GUILD * 1000 + index, channel_id=GUILD)
+
+
+def naf_details(who: Actor) -> tuple[str, int]:
+    """Every simulated coach's NAF name and number (the NAF report names them)."""
+    return f"Simcoach{who.user_id % 100_000}", who.user_id % 1_000_000 + 1
 
 
 @dataclass
@@ -105,8 +114,9 @@ async def _register(
     plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     while plan.roster.id in avoid:
         plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
+    naf_name, naf_number = naf_details(who)
     await tournament_entries.register(
-        rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment
+        rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment, naf_name, naf_number
     )
     for position in plan.hires:
         await event_drafting.hire(rt, who, None, position.id)
@@ -359,6 +369,7 @@ class EventShape:
     mandatory_star: bool = False
     custom_inducements: bool = False
     escalation: bool = False
+    naf: bool = False  # NAF-sanctioned: every roster entered with its coach's NAF details
 
     @property
     def spare(self) -> bool:
@@ -385,6 +396,8 @@ class EventShape:
             settings["mandatory_star"] = True
         if self.escalation:
             settings["escalation"] = [1_000_000 + 100_000 * n for n in range(min(self.rounds, 4))]
+        if self.naf:
+            settings["naf"] = True
         return name, settings
 
 
@@ -509,13 +522,15 @@ async def simulate_tournament(
     mandatory_star: bool = False,
     custom_inducements: bool = False,
     escalation: bool = False,
+    naf_report: Path | str | None = None,
 ) -> TournamentResult:
     """Play one Swiss event of `coaches` coaches over `rounds` rounds (or a group and knock-out event with
     `qualifiers`, its rounds following from them), then check every invariant. `options`: the optional
     rules in play; `stunty`: a stunty event of random legal stunty rosters; `mandatory_star`: every roster
     has a star; `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
     organiser's own, bought now and then and rolled before each game; `escalation`: budgets of 1,000,000 gp
-    rising by 100,000 a round, every roster written at registration."""
+    rising by 100,000 a round, every roster written at registration; `naf_report`: a NAF-sanctioned event
+    whose NAF report is written to that file (and read back against the stored results)."""
     shape = EventShape(
         coaches,
         rounds,
@@ -528,6 +543,7 @@ async def simulate_tournament(
         mandatory_star,
         custom_inducements,
         escalation,
+        naf_report is not None,
     )
     async with simulated_runtime(db_path, seed, catalog, "tournament") as simulated:
         rt, dice = simulated.rt, simulated.dice
@@ -546,4 +562,11 @@ async def simulate_tournament(
         event = await tournaments.get_event(rt, GUILD, None)
         problems = await rt.db.read(_problems, rt, event, shape, dice.rolls)
         lines = _report(event.name, shape, created.rulespack.rounds, tally, dice.rolls, standing)
+        if naf_report is not None:
+            report = await tournament_naf.naf_report_of(rt, GUILD, None, NAF_ORGANISER)
+            await asyncio.to_thread(Path(naf_report).write_bytes, report.data)
+            problems += await rt.db.read(check_naf_report, event, report.data)
+            lines.append(
+                f"NAF report: {report.coaches} coaches, {report.games} games, written to {naf_report}"
+            )
         return outcome(lines, problems)

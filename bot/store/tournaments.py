@@ -37,6 +37,8 @@ class Entry:
     spare: bool
     inducements: tuple[tuple[str, int], ...]
     fans_gained: int  # registration order is the order `entries` returns them in
+    naf_name: str | None = None  # the coach's NAF name and number (the NAF report)
+    naf_number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,14 @@ def set_inducements(
     conn.execute(
         "UPDATE tournament_entries SET inducements = ? WHERE guild_id = ? AND team_id = ?",
         (json.dumps([list(pair) for pair in inducements]), guild_id, team_id),
+    )
+
+
+def set_naf(conn: Connection, guild_id: int, team_id: int, name: str | None, number: int | None) -> None:
+    """The coach's NAF name and number on the entry (None: not given)."""
+    conn.execute(
+        "UPDATE tournament_entries SET naf_name = ?, naf_number = ? WHERE guild_id = ? AND team_id = ?",
+        (name, number, guild_id, team_id),
     )
 
 

@@ -72,6 +72,7 @@ class Rulespack(BaseModel):
     team_size: int | None = Field(default=None, ge=3, le=8)  # a team event: coaches per team (seed 000: 3-8)
     qualifiers: int = Field(default=8, ge=2, le=64)  # groups: how many reach the knock-out (a power of 2)
     stunty: bool = False  # only stunty teams (seed 000, Stunty Tournament); no Stunty Cup
+    naf: bool = False  # NAF-sanctioned: every roster is entered with its coach's NAF name and number
     # Optional rules in play (seed 000, Additional rules):
     secret_objectives: bool = False  # three D16 objectives per coach per game; achieved ones: a tiebreaker
     injuries: bool = False  # casualties rolled and kept as in a league (missing games, lasting, deaths)

@@ -21,6 +21,7 @@ from bot.errors import Conflict, NotFound
 from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import MAX_HIRE_AT_ONCE, Staffing
+from bot.rules.tournament.naf_report import check_naf_details
 from bot.rules.tournament.tournament_escalation import check_only_adds, check_skill_kept
 from bot.rules.tournament.tournament_rosters import (
     RosterCheck,
@@ -162,6 +163,8 @@ class EventBook:
         """The roster's check, refused with every rule it breaks (and a team event's squad limits)."""
         check = check_entered(team.name, self.check(conn, team))
         check_squad(conn, self.rt, self.event, team)
+        entry = entry_of(conn, self.event, team)
+        check_naf_details(team.name, self.event.rulespack.naf, entry.naf_name, entry.naf_number)
         return check
 
     def record(self, conn: Connection, actor: Actor, action: str, detail: dict[str, Any]) -> None:

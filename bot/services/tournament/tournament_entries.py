@@ -7,13 +7,14 @@ the event's book); reading it is event_rosters.py's.
 
 from __future__ import annotations
 
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, InvalidInput, NotFound, RuleViolation
 from bot.rules.tournament.tournament_escalation import check_next_roster, check_round_ready
 from bot.rules.tournament.tournament_rosters import (
     check_registration_open,
     check_spare,
     check_stunty_team,
 )
+from bot.services.inputs import optional_whole, text_of
 from bot.services.league.leagues import clean_name
 from bot.services.roster import teams as drafting
 from bot.services.roster.books import write
@@ -41,6 +42,7 @@ def _register(
     roster: str,
     regional_league: str | None,
     alignment: str | None,
+    naf: NafDetails,
 ) -> EntryResult:
     event = book.event
     check_registration_open(event.name, event.rulespack.registration_open)
@@ -48,6 +50,8 @@ def _register(
     if event.rulespack.stunty:  # refused before any player is hired (the transaction is rolled back)
         check_stunty_team(rt.catalog, roster_of(rt.catalog, team))
     tournament_store.insert_entry(conn, actor.guild_id, event.id, team.id, spare=False, now=rt.clock.now())
+    if naf != (None, None):
+        tournament_store.set_naf(conn, actor.guild_id, team.id, *naf)
     check_squad(conn, rt, event, team)  # a team event: in a squad, no roster twice in it
     book.record(conn, actor, "tournament.register", {"team": team.name, "roster": roster})
     return book.result(
@@ -66,12 +70,55 @@ async def register(
     roster: str,
     regional_league: str | None = None,
     alignment: str | None = None,
+    naf_name: str | None = None,
+    naf_number: int | None = None,
 ) -> EntryResult:
-    """Register a new team (one per coach per event) while the event is open for registration."""
+    """Register a new team (one per coach per event) while the event is open for registration, with the
+    coach's NAF name and number when given."""
     cleaned = clean_name(name, "team name")
+    naf = _naf_details(naf_name, naf_number)
     return await write(
-        rt, actor, event_book(event_ref), _register, cleaned, roster, regional_league, alignment
+        rt, actor, event_book(event_ref), _register, cleaned, roster, regional_league, alignment, naf
     )
+
+
+# --- the coach's NAF name and number (the NAF report) -------------------------------------------------------
+
+NafDetails = tuple[str | None, int | None]
+NAF_NAME_LENGTH = 60
+NAF_NUMBER_MAX = 9_999_999
+
+
+def _naf_details(name: str | None, number: int | None) -> NafDetails:
+    """A NAF name (text on one line) and a NAF number (a positive whole number), each optional."""
+    return (
+        None if name is None else text_of(name, "a NAF name", NAF_NAME_LENGTH),
+        optional_whole(number, 1, NAF_NUMBER_MAX, "a NAF number"),
+    )
+
+
+def _naf(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, naf: NafDetails) -> EntryResult:
+    event = book.event
+    check_registration_open(event.name, event.rulespack.registration_open)
+    team = book.team(conn, actor)
+    entry = entry_of(conn, event, team)
+    name, number = naf[0] or entry.naf_name, entry.naf_number if naf[1] is None else naf[1]
+    tournament_store.set_naf(conn, actor.guild_id, team.id, name, number)
+    book.record(conn, actor, "tournament.naf", {"team": team.name, "naf_name": name, "naf_number": number})
+    return book.result(
+        conn, team, f"{team.name}: NAF name {name or '(none)'}, NAF number {number or '(none)'}."
+    )
+
+
+async def set_naf(
+    rt: Runtime, actor: Actor, event_ref: str | None, naf_name: str | None, naf_number: int | None
+) -> EntryResult:
+    """Set or change the caller's NAF name and number (what is not given stays) while registration is
+    open; the event's NAF report names the coach by them."""
+    naf = _naf_details(naf_name, naf_number)
+    if naf == (None, None):
+        raise InvalidInput("Give a NAF name, a NAF number or both.")
+    return await write(rt, actor, event_book(event_ref), _naf, naf)
 
 
 def _entries(conn: Connection, guild_id: int, event_ref: str | None) -> list[TeamChoice]:
