@@ -16,6 +16,7 @@ from bot.services.tournament import (
     tournament_play,
     tournaments,
 )
+from bot.text import plural
 from bot.ui import drafting
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
@@ -252,7 +253,8 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             organiser or interaction.user.display_name,
         )
         text = (
-            f"NAF report of **{plain(report.event.name)}**: {report.coaches} coaches, {report.games} games."
+            f"NAF report of **{plain(report.event.name)}**: {plural(report.coaches, 'coach')}, "
+            f"{plural(report.games, 'game')}."
         )
         if report.missing:
             named = ", ".join(plain(name) for name in report.missing[:MISSING_SHOWN])
