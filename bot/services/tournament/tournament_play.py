@@ -18,6 +18,7 @@ rounds are stored closed, so the deadline watch never arms them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -194,15 +195,14 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
         "rematches": [f"{a} v {b}" for a, b in rematches],
     }
     audit.record_in(conn, event.league, actor.user_id, "tournament.round", rt.clock.now(), detail)
-    lines = [table_text(t, mentions=True) for t in pairings.tables]
+    lines = table_lines(pairings.tables)
     if plan.draws:
         lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in plan.draws))
     lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
     lines += plan.notes
     lines += _before_games(conn, rt, actor, event, pairings)
     lines.append(_deadline_text(pairings.deadline))
-    mentions = sorted({c for t in pairings.tables for c in _coaches(t) if c != BOT_USER})
-    _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions)
+    _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions_of(pairings.tables))
     return pairings
 
 
@@ -248,6 +248,17 @@ def _store_round(
 
 def _coaches(table: TableLine) -> list[int]:
     return [table.home.coach_id] + ([table.away.coach_id] if table.away is not None else [])
+
+
+def table_lines(tables: Sequence[TableLine]) -> list[str]:
+    """The tables of a round as its pairings announcement lists them, each coach mentioned (shown, not
+    pinged: the mentions that ping are `mentions_of`, posted once each ahead of the tables)."""
+    return [table_text(t, mentions=True) for t in tables]
+
+
+def mentions_of(tables: Sequence[TableLine]) -> list[int]:
+    """Every coach of a round's tables once (not the bot, which plays the Spare Player's unentered side)."""
+    return sorted({c for t in tables for c in _coaches(t) if c != BOT_USER})
 
 
 def _team_text(team: TeamRow, mentions: bool, bold: bool) -> str:
