@@ -115,6 +115,9 @@ def _simulate(argv: list[str]) -> int:
     )
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
     parser.add_argument(
+        "--naf-report", metavar="FILE", default=None, help="tournament: write its NAF report (XML)"
+    )
+    parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
     )
     # --- D: optional rules in play ---
@@ -222,6 +225,7 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
                 mandatory_star=args.mandatory_star,
                 custom_inducements=args.custom_inducements,
                 escalation=args.escalation,
+                naf_report=args.naf_report,
             )
         )
     print(result.output)

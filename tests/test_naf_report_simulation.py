@@ -8,6 +8,9 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import main
 from bot.catalog import load_catalog
 from bot.clock import FakeClock
 from bot.rules.dice import SeededDice
@@ -78,3 +81,13 @@ async def test_64_coaches_5_rounds_report_160_games_with_the_stored_touchdowns(t
     assert reported == stored
     assert checked == []
     assert tampered == ["NAF report: touchdowns or casualties differ from the stored results"]
+
+
+def test_the_command_line_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m bot simulate --tournament swiss --coaches 64 --rounds 5 --seed 1 --naf-report F`."""
+    report = tmp_path / "F"
+    argv = ["simulate", "--tournament", "swiss", "--coaches", "64", "--rounds", "5", "--seed", "1"]
+    assert main([*argv, "--naf-report", str(report), "--db", str(tmp_path / "sim.sqlite3")]) == 0
+    assert f"NAF report: 64 coaches, 160 games, written to {report}" in capsys.readouterr().out
+    root = ET.fromstring(report.read_bytes())
+    assert (len(root.findall("coaches/coach")), len(root.findall("game"))) == (64, 160)
