@@ -40,6 +40,8 @@ def roster_option_lines(r: Rulespack) -> list[str]:
     if r.escalation:
         budgets = " / ".join(gp(b) for b in r.escalation)
         lines.append(f"Gold piece escalation: {budgets} (a roster per budget at registration, only adding)")
+    if r.naf:
+        lines.append("NAF-sanctioned: every roster needs its coach's NAF name and number (/roster naf)")
     return lines or ["none"]
 
 

@@ -48,8 +48,11 @@ async def test_rulespack_set_naf_switches_the_requirement_on(runtime: Runtime) -
     cog = RulespackCog(MagicMock())
     interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
     await cog.set_.callback(cog, interaction, naf=True)
-    content, _ = sent(interaction)
+    content, kwargs = sent(interaction)
     assert "**naf**: False → True" in content
+    embeds = kwargs.get("embeds") or [kwargs["embed"]]
+    shown = "".join((e.description or "") + "".join(f"{f.name}{f.value}" for f in e.fields) for e in embeds)
+    assert "NAF-sanctioned: every roster needs its coach's NAF name and number" in shown
     assert (await tournaments.get_event(runtime, 1, None)).rulespack.naf is True
 
 
