@@ -114,9 +114,7 @@ def _simulate(argv: list[str]) -> int:
         help="tournament: gold piece escalation, 1,000,000 gp rising by 100,000 a round (2 rounds or more)",
     )
     parser.add_argument("--rounds", type=int, default=3, help="tournament: rounds")
-    parser.add_argument(
-        "--naf-report", metavar="FILE", default=None, help="tournament: write its NAF report (XML)"
-    )
+    parser.add_argument("--naf-report", metavar="FILE", help="tournament: write its NAF report (XML)")
     parser.add_argument(
         "--odd", choices=["spare", "bye"], default="spare", help="tournament: Spare Player or Bye when odd"
     )
