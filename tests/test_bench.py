@@ -53,6 +53,18 @@ def test_the_tournament_benchmark_pairs_and_ranks_a_played_event() -> None:
     assert games == 24 and pairing_ms >= 0 and ranking_ms >= 0
 
 
+async def test_the_tournament_benchmark_times_the_service_step(tmp_path: Path) -> None:
+    """A small run of bench/tournament.py's service step: an event built through the services, all but one
+    game of its last round confirmed, then the next round paired by the organiser and announced."""
+    from bench.tournament import service_step
+
+    step = await service_step(12, 2, db_path=tmp_path / "event.sqlite3")
+    assert step.games == 6 + 5  # round 1's six games, round 2's but the one left open
+    assert step.tables == 6 and step.pair_seconds > 0 and step.build_seconds > step.pair_seconds
+    assert len(step.posted) == 1 and step.posted[0].content is not None
+    assert step.posted[0].content.count("<@") == 12  # every coach pinged once
+
+
 @pytest.mark.slow
 async def test_the_web_benchmark_times_every_league_page(tmp_path: Path) -> None:
     """A small run of bench/web.py: one simulated league copied into two more servers and a tournament,
