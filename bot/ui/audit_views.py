@@ -219,6 +219,10 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
         f"closed {_team(d)}'s round-{int(d.get('round', 2)) - 1} roster and opened round "
         f"{d.get('round', 2)}'s (Team Draft Budget {gp(int(d.get('budget', 0)))})"
     ),
+    "tournament.naf": lambda d: (  # the coach's NAF details (the NAF report)
+        f"set the NAF name {plain(str(d.get('naf_name') or '(none)'))} and number "
+        f"{d.get('naf_number') or '(none)'} of {_team(d)}'s coach"
+    ),
     "tournament.spare": lambda d: (
         f"made {_team(d)} the Spare Player"
         if d.get("spare")

@@ -93,6 +93,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"team": "Elves", "item": "Bribe", "count": 2},
         "set Bribe on Elves's roster to 2",
     ),
+    "tournament.naf": (
+        {"team": "Elves", "naf_name": "Jay", "naf_number": 321},
+        "set the NAF name Jay and number 321 of Elves's coach",
+    ),
     "tournament.spare": ({"team": "Elves", "spare": True}, "made Elves the Spare Player"),
     "tournament.squad": (
         {"squad": "Altdorf Allstars", "change": "added", "coach": 7},
