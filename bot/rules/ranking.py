@@ -25,7 +25,7 @@ REGISTRATION = "registration"  # the last resort: the order the units registered
 HEAD_TO_HEAD = "head_to_head"
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """What a ranking adds up for one unit over its games (and Byes, and votes)."""
 
