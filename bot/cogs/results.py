@@ -157,11 +157,13 @@ class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version
 async def _announce_result(
     interaction: discord.Interaction, outcome: ReportedResult, embeds: list[discord.Embed]
 ) -> None:
-    from bot.services.league.leagues import get_league
+    from bot.services.league.leagues import get_competition
 
-    league = await get_league(
-        runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
+    league = await get_competition(
+        runtime_of(interaction), actor_of(interaction).guild_id, outcome.fixture.league_id
     )
+    if league.is_tournament:
+        return  # an event announces its rounds (pairings, rankings), not each game's result
     if league.announce_channel_id not in (None, interaction.channel_id):
         await announce(interaction.client, league, embeds=embeds)
 

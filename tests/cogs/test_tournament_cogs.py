@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.cogs.event import EventCog
+from bot.cogs.results import ConfirmButton
 from bot.cogs.tournament import TournamentCog, render_standings
 from bot.services.match import results
 from bot.services.match.results import SideInput
@@ -118,3 +119,23 @@ async def test_tournament_standings_page_names_each_tiebreaker(runtime: Runtime)
     assert "below the coach above on Bonus Points" in text  # two winners level on TP, split by BP
     rendered = await render_standings(interaction, "1", 0)
     assert rendered.page_count == 1
+
+
+async def test_confirming_an_event_game_answers_without_an_error(runtime: Runtime) -> None:
+    """An event's game confirmed with the button: the result is locked and shown, and nothing tells the coach
+    the event "is a tournament, not a league" (an event announces its rounds, not each result)."""
+    await tournament_event(runtime, 4, rounds=2)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    fx = (await tournament_play.round_pairings(runtime, 1, None)).tables[0].fixture
+    assert fx is not None
+    done = await results.report_result(
+        runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(1, 0)
+    )
+    click = make_interaction(runtime, user_id=fx.away_coach_id)
+    await ConfirmButton(fx.id, done.version).callback(click)
+    click.response.edit_message.assert_awaited_once()
+    heading = click.response.edit_message.await_args.kwargs["embeds"][0].title or ""
+    shown = heading + (click.response.edit_message.await_args.kwargs["embeds"][0].description or "")
+    assert "Confirmed by" in shown
+    replies = [*click.response.send_message.await_args_list, *click.followup.send.await_args_list]
+    assert not any("not a league" in str(call) for call in replies)

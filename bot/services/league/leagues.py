@@ -93,6 +93,18 @@ async def get_league(rt: Runtime, guild_id: int, reference: str | None) -> Leagu
     return await rt.db.read(find_league, guild_id, reference)
 
 
+def _competition(conn: Connection, guild_id: int, league_id: int) -> League:
+    competition = league_store.get(conn, guild_id, league_id)
+    if competition is None:
+        raise NotFound("That league or tournament no longer exists on this server.")
+    return competition
+
+
+async def get_competition(rt: Runtime, guild_id: int, league_id: int) -> League:
+    """A fixture's competition, league or tournament, by its id (in this guild only)."""
+    return await rt.db.read(_competition, guild_id, league_id)
+
+
 async def list_leagues(rt: Runtime, guild_id: int) -> list[League]:
     return await rt.db.read(league_store.in_guild, guild_id)
 
