@@ -99,7 +99,7 @@ def _simulate(argv: list[str]) -> int:
         default=None,
         help="team events: coaches per squad (3-8; default 3); with --tournament groups: a group team event",
     )
-    parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 200)")
+    parser.add_argument("--coaches", type=int, default=9, help="tournament: coaches (4 to 2,000)")
     parser.add_argument(
         "--mandatory-star", action="store_true", help="tournament: every roster must have a star player"
     )
@@ -163,8 +163,8 @@ def _simulate(argv: list[str]) -> int:
 
 
 def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    if not 4 <= args.coaches <= 200 or not 1 <= args.rounds <= 15:
-        parser.error("a tournament needs 4 to 200 coaches and 1 to 15 rounds")
+    if not 4 <= args.coaches <= 2000 or not 1 <= args.rounds <= 15:
+        parser.error("a tournament needs 4 to 2,000 coaches and 1 to 15 rounds")
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     from bot.simulation.tournament import simulate_tournament
 
