@@ -25,6 +25,9 @@ from bot.errors import RuleViolation
 
 TIME_FORMAT = "%Y-%m-%d %H:%M"  # the NAF report's timeStamp
 RATING_UNIT = 1_000  # teamRating: the team value in thousands of gold pieces
+NAF_REFUSAL = (
+    "this is a NAF-sanctioned event, so every coach gives a NAF name and number. Set them with /roster naf."
+)
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,19 @@ class NafGame:
     second: NafRecord
 
 
-def check_naf_details(team: str, required: bool, name: str | None, number: int | None) -> None:
-    """A NAF-sanctioned event (rulespack `naf`) takes a roster only with its coach's NAF name and number."""
+def naf_refusal(required: bool, name: str | None, number: int | None) -> str | None:
+    """Why a roster may not play a NAF-sanctioned event (rulespack `naf`) for want of its coach's NAF name
+    and number; None when it may."""
     if required and (not name or number is None):
-        raise RuleViolation(
-            f"{team}: this is a NAF-sanctioned event, so every coach gives a NAF name and number. "
-            "Set them with /roster naf."
-        )
+        return NAF_REFUSAL
+    return None
+
+
+def check_naf_details(team: str, required: bool, name: str | None, number: int | None) -> None:
+    """A NAF-sanctioned event takes a roster only with its coach's NAF name and number."""
+    refusal = naf_refusal(required, name, number)
+    if refusal is not None:
+        raise RuleViolation(f"{team}: {refusal}")
 
 
 def _text(parent: ET.Element, tag: str, value: object) -> None:

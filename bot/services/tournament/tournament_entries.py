@@ -8,6 +8,7 @@ the event's book); reading it is event_rosters.py's.
 from __future__ import annotations
 
 from bot.errors import Conflict, InvalidInput, NotFound, RuleViolation
+from bot.rules.tournament.naf_report import naf_refusal
 from bot.rules.tournament.tournament_escalation import check_next_roster, check_round_ready
 from bot.rules.tournament.tournament_rosters import (
     check_registration_open,
@@ -151,12 +152,14 @@ async def review(
 
 def rosters_breaking_rules(conn: Connection, rt: Runtime, event: Event) -> list[str]:
     """Every approved roster that breaks the rulespack as it is now (it may have changed since approval,
-    e.g. a mandatory star switched on): 'Team: refusal' lines; empty when all may play."""
+    e.g. a mandatory star or NAF sanctioning switched on): 'Team: refusal' lines; empty when all may play."""
     lines: list[str] = []
     for entry in tournament_store.entries(conn, event.league.guild_id, event.id):
         team = team_store.get(conn, event.league.guild_id, entry.team_id)
         if team is not None and team.status == "approved":
             lines += [f"{team.name}: {r}" for r in roster_check(conn, rt, event, team).refusals]
+            naf = naf_refusal(event.rulespack.naf, entry.naf_name, entry.naf_number)
+            lines += [f"{team.name}: {naf}"] if naf else []
     return lines
 
 

@@ -104,3 +104,15 @@ async def test_the_report_names_coaches_without_naf_details(runtime: Runtime) ->
     await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, reported.version)
     report = await tournament_naf.naf_report_of(runtime, 1, None, "Org")
     assert report.missing == ("Team 1",)
+
+
+async def test_a_naf_event_does_not_start_with_a_roster_approved_before_it_was_sanctioned(
+    runtime: Runtime,
+) -> None:
+    await event(runtime, 2)
+    await tournament_entries.set_naf(runtime, coach(0), None, "Zero", 1)
+    await tournaments.update_rulespack(runtime, ORGANISER, None, {"naf": True})
+    with pytest.raises(RuleViolation, match="Team 1: this is a NAF-sanctioned event"):
+        await tournament_play.start_event(runtime, ORGANISER, None)
+    await tournament_entries.set_naf(runtime, coach(1), None, "One", 2)
+    assert (await tournament_play.start_event(runtime, ORGANISER, None)).round_number == 1
