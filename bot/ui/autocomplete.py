@@ -3,9 +3,10 @@ positions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from operator import attrgetter
-from typing import Protocol, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -13,6 +14,7 @@ from discord import app_commands
 from bot.catalog import Catalog
 from bot.catalog.models import Position
 from bot.catalog.search import best_matches
+from bot.errors import DomainError
 from bot.services.league import leagues
 from bot.services.match import postgame_roster, results
 from bot.services.records import Fixture
@@ -25,6 +27,22 @@ from bot.ui.formatting import gp
 
 Choices = list[app_commands.Choice[str]]
 T = TypeVar("T")
+P = ParamSpec("P")
+C = TypeVar("C")
+
+
+def answered(complete: Callable[P, Awaitable[list[C]]]) -> Callable[P, Coroutine[Any, Any, list[C]]]:
+    """An autocomplete that answers a refusal (no event on the server yet, several and none chosen, no team
+    of yours) with no choices: Discord shows "Loading options failed" for one that raises."""
+
+    @functools.wraps(complete)
+    async def guarded(*args: P.args, **kwargs: P.kwargs) -> list[C]:
+        try:
+            return await complete(*args, **kwargs)
+        except DomainError:
+            return []
+
+    return guarded
 
 
 CHOICE_NAME_LIMIT = 100  # Discord's limit for an autocomplete choice's name

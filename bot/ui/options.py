@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.ui.autocomplete import (
     Choices,
     alignment_autocomplete,
+    answered,
     fixture_autocomplete,
     league_autocomplete,
     my_player_autocomplete,
@@ -38,7 +39,7 @@ class Completed(app_commands.Transformer):
     came (a service resolves it, and refuses what it cannot)."""
 
     def __init__(self, complete: Completer) -> None:
-        self.complete = complete
+        self.complete = answered(complete)  # a refusal (no event yet, several) offers nothing
 
     async def transform(self, interaction: discord.Interaction, value: Any) -> str:
         return str(value)

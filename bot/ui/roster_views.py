@@ -14,7 +14,15 @@ from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.tournament import tournament_awards, tournament_entries
 from bot.text import gp
-from bot.ui.autocomplete import Choices, choice, offer, player_choices, position_choices, team_choice
+from bot.ui.autocomplete import (
+    Choices,
+    answered,
+    choice,
+    offer,
+    player_choices,
+    position_choices,
+    team_choice,
+)
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import TEAM_STATUS, plain
 from bot.ui.limits import fields, pack_embeds
@@ -206,6 +214,7 @@ async def roster_inducement_autocomplete(interaction: discord.Interaction, curre
     )
 
 
+@answered
 async def opponent_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     """The teams the coach has played in the event (whom he may vote for)."""
     found = await tournament_awards.opponents(
