@@ -30,7 +30,7 @@ from bot.rules.roster.eligibility import plays_for
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import Staffing, check_hire, check_staff, draft_cost
 from bot.rules.tournament.tournament_inducements import EventInducement, as_inducement
-from bot.text import gp
+from bot.text import gp, plural
 
 MANDATORY_STAR = "This event requires every roster to have at least one star player"
 # Bought star by star and mercenary by player elsewhere: not a roster inducement by id.
@@ -227,6 +227,13 @@ class _Tally:
     gold: int = 0
     points: int = 0
     refusals: list[str] = field(default_factory=list)
+    skill_points: int = 0  # of `points`, what the players' skills cost
+    star_points: list[tuple[str, int]] = field(default_factory=list)  # (star or pair, its points)
+
+    def spending(self) -> str:
+        """Where the Skill Points went: `skills 3, Morg 'n' Thorg 4`."""
+        parts = [f"skills {self.skill_points}"] if self.skill_points else []
+        return ", ".join(parts + [f"{name} {points}" for name, points in self.star_points])
 
 
 def check_roster(
@@ -256,8 +263,8 @@ def check_roster(
     _stars(catalog, team, roster, len(hired), allowance, tier, options, tally)
     if tally.points > allowance.skill_points:
         tally.refusals.append(
-            f"A tier {tier} team has {allowance.skill_points} Skill Points; "
-            f"this roster spends {tally.points}."
+            f"A tier {tier} team has {plural(allowance.skill_points, 'Skill Point')}; "
+            f"this roster spends {tally.points} ({tally.spending()})."
         )
     if tally.gold > budget:
         tally.refusals.append(
@@ -375,10 +382,11 @@ def _skills(
             cost = _skill_points(catalog, position, skill_name, tally.refusals)
             if cost is not None:
                 tally.points += cost[0]
+                tally.skill_points += cost[0]
                 secondaries += cost[1]
     if secondaries > allowance.max_secondary:
         tally.refusals.append(
-            f"A tier {tier} team may have at most {allowance.max_secondary} secondary skills; "
+            f"A tier {tier} team may have at most {plural(allowance.max_secondary, 'secondary skill')}; "
             f"you have {secondaries}."
         )
 
@@ -409,7 +417,9 @@ def _star_units(catalog: Catalog, team: Team, roster: TournamentRoster, tally: _
         ):
             tally.refusals.append(f"{unit.name} does not play for {team.name} teams in the {roster.league}.")
         units.append(unit)
-        tally.points += star_points(catalog, unit)
+        points = star_points(catalog, unit)
+        tally.points += points
+        tally.star_points.append((unit.name, points))
         tally.gold += unit.cost
     return units
 
@@ -444,8 +454,8 @@ def _stars(
     most_stars = min(numbers.max_stars, allowance.max_stars)
     if len(units) > most_stars:
         refusals.append(
-            f"A tier {tier} team may have at most {most_stars} star players (a pair counts as one); "
-            f"you have {len(units)}."
+            f"A tier {tier} team may have at most {plural(most_stars, 'star player')} "
+            f"(a pair counts as one); you have {len(units)}."
         )
     megas = sum(any(catalog.stars[m].mega_star for m in u.members) for u in units)
     if megas > numbers.max_mega_stars:
@@ -472,8 +482,9 @@ def staff_apart_from_fans(
 def tiers_text(tiers: TierTable) -> list[str]:
     """One line per tier, for the rulespack."""
     return [
-        f"Tier {tier}: {row.skill_points} Skill Points, at most {row.max_secondary} secondary skills, "
-        f"at most {row.max_stars} star players"
+        f"Tier {tier}: {plural(row.skill_points, 'Skill Point')}, "
+        f"at most {plural(row.max_secondary, 'secondary skill')}, "
+        f"at most {plural(row.max_stars, 'star player')}"
         for tier, row in sorted(tiers.rows.items())
     ]
 

@@ -115,7 +115,7 @@ def test_the_tier_comes_from_the_catalogue() -> None:
     )
     assert refused(
         check_roster(CATALOG, roster, BUDGET).refusals,
-        "A tier 4 team has 10 Skill Points; this roster spends 11.",
+        "A tier 4 team has 10 Skill Points; this roster spends 11 (skills 11).",
     )
     table = DEFAULT_TIERS.override({4: TierAllowance(12, 3, 2)})
     assert check_roster(CATALOG, roster, BUDGET, table).legal
@@ -147,7 +147,7 @@ def test_jays_wood_elves() -> None:
         stars=(DraftedStar("Akhorne the Squirrel"),),
     )
     assert check_roster(CATALOG, over, BUDGET).refusals == (
-        "A tier 1 team has 6 Skill Points; this roster spends 7.",
+        "A tier 1 team has 6 Skill Points; this roster spends 7 (skills 5, Akhorne The Squirrel 2).",
     )
 
 
@@ -220,7 +220,7 @@ def test_secondary_skills_cost_2_within_the_tier_limit() -> None:
     assert secondary.legal
     assert secondary.skill_points_spent == 2
     two = check_roster(CATALOG, wood_elves(skills={3: "Mighty Blow", 4: "Mighty Blow"}), BUDGET)
-    assert two.refusals == ("A tier 1 team may have at most 1 secondary skills; you have 2.",)
+    assert two.refusals == ("A tier 1 team may have at most 1 secondary skill; you have 2.",)
 
 
 def test_one_added_skill_per_player_and_only_from_his_categories() -> None:
@@ -288,13 +288,23 @@ def test_mega_stars_cost_4_and_only_one() -> None:
     two = check_roster(CATALOG, humans(("Griff Oberwald", "Morg 'n' Thorg")), 2_000_000)
     assert two.refusals == ("A team may only ever have a single Mega-star; you have 2.",)
     assert two.skill_points_spent == 8
+    # a roster over its Skill Points names where they went: the Mega-star's 4 among them
+    general = ("Block", "Tackle", "Wrestle", "Fend", "Sure Hands")  # a lineman's primary: 1 point each
+    skilled = tuple(DraftedPlayer("human_lineman", (s,)) for s in general)
+    over = TournamentRoster(
+        "human", OWC, players=skilled + humans((), 6).players, stars=(DraftedStar("Griff Oberwald"),)
+    )
+    assert refused(
+        check_roster(CATALOG, over, 2_000_000).refusals,
+        "A tier 2 team has 8 Skill Points; this roster spends 9 (skills 5, Griff Oberwald 4).",
+    )
 
 
 def test_star_limits_by_tier_and_at_most_2() -> None:
     """Seed: "Tier 1 teams may have a maximum of 1 Star Player on their team" and "Teams may still only ever
     have a maximum of 2 Star Players, including Mega-stars.\""""
     tier1 = wood_elves(stars=(DraftedStar("Akhorne the Squirrel"), DraftedStar("Grak")))
-    assert refused(check_roster(CATALOG, tier1, 2_000_000).refusals, "at most 1 star players")
+    assert refused(check_roster(CATALOG, tier1, 2_000_000).refusals, "at most 1 star player (a pair")
     three = humans(("Akhorne the Squirrel", "Grak", "Morg 'n' Thorg"))
     table = DEFAULT_TIERS.override({2: TierAllowance(20, 2, 3)})  # even if the organiser's tier allowed 3
     assert check_roster(CATALOG, three, 3_000_000, table).refusals == (
