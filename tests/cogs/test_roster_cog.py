@@ -68,6 +68,16 @@ async def test_a_roster_from_register_to_approval(runtime: Runtime) -> None:
     await cog.skill.callback(cog, interaction, "1", "Strip Ball", None)
     content, _ = sent(interaction)
     assert "now has Strip Ball" in content and "Skill Points spent: 1" in content
+    assert "in place of" not in content
+    interaction = make_interaction(runtime, user_id=COACH)
+    await cog.skill.callback(cog, interaction, "1", "Sidestep", None)  # the one added skill is replaced
+    content, _ = sent(interaction)
+    assert "now has Sidestep, in place of Strip Ball (one added skill a player)" in content
+    interaction = make_interaction(runtime, user_id=COACH)
+    await cog.skill.callback(cog, interaction, "1", "none", None)
+    assert "has no added skill (Sidestep taken off)" in sent(interaction)[0]
+    interaction = make_interaction(runtime, user_id=COACH)
+    await cog.skill.callback(cog, interaction, "1", "Strip Ball", None)
     interaction = make_interaction(runtime, user_id=COACH)
     await cog.star.callback(cog, interaction, "Akhorne The Squirrel", None)
     assert "Akhorne The Squirrel joins Elves" in sent(interaction)[0]

@@ -360,6 +360,9 @@ def _skill(
     }
     book.record(conn, actor, "tournament.skill", detail)
     what = f"#{player.number} {player.name} " + (f"now has {skill}" if skill else "has no added skill")
+    if previous is not None and previous != skill:  # say what went: a player has one added skill
+        gone = f", in place of {previous} (one added skill a player)" if skill else f" ({previous} taken off)"
+        what += gone
     return book.result(conn, team, f"{what}. Skill Points spent: {after.skill_points_spent}.")
 
 
