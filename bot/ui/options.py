@@ -39,13 +39,14 @@ class Completed(app_commands.Transformer):
     came (a service resolves it, and refuses what it cannot)."""
 
     def __init__(self, complete: Completer) -> None:
-        self.complete = answered(complete)  # a refusal (no event yet, several) offers nothing
+        self.complete = complete
+        self._answered = answered(complete)  # a refusal (no event yet, several) offers nothing
 
     async def transform(self, interaction: discord.Interaction, value: Any) -> str:
         return str(value)
 
     async def autocomplete(self, interaction: discord.Interaction, value: int | float | str) -> AnyChoices:
-        return cast(AnyChoices, await self.complete(interaction, str(value)))
+        return cast(AnyChoices, await self._answered(interaction, str(value)))
 
 
 def choices(labels: Mapping[V, str] | Iterable[V]) -> list[app_commands.Choice[V]]:
