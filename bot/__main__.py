@@ -79,7 +79,8 @@ def _migrate(argv: list[str]) -> int:
         return 1
 
 
-def _simulate(argv: list[str]) -> int:
+def _simulate_parser() -> argparse.ArgumentParser:
+    """`python -m bot simulate`'s options: a league run by default, or one tournament of a format."""
     parser = argparse.ArgumentParser(
         prog="python -m bot simulate",
         description="Play whole seasons (or a tournament) through the services, then check every invariant.",
@@ -143,6 +144,11 @@ def _simulate(argv: list[str]) -> int:
         default="bb2025",
         help="leagues: the season sequence (classic: seed 003's FAME, Fan Factor rolls, 3/2/1 points)",
     )
+    return parser
+
+
+def _simulate(argv: list[str]) -> int:
+    parser = _simulate_parser()
     args = parser.parse_args(argv)
     if args.tournament:
         return _simulate_tournament(parser, args)
