@@ -185,10 +185,10 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
             league_id=event.league.id,
         )
     rnd = _round_row(conn, rt, event, season, number)
-    _store_round(conn, rt, event, (season, rnd), plan, state.spare_team_id)
+    stored = _store_round(conn, rt, event, (season, rnd), plan, state.spare_team_id)
     names = state.teams
     rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
-    pairings = _read_round(conn, event, number, plan.draws, rematches)
+    pairings = _read_round(conn, event, number, plan.draws, rematches, fixtures=stored)
     detail = {
         "round": number,
         "tables": [table_text(t) for t in pairings.tables],
@@ -208,9 +208,9 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
 
 def _store_round(
     conn: Connection, rt: Runtime, event: Event, at: tuple[Season, Round], plan: RoundPlan, spare: int | None
-) -> None:
+) -> list[Fixture]:
     """The planned round's fixtures and tables, in table order: its games (a game against the Spare Player
-    is played by his team), then its Byes."""
+    is played by his team), then its Byes. Returns the event's fixtures as now stored (read once)."""
     (season, rnd), guild_id = at, event.league.guild_id
     number = rnd.number
     now_stamp = int(rt.clock.now().timestamp())
@@ -224,10 +224,11 @@ def _store_round(
         conn,
         [(guild_id, event.id, season.id, rnd.id, None, "league", h, a, now_stamp) for h, a in games],
     )
+    fixtures = season_store.fixtures(conn, guild_id, league_id=event.id)
     by_pair = {
         (f.home_team_id, f.away_team_id): f.id
-        for f in season_store.fixtures(conn, guild_id, league_id=event.id, season_id=season.id)
-        if f.round_number == number
+        for f in fixtures
+        if f.season_id == season.id and f.round_number == number
     }
     stored: list[tuple[int | None, int | None, Stage, str | None]]
     stored = [(by_pair[g], None, t.stage, t.label) for g, t in zip(games, plan.tables, strict=True)]
@@ -244,6 +245,7 @@ def _store_round(
             stage=stage,
             label=label,
         )
+    return fixtures
 
 
 def _coaches(table: TableLine) -> list[int]:
@@ -295,13 +297,18 @@ def _read_round(
     draws: tuple[Draw, ...] = (),
     rematches: tuple[tuple[str, str], ...] = (),
     unconfirmed: tuple[Fixture, ...] = (),
+    *,
+    fixtures: Sequence[Fixture] | None = None,
 ) -> Pairings:
+    """Round `number` as stored; `fixtures`: the event's fixtures when the caller has just read them."""
     guild_id = event.league.guild_id
     teams = {t.id: t for t in team_store.in_league(conn, guild_id, event.id)}
-    fixtures = {f.id: f for f in season_store.fixtures(conn, guild_id, league_id=event.id)}
+    if fixtures is None:
+        fixtures = season_store.fixtures(conn, guild_id, league_id=event.id)
+    by_id = {f.id: f for f in fixtures}
     lines = []
     for row in tournament_store.tables(conn, guild_id, event.id, number):
-        lines.append(_line(row, teams, fixtures))
+        lines.append(_line(row, teams, by_id))
     if not lines:
         raise NotFound(f"{event.name} has no round {number} yet.")
     first = lines[0].fixture
