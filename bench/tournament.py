@@ -15,7 +15,7 @@ it and starts the event, every game is reported and confirmed; the last confirma
 next), all but one game of the last round confirmed; then the organiser pairs the next round
 (tournament_play.pair_next_round: the event read, paired, its round, fixtures and tables written, the
 pairings announced in the outbox, one transaction), and the announcement is split into the messages the
-outbox posts. Building takes a while (about six minutes for 1,500 coaches here); only the step is timed.
+outbox posts. Building takes a while (about five minutes for 1,500 coaches here); only the step is timed.
 """
 
 from __future__ import annotations
