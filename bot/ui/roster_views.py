@@ -98,7 +98,16 @@ def _head(ts: TournamentSheet) -> str:
         else ""
     )
     status = TEAM_STATUS.get(team.status, team.status)
-    return f"{ts.sheet.roster.name} · {team.regional_league} · {status}{spare}" + escalation
+    naf = _naf(ts)
+    return f"{ts.sheet.roster.name} · {team.regional_league} · {status}{spare}" + naf + escalation
+
+
+def _naf(ts: TournamentSheet) -> str:
+    """The coach's NAF details as the NAF report gives them, or that they are missing in a NAF event."""
+    entry = ts.entry
+    if entry.naf_name or entry.naf_number:
+        return f"\nNAF: {entry.naf_name or '?'} #{entry.naf_number or '?'}"
+    return "\nNAF: no name or number yet (/roster naf)" if ts.event.rulespack.naf else ""
 
 
 def roster_embeds(ts: TournamentSheet) -> list[discord.Embed]:

@@ -41,6 +41,10 @@ async def test_register_with_naf_details_then_change_them(runtime: Runtime) -> N
     event = await tournaments.get_event(runtime, 1, None)
     (entry,) = await runtime.db.read(tournament_store.entries, 1, event.id)
     assert (entry.naf_name, entry.naf_number) == ("Jay Two", 321)
+    shown = make_interaction(runtime, user_id=42)
+    await cog.show.callback(cog, shown, None, None, None)
+    _, kwargs = sent(shown)
+    assert "NAF: Jay Two #321" in (kwargs["embed"].description or "")
 
 
 async def test_rulespack_set_naf_switches_the_requirement_on(runtime: Runtime) -> None:
