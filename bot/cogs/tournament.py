@@ -22,10 +22,9 @@ from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.limits import send_messages
 from bot.ui.objective_views import objectives_embeds
-from bot.ui.options import TOURNAMENT_HELP, TournamentOption, choices
+from bot.ui.options import TOURNAMENT_HELP, EntryOption, OpponentOption, TournamentOption, choices
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import member_names, rankings_csv, rankings_picture, send_file, send_picture
-from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_pages
 
 if TYPE_CHECKING:
@@ -113,12 +112,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         painted="The best painted team (when the coaches vote for it)",
         tournament=TOURNAMENT_HELP,
     )
-    @app_commands.autocomplete(opponent=opponent_autocomplete, painted=entry_autocomplete)
     async def vote(
         self,
         interaction: discord.Interaction,
-        opponent: app_commands.Range[str, 1, 100],
-        painted: app_commands.Range[str, 1, 100] | None = None,
+        opponent: OpponentOption,
+        painted: EntryOption | None = None,
         tournament: TournamentOption | None = None,
     ) -> None:
         ballot = await tournament_awards.vote(

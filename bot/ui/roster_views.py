@@ -16,7 +16,6 @@ from bot.services.tournament import tournament_awards, tournament_entries
 from bot.text import gp
 from bot.ui.autocomplete import (
     Choices,
-    answered,
     choice,
     offer,
     player_choices,
@@ -223,7 +222,6 @@ async def roster_inducement_autocomplete(interaction: discord.Interaction, curre
     )
 
 
-@answered
 async def opponent_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     """The teams the coach has played in the event (whom he may vote for)."""
     found = await tournament_awards.opponents(

@@ -121,7 +121,8 @@ async def test_team_and_roster_hire_answer_through_one_body(runtime: Runtime) ->
     assert "Skill Points" in str(sent(event_hire)[1]["embed"].to_dict())  # the event roster
 
 
-async def test_league_and_event_approve_answer_through_one_body(runtime: Runtime) -> None:
+async def _submitted_league_team(runtime: Runtime) -> None:
+    """A league and the coach's Reavers, drafted and submitted through /team."""
     await leagues.create_league(runtime, actor(user_id=COMMISSIONER), "League", None)
     team = TeamCog(MagicMock())
     await team.create.callback(
@@ -131,6 +132,10 @@ async def test_league_and_event_approve_answer_through_one_body(runtime: Runtime
         team, make_interaction(runtime, user_id=COACH), "Human Lineman", 11, None, None, None
     )
     await team.submit.callback(team, make_interaction(runtime, user_id=COACH), None)
+
+
+async def test_league_and_event_approve_answer_through_one_body(runtime: Runtime) -> None:
+    await _submitted_league_team(runtime)
     admin = LeagueAdmin(MagicMock())
     interaction = make_interaction(runtime, user_id=COMMISSIONER, manage_guild=True)
     await admin.approve.callback(admin, interaction, "Reavers", None)
@@ -155,15 +160,7 @@ async def test_league_and_event_approve_answer_through_one_body(runtime: Runtime
 
 
 async def test_a_league_rejection_answers_without_the_sheet(runtime: Runtime) -> None:
-    await leagues.create_league(runtime, actor(user_id=COMMISSIONER), "League", None)
-    team = TeamCog(MagicMock())
-    await team.create.callback(
-        team, make_interaction(runtime, user_id=COACH), "Reavers", "Human", None, None, None
-    )
-    await team.hire.callback(
-        team, make_interaction(runtime, user_id=COACH), "Human Lineman", 11, None, None, None
-    )
-    await team.submit.callback(team, make_interaction(runtime, user_id=COACH), None)
+    await _submitted_league_team(runtime)
     admin = LeagueAdmin(MagicMock())
     interaction = make_interaction(runtime, user_id=COMMISSIONER, manage_guild=True)
     await admin.reject.callback(admin, interaction, "Reavers", "too many linemen", None)
