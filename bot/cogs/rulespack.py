@@ -192,7 +192,7 @@ class RulespackCog(
     @app_commands.describe(
         stunty="Only stunty teams (seed 000's limits; no Stunty Cup)",
         mandatory_star="Every roster needs a star player",
-        star_needs_eleven="11 players before a star? (11 to play anyway)",
+        star_needs_eleven="11 players before a star? (False: stars count toward the 11)",
         escalation="Budget per round, e.g. 1000000/1100000/1200000; none: off",
         tournament="Which tournament (if several)",
         reason=EVENT_REASON_HELP,

@@ -32,10 +32,10 @@ def roster_option_lines(r: Rulespack) -> list[str]:
     if r.stunty:
         lines.append("Stunty teams only (seed 000's stunty rosters and limits); no Stunty Cup")
     if r.mandatory_star:
-        eleven = "after 11 players" if r.star_needs_eleven else "even before 11 players"
-        lines.append(f"Every roster must have a star player ({eleven}; 11 players to play)")
+        eleven = "after 11 players" if r.star_needs_eleven else "stars count toward the 11, a pair as two"
+        lines.append(f"Every roster must have a star player ({eleven})")
     elif not r.star_needs_eleven:
-        lines.append("Star players may be taken before a roster has 11 players")
+        lines.append("Star players may be taken before 11 players: stars count toward the 11, a pair as two")
     lines += [f"Custom inducement: {i.line()}" for i in r.inducements]
     if r.escalation:
         budgets = " / ".join(gp(b) for b in r.escalation)

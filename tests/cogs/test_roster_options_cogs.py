@@ -32,7 +32,7 @@ async def test_event_rosters_sets_the_options_and_shows_them(runtime: Runtime) -
     assert "**stunty**" in content and "**mandatory_star**" in content and kwargs["ephemeral"] is True
     text = _text(kwargs)
     assert "Stunty teams only" in text
-    assert "Every roster must have a star player (even before 11 players; 11 players to play)" in text
+    assert "Every roster must have a star player (stars count toward the 11, a pair as two)" in text
     assert "Gold piece escalation: 1,000,000 gp / 1,100,000 gp" in text
     event = await tournaments.get_event(runtime, 1, None)
     assert event.rulespack.stunty and event.rulespack.mandatory_star and not event.rulespack.star_needs_eleven

@@ -260,7 +260,8 @@ def check_roster(
     allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
     _inducements(team, roster, allowed, tally)
     _skills(catalog, hired, allowance, tier, tally)
-    _stars(catalog, team, roster, len(hired), allowance, tier, options, tally)
+    stars = _stars(catalog, team, roster, len(hired), allowance, tier, options, tally)
+    _eleven(catalog, len(hired), stars, options, tally)
     if tally.points > allowance.skill_points:
         tally.refusals.append(
             f"A tier {tier} team has {plural(allowance.skill_points, 'Skill Point')}; "
@@ -282,8 +283,8 @@ def check_roster(
 def _players(
     catalog: Catalog, team: Team, roster: TournamentRoster, options: RosterRules, tally: _Tally
 ) -> list[tuple[DraftedPlayer, Position]]:
-    """Players, under the league drafting rules (position limits, group limits, 16 players; 11 at least),
-    and a stunty event's rosters."""
+    """Players, under the league drafting rules (position limits, group limits, 16 players), and a stunty
+    event's rosters."""
     rules = catalog.drafting
     positions: list[Position] = []
     hired: list[tuple[DraftedPlayer, Position]] = []
@@ -297,11 +298,24 @@ def _players(
         hired.append((player, position))
     if options.stunty:
         tally.refusals.extend(stunty_refusals(catalog, team, positions))
-    if len(positions) < rules.min_players_at_draft:
-        tally.refusals.append(
-            f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."
-        )
     return hired
+
+
+def _eleven(
+    catalog: Catalog, players: int, stars: Sequence[StarUnit], options: RosterRules, tally: _Tally
+) -> None:
+    """At least 11 players. Where the organiser lifts "11 players before a Star Player", the stars count
+    toward the 11, a pair as two (seed 000: "so long as all rosters still have at least 11 players")."""
+    least = catalog.drafting.min_players_at_draft
+    if options.star_needs_eleven:
+        if players < least:
+            tally.refusals.append(f"{NEEDS_MORE_PLAYERS} {least} players; you have {players}.")
+        return
+    places = players + sum(unit.size for unit in stars)
+    if places < least:
+        tally.refusals.append(
+            f"{NEEDS_MORE_PLAYERS} {least} players, star players included (a pair as two); you have {places}."
+        )
 
 
 def _staff_and_fans(
@@ -433,7 +447,7 @@ def _stars(
     tier: int,
     options: RosterRules,
     tally: _Tally,
-) -> None:
+) -> list[StarUnit]:
     """Star players: 11 players first; gold plus 2 points (a Mega-star 4); at most 2 (and the tier's
     limit), one Mega-star; a pair takes two roster places."""
     rules = catalog.drafting
@@ -466,6 +480,7 @@ def _stars(
             f"A team may never have more than {rules.max_players} players, star players included "
             f"(a pair takes two places); you have {places}."
         )
+    return units
 
 
 def staff_apart_from_fans(

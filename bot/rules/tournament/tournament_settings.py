@@ -79,7 +79,7 @@ class Rulespack(BaseModel):
     advancement: bool = False  # SPP earned as in a league and spent between rounds (/advance)
     # --- roster options ---
     mandatory_star: bool = False  # every roster must have a star player (seed 000, Mandatory Star Players)
-    star_needs_eleven: bool = True  # False: no "11 players before any star" (still 11 to play)
+    star_needs_eleven: bool = True  # False: stars come before 11 players and count toward the 11
     inducements: tuple[EventInducement, ...] = ()  # custom inducements: seed 000's or the organiser's
     # Gold piece escalation: the Team Draft Budget of rounds 1, 2, ... (increasing; later rounds keep the
     # last); the first is `budget`. Empty: one budget for the whole event.

@@ -428,7 +428,26 @@ def test_the_organiser_may_lift_the_eleven_player_precondition() -> None:
         CATALOG, short, 1_600_000, options=RosterRules(mandatory_star=True, star_needs_eleven=False)
     )
     assert not refused(lifted.refusals, "before adding any star players")
-    assert refused(lifted.refusals, "A new team needs at least 11 players; you have 8")  # still 11 to play
+    # Griff and 8 linemen are 9: the roster is still 2 short of 11.
+    assert refused(lifted.refusals, "at least 11 players, star players included (a pair as two); you have 9")
+
+
+def test_with_the_precondition_lifted_stars_count_toward_the_eleven() -> None:
+    """Seed 000: the organiser may remove "the restriction for a team to have 11 players before taking a Star
+    Player ... so long as all rosters still have at least 11 players": a star is one of the 11, and a pair,
+    which "will still take up two spaces on a team's Team Roster", is two."""
+    lifted = RosterRules(mandatory_star=True, star_needs_eleven=False)
+    ten_and_griff = humans(("Griff Oberwald",), linemen=10)
+    assert check_roster(CATALOG, ten_and_griff, 1_600_000, options=lifted).legal
+    kept = check_roster(CATALOG, ten_and_griff, 1_600_000, options=RosterRules(mandatory_star=True))
+    assert refused(kept.refusals, "at least 11 players before adding any star players")
+    pair = CATALOG.pairs["Grak and Crumbleberry"]
+    nine_and_pair = humans((pair.name,), linemen=9)
+    assert check_roster(CATALOG, nine_and_pair, 1_600_000, options=lifted).legal
+    eight_and_pair = check_roster(CATALOG, humans((pair.name,), linemen=8), 1_600_000, options=lifted)
+    assert eight_and_pair.refusals == (
+        "A new team needs at least 11 players, star players included (a pair as two); you have 10.",
+    )
 
 
 # --- gold piece escalation ----------------------------------------------------------------------------
