@@ -319,13 +319,16 @@ async def test_mandatory_star_players_at_submit_and_at_the_start(runtime: Runtim
     done = await event_drafting.add_star(
         runtime, jay, None, "Akhorne the Squirrel"
     )  # 8 players: allowed here
-    with pytest.raises(RuleViolation, match="A new team needs at least 11 players; you have 8"):
+    # The stars count toward the 11: Akhorne and 8 linemen are 9.
+    with pytest.raises(
+        RuleViolation, match=r"at least 11 players, star players included \(a pair as two\); you have 9"
+    ):
         await event_drafting.submit(runtime, jay, None)
-    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 3)
+    await event_drafting.hire(runtime, jay, None, "Wood Elf Lineman", 2)
     await event_drafting.remove_star(runtime, jay, None, "Akhorne the Squirrel")
     with pytest.raises(RuleViolation, match="requires every roster to have at least one star player"):
         await event_drafting.submit(runtime, jay, None)
-    await event_drafting.add_star(runtime, jay, None, "Akhorne the Squirrel")
+    await event_drafting.add_star(runtime, jay, None, "Akhorne the Squirrel")  # 10 linemen and Akhorne: 11
     done = await event_drafting.submit(runtime, jay, None)
     assert done.sheet.team.status == "submitted"
 
