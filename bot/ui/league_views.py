@@ -58,7 +58,7 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
             flags.append("Familiar Face (no Loner)")
         journeyman_trait = ("Loner (4+)",) if row.journeyman else ()
         skills = ", ".join(
-            (*player.position.skills, *journeyman_trait, *(f"**{s}**" for s in player.gained_skills))
+            (*player.position.skills, *journeyman_trait, *(f"**{s}**" for s in player.extra_skills))
         )
         lines.append(
             f"**#{row.number} {plain(row.name)}** · {player.position.name}"

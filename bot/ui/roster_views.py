@@ -36,10 +36,9 @@ def _players(ts: TournamentSheet, bold: bool) -> list[str]:
         row = player.row
         if row.id in star_rows:
             continue
-        added = ts.skills.get(row.id)
-        skills = list(player.position.skills)
-        if added:
-            skills.append(f"**{added}**" if bold else f"+{added}")
+        added = ts.skills.get(row.id)  # the round's Skill-Point skill (an escalation round's own)
+        extra = ((added,) if added else ()) + player.gained_skills
+        skills = [*player.position.skills, *(f"**{s}**" if bold else f"+{s}" for s in extra)]
         name = plain(row.name) if bold else row.name
         head = f"#{row.number} {name} · {player.position.name}"
         lines.append((f"**{head}**" if bold else head) + (f": {', '.join(skills)}" if skills else ""))

@@ -37,6 +37,7 @@ from bot.services.tournament.tournaments import event_of
 from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
 from bot.store.advancements import PendingAdvancement
 from bot.store.connection import Connection
 from bot.store.teams import PlayerRow, TeamRow
@@ -72,10 +73,17 @@ def player_state(conn: Connection, rt: Runtime, team: TeamRow, player: PlayerRow
         position=position,
         spp=player.spp,
         advancements=player.advancements,
-        gained_skills=tuple(a.skill for a in taken if a.skill),
+        gained_skills=(*_added_skill(conn, team, player), *(a.skill for a in taken if a.skill)),
         changes=changes,
         improvements=dict(improvements),
     )
+
+
+def _added_skill(conn: Connection, team: TeamRow, player: PlayerRow) -> tuple[str, ...]:
+    """An event player's Skill-Point skill is his (seed 000): advancement never gives it twice, nor a skill
+    it rules out."""
+    added = tournament_store.skills_of_team(conn, team.guild_id, team.id).get(player.id)
+    return (added,) if added else ()
 
 
 def _context(

@@ -26,6 +26,7 @@ from bot.store import postgame as postgame_store
 from bot.store import redrafts as redraft_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
+from bot.store import tournaments as tournament_store
 from bot.store import traits as trait_store
 from bot.store.connection import Connection
 from bot.store.leagues import League
@@ -37,8 +38,14 @@ from bot.store.teams import PlayerRow, TeamRow
 class SheetPlayer:
     row: PlayerRow
     position: Position
-    gained_skills: tuple[str, ...] = ()
+    gained_skills: tuple[str, ...] = ()  # by advancement, and traits
     familiar_face: bool = False  # a star signed by the same team as last season: plays without Loner
+    added_skill: str | None = None  # an event's Skill-Point skill (seed 000): no value, but the player's
+
+    @property
+    def extra_skills(self) -> tuple[str, ...]:
+        """Every skill the player has beyond his position's: the Skill-Point skill, then those gained."""
+        return (*((self.added_skill,) if self.added_skill else ()), *self.gained_skills)
 
 
 @dataclass(frozen=True)
@@ -154,6 +161,7 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
     traits = trait_store.of_team(conn, team.guild_id, team.id)
     players = []
     familiar = contract_store.familiar_players(conn, team.guild_id, team.id)
+    added = tournament_store.skills_of_team(conn, team.guild_id, team.id) if league.is_tournament else {}
     for row in rows:
         position = position_of(catalog, roster, row, row.id in familiar)
         if position is None:
@@ -161,7 +169,7 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
         skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill) + tuple(
             t.label for t in traits if t.player_id == row.id
         )
-        players.append(SheetPlayer(row, position, skills, row.id in familiar))
+        players.append(SheetPlayer(row, position, skills, row.id in familiar, added.get(row.id)))
     squad = squad_of(players)
     holds_trophy = playoff_store.trophy_holder(conn, team.guild_id, team.league_id) == team.id
     trophy = catalog.season_end.trophy_rerolls if holds_trophy else 0

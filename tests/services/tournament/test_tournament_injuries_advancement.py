@@ -253,3 +253,47 @@ async def test_reverting_a_tournament_post_game_takes_back_the_fan_until_the_nex
     await play(runtime, second, SideInput(0, 0), SideInput(0, 0))  # round 2 is paired now
     with pytest.raises(RuleViolation, match="round 2 is already paired"):
         await revert.revert_postgame(runtime, ORGANISER, f"f:{first.id}", "too late")
+
+
+async def test_the_skill_point_skill_is_the_players_own_for_advancement_and_the_match_sheet(
+    runtime: Runtime,
+) -> None:
+    """Seed 000: Skill Points give players "some additional Skills for the duration of the event", and an
+    event with advancement uses the rulebook's, where "Players may not select a Skill that they already have
+    or one they are unable to use due to their other Skills" (seed 001): the Skill-Point skill counts."""
+    await event(runtime, 2, advancement=True, rounds=2)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    (fx,) = await round_games(runtime)
+    await _real_positions(runtime, fx.league_id)
+
+    def give_frenzy(conn: sqlite3.Connection) -> int:
+        team = team_store.get(conn, 1, fx.home_team_id)
+        assert team is not None
+        first = next(p for p in team_store.players(conn, team) if p.number == 1)
+        tournament_store.set_skill(conn, 1, team.id, first.id, "Frenzy", runtime.clock.now())
+        return first.id
+
+    frenzied = await runtime.db.write(give_frenzy)
+    await play(runtime, fx, SideInput(3, 0, "#1 td 3, #1 mvp"), SideInput(0, 0))
+    coach = who(fx.home_coach_id)
+    with pytest.raises(RuleViolation, match="Frenzy is not for this player: he already has it"):
+        await advancement.advance(runtime, coach, "Cup", "#1", "chosen_primary", skill="Frenzy")
+    with pytest.raises(
+        RuleViolation, match="Grab is not for this player: a player with Frenzy cannot have it"
+    ):
+        await advancement.advance(runtime, coach, "Cup", "#1", "chosen_secondary", skill="Grab")
+    options = await advancement.skill_choices(runtime, coach, "Cup", "#1", "primary")
+    assert "Frenzy" not in options and "Block" in options
+    await advancement.advance(runtime, coach, "Cup", "#1", "chosen_primary", skill="Block")
+
+    def sheet_skills(conn: sqlite3.Connection) -> tuple[str, ...]:
+        league = league_store.get(conn, 1, fx.league_id)
+        team = team_store.get(conn, 1, fx.home_team_id)
+        assert league is not None and team is not None
+        player = next(
+            p for p in build_sheet(conn, runtime.catalog, league, team).players if p.row.id == frenzied
+        )
+        return player.extra_skills
+
+    # the match sheet shows both: the Skill-Point skill first, then the one gained
+    assert await runtime.db.read(sheet_skills) == ("Frenzy", "Block")
