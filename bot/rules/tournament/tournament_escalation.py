@@ -53,3 +53,25 @@ def check_round_ready(number: int, refusals: Sequence[str]) -> None:
         raise RuleViolation(
             f"Your round-{number} roster is not ready:\n" + "\n".join(f"• {r}" for r in broken)
         )
+
+
+# --- playing: each round with that round's roster ----------------------------------------------------------
+
+
+def fielded_round(round_number: int | None, roster_rounds: int) -> int:
+    """The roster a game of round `round_number` is played with: that round's (seed 000: "coaches will start
+    with a smaller Team Draft Budget for their first game and will then receive more gold pieces after each
+    round"), the last one in the rounds after the last budget or in a game without a round."""
+    if round_number is None:
+        return roster_rounds
+    return max(1, min(round_number, roster_rounds))
+
+
+def check_on_round_roster(team: str, number: int, name: str, joined: int, playing: int) -> None:
+    """A game credits only players on the roster of its round (`joined`: the first roster with the player,
+    `playing`: the roster the game is played with)."""
+    if joined > playing:
+        raise RuleViolation(
+            f"{team}: #{number} joins the roster in round {joined}; this is round {playing}. Each round is "
+            f"played with that round's roster (seed 000, Gold Piece Escalation): leave #{number} {name} out."
+        )

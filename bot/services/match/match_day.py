@@ -13,6 +13,7 @@ from bot.services.league.leagues import find_league
 from bot.services.league.playoffs import ShootoutResult, roll_shootout
 from bot.services.match.results import find_fixture
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.store import teams as team_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
@@ -34,6 +35,7 @@ def _fixture_player(conn: Connection, fx: Fixture, reference: str) -> PlayerRow:
             assert team is not None
             found = team_store.player(conn, team, player_id)
             if found is not None:
+                escalation.check_fielded(conn, fx, team, found)  # not on the roster of this round (yet)
                 return found
     raise NotFound("Pick the player from the list: a player of one of the two teams.")
 
@@ -82,12 +84,12 @@ def _players(conn: Connection, guild_id: int, fixture_ref: str) -> list[tuple[st
     for team_id in (fx.home_team_id, fx.away_team_id):
         team = team_store.get(conn, guild_id, team_id)
         assert team is not None
-        found += [(team.name, p) for p in team_store.players(conn, team)]
+        found += [(team.name, p) for p in escalation.fielded(conn, fx, team, team_store.players(conn, team))]
     return found
 
 
 async def fixture_players(rt: Runtime, guild_id: int, fixture: str) -> list[tuple[str, PlayerRow]]:
-    """Both teams' players (for autocomplete)."""
+    """Both teams' players on the rosters they field in this fixture (for autocomplete)."""
     return await rt.db.read(_players, guild_id, fixture)
 
 

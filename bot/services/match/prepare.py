@@ -1,4 +1,5 @@
-"""Before the match (seed 001, Pre-game Sequence): who can play, journeymen, and both teams' CTV."""
+"""Before the match (seed 001, Pre-game Sequence): who can play, journeymen, and both teams' CTV. A game of a
+gold piece escalation event is played with its round's roster (seed 000): its players, staff and CTV."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from bot.rules.match.journeymen import (
 from bot.rules.roster.team_building import next_free_number
 from bot.rules.rulesets import ruleset
 from bot.services.match.results import find_fixture
+from bot.services.roster.event_rosters import fielded_sheet
 from bot.services.roster.team_lookup import SheetPlayer, TeamSheet, build_sheet, roster_of
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.store import audit
 from bot.store import leagues as league_store
 from bot.store import teams as team_store
@@ -50,7 +53,11 @@ def match_side(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> Mat
     league = league_store.get(conn, fx.guild_id, fx.league_id)  # a league's or a tournament's fixture
     if league is None:
         raise NotFound(f"{fx.label} belongs to no competition on this server.")
-    sheet = build_sheet(conn, rt.catalog, league, team)
+    game = escalation.game_round(conn, fx)  # gold piece escalation: the roster of the fixture's round
+    if game is not None:
+        sheet = fielded_sheet(conn, rt, game.event, team, game.number)
+    else:
+        sheet = build_sheet(conn, rt.catalog, league, team)
     able, out = [], []
     for player in sheet.players:
         if player.row.journeyman and player.row.hired_in_fixture != fx.id:

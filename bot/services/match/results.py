@@ -20,6 +20,7 @@ from bot.services.match.postgame import TeamSummary
 from bot.services.match.postgame_order import require_no_open_postgame
 from bot.services.roster.team_lookup import find_team, own_team
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament import tournament_play
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
@@ -66,7 +67,9 @@ def find_fixture(conn: Connection, guild_id: int, reference: str) -> Fixture:
     return fx
 
 
-def _side_report(conn: Connection, team: TeamRow, entry: SideInput, max_mvp_nominations: int) -> SideReport:
+def _side_report(
+    conn: Connection, fx: Fixture, team: TeamRow, entry: SideInput, max_mvp_nominations: int
+) -> SideReport:
     whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
     whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
     if entry.objectives is not None:
@@ -80,6 +83,7 @@ def _side_report(conn: Connection, team: TeamRow, entry: SideInput, max_mvp_nomi
         player = team_store.player_by_number(conn, team, number)
         if player is None:
             raise InvalidInput(f"{team.name} has no player #{number}.")
+        escalation.check_fielded(conn, fx, team, player)  # gold piece escalation: on this round's roster
         check_player_reported(
             team.name,
             number,
@@ -137,7 +141,7 @@ def _build_report(
     assert league is not None
     most = ruleset(rt.catalog, league.settings.ruleset).mvp_nominees  # the ruleset's nominations
     report = ResultReport(
-        home=_side_report(conn, home_team, home, most), away=_side_report(conn, away_team, away, most)
+        home=_side_report(conn, fx, home_team, home, most), away=_side_report(conn, fx, away_team, away, most)
     )
     if home.objectives is not None or away.objectives is not None:
         check_objectives(True, tournament_play.uses_objectives(conn, fx))

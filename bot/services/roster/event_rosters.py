@@ -215,6 +215,13 @@ def _sheet_as_of(rt: Runtime, sheet: TeamSheet, stored: StoredRoster) -> TeamShe
     )
 
 
+def fielded_sheet(conn: Connection, rt: Runtime, event: Event, team: TeamRow, number: int) -> TeamSheet:
+    """Gold piece escalation: the Team Draft List a team fields in round `number` (the match sheet): that
+    round's players, staff and fans, and its team values (the petty cash's CTV)."""
+    stored = as_of(stored_roster(conn, event, team), escalation_of(conn, team), number)
+    return _sheet_as_of(rt, build_sheet(conn, rt.catalog, event.league, team), stored)
+
+
 def build_tournament_sheet(
     conn: Connection, rt: Runtime, event: Event, team: TeamRow, round_number: int | None = None
 ) -> TournamentSheet:

@@ -2,7 +2,10 @@
 Budget of the event before it starts, each only adding to the one before, and fields the N-th in round N.
 
 Here: which round each player and Skill-Point skill joined, the closed rosters (`Escalation`), a roster as
-it was in a round (`as_of`), and the guard every change of a roster passes (`guard`). What a change may not
+it was in a round (`as_of`), and the guard every change of a roster passes (`guard`). Once the event runs,
+each game is played with its round's roster: `game_round` says which, `fielded` keeps that roster's players
+(the match sheet, the pre-game's rolls, the post-game's squad), `fielded_team` its staff and fans, and
+`check_fielded` refuses a report crediting a player who joins in a later round. What a change may not
 take away is rules/tournament/tournament_escalation.py's; the roster check of every round is
 event_rosters.py's; closing a roster (/roster escalate) is tournament_entries.py's.
 """
@@ -14,11 +17,12 @@ from datetime import datetime
 
 from bot.errors import Conflict
 from bot.rules.roster.team_building import Staffing
-from bot.rules.tournament.tournament_escalation import check_player_kept
+from bot.rules.tournament.tournament_escalation import check_on_round_roster, check_player_kept, fielded_round
 from bot.services.roster.team_lookup import staffing_of
-from bot.services.tournament.tournaments import Event
+from bot.services.tournament.tournaments import Event, event_of_fixture
 from bot.store import tournament_escalation as escalation_store
 from bot.store.connection import Connection
+from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
 from bot.store.tournaments import Entry
 
@@ -40,6 +44,10 @@ class Escalation:
     def writing(self, event: Event) -> int:
         """The last roster written or being written (never past the event's budgets)."""
         return min(self.drafting_round, event.rulespack.roster_rounds)
+
+    def closed_round(self, number: int) -> escalation_store.ClosedRound | None:
+        """The closed roster of round `number` (None: the last roster, never closed, or not yet written)."""
+        return next((c for c in self.closed if c.round_number == number), None)
 
     def joined(self, player_id: int) -> int:
         tag = self.players.get(player_id)
@@ -74,18 +82,18 @@ def as_of(stored: StoredRoster, esc: Escalation, number: int) -> StoredRoster:
     kept = [r for r in stored.players if esc.joined(r.id) <= number]
     ids = {r.id for r in kept}
     skills = {pid: skill for pid, skill in stored.skills.items() if pid in ids and esc.skilled(pid) <= number}
-    closed = next((c for c in esc.closed if c.round_number == number), None)
+    closed = esc.closed_round(number)
     if closed is None:
         return replace(stored, players=kept, skills=skills)
-    staff = Staffing(
-        closed.rerolls,
-        closed.assistant_coaches,
-        closed.cheerleaders,
-        closed.apothecary,
-        closed.dedicated_fans,
-    )
-    team = replace(stored.team, **staff.bought())
+    team = _with_staff(stored.team, closed)
     return StoredRoster(team, kept, replace(stored.entry, inducements=closed.inducements), skills)
+
+
+def _with_staff(team: TeamRow, closed: escalation_store.ClosedRound) -> TeamRow:
+    """`team` with the staff and Dedicated Fans of a closed roster."""
+    c = closed
+    staff = Staffing(c.rerolls, c.assistant_coaches, c.cheerleaders, c.apothecary, c.dedicated_fans)
+    return replace(team, **staff.bought())
 
 
 def guard(conn: Connection, event: Event, team: TeamRow, player: PlayerRow | None = None) -> int:
@@ -108,3 +116,49 @@ def close_round(conn: Connection, team: TeamRow, entry: Entry, number: int, now:
     bought = staffing_of(team).bought()
     closed = escalation_store.ClosedRound(round_number=number, inducements=entry.inducements, **bought)
     escalation_store.close_round(conn, team.guild_id, team.id, closed, now)
+
+
+# --- playing: each round with that round's roster ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRound:
+    """A game of an escalation event and the roster its teams field (that of round `number`)."""
+
+    event: Event
+    number: int
+
+
+def game_round(conn: Connection, fx: Fixture) -> GameRound | None:
+    """Which roster the teams of `fx` field; None when it is no game of an escalation event (every player
+    then plays)."""
+    event = event_of_fixture(conn, fx)
+    if event is None or not event.rulespack.escalation:
+        return None
+    return GameRound(event, fielded_round(fx.round_number, event.rulespack.roster_rounds))
+
+
+def fielded(conn: Connection, fx: Fixture, team: TeamRow, players: list[PlayerRow]) -> list[PlayerRow]:
+    """Those of `players` (rows of `team`) on the roster the team fields in `fx`."""
+    game = game_round(conn, fx)
+    if game is None:
+        return players
+    esc = escalation_of(conn, team)
+    return [p for p in players if esc.joined(p.id) <= game.number]
+
+
+def fielded_team(conn: Connection, fx: Fixture, team: TeamRow) -> TeamRow:
+    """`team` as it plays `fx`: the staff and Dedicated Fans bought by the roster of the game's round."""
+    game = game_round(conn, fx)
+    if game is None:
+        return team
+    closed = escalation_of(conn, team).closed_round(game.number)
+    return team if closed is None else _with_staff(team, closed)  # the last roster: the team as it stands
+
+
+def check_fielded(conn: Connection, fx: Fixture, team: TeamRow, player: PlayerRow) -> None:
+    """Refuse crediting `player` in `fx` when he joins the roster in a later round than the game's."""
+    game = game_round(conn, fx)
+    if game is not None:
+        joined = escalation_of(conn, team).joined(player.id)
+        check_on_round_roster(team.name, player.number, player.name, joined, game.number)
