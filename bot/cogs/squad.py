@@ -3,7 +3,6 @@ organiser) creates the squad and names its coaches; each coach registers his own
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 SQUAD_HELP = "The squad: a team of coaches (seed 000, Team Events)"
+MORE_HELP = "Another coach to add in the same command"
 
 
 async def squad_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -42,19 +42,6 @@ async def squad_autocomplete(interaction: discord.Interaction, current: str) -> 
 
 
 SquadOption = app_commands.Transform[str, Completed(squad_autocomplete)]
-Change = Callable[..., Awaitable[SquadView]]  # tournament_squads.add_coach or remove_coach
-
-
-async def _change(
-    interaction: discord.Interaction,
-    change: Change,
-    tournament: str | None,
-    squad: str,
-    coach: discord.Member,
-) -> None:
-    """A coach joins or leaves a squad: the captain's change, or an organiser's."""
-    rt, actor, organiser = runtime_of(interaction), actor_of(interaction), await is_organiser(interaction)
-    await _reply(interaction, await change(rt, actor, tournament, squad, coach.id, as_organiser=organiser))
 
 
 async def _reply(interaction: discord.Interaction, view: SquadView) -> None:
@@ -95,16 +82,36 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         )
         await _reply(interaction, view)
 
-    @app_commands.command(name="add", description="Add a coach to your squad (captain or organiser)")
-    @app_commands.describe(coach="The coach to add", squad=SQUAD_HELP, tournament=TOURNAMENT_IF_SEVERAL)
+    @app_commands.command(name="add", description="Add coaches to your squad (captain or organiser)")
+    @app_commands.describe(
+        coach="The coach to add",
+        squad=SQUAD_HELP,
+        tournament=TOURNAMENT_IF_SEVERAL,
+        coach2=MORE_HELP,
+        coach3=MORE_HELP,
+        coach4=MORE_HELP,
+        coach5=MORE_HELP,
+        coach6=MORE_HELP,
+        coach7=MORE_HELP,
+    )
     async def add(
         self,
         interaction: discord.Interaction,
         coach: discord.Member,
         squad: SquadOption,
         tournament: TournamentOption | None = None,
+        coach2: discord.Member | None = None,
+        coach3: discord.Member | None = None,
+        coach4: discord.Member | None = None,
+        coach5: discord.Member | None = None,
+        coach6: discord.Member | None = None,
+        coach7: discord.Member | None = None,
     ) -> None:
-        await _change(interaction, tournament_squads.add_coach, tournament, squad, coach)
+        more = (coach2, coach3, coach4, coach5, coach6, coach7)
+        ids = [coach.id, *(m.id for m in more if m is not None)]
+        rt, actor, organiser = runtime_of(interaction), actor_of(interaction), await is_organiser(interaction)
+        view = await tournament_squads.add_coaches(rt, actor, tournament, squad, ids, as_organiser=organiser)
+        await _reply(interaction, view)
 
     @app_commands.command(name="remove", description="Take a coach out of your squad (captain or organiser)")
     @app_commands.describe(
@@ -119,7 +126,11 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         squad: SquadOption,
         tournament: TournamentOption | None = None,
     ) -> None:
-        await _change(interaction, tournament_squads.remove_coach, tournament, squad, coach)
+        rt, actor, organiser = runtime_of(interaction), actor_of(interaction), await is_organiser(interaction)
+        view = await tournament_squads.remove_coach(
+            rt, actor, tournament, squad, coach.id, as_organiser=organiser
+        )
+        await _reply(interaction, view)
 
     @app_commands.command(
         name="show", description="A squad's captain, coaches and rosters (yours by default)"

@@ -71,3 +71,21 @@ async def test_squads_need_a_team_event(runtime: Runtime) -> None:
     cog = SquadCog(MagicMock())
     with pytest.raises(RuleViolation, match="not a team event"):
         await cog.create.callback(cog, make_interaction(runtime, user_id=10), "Club", None, None)
+
+
+async def test_add_takes_several_coaches_and_lists_each_refusal(runtime: Runtime) -> None:
+    await _event(runtime)
+    cog = SquadCog(MagicMock())
+    await cog.create.callback(cog, make_interaction(runtime, user_id=10), "Altdorf Allstars", None, None)
+    await cog.create.callback(cog, make_interaction(runtime, user_id=20), "Nuln Nobles", None, None)
+    interaction = make_interaction(runtime, user_id=10)
+    await cog.add.callback(
+        cog, interaction, make_member(11), "Altdorf Allstars", None, make_member(20), make_member(12)
+    )
+    content, kwargs = sent(interaction)
+    assert content.splitlines() == [
+        "<@11> joins Altdorf Allstars.",
+        "<@20> not added: <@20> is in Nuln Nobles already; a coach plays for one squad.",
+        "<@12> joins Altdorf Allstars.",
+    ]
+    assert kwargs["ephemeral"] is True and "(3 of 3 coaches)" in (kwargs["embed"].description or "")

@@ -12,10 +12,10 @@ and format_team_groups.py); `squad_standings` shows that ranking with each squad
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
-from bot.errors import Conflict, NotAllowed, NotFound
+from bot.errors import Conflict, DomainError, InvalidInput, NotAllowed, NotFound
 from bot.rules.tournament.tournament_teams import (
     SquadRoster,
     SquadRow,
@@ -217,6 +217,18 @@ async def create_squad(
 Change = Callable[[Connection, Runtime, Actor, Event, Squad, int], SquadView]
 
 
+def _changeable(
+    conn: Connection, actor: Actor, where: tuple[str | None, str], as_organiser: bool
+) -> tuple[Event, Squad]:
+    """The event and the squad, when the caller may change it now (registration open; the captain or an
+    organiser)."""
+    event_ref, squad_ref = where
+    event = _open(conn, actor, event_ref)
+    squad = _find(conn, event, squad_ref)
+    _may_change(actor, squad, as_organiser)
+    return event, squad
+
+
 def _change(
     conn: Connection,
     rt: Runtime,
@@ -227,10 +239,7 @@ def _change(
     change: Change,
 ) -> SquadView:
     """A change of a squad's coaches by its captain (or an organiser) while registration is open."""
-    event_ref, squad_ref = where
-    event = _open(conn, actor, event_ref)
-    squad = _find(conn, event, squad_ref)
-    _may_change(actor, squad, as_organiser)
+    event, squad = _changeable(conn, actor, where, as_organiser)
     return change(conn, rt, actor, event, squad, coach_id)
 
 
@@ -247,6 +256,42 @@ async def add_coach(
     roster, if he has one, neither the same team nor a star of another coach of the squad."""
     an_id(coach_id, "coach")
     return await rt.db.write(_change, rt, actor, (event_ref, squad), coach_id, as_organiser, _add)
+
+
+MAX_ADDED_AT_ONCE = 7  # a full squad of 8 (seed 000's largest) is its captain and 7 coaches
+
+
+async def add_coaches(
+    rt: Runtime,
+    actor: Actor,
+    event_ref: str | None,
+    squad: str,
+    coach_ids: Sequence[int],
+    *,
+    as_organiser: bool = False,
+) -> SquadView:
+    """Several coaches added at once: each is `add_coach`, its own change in its own transaction (one coach
+    refused leaves the others added); the message says who joined and why each refused one was refused.
+    Refused as a whole when the caller may not change the squad (or the one coach named is refused)."""
+    wanted = list(dict.fromkeys(an_id(c, "coach") for c in coach_ids))  # each coach once, in order
+    if not 1 <= len(wanted) <= MAX_ADDED_AT_ONCE:
+        raise InvalidInput(f"Name from 1 to {MAX_ADDED_AT_ONCE} coaches to add at once.")
+    await rt.db.read(_changeable, actor, (event_ref, squad), as_organiser)
+    lines: list[str] = []
+    view: SquadView | None = None
+    for coach_id in wanted:
+        try:
+            view = await add_coach(rt, actor, event_ref, squad, coach_id, as_organiser=as_organiser)
+        except DomainError as refused:
+            if len(wanted) == 1:
+                raise  # one coach named: the refusal is the answer
+            lines.append(f"<@{coach_id}> not added: {refused}")
+        else:
+            lines.append(view.message)
+    if view is None:  # nobody joined: the squad as it is
+        event, found = await rt.db.read(_changeable, actor, (event_ref, squad), as_organiser)
+        view = await rt.db.read(_view, event, found.id)
+    return replace(view, message="\n".join(lines))
 
 
 def _remove(

@@ -1,0 +1,75 @@
+"""Issue 29: what an organiser or a captain does for many at once, through the services on both engines.
+
+Squads: several coaches added in one command, each its own audited change; a refused one is listed with its
+reason and leaves the others added."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.errors import Conflict, InvalidInput, NotAllowed
+from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_squads, tournaments
+from bot.store import tournament_squads as squad_store
+from bot.store.connection import Connection
+from tests.builders import ORGANISER, coach
+
+
+async def _squad_event(runtime: Runtime, size: int = 4) -> None:
+    await tournaments.create_tournament(runtime, ORGANISER, "Club Cup", 555, {"team_size": size})
+    await tournament_squads.create_squad(runtime, coach(10), None, "Reavers")
+
+
+def _squad_log(conn: Connection) -> list[dict[str, object]]:
+    rows = conn.execute(
+        "SELECT detail FROM audit_log WHERE action = 'tournament.squad' ORDER BY id"
+    ).fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+async def test_a_captain_adds_several_coaches_at_once_each_audited(runtime: Runtime) -> None:
+    await _squad_event(runtime)
+    ids = [coach(n).user_id for n in (11, 12, 13)]
+    view = await tournament_squads.add_coaches(runtime, coach(10), None, "Reavers", ids)
+    assert view.message.splitlines() == [f"<@{i}> joins Reavers." for i in ids]
+    assert view.squad.members == (coach(10).user_id, *ids)
+    log = await runtime.db.read(_squad_log)
+    assert [(d["change"], d["coach"]) for d in log] == [
+        ("created", coach(10).user_id),
+        *(("added", i) for i in ids),
+    ]
+
+
+async def test_a_refused_coach_is_listed_with_its_reason_and_the_others_join(runtime: Runtime) -> None:
+    await _squad_event(runtime, size=3)
+    await tournament_squads.create_squad(runtime, coach(20), None, "Altdorf")
+    ids = [coach(20).user_id, coach(11).user_id, coach(12).user_id, coach(13).user_id]
+    view = await tournament_squads.add_coaches(runtime, coach(10), None, "Reavers", ids)
+    lines = view.message.splitlines()
+    assert lines[0] == f"<@{coach(20).user_id}> not added: <@{coach(20).user_id}> is in Altdorf already; " + (
+        "a coach plays for one squad."
+    )
+    assert lines[1:3] == [f"<@{coach(11).user_id}> joins Reavers.", f"<@{coach(12).user_id}> joins Reavers."]
+    assert lines[3].startswith(f"<@{coach(13).user_id}> not added: ") and "3" in lines[3]  # the squad is full
+    squad = await runtime.db.read(lambda conn: squad_store.by_name(conn, 1, 1, "Reavers"))
+    assert squad is not None and squad.members == (coach(10).user_id, coach(11).user_id, coach(12).user_id)
+
+
+async def test_several_at_once_is_still_the_captains_change_and_bounded(runtime: Runtime) -> None:
+    await _squad_event(runtime)
+    with pytest.raises(NotAllowed, match="captain"):
+        await tournament_squads.add_coaches(runtime, coach(11), None, "Reavers", [coach(12).user_id])
+    organiser = await tournament_squads.add_coaches(
+        runtime, ORGANISER, None, "Reavers", [coach(12).user_id], as_organiser=True
+    )
+    assert "joins" in organiser.message
+    with pytest.raises(InvalidInput, match="from 1 to 7"):
+        await tournament_squads.add_coaches(runtime, coach(10), None, "Reavers", list(range(100, 108)))
+    with pytest.raises(Conflict, match="already"):  # one coach named: the refusal itself
+        await tournament_squads.add_coaches(runtime, coach(10), None, "Reavers", [coach(12).user_id])
+    twice = await tournament_squads.add_coaches(
+        runtime, coach(10), None, "Reavers", [coach(13).user_id, coach(13).user_id]
+    )
+    assert twice.message == f"<@{coach(13).user_id}> joins Reavers."  # named twice, added once
