@@ -170,6 +170,7 @@ class RulespackCog(
         secret_objectives="Three secret D16 objectives per coach per game; achieved: a tiebreaker",
         injuries="Casualties kept as in a league (missed games, lasting injuries, deaths)",
         advancement="SPP earned and spent between rounds (/advance)",
+        extra_spp="What you award extra SPP for (/event spp), e.g. 2 SPP for a Secret Objective; none: off",
         tournament=TOURNAMENT_HELP,
         reason=EVENT_REASON_HELP,
     )
@@ -180,11 +181,15 @@ class RulespackCog(
         secret_objectives: bool | None = None,
         injuries: bool | None = None,
         advancement: bool | None = None,
+        extra_spp: app_commands.Range[str, 1, 200] | None = None,
         tournament: TournamentOption | None = None,
         reason: Reason | None = None,
     ) -> None:
         changes: dict[str, Any] = given(
-            secret_objectives=secret_objectives, injuries=injuries, advancement=advancement
+            secret_objectives=secret_objectives,
+            injuries=injuries,
+            advancement=advancement,
+            extra_spp=extra_spp,
         )
         await _change(interaction, tournament, changes, reason)
 

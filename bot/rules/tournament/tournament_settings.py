@@ -77,6 +77,8 @@ class Rulespack(BaseModel):
     secret_objectives: bool = False  # three D16 objectives per coach per game; achieved ones: a tiebreaker
     injuries: bool = False  # casualties rolled and kept as in a league (missing games, lasting, deaths)
     advancement: bool = False  # SPP earned as in a league and spent between rounds (/advance)
+    # what the organiser awards extra SPP for (seed 000: "clearly outlined in the rulespack"); /event spp
+    extra_spp: str = Field(default="", max_length=200)
     # --- roster options ---
     mandatory_star: bool = False  # every roster must have a star player (seed 000, Mandatory Star Players)
     star_needs_eleven: bool = True  # False: stars come before 11 players and count toward the 11
@@ -116,6 +118,15 @@ class Rulespack(BaseModel):
         if value:
             data = {**data, "budget": next(iter(value))}
         return data
+
+    @field_validator("extra_spp", mode="before")
+    @classmethod
+    def _spp_text(cls, value: Any) -> Any:
+        """What extra SPP are for, as typed; `none` (or nothing) takes it away."""
+        if isinstance(value, str):
+            text = " ".join(value.split())
+            return "" if text.lower() == "none" else text
+        return value
 
     @field_validator("extra_tiebreakers", mode="before")
     @classmethod
