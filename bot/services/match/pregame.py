@@ -18,6 +18,7 @@ from bot.services.inputs import optional_reason, text_of
 from bot.services.league.leagues import find_league
 from bot.services.match.results import find_fixture
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.store import audit
 from bot.store import pregame as pregame_store
 from bot.store import teams as team_store
@@ -73,6 +74,8 @@ def _game(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> _Gam
     home = team_store.get(conn, fx.guild_id, fx.home_team_id)
     away = team_store.get(conn, fx.guild_id, fx.away_team_id)
     assert home is not None and away is not None
+    # gold piece escalation: the Dedicated Fans of the roster of the fixture's round
+    home, away = escalation.fielded_team(conn, fx, home), escalation.fielded_team(conn, fx, away)
     return _Game(fx, home, away, ruleset(rt.catalog, league.settings.ruleset))
 
 
