@@ -32,7 +32,8 @@ class Prize:
     prize: str  # "100,000 gp"
 
 
-def _side(name: str, game: BracketGame, side: str) -> Cell:
+def side_cell(name: str, game: BracketGame, side: Literal["home", "away"]) -> Cell:
+    """A side's name: green bold when it won the game, grey when it lost, plain while undecided."""
     if game.winner is None:
         return Cell(name)
     return Cell(name, "win" if game.winner == side else "loss")
@@ -50,9 +51,9 @@ def tables(stages: Sequence[BracketStage], prizes: Sequence[Prize]) -> list[Tabl
             columns,
             tuple(
                 (
-                    _side(g.home, g, "home"),
+                    side_cell(g.home, g, "home"),
                     Cell(g.score, "bold" if g.winner else "muted"),
-                    _side(g.away, g, "away"),
+                    side_cell(g.away, g, "away"),
                 )
                 for g in stage.games
             ),

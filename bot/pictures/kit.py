@@ -188,9 +188,51 @@ def _flexible(table: Table) -> list[int]:
 _COLOURS: dict[Style, str] = {"normal": INK, "bold": INK, "win": WIN, "loss": LOSS, "muted": MUTED}
 
 
-def draw(title: str, tables: Sequence[Table], *, subtitle: str = "", notes: Sequence[str] = ()) -> bytes:
-    """The picture as PNG bytes: the title band, each table under its heading, then the notes."""
-    width = picture_width(tables)
+def _heading_lines(table: Table, text_width: int) -> tuple[str, ...]:
+    return wrap(table.heading, text_width, HEADING_SIZE, True)
+
+
+def _row_heights(plan: TableLayout) -> list[int]:
+    return [max(len(c) for c in row) * line_height(BODY_SIZE) + 2 * PAD_Y for row in plan.cells]
+
+
+def _table_top(heading: str, plan: TableLayout, text_width: int) -> int:
+    """A table's heading and header row."""
+    height = PAD_Y * 2 + len(wrap(heading, text_width, HEADING_SIZE, True)) * line_height(HEADING_SIZE)
+    return height + max(len(h) for h in plan.header) * line_height(BODY_SIZE) + 2 * PAD_Y
+
+
+def _table_height(table: Table, plan: TableLayout, text_width: int) -> int:
+    """A table's height as drawn: its heading, header row, and its rows (or its empty line)."""
+    rows = sum(_row_heights(plan)) if plan.cells else line_height(BODY_SIZE) + 2 * PAD_Y
+    return _table_top(table.heading, plan, text_width) + rows
+
+
+def _top_height(title: str, subtitle: str, text_width: int) -> int:
+    """The title band and the subtitle under it."""
+    height = (
+        MARGIN + len(wrap(title, text_width, TITLE_SIZE, bold=True)) * line_height(TITLE_SIZE) + 2 * PAD_Y
+    )
+    subtitle_lines = wrap(subtitle, text_width, SMALL_SIZE) if subtitle else ()
+    return height + len(subtitle_lines) * line_height(SMALL_SIZE) + (PAD_Y if subtitle_lines else 0)
+
+
+def _notes_height(notes: Sequence[str], text_width: int) -> int:
+    lines = sum(len(wrap(note, text_width, SMALL_SIZE)) for note in notes)
+    return lines * line_height(SMALL_SIZE) + MARGIN * 2
+
+
+def draw(
+    title: str,
+    tables: Sequence[Table],
+    *,
+    subtitle: str = "",
+    notes: Sequence[str] = (),
+    width: int | None = None,
+) -> bytes:
+    """The picture as PNG bytes: the title band, each table under its heading, then the notes. `width`:
+    the picture's width (default: what its tables need, `picture_width`)."""
+    width = width or picture_width(tables)
     text_width = width - 2 * MARGIN
     title_lines = wrap(title, text_width, TITLE_SIZE, bold=True)
     subtitle_lines = wrap(subtitle, text_width, SMALL_SIZE) if subtitle else ()
@@ -198,16 +240,8 @@ def draw(title: str, tables: Sequence[Table], *, subtitle: str = "", notes: Sequ
     plans = [(t, layout(t, width)) for t in tables]
 
     body_line = line_height(BODY_SIZE)
-    height = MARGIN + len(title_lines) * line_height(TITLE_SIZE) + 2 * PAD_Y
-    height += len(subtitle_lines) * line_height(SMALL_SIZE) + (PAD_Y if subtitle_lines else 0)
-    for table, plan in plans:
-        height += PAD_Y * 2 + len(wrap(table.heading, text_width, HEADING_SIZE, True)) * line_height(
-            HEADING_SIZE
-        )
-        height += max(len(h) for h in plan.header) * body_line + 2 * PAD_Y
-        rows = (max(len(c) for c in row) * body_line + 2 * PAD_Y for row in plan.cells)
-        height += sum(rows) if plan.cells else body_line + 2 * PAD_Y
-    height += len(note_lines) * line_height(SMALL_SIZE) + MARGIN * 2
+    height = _top_height(title, subtitle, text_width) + _notes_height(notes, text_width)
+    height += sum(_table_height(table, plan, text_width) for table, plan in plans)
 
     image = Image.new("RGB", (width, height), BACKGROUND)
     pen = ImageDraw.Draw(image)
@@ -224,7 +258,7 @@ def draw(title: str, tables: Sequence[Table], *, subtitle: str = "", notes: Sequ
         y += line_height(SMALL_SIZE)
     for table, plan in plans:
         y += PAD_Y
-        for line in wrap(table.heading, text_width, HEADING_SIZE, True):
+        for line in _heading_lines(table, text_width):
             pen.text((MARGIN, y), line, font=font(HEADING_SIZE, True), fill=TITLE_BAND)
             y += line_height(HEADING_SIZE)
         y += PAD_Y
@@ -244,6 +278,91 @@ def draw(title: str, tables: Sequence[Table], *, subtitle: str = "", notes: Sequ
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+# --- pictures too long for one -----------------------------------------------------------------------------
+
+PAGE_HEIGHT = 2400  # a page's target height: about two phone screens at the picture's width
+MAX_PAGES = 10  # Discord's attachments (and embeds) per message
+MAX_BYTES = 24 * 1024 * 1024  # every page together, below Discord's 25 MiB per message
+
+
+def _slice(table: Table, start: int, end: int, continued: bool) -> Table:
+    heading = f"{table.heading} (continued)" if continued else table.heading
+    highlight = frozenset(i - start for i in table.highlight if start <= i < end)
+    return Table(heading, table.columns, table.rows[start:end], highlight, table.empty)
+
+
+def paginate(
+    tables: Sequence[Table], width: int, *, first_top: int, top: int, page_height: int = PAGE_HEIGHT
+) -> list[list[Table]]:
+    """The tables split into pages no taller than `page_height` where rows allow (a page holds at least one
+    row, so one taller row still goes): a table split across pages goes on under its heading "(continued)".
+    `first_top`, `top`: the height above the tables on the first page and on the others."""
+    text_width = width - 2 * MARGIN
+    pages: list[list[Table]] = [[]]
+    used = first_top
+    for table in tables:
+        plan = layout(table, width)
+        heights = _row_heights(plan) or [line_height(BODY_SIZE) + 2 * PAD_Y]  # or the empty line
+        start = 0
+        while start < len(heights):
+            heading = f"{table.heading} (continued)" if start else table.heading
+            fixed = _table_top(heading, plan, text_width)
+            end, size = start, fixed
+            while end < len(heights) and used + size + heights[end] <= page_height:
+                size += heights[end]
+                end += 1
+            if end == start:  # not even one row fits here
+                if pages[-1]:
+                    pages.append([])
+                    used = top
+                    continue
+                end, size = start + 1, fixed + heights[start]  # a fresh page: the row goes anyway
+            pages[-1].append(_slice(table, start, min(end, len(table.rows)), start > 0))
+            used += size
+            start = end
+    return pages
+
+
+def draw_pages(
+    title: str,
+    tables: Sequence[Table],
+    *,
+    subtitle: str = "",
+    notes: Sequence[str] = (),
+    page_height: int = PAGE_HEIGHT,
+    max_pages: int = MAX_PAGES,
+) -> list[bytes]:
+    """The picture as one PNG, or as several ("title (2/3)") when it would be taller than `page_height`:
+    one width for every page, the subtitle on the first, the notes on the last. More than `max_pages` (or
+    `MAX_BYTES` together) are not sent: the last page drawn says how many rows it leaves out."""
+    width = picture_width(tables)
+    text_width = width - 2 * MARGIN
+    first_top = _top_height(title, subtitle, text_width)
+    top = _top_height(f"{title} (10/10)", "", text_width)
+    pages = paginate(tables, width, first_top=first_top, top=top, page_height=page_height)
+    kept = pages[:max_pages]
+    while True:
+        left_out = sum(len(t.rows) for page in pages[len(kept) :] for t in page)
+        last_notes = list(notes)
+        if left_out:
+            last_notes.insert(
+                0, f"{left_out} more rows are not drawn (too many for pictures): the text has them."
+            )
+        drawn = [
+            draw(
+                title if len(pages) == 1 else f"{title} ({n}/{len(kept)})",
+                page,
+                subtitle=subtitle if n == 1 else "",
+                notes=last_notes if n == len(kept) else (),
+                width=width,
+            )
+            for n, page in enumerate(kept, start=1)
+        ]
+        if sum(len(d) for d in drawn) <= MAX_BYTES or len(kept) == 1:
+            return drawn
+        kept = kept[: len(kept) // 2]
 
 
 def _row(

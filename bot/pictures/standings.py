@@ -64,11 +64,17 @@ def tables(divisions: Sequence[DivisionStandings], *, bonus: bool) -> list[Table
     return out
 
 
+def tie_notes(divisions: Sequence[DivisionStandings]) -> list[str]:
+    """Each tie's note, named by its division when there are several."""
+    return [f"{d.name}: {tie}" if len(divisions) > 1 else tie for d in divisions for tie in d.ties]
+
+
 def standings_png(
     title: str, divisions: Sequence[DivisionStandings], *, bonus: bool, subtitle: str = ""
 ) -> bytes:
     legend = "P: played · W-D-L: won, drawn, lost · TD, CAS: touchdown and casualty difference" + (
         " · BP: bonus points" if bonus else ""
     )
-    ties = [f"{d.name}: {tie}" if len(divisions) > 1 else tie for d in divisions for tie in d.ties]
-    return draw(title, tables(divisions, bonus=bonus), subtitle=subtitle, notes=[*ties, legend])
+    return draw(
+        title, tables(divisions, bonus=bonus), subtitle=subtitle, notes=[*tie_notes(divisions), legend]
+    )

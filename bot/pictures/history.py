@@ -1,0 +1,62 @@
+"""A league's history as pictures (/history): every season as a row (newest first: its number and teams,
+then its champion, runner-up and third with their prize money, or how far it has got), and one season's
+final standings with its play-offs on one picture. Long histories are split into pages (`kit.draw_pages`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.pictures import bracket, standings
+from bot.pictures.kit import Cell, Column, Table, draw_pages
+
+PLACES = ("Champion", "Runner-up", "Third")
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    number: int
+    teams: int
+    state: str  # "finished", "play-offs", "regular season"
+    places: Sequence[str]  # the 1st, 2nd, 3rd awarded so far: "Reavers (100,000 gp)"
+
+
+def seasons_table(rows: Sequence[SeasonRow]) -> Table:
+    """A row per season: a season without its champion yet says where it stands instead."""
+    body = []
+    for row in rows:
+        places = [
+            Cell(text, "win" if n == 0 else "normal") for n, text in enumerate(row.places[: len(PLACES)])
+        ]
+        if not places:
+            places = [Cell(row.state, "muted")]
+        places += [Cell("") for _ in range(len(PLACES) - len(places))]
+        body.append((Cell(str(row.number), "bold"), Cell(str(row.teams)), *places))
+    return Table(
+        "Seasons",
+        (Column("Season"), Column("Teams"), *(Column(p, "left", wrap=True) for p in PLACES)),
+        tuple(body),
+        empty="No season has started yet.",
+    )
+
+
+def history_pngs(title: str, rows: Sequence[SeasonRow]) -> list[bytes]:
+    """Every season (newest first), one picture or pages."""
+    notes = ["Champions in green, with each place's prize money.", "/history season:<number> for a season."]
+    return draw_pages(title, [seasons_table(rows)], notes=notes)
+
+
+def season_pngs(
+    title: str,
+    divisions: Sequence[standings.DivisionStandings],
+    stages: Sequence[bracket.BracketStage],
+    prizes: Sequence[bracket.Prize],
+    *,
+    bonus: bool,
+    subtitle: str = "",
+) -> list[bytes]:
+    """One season: each division's final table, then its play-off games and prizes (the tables of the
+    standings and bracket pictures, on one picture or pages)."""
+    parts = [*standings.tables(divisions, bonus=bonus), *bracket.tables(stages, prizes)]
+    legend = "P: played · W-D-L: won, drawn, lost · TD, CAS: differences · play-off winners in green"
+    return draw_pages(title, parts, subtitle=subtitle, notes=[*standings.tie_notes(divisions), legend])
