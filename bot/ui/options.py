@@ -27,7 +27,7 @@ from bot.ui.autocomplete import (
     team_autocomplete,
     tournament_autocomplete,
 )
-from bot.ui.roster_views import entry_autocomplete, opponent_autocomplete
+from bot.ui.roster_views import entry_autocomplete, event_player_autocomplete, opponent_autocomplete
 
 Completer = Callable[[discord.Interaction, str], Awaitable[Choices]]
 V = TypeVar("V", str, int)
@@ -64,6 +64,8 @@ TeamOption = app_commands.Transform[str, Completed(team_autocomplete)]
 FixtureOption = app_commands.Transform[str, Completed(fixture_autocomplete)]
 MyPlayerOption = app_commands.Transform[str, Completed(my_player_autocomplete)]
 EntryOption = app_commands.Transform[str, Completed(entry_autocomplete)]  # a team registered in an event
+# a player (not a star) of the event team chosen in the command's `team` option
+EventPlayerOption = app_commands.Transform[str, Completed(event_player_autocomplete)]
 # a team the coach has played in the event (whom he may vote for)
 OpponentOption = app_commands.Transform[str, Completed(opponent_autocomplete)]
 RosterOption = app_commands.Transform[str, Completed(roster_autocomplete)]  # a team roster of the catalogue

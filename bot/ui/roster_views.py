@@ -12,7 +12,7 @@ import discord
 from bot.catalog.search import best_matches
 from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
-from bot.services.tournament import tournament_awards, tournament_entries
+from bot.services.tournament import tournament_awards, tournament_entries, tournament_spp
 from bot.text import gp
 from bot.ui.autocomplete import (
     Choices,
@@ -171,6 +171,17 @@ async def _options(interaction: discord.Interaction) -> event_rosters.RosterOpti
     return await event_rosters.roster_options(
         runtime_of(interaction), actor_of(interaction), _event_option(interaction)
     )
+
+
+async def event_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The players (not the stars) of the team chosen in the same command, for the organiser."""
+    team = str(getattr(interaction.namespace, "team", "") or "")
+    if not team:
+        return []
+    players = await tournament_spp.team_players(
+        runtime_of(interaction), actor_of(interaction).guild_id, _event_option(interaction), team
+    )
+    return player_choices(current, players)
 
 
 async def roster_position_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
