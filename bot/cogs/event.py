@@ -81,12 +81,27 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
 
     # --- part 1: registration and tournament rosters ---
 
-    @app_commands.command(name="approve", description="Approve a submitted tournament roster")
-    @app_commands.describe(team="The submitted team", tournament=TOURNAMENT_HELP)
+    @app_commands.command(
+        name="approve", description="Approve a submitted tournament roster, or every submitted one at once"
+    )
+    @app_commands.describe(
+        team="The submitted team (leave empty: every submitted roster, each problem listed)",
+        tournament=TOURNAMENT_HELP,
+    )
     @organiser_only()
     async def approve(
-        self, interaction: discord.Interaction, team: EntryOption, tournament: TournamentOption | None = None
+        self,
+        interaction: discord.Interaction,
+        team: EntryOption | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
+        if team is None:  # one approval at a time, each its own transaction: the answer follows
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reviewed = await tournament_entries.approve_all(
+                runtime_of(interaction), actor_of(interaction), tournament
+            )
+            await drafting.reply_reviewed(interaction, reviewed)
+            return
         await drafting.step(ROSTERS, interaction, tournament_entries.review, tournament, team, approve=True)
 
     @app_commands.command(name="reject", description="Reject a submitted tournament roster, with a reason")

@@ -18,9 +18,12 @@ import discord
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.roster.team_lookup import TeamSheet
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament.tournament_entries import Reviewed
+from bot.text import plural
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain
 from bot.ui.league_views import team_sheet_embeds
-from bot.ui.limits import send_messages
+from bot.ui.limits import fields, pack_embeds, send_messages
 from bot.ui.roster_views import roster_embeds
 
 S = TypeVar("S")
@@ -70,3 +73,20 @@ async def step(
     answer with its message and the sheet."""
     result = await service(runtime_of(interaction), actor_of(interaction), *args, **kwargs)
     return await reply(desk, interaction, result)
+
+
+async def reply_reviewed(interaction: discord.Interaction, reviewed: Reviewed) -> None:
+    """Every roster the organiser approved at once, and each one not approved with every rule it breaks, to
+    the caller alone (as many embeds and messages as a large event takes), after the deferred answer."""
+    approved, refused = reviewed.approved, reviewed.refused
+    summary = (
+        f"{plural(len(approved), 'roster')} approved, {len(refused)} not: each stays submitted until its "
+        "coach fixes it (or you reject it with /event reject)."
+        if refused
+        else f"All {plural(len(approved), 'roster')} approved."
+    )
+    body = fields("Approved", [plain(name) for name in approved], empty="None")
+    if refused:
+        body += fields("Not approved", [plain(why) for why in refused])
+    embeds = pack_embeds(f"{plain(reviewed.event.name)}: rosters reviewed", body)
+    await send_messages(interaction, summary, embeds, ephemeral=True, followup=True)

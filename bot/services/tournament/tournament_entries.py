@@ -7,7 +7,9 @@ the event's book); reading it is event_rosters.py's.
 
 from __future__ import annotations
 
-from bot.errors import Conflict, InvalidInput, NotFound, RuleViolation
+from dataclasses import dataclass
+
+from bot.errors import Conflict, DomainError, InvalidInput, NotFound, RuleViolation
 from bot.rules.tournament.naf_report import naf_refusal
 from bot.rules.tournament.tournament_escalation import check_next_roster, check_round_ready
 from bot.rules.tournament.tournament_rosters import (
@@ -29,6 +31,7 @@ from bot.services.tournament.tournaments import Event, find_event
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
+from bot.store.teams import TeamRow
 from bot.text import gp
 
 # --- registration ----------------------------------------------------------------------------------------
@@ -148,6 +151,47 @@ async def review(
 ) -> EntryResult:
     """The organiser approves (checked again) or rejects (with a reason) a submitted roster."""
     return await drafting.review(rt, actor, event_book(event_ref), team, approve, reason)
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """Every roster that was waiting for approval, after the organiser approved them all at once."""
+
+    event: Event
+    approved: tuple[str, ...]  # the rosters approved, by name
+    refused: tuple[str, ...]  # why each other one was not, its name first
+
+
+def _submitted(
+    conn: Connection, rt: Runtime, actor: Actor, event_ref: str | None
+) -> tuple[Event, list[TeamRow]]:
+    """The event, open for review, and its rosters waiting for approval (in registration order)."""
+    event = event_book(event_ref)(conn, rt, actor).event
+    teams = [
+        team_store.get(conn, actor.guild_id, e.team_id)
+        for e in tournament_store.entries(conn, actor.guild_id, event.id)
+    ]
+    return event, [t for t in teams if t is not None and t.status == "submitted"]
+
+
+async def approve_all(rt: Runtime, actor: Actor, event_ref: str | None) -> Reviewed:
+    """The organiser approves every submitted roster at once. Each is `review` (checked again, its own
+    audited approval in its own transaction), so a roster that breaks a rule stays submitted, listed with
+    every rule it breaks, and does not hold back the others."""
+    event, waiting = await rt.db.read(_submitted, rt, actor, event_ref)
+    if not waiting:
+        raise Conflict(f"No roster of {event.name} is waiting for approval.")
+    approved: list[str] = []
+    refused: list[str] = []
+    for team in waiting:
+        try:
+            await review(rt, actor, f"l:{event.id}", f"t:{team.id}", approve=True)
+        except DomainError as refusal:
+            why = str(refusal)
+            refused.append(why if why.startswith(team.name) else f"{team.name}: {why}")
+        else:
+            approved.append(team.name)
+    return Reviewed(event, tuple(approved), tuple(refused))
 
 
 def rosters_breaking_rules(conn: Connection, rt: Runtime, event: Event) -> list[str]:

@@ -1,7 +1,8 @@
 """Issue 29: what an organiser or a captain does for many at once, through the services on both engines.
 
 Squads: several coaches added in one command, each its own audited change; a refused one is listed with its
-reason and leaves the others added."""
+reason and leaves the others added. Rosters: every submitted roster approved at once, each approval its own
+audited change in its own transaction; a roster that breaks a rule stays submitted, listed with the rule."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import pytest
 
 from bot.errors import Conflict, InvalidInput, NotAllowed
 from bot.services.runtime import Runtime
-from bot.services.tournament import tournament_squads, tournaments
+from bot.services.tournament import tournament_entries, tournament_squads, tournaments
+from bot.store import teams as team_store
 from bot.store import tournament_squads as squad_store
 from bot.store.connection import Connection
-from tests.builders import ORGANISER, coach
+from tests.builders import ORGANISER, coach, tournament_event
 
 
 async def _squad_event(runtime: Runtime, size: int = 4) -> None:
@@ -73,3 +75,35 @@ async def test_several_at_once_is_still_the_captains_change_and_bounded(runtime:
         runtime, coach(10), None, "Reavers", [coach(13).user_id, coach(13).user_id]
     )
     assert twice.message == f"<@{coach(13).user_id}> joins Reavers."  # named twice, added once
+
+
+def _short_of_players(conn: Connection, team_id: int) -> None:
+    conn.execute("DELETE FROM players WHERE guild_id = 1 AND team_id = ? AND number > 9", (team_id,))
+
+
+def _statuses(conn: Connection, ids: list[int]) -> list[str]:
+    return [team.status for i in ids if (team := team_store.get(conn, 1, i)) is not None]
+
+
+def _approvals(conn: Connection) -> list[str]:
+    rows = conn.execute("SELECT detail FROM audit_log WHERE action = 'team.approve' ORDER BY id").fetchall()
+    return [str(json.loads(row[0])["team"]) for row in rows]
+
+
+async def test_the_organiser_approves_every_submitted_roster_and_each_problem_is_listed(
+    runtime: Runtime,
+) -> None:
+    ids = await tournament_event(runtime, 2, unapproved=4)
+    late = ids[2:]
+    await runtime.db.write(_short_of_players, late[1])
+    reviewed = await tournament_entries.approve_all(runtime, ORGANISER, None)
+    assert reviewed.approved == ("Late 0", "Late 2", "Late 3")  # registration order; the approved kept
+    assert len(reviewed.refused) == 1 and reviewed.refused[0].startswith("Late 1 cannot be entered yet:")
+    assert "11" in reviewed.refused[0]  # the rule it breaks: fewer than 11 players
+    assert await runtime.db.read(_statuses, late) == ["approved", "submitted", "approved", "approved"]
+    assert await runtime.db.read(_approvals) == ["Late 0", "Late 2", "Late 3"]  # one audited row each
+    again = await tournament_entries.approve_all(runtime, ORGANISER, None)
+    assert (again.approved, again.refused) == ((), reviewed.refused)  # still waiting: refused again
+    await tournament_entries.review(runtime, ORGANISER, None, "Late 1", approve=False, reason="two short")
+    with pytest.raises(Conflict, match="No roster of Cup is waiting for approval"):
+        await tournament_entries.approve_all(runtime, ORGANISER, None)
