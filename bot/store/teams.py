@@ -59,6 +59,7 @@ class PlayerRow:
     hired_in_fixture: int | None  # set for journeymen (their game) and post-game hires
     seasons_played: int = 0  # seasons finished on this team: the re-hire agent's fee
     star_contract: int | None = None  # a star player under a long-term contract (seed 004)
+    mercenary: bool = False  # a Mercenary Player on an event roster: Loner (4+), no SPP, never the MVP
 
     @property
     def current_value(self) -> int:
@@ -110,6 +111,7 @@ def _player(row: Row) -> PlayerRow:
         hired_in_fixture=row["hired_in_fixture"],
         seasons_played=row["seasons_played"],
         star_contract=row["star_contract"],
+        mercenary=bool(row["mercenary"]),
     )
 
 
@@ -237,11 +239,12 @@ def insert_player(
     now: datetime,
     journeyman: bool = False,
     hired_in_fixture: int | None = None,
+    mercenary: bool = False,
 ) -> PlayerRow:
     try:
         cursor = conn.execute(
             "INSERT INTO players (guild_id, team_id, number, name, position, hiring_fee, journeyman,"
-            " hired_in_fixture, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " hired_in_fixture, mercenary, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 team.guild_id,
                 team.id,
@@ -251,6 +254,7 @@ def insert_player(
                 hiring_fee,
                 int(journeyman),
                 hired_in_fixture,
+                int(mercenary),
                 unix(now),
             ),
         )

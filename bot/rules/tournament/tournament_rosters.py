@@ -8,7 +8,9 @@ a primary skill costs 1 point, a secondary 2 (at most the tier's number of secon
 skill per player, none for stars, and added skills do not raise value. Star players (who must play for the
 team, rules/roster/eligibility.py) only once the roster has 11 players, each gold plus 2 points (a pair is one
 choice for 2 points and two roster places; a Mega-star 4 points, at most one); at most 2 stars in all and
-at most the tier's number.
+at most the tier's number. Mercenary Players are inducements too ("All Inducements ... are allowed"): players of
+the team's roster at their cost + 30,000 gp with Loner (4+), at most three, counted in the position limits and
+the 16; a Mercenary's one added skill is a Primary bought for 50,000 gp, not with Skill Points.
 
 A stunty event (seed 000, Stunty Tournament) allows only the rosters of data/<edition>/tournament.json's
 `stunty` list, each with only its listed positions (`stunty_refusals`).
@@ -80,10 +82,12 @@ def seed_tiers(catalog: Catalog) -> TierTable:
 
 @dataclass(frozen=True)
 class DraftedPlayer:
-    """A player drafted for the event: his position and the skills added with Skill Points (at most one)."""
+    """A player drafted for the event: his position and the skills added with Skill Points (at most one);
+    a Mercenary's one skill is bought with gold instead (`mercenary_price`)."""
 
     position_id: str
     skills: tuple[str, ...] = ()
+    mercenary: bool = False
 
 
 @dataclass(frozen=True)
@@ -259,7 +263,8 @@ def check_roster(
     _staff_and_fans(catalog, team, roster, [position for _, position in hired], tally)
     allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
     _inducements(team, roster, allowed, tally)
-    _skills(catalog, hired, allowance, tier, tally)
+    _skills(catalog, [(p, pos) for p, pos in hired if not p.mercenary], allowance, tier, tally)
+    _mercenaries(catalog, team, roster, [(p, pos) for p, pos in hired if p.mercenary], tally)
     stars = _stars(catalog, team, roster, len(hired), allowance, tier, options, tally)
     _eleven(catalog, len(hired), stars, options, tally)
     if tally.points > allowance.skill_points:
@@ -403,6 +408,63 @@ def _skills(
             f"A tier {tier} team may have at most {plural(allowance.max_secondary, 'secondary skill')}; "
             f"you have {secondaries}."
         )
+
+
+def mercenary_price(catalog: Catalog, position: Position, skill: str | None = None) -> int:
+    """A Mercenary Player's price (BB2025, Inducements): his position's cost + 30,000 gp, and + 50,000 gp for
+    his one optional Primary skill."""
+    rule = catalog.inducements[inducements.MERCENARY_ID].price_rule
+    assert rule is not None  # the catalogue prices mercenaries by rule
+    return position.cost + rule.surcharge + (rule.optional_primary_skill if skill else 0)
+
+
+def check_mercenary_skill(catalog: Catalog, position: Position, skill_name: str) -> str:
+    """A Mercenary "may be given one additional Primary skill selected from those available to a player of
+    that position": the skill's name, or why not."""
+    refusals: list[str] = []
+    cost = _skill_points(catalog, position, skill_name, refusals)
+    if refusals:
+        raise RuleViolation(refusals[0])
+    skill = catalog.skill(skill_name)
+    assert skill is not None and cost is not None
+    if cost[1]:
+        raise RuleViolation(
+            f"A Mercenary may only be given a Primary skill; {skill.name} is Secondary for him."
+        )
+    return skill.name
+
+
+def _mercenaries(
+    catalog: Catalog,
+    team: Team,
+    roster: TournamentRoster,
+    hired: Sequence[tuple[DraftedPlayer, Position]],
+    tally: _Tally,
+) -> None:
+    """Mercenary Players (seed 000: "All Inducements ... are allowed"; BB2025's Mercenaries): each at his
+    price, at most the inducement's limit, one Primary skill each at most; they count toward the position
+    limits and the 16 players like any player (`_players`)."""
+    if not hired:
+        return
+    mercenary = catalog.inducements[inducements.MERCENARY_ID]
+    special = (
+        team.special_rules_with(roster.league, roster.alignment) if roster.league in team.leagues else ()
+    )
+    most = inducements.limit(mercenary, special)
+    if len(hired) > most:
+        tally.refusals.append(
+            f"A team may have at most {plural(most, 'Mercenary Player')}; you have {len(hired)}."
+        )
+    for player, position in hired:
+        skill = player.skills[0] if player.skills else None
+        if len(player.skills) > 1:
+            tally.refusals.append(f"A Mercenary may be given one Primary skill; a {position.name} has more.")
+        if skill is not None:
+            try:
+                check_mercenary_skill(catalog, position, skill)
+            except RuleViolation as refusal:
+                tally.refusals.append(str(refusal))
+        tally.gold += mercenary_price(catalog, position, skill) - position.cost  # the position: `draft_cost`
 
 
 def star_points(catalog: Catalog, unit: StarUnit) -> int:

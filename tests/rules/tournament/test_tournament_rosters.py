@@ -22,6 +22,7 @@ from bot.rules.tournament.tournament_rosters import (
     TournamentRoster,
     check_entered,
     check_fans,
+    check_mercenary_skill,
     check_registration_open,
     check_roster,
     check_rosters_open,
@@ -33,6 +34,7 @@ from bot.rules.tournament.tournament_rosters import (
     check_stunty_team,
     event_inducements,
     fans_refusals,
+    mercenary_price,
     only_additions,
     refuse_after_game,
     seed_tiers,
@@ -578,3 +580,52 @@ def test_seed_inducements_keep_their_cost_and_limit() -> None:
             RuleViolation, match=r"^Dwarven Smith is seed 000's: 0-1 Dwarven Smith, 100,000 gp"
         ):
             check_seed_inducement(smith, cost, limit)
+
+
+# --- mercenary players -----------------------------------------------------------------------------------
+
+
+def _with_mercenaries(count: int, linemen: int = 11, skill: str | None = None) -> TournamentRoster:
+    mercs = tuple(
+        DraftedPlayer("human_lineman", (skill,) if skill else (), mercenary=True) for _ in range(count)
+    )
+    return replace(humans((), linemen=linemen), players=humans((), linemen=linemen).players + mercs)
+
+
+def test_mercenaries_are_inducements_an_event_allows() -> None:
+    """Seed 000: "All Inducements from the listed publications are allowed for the event, and unless
+    specifically stated otherwise must be purchased from their Team Draft Budget and are permanently added to
+    your Team Draft list"; BB2025: a Mercenary costs "30,000 gold pieces more than the player would normally
+    cost" ("a Mercenary Human Lineman would cost 80,000"), and "may be given one additional Primary skill ...
+    at an additional cost of 50,000 gold pieces" ("Tackle for a total cost of 130,000")."""
+    lineman = CATALOG.teams["human"].position("human_lineman")
+    assert mercenary_price(CATALOG, lineman) == 80_000
+    assert mercenary_price(CATALOG, lineman, "Tackle") == 130_000
+    check = check_roster(CATALOG, _with_mercenaries(1, linemen=10, skill="Tackle"), BUDGET)
+    assert check.legal
+    assert check.gold_spent == 10 * 50_000 + 130_000
+    assert check.skill_points_spent == 0  # the Mercenary's skill is bought with gold
+
+
+def test_a_mercenary_counts_toward_the_eleven_the_sixteen_and_the_position_limits() -> None:
+    """BB2025: "The normal limits on the total number of players allowed on a team and in each position apply
+    to Mercenaries." """
+    assert check_roster(CATALOG, _with_mercenaries(2, linemen=9), BUDGET).legal  # 9 + 2 = 11
+    full = check_roster(CATALOG, _with_mercenaries(2, linemen=15), 2_000_000)
+    assert refused(full.refusals, "16")
+    blitzers = tuple(DraftedPlayer("human_blitzer") for _ in range(4))
+    one_more = (DraftedPlayer("human_blitzer", mercenary=True),)
+    roster = replace(humans((), linemen=11), players=humans((), linemen=11).players + blitzers + one_more)
+    assert refused(check_roster(CATALOG, roster, 2_000_000).refusals, "Blitzer")
+
+
+def test_at_most_three_mercenaries_each_with_one_primary_skill() -> None:
+    """The catalogue's Mercenary Player is "max": 3 in BB2025; a Mercenary's skill is a Primary one."""
+    four = check_roster(CATALOG, _with_mercenaries(4, linemen=8), 2_000_000)
+    assert refused(four.refusals, "at most 3 Mercenary Players; you have 4")
+    lineman = CATALOG.teams["human"].position("human_lineman")
+    assert check_mercenary_skill(CATALOG, lineman, "tackle") == "Tackle"
+    with pytest.raises(RuleViolation, match="only be given a Primary skill"):
+        check_mercenary_skill(CATALOG, lineman, "Guard")
+    secondary = check_roster(CATALOG, _with_mercenaries(1, linemen=10, skill="Guard"), BUDGET)
+    assert refused(secondary.refusals, "only be given a Primary skill")
