@@ -99,8 +99,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await send_file(interaction, "The rankings as CSV.", rankings_csv(table), stem, "csv")
             return
         names = member_names(interaction, [line.team.coach_id for line in table.lines])
-        title = f"{table.event.name}: rankings after round {table.rounds_paired}"
-        await send_picture(interaction, title, stem, partial(rankings_picture, table, names))
+        await send_picture(interaction, table.title, stem, partial(rankings_picture, table, names))
 
     # --- awards (part 3) ---
 

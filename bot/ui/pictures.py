@@ -196,7 +196,7 @@ def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> b
     ]
     notes = [f"Spare Player (not ranked): {table.spare.name}"] if table.spare is not None else []
     return rankings_png(
-        f"{table.event.name}: rankings after round {table.rounds_paired}",
+        table.title,
         sections,
         squads,
         extra_names=[EXTRA_COLUMNS.get(t, t) for t in extra],

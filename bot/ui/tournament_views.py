@@ -149,7 +149,7 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
         lines = ["No approved coaches yet."]
     pages = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
     legend = "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · cas: inflicted"
-    title = f"{table.event.name}: rankings after round {table.rounds_paired}"
+    title = table.title
     return [
         one_embed(
             title,

@@ -27,6 +27,7 @@ from bot.rules.tournament.tournament_groups import (
     StagedTable,
     StageName,
     check_entrants,
+    complete_rounds,
 )
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
 from bot.rules.tournament.tournament_settings import Rulespack
@@ -42,6 +43,35 @@ class SquadEntry:
 
 
 @dataclass(frozen=True)
+class RoundsProgress:
+    """How far an event is played: `paired` rounds paired, rounds 1 to `played` complete (every game
+    confirmed). Rankings are titled by the rounds played (issue 29: "Rankings follow games played")."""
+
+    paired: int
+    played: int
+
+    @property
+    def title(self) -> str:
+        """'after round 2', 'after round 1, round 2 under way', 'round 1 under way', 'not started yet'."""
+        return self.of()
+
+    def of(self, rounds: int | None = None) -> str:
+        """The title with the event's `rounds` when given: 'after round 1 of 3, round 2 under way'."""
+        total = f" of {rounds}" if rounds else ""
+        if self.paired == 0:
+            return "not started yet"
+        if self.played == self.paired:
+            return f"after round {self.played}{total}"
+        next_round = self.played + 1
+        under_way = (
+            f"round {next_round}" if next_round == self.paired else f"rounds {next_round}-{self.paired}"
+        )
+        if self.played == 0:
+            return f"{under_way}{total} under way"
+        return f"after round {self.played}{total}, {under_way} under way"
+
+
+@dataclass(frozen=True)
 class EventState:
     """The event as played so far (see the module's docstring). Teams are named by id."""
 
@@ -54,11 +84,36 @@ class EventState:
     names: Mapping[int, str]  # every team of the event
     coach_of: Mapping[int, int]  # team -> its coach
     games: tuple[TournamentGame[int], ...]  # the confirmed games
-    byes: tuple[int, ...]  # one team per Bye
+    byes: tuple[int, ...]  # one team per Bye given (pairing: who had one); the rankings count `ranked_byes`
     votes: Mapping[int, int]  # Favourite Opponent votes received
     tables: tuple[StagedTable[int], ...] = ()  # every table paired, with its game once confirmed
     squads: tuple[SquadEntry, ...] = ()  # a team event's squads, in creation order
     waiting: tuple[int, ...] = ()  # entries not yet approved or rejected, in registration order
+    finished: bool = False  # the organiser finished the event: every round is over, played or not
+
+    @cached_property
+    def complete(self) -> frozenset[int]:
+        """The rounds whose every game is confirmed (all of them once the event is finished)."""
+        if self.finished:
+            return frozenset(table.round for table in self.tables)
+        return complete_rounds(self.tables)
+
+    @cached_property
+    def ranked_byes(self) -> tuple[int, ...]:
+        """One team per Bye the rankings count: a Bye counts once every game of its round is confirmed
+        (issue 29: "a Bye counts in the rankings before its round is played. Rankings follow games
+        played"). Read from the Bye tables, as `byes` is."""
+        return tuple(t.first for t in self.tables if t.second is None and t.round in self.complete)
+
+    @property
+    def progress(self) -> RoundsProgress:
+        """How far the event is played: the rounds paired, the last round complete with every round
+        before it, the rounds under way."""
+        paired = max((table.round for table in self.tables), default=0)
+        played = 0
+        while played < paired and played + 1 in self.complete:
+            played += 1
+        return RoundsProgress(paired, played)
 
     @cached_property
     def squad_of(self) -> dict[int, int]:
@@ -123,7 +178,9 @@ def met_and_odd(
 
 def coaches_ranking(state: EventState) -> list[RankingRow[int]]:
     """Seed 000's individual rankings: Tournament Points, then the rulespack's tiebreakers; no Spare."""
-    return rank(state.scoring, state.units, state.games, state.byes, state.rulespack.tiebreakers, state.votes)
+    return rank(
+        state.scoring, state.units, state.games, state.ranked_byes, state.rulespack.tiebreakers, state.votes
+    )
 
 
 def meeting_again(names: Mapping[int, str], rematches: Sequence[frozenset[int]]) -> tuple[str, ...]:

@@ -35,9 +35,9 @@ class SquadsPlayed:
     squads: tuple[int, ...]  # in creation order
     squad_of: Mapping[int, int]  # roster (team id) -> squad id
     matches: tuple[SquadMatch[int, int], ...]
-    squad_byes: tuple[int, ...]
+    squad_byes: tuple[int, ...]  # of the rounds complete: what the squad ranking counts
     met: frozenset[frozenset[int]]
-    had_bye: frozenset[int]
+    had_bye: frozenset[int]  # every squad that had a Bye, its round played or not: what pairing avoids
 
 
 def squads_played(state: EventState) -> SquadsPlayed:
@@ -66,7 +66,7 @@ def squads_played(state: EventState) -> SquadsPlayed:
         tuple(s.id for s in state.squads),
         squad_of,
         matches,
-        tuple(squad for _, squad in sorted(byes)),
+        tuple(squad for number, squad in sorted(byes) if number in state.complete),  # ranked once played
         frozenset(met),
         frozenset(squad for _, squad in byes),
     )
@@ -167,7 +167,7 @@ def _ranked(state: EventState, squads: SquadsPlayed) -> list[SquadRow[int]]:
         squads.squad_of,
         squads.matches,
         squads.squad_byes,
-        state.byes,
+        state.ranked_byes,
         state.rulespack.tiebreakers,
         state.votes,
     )

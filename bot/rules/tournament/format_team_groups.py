@@ -37,7 +37,14 @@ from bot.rules.tournament.format_team import (
 from bot.rules.tournament.format_team import check_swap as check_swap  # only coaches of one squad
 from bot.rules.tournament.format_team import ranking as ranking  # the coaches' individual ranking
 from bot.rules.tournament.format_team import squad_ranking as squads_by_points
-from bot.rules.tournament.tournament_groups import GroupsProgress, Ranker, StagedTable, StageName, progress
+from bot.rules.tournament.tournament_groups import (
+    GroupsProgress,
+    Ranker,
+    StagedTable,
+    StageName,
+    complete_rounds,
+    progress,
+)
 from bot.rules.tournament.tournament_scoring import TournamentGame
 from bot.rules.tournament.tournament_teams import (
     SquadMatch,
@@ -73,8 +80,10 @@ def _squad_ranker(
 
     def ranker(units: Sequence[int], tables: Sequence[StagedTable[int]]) -> list[SquadRow[int]]:
         mine = [matches[(t.round, t.first, t.second)] for t in tables if t.second is not None]
-        byes = [t.first for t in tables if t.second is None]
-        coaches = [c for t in tables if t.second is None for c in coach_byes.get((t.round, t.first), ())]
+        complete = complete_rounds(tables)  # a Bye counts once its round's squad matches are confirmed
+        bye_tables = [t for t in tables if t.second is None and t.round in complete]
+        byes = [t.first for t in bye_tables]
+        coaches = [c for t in bye_tables for c in coach_byes.get((t.round, t.first), ())]
         return rank_squads(
             state.scoring,
             list(units),

@@ -302,6 +302,20 @@ class StagedTable(Generic[T]):
     fixture: int | None = None
 
 
+def complete_rounds(tables: Sequence[StagedTable[T]]) -> frozenset[int]:
+    """The rounds among `tables` whose every game is confirmed (a round of Byes alone is complete)."""
+    still_open = {t.round for t in tables if t.second is not None and t.game is None}
+    return frozenset(t.round for t in tables if t.round not in still_open)
+
+
+def counted_byes(tables: Sequence[StagedTable[T]]) -> list[T]:
+    """One unit per Bye the rankings count: a Bye counts once every game of its round is confirmed (issue
+    29: rankings follow games played). Who already had a Bye (pairing) reads every Bye table, counted or
+    not."""
+    complete = complete_rounds(tables)
+    return [t.first for t in tables if t.second is None and t.round in complete]
+
+
 @dataclass(frozen=True)
 class Group(Generic[T]):
     name: str
@@ -339,12 +353,11 @@ def game_ranker(
     tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
     votes: Mapping[T, int] | None = None,
 ) -> Ranker[T]:
-    """The coaches' ranking (seed 000) over the tables' confirmed games and Byes."""
+    """The coaches' ranking (seed 000) over the tables' confirmed games and the Byes of complete rounds."""
 
     def ranker(units: Sequence[T], tables: Sequence[StagedTable[T]]) -> Sequence[RankingRow[T]]:
         games = [t.game for t in tables if t.game is not None]
-        byes = [t.first for t in tables if t.second is None]
-        return rank(rules, list(units), games, byes, tiebreakers, votes)
+        return rank(rules, list(units), games, counted_byes(tables), tiebreakers, votes)
 
     return ranker
 

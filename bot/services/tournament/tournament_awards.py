@@ -68,9 +68,10 @@ def standing_of(conn: Connection, rt: Runtime, event: Event) -> Standing:
     """The event's rankings and awards from its confirmed games, Byes and votes."""
     state = played(conn, event)
     rows = ranking(rt, state)
+    scoring = rt.catalog.tournament.scoring
     found = compute_awards(
         rows,
-        team_totals(rt.catalog.tournament.scoring, state.games, state.byes),
+        team_totals(scoring, state.games, state.view(scoring).ranked_byes),  # the rankings' Byes
         player_tallies(state.reports),
         state.sporting_votes,
         _tiers(rt, state),

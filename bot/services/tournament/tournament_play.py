@@ -24,7 +24,12 @@ from datetime import datetime, timedelta
 
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.match.match_result import ResultReport, Side
-from bot.rules.tournament.event_state import RoundPlan, check_more_rounds, check_revert_in_event
+from bot.rules.tournament.event_state import (
+    RoundPlan,
+    RoundsProgress,
+    check_more_rounds,
+    check_revert_in_event,
+)
 from bot.rules.tournament.formats import check_start
 from bot.rules.tournament.swiss import Draw
 from bot.rules.tournament.tournament_scoring import RankingRow, concession_score
@@ -589,8 +594,14 @@ class EventStandings:
     lines: tuple[StandingLine, ...]
     spare: TeamRow | None  # listed apart: not ranked
     rounds_paired: int
+    progress: RoundsProgress  # the rounds played: what the rankings follow
     sections: tuple[tuple[int, str], ...] = ()  # a group event: (first position, heading), e.g. the knock-out
     squads: tuple[SquadStanding, ...] = ()  # a team event's squad ranking (seed 000, Team Events)
+
+    @property
+    def title(self) -> str:
+        """'Cup: rankings after round 1, round 2 under way' (issue 29: rankings follow games played)."""
+        return f"{self.event.name}: rankings {self.progress.title}"
 
 
 def standings_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:
@@ -603,6 +614,7 @@ def standings_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | 
         tuple(StandingLine(row, state.teams[row.coach]) for row in policy.ranking(view)),
         spare,
         tournament_store.last_round(conn, guild_id, event.id),
+        view.progress,
         policy.sections(view),
         tuple(squad_standings(conn, rt, event, state)),
     )

@@ -292,6 +292,7 @@ class Played:
             waiting=tuple(
                 e.team_id for e in self.entries if self.teams[e.team_id].status in ("draft", "submitted")
             ),
+            finished=self.event.status == "finished",
         )
 
 

@@ -104,10 +104,18 @@ async def test_start_with_9_coaches_and_a_bye(runtime: Runtime) -> None:
     assert len(pairings.tables) == 5
     bye = pairings.tables[-1]
     assert bye.away is None and bye.fixture is None and bye.number == 5
+    # issue 29: rankings follow games played; the Bye counts once every game of its round is confirmed
+    table = await tournament_play.standings(runtime, 1, None)
+    waiting = next(line.row for line in table.lines if line.team.id == bye.home.id)
+    assert (waiting.tournament_points, waiting.played) == (0, 0)
+    assert table.title.endswith("rankings round 1 under way")
+    for fx in await round_games(runtime, 1):
+        await play(runtime, fx, SideInput(0, 0), SideInput(0, 0))
     table = await tournament_play.standings(runtime, 1, None)
     top = table.lines[0]
     assert top.team.id == bye.home.id
     assert (top.row.tournament_points, top.row.bonus_points, top.row.td_diff) == (2, 1, 2)
+    assert table.title.endswith("rankings after round 1, round 2 under way")  # round 2 paired at once
 
 
 async def test_jay_beats_rob_through_report_and_confirm(runtime: Runtime) -> None:
