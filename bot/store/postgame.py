@@ -316,6 +316,16 @@ def set_fans(
     )
 
 
+def set_postgame_fans(
+    conn: Connection, guild_id: int, fixture_id: int, team_id: int, fans_after: int
+) -> None:
+    """A corrected result rolled the team's fans anew: its post-game record keeps the new `fans_after`."""
+    conn.execute(
+        "UPDATE team_postgames SET fans_after = ? WHERE guild_id = ? AND fixture_id = ? AND team_id = ?",
+        (fans_after, guild_id, fixture_id, team_id),
+    )
+
+
 def spp_total(conn: Connection, guild_id: int, player_id: int) -> int:
     row = conn.execute(
         "SELECT COALESCE(SUM(spp_delta), 0) FROM player_changes WHERE guild_id = ? AND player_id = ?",
