@@ -141,7 +141,7 @@ def _roster(rt: Runtime, stored: StoredRoster) -> TournamentRoster:
         league=team.regional_league,
         alignment=team.alignment,
         players=tuple(
-            DraftedPlayer(r.position, (stored.skills[r.id],) if r.id in stored.skills else ())
+            DraftedPlayer(r.position, (stored.skills[r.id],) if r.id in stored.skills else (), r.mercenary)
             for r in stored.players
             if not r.position.startswith(STAR_PREFIX)
         ),
