@@ -34,6 +34,7 @@ from bot.rules.rulesets.policy import (
     SIDES,
     Awards,
     Departures,
+    Friendlies,
     Leaving,
     Opening,
     PostgameGame,
@@ -48,6 +49,21 @@ from bot.text import gp
 # seed 001: "WIN: 3 League Points DRAW: 1 League Point LOSS: 0 League Points"
 POINTS = (3, 1, 0)
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
+
+# seed 001, Friendlies: "A Friendly game will award no Star Player Points of any kind, no League Points and
+# will generate no Winnings. Additionally, any player that suffers a Casualty will automatically count as
+# having rolled Badly Hurt on the Casualty Table. Finally, any players that were scheduled to miss a team's
+# next game will still count as missing the team's next game." ("Friendly games have no impact on a
+# league": no expensive mistakes either.)
+FRIENDLIES = Friendlies(
+    casualties_badly_hurt=True,
+    missed_stay_out=True,
+    expensive_mistakes=False,
+    summary=(
+        "no SPP, no league points, no winnings; every casualty counts as Badly Hurt; players who were to "
+        "miss the next game still miss it"
+    ),
+)
 
 BB2025_PREGAME = (
     PregameStep(
@@ -225,6 +241,7 @@ def build(catalog: Catalog) -> BB2025:
         journeyman_keyword="Lineman",
         journeyman_hire_at_rookie_cost=False,
         getting_even=True,
+        friendlies=FRIENDLIES,
         fans_name="Dedicated Fans",
     )
 

@@ -33,6 +33,7 @@ from bot.rules.roster.team_building import SquadPlayer, Staffing, staff_value
 from bot.rules.rulesets.policy import (
     SIDES,
     Awards,
+    Friendlies,
     Opening,
     PostgameGame,
     PregameStep,
@@ -222,6 +223,22 @@ def classic_inducements(catalog: Catalog) -> dict[str, Inducement]:
 
 # --- The ruleset ---------------------------------------------------------------------------------------
 
+# Seed 003 sets a friendly apart three times: "In Friendly matches, no MVP is awarded.", "In Friendly
+# matches, you do not score any League points." and "In Friendly matches, each coach rolls a D3 instead of a
+# D6." Everything else of its post-match sequence is played as after any match: Star Player points ("Roll
+# for Improvements for any players who have earned enough Star Player points"), the casualties as reported,
+# players who missed the match ready for the next, and "If either team has at least 100,000 gold pieces in
+# their Treasury, their coach must roll for expensive mistakes".
+FRIENDLIES = Friendlies(
+    casualties_badly_hurt=False,
+    missed_stay_out=False,
+    expensive_mistakes=True,
+    summary=(
+        "no MVP and no league points; winnings with a D3 instead of the D6; Star Player Points, injuries, "
+        "the Fan Factor roll and expensive mistakes as after any match"
+    ),
+)
+
 SPECIAL_PLAY = "special_play"  # seed 003's own inducement: one more card drawn and kept
 FANS_AND_FAME = "fans_and_fame"  # the pre-game step whose FAME the post-game pays
 
@@ -339,10 +356,11 @@ class Classic(Ruleset):
         return int(fans[side]["fame"])
 
     def postgame_side(self, game: PostgameGame, side: Side, opening: Opening, dice: Dice) -> SideOutcome:
-        """The MVP among the nominated (none in a friendly), SPP, winnings (D6 + FAME) x 10,000 (+10,000 for a
-        win or a tie; a D3 in a friendly; none for a team that conceded; the winner may re-roll the die once),
-        the Fan Factor roll. A deadline settlement (seed 001): a forfeit is a loss for both, unplayed; a
-        concession ahead of the deadline a conceded loss, and a win with FAME 0 for the other team."""
+        """SPP and the MVP among the nominated (a friendly: SPP, no MVP), winnings (D6 + FAME) x 10,000
+        (+10,000 for a win or a tie; a D3 in a friendly; none for a team that conceded; the winner may re-roll
+        the die once), the Fan Factor roll. A deadline settlement (seed 001): a forfeit is a loss for both,
+        unplayed; a concession ahead of the deadline a conceded loss, and a win with FAME 0 for the other
+        team."""
         rules = self.catalog.classic_season
         report, team, outcome = game.report, game.team(side), game.outcome(side)
         conceded = report.conceded_by == side
@@ -369,8 +387,9 @@ class Classic(Ruleset):
         rolls.append(change.roll)
         lines.append(f"Fan Factor {change_text(change.before, change.after)} ({change.roll.shown})")
         awards = None
-        if game.friendly:
+        if game.friendly:  # Star Player Points as after any match, but no MVP
             lines.append("No MVP and no league points: a friendly")
+            awards = Awards(spp=True, mvps=0, nominees=(), max_nominees=self.mvp_nominees)
         elif report.unplayed == "forfeit" or (report.unplayed and conceded):
             lines.append("No MVP: not played")
         else:
@@ -439,6 +458,7 @@ class Classic(Ruleset):
         lines.append(
             f"**MVP**: among up to {self.mvp_nominees} nominated players, picked at random by the bot"
         )
+        lines.append(f"**Friendlies**: {self.friendlies.summary}")
         lines += [
             f"**Not in seed 003: {m.name}**: {'BB2025’s is used' if m.borrowed else 'skipped'}. {m.summary}"
             for m in self.missing
@@ -478,6 +498,7 @@ def build(catalog: Catalog) -> Classic:
         journeyman_keyword=data.journeyman_keyword,
         journeyman_hire_at_rookie_cost=True,  # seed 003: "hire them by paying their Rookie cost"
         getting_even=data.getting_even,
+        friendlies=FRIENDLIES,
         fans_name="Fan Factor",
         one_value=True,
         level_first="home",  # seed 003 lets both buy from their treasuries; with equal values it says not who

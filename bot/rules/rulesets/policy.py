@@ -12,7 +12,9 @@ came back: they never test which ruleset it is. A ruleset decides
 - the inducements: the list (`inducements`), each team's budget (`inducement_budget`), who buys first with
   equal values (`level_first`) and the Special Play cards (`special_plays`);
 - team value (`team_values`, `one_value`), league points (`points`), journeymen (their positions and
-  `journeyman_hire_cost`), re-roll removal and MVP nominations.
+  `journeyman_hire_cost`), re-roll removal and MVP nominations;
+- what a friendly counts for beyond its own post-game side (`friendlies`: its casualties, who stays out,
+  the expensive mistakes).
 
 A new ruleset is a subclass in its own module (bb2025.py and classic.py are the two), registered under its
 id; shared building blocks stay in bot/rules/match (the tables, the flip, the MVP roll, the SPP).
@@ -170,6 +172,19 @@ class WinningsReroll:
 
 
 @dataclass(frozen=True)
+class Friendlies:
+    """What a friendly changes outside the ruleset's own part of the post-game (`postgame_side` decides a
+    friendly's winnings, fans, SPP and MVP): how its casualties count, whether players who missed it are
+    ready again, and whether the expensive mistakes are rolled after it. A friendly never scores league
+    points in any ruleset (the standings count league games only)."""
+
+    casualties_badly_hurt: bool  # every casualty counts as Badly Hurt: no lasting harm
+    missed_stay_out: bool  # players who were to miss the next game still miss it
+    expensive_mistakes: bool  # rolled when the team finishes its post-game, as after a league game
+    summary: str  # what a friendly counts for, as /rules says it
+
+
+@dataclass(frozen=True)
 class Cards:
     """The Special Play cards a coach draws and keeps."""
 
@@ -196,6 +211,7 @@ class Ruleset(ABC):
     journeyman_keyword: str | None  # ... and this keyword (None: any position)
     journeyman_hire_at_rookie_cost: bool  # kept after a game for the position's cost (BB2025: plus his value)
     getting_even: bool  # seed 001's Getting Even after a serious casualty
+    friendlies: Friendlies  # what a friendly counts for beyond its winnings, fans and awards
     fans_name: str  # what the team's lasting fans are called: Dedicated Fans or Fan Factor
     one_value: bool = False  # one Team Value (classic), not TV and CTV
     level_first: Side | None = None  # who buys inducements first with equal values (None: nobody buys)

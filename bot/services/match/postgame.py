@@ -4,7 +4,9 @@ On confirmation, in the same transaction as the confirmation itself, the ruleset
 out what happens and this module writes it: what is settled for both teams first (seed 001's Fan Factor,
 seed 003's FAME), each team's winnings and lasting fans, Star Player Points and the MVP, the injuries
 reported (and Getting Even where the ruleset has it), who leaves. Each team then finishes its post-game (its
-coach, or a commissioner): expensive mistakes are rolled and players who missed this game recover. Every die
+coach, or a commissioner): expensive mistakes are rolled and players who missed this game recover. What a
+friendly counts for beyond the ruleset's own post-game (its casualties, who stays out, the expensive
+mistakes) is the ruleset's too (`Ruleset.friendlies`). Every die
 is logged against the fixture; every change is a row tied to the fixture.
 """
 
@@ -252,15 +254,15 @@ def _getting_even(post: _Post, side: _Side, opponent: TeamRow, line: PlayerLine)
 
 
 def _apply_injuries(
-    post: _Post, side: _Side, data: SideReport, friendly: bool, opponent: TeamRow, getting_even: bool
+    post: _Post, side: _Side, data: SideReport, badly_hurt: bool, opponent: TeamRow, getting_even: bool
 ) -> None:
-    """In a friendly every casualty counts as Badly Hurt. In league play a player who must miss the next
-    game after a Seriously Hurt, Serious Injury or Lasting Injury rolls for Getting Even (not in a
-    tournament, nor where the ruleset has none: `getting_even` False)."""
+    """The reported casualties (`badly_hurt`: each counts as Badly Hurt, as in a friendly of a ruleset that
+    says so). A player who must miss the next game after a Seriously Hurt, Serious Injury or Lasting Injury
+    rolls for Getting Even (not in a tournament, nor where the ruleset has none: `getting_even` False)."""
     for line in data.players:
         if line.injury is None:
             continue
-        injury = "badly_hurt" if friendly else line.injury
+        injury = "badly_hurt" if badly_hurt else line.injury
         star = line.player_id in side.stars
         if star:  # a contracted star's Serious Injury, Lasting Injury or Dead counts as Seriously Hurt
             injury = contract_injury(injury)
@@ -288,14 +290,19 @@ def _apply_injuries(
             _getting_even(post, side, opponent, line)
 
 
+def _ruleset_of(conn: Connection, rt: Runtime, fx: Fixture) -> Ruleset:
+    """The ruleset of the fixture's league."""
+    league = league_store.get(conn, fx.guild_id, fx.league_id)
+    assert league is not None
+    return ruleset(rt.catalog, league.settings.ruleset)
+
+
 def apply_confirmed(
     conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
     """The post-game sequence of the league's ruleset for both teams, in the confirming transaction. Called
     by services/match/confirmation.py, the one path by which a result becomes final."""
-    league = league_store.get(conn, fx.guild_id, fx.league_id)
-    assert league is not None
-    rs = ruleset(rt.catalog, league.settings.ruleset)
+    rs = _ruleset_of(conn, rt, fx)
     post = _Post(conn, rt, actor, fx)
     sides = _sides(post)
     game = PostgameGame(
@@ -328,14 +335,16 @@ def _apply_side(
     state.rolls += opening.rolls.get(side, ())
     squad = team_store.players(post.conn, team)
     absent = [p.id for p in squad if p.miss_next_game]
-    missed = absent if missed_players_recover(game.friendly) else []
+    friendly = rs.friendlies if game.friendly else None
+    missed = absent if missed_players_recover(friendly is not None and friendly.missed_stay_out) else []
     outcome = rs.postgame_side(game, side, opening, post.rt.dice)
     _write_outcome(post, state, outcome)
     if (awards := outcome.awards) is not None:
         if awards.spp:
             _award_spp(post, state, data)
         _award_mvps(post, state, awards.mvps, list(awards.nominees), squad, awards.max_nominees)
-    _apply_injuries(post, state, data, game.friendly, opponent, rs.getting_even)
+    badly_hurt = friendly is not None and friendly.casualties_badly_hurt
+    _apply_injuries(post, state, data, badly_hurt, opponent, rs.getting_even)
     members = [SquadMember(p.id, p.number, p.name, p.advancements) for p in squad]
     departures = rs.leavers(game, side, members, post.rt.dice)
     state.rolls += departures.rolls
@@ -426,9 +435,7 @@ def _reroll_winnings(
         conn, actor, fixture_id, team_id, as_commissioner, "re-rolls its winnings"
     )
     check_winnings_reroll(record.winnings_reroll, record.status == "open", team.name, fx.label)
-    league = league_store.get(conn, fx.guild_id, fx.league_id)
-    assert league is not None
-    rs = ruleset(rt.catalog, league.settings.ruleset)
+    rs = _ruleset_of(conn, rt, fx)
     rerolled = rs.reroll_winnings(record.winnings, record.winnings_die or 0, fx.kind == "friendly", rt.dice)
     rerolled.check_treasury(team.treasury)
     summary = [*record.summary, rerolled.line]
@@ -551,7 +558,8 @@ def _finish(
     lines = list(record.summary)
     rolls: list[DieRoll] = []
     tournament = event_of_fixture(conn, fx) is not None
-    if fx.kind != "friendly" and not tournament:  # a tournament has no treasury to lose
+    # a tournament has no treasury to lose; a friendly rolls them where the ruleset says (seed 003)
+    if not tournament and (fx.kind != "friendly" or _ruleset_of(conn, rt, fx).friendlies.expensive_mistakes):
         _expensive_mistakes(post, team_id, rolls, lines)
     for journeyman in team_store.journeymen_of(conn, team, fx.id):  # those not hired are lost
         post.leave(team, journeyman.id, "journeyman not hired")

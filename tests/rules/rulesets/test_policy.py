@@ -29,6 +29,8 @@ from bot.rules.rulesets import (
     unregister,
 )
 from bot.rules.rulesets.policy import (
+    Awards,
+    Friendlies,
     Opening,
     PostgameGame,
     PostgameTeam,
@@ -95,6 +97,7 @@ def _plain(catalog: Catalog) -> _Plain:
         journeyman_keyword=None,
         journeyman_hire_at_rookie_cost=True,
         getting_even=False,
+        friendlies=Friendlies(False, False, True, "as any game"),
         fans_name="Fans",
     )
 
@@ -206,12 +209,35 @@ def test_classic_fame_is_read_from_the_pregame_or_rolled_once() -> None:
     assert again.pregame == {} and again.lines["home"] == ("Fans 16,000 (Fan Factor 4): FAME +2",)
 
 
-def test_classic_a_friendly_pays_a_d3_and_no_mvp() -> None:
+def test_classic_a_friendly_pays_a_d3_and_star_player_points_but_no_mvp() -> None:
+    """Seed 003: "In Friendly matches, no MVP is awarded." and "Note: In Friendly matches, each coach rolls a
+    D3 instead of a D6."; its players still "Roll for Improvements for any players who have earned enough
+    Star Player points"."""
     game = _game(_report(0, 0), friendly=True)
     opening = CLASSIC.postgame_opening(game, ScriptedDice([3, 3, 3, 3]))
     drawn = CLASSIC.postgame_side(game, "away", opening, ScriptedDice([2, 1, 1]))
-    assert drawn.winnings_die == 2 and drawn.awards is None
+    assert drawn.winnings_die == 2 and drawn.rolls[0].dice == "d3"
+    assert drawn.awards == Awards(spp=True, mvps=0, nominees=(), max_nominees=3)
     assert drawn.lines[-1] == "No MVP and no league points: a friendly"
+    # the nominated player of a friendly is not rolled for: no MVP die at all
+    nominated = CLASSIC.postgame_side(game, "home", opening, ScriptedDice([1, 1, 1]))
+    assert nominated.awards is not None and nominated.awards.mvps == 0 and len(nominated.rolls) == 2
+
+
+def test_each_ruleset_says_what_a_friendly_counts_for() -> None:
+    """Seed 001, Friendlies: "any player that suffers a Casualty will automatically count as having rolled
+    Badly Hurt on the Casualty Table. Finally, any players that were scheduled to miss a team's next game will
+    still count as missing the team's next game." Seed 003 has no such sentence: its friendly differs only in
+    "no MVP is awarded", "you do not score any League points" and "each coach rolls a D3 instead of a D6", and
+    "If either team has at least 100,000 gold pieces in their Treasury, their coach must roll for expensive
+    mistakes" after any match."""
+    assert BB2025.friendlies.casualties_badly_hurt and BB2025.friendlies.missed_stay_out
+    assert not BB2025.friendlies.expensive_mistakes
+    assert not CLASSIC.friendlies.casualties_badly_hurt and not CLASSIC.friendlies.missed_stay_out
+    assert CLASSIC.friendlies.expensive_mistakes
+    reference = CLASSIC.reference()
+    assert reference is not None
+    assert f"**Friendlies**: {CLASSIC.friendlies.summary}" in reference[1]
 
 
 def test_classic_winnings_reroll_keeps_the_fame_of_the_first_die() -> None:

@@ -23,6 +23,7 @@ from bot.rules.rulesets import PregameStep, Ruleset, RulesetEntry, register, unr
 from bot.rules.rulesets.policy import (
     Awards,
     Departures,
+    Friendlies,
     Leaving,
     Opening,
     PostgameGame,
@@ -124,6 +125,7 @@ def _cup(catalog: Catalog) -> Cup:
         journeyman_keyword=None,
         journeyman_hire_at_rookie_cost=True,
         getting_even=False,
+        friendlies=Friendlies(False, False, False, "nothing but the result"),
         fans_name="Cup Fans",
         one_value=True,
         level_first="away",
