@@ -295,7 +295,7 @@ class ResultsCog(commands.Cog):
         await self._post_report(interaction, outcome)
 
     @app_commands.command(
-        name="friendly", description="Report a friendly against another team (no SPP, points or winnings)"
+        name="friendly", description="Report a friendly with another team (no league points; rest by ruleset)"
     )
     @app_commands.describe(
         opponent="The other team",
