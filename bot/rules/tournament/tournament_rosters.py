@@ -8,9 +8,10 @@ a primary skill costs 1 point, a secondary 2 (at most the tier's number of secon
 skill per player, none for stars, and added skills do not raise value. Star players (who must play for the
 team, rules/roster/eligibility.py) only once the roster has 11 players, each gold plus 2 points (a pair is one
 choice for 2 points and two roster places; a Mega-star 4 points, at most one); at most 2 stars in all and
-at most the tier's number. Mercenary Players are inducements too ("All Inducements ... are allowed"): players of
-the team's roster at their cost + 30,000 gp with Loner (4+), at most three, counted in the position limits and
-the 16; a Mercenary's one added skill is a Primary bought for 50,000 gp, not with Skill Points.
+at most the tier's number. Mercenary Players are inducements too ("All Inducements ... are allowed"):
+players of the team's roster at their cost + 30,000 gp with Loner (4+), at most three, counted in the
+position limits and the 16; a Mercenary's one added skill is a Primary bought for 50,000 gp, not with
+Skill Points.
 
 A stunty event (seed 000, Stunty Tournament) allows only the rosters of data/<edition>/tournament.json's
 `stunty` list, each with only its listed positions (`stunty_refusals`).
@@ -621,6 +622,15 @@ def check_star_skill(star: bool) -> None:
     """Seed 000: "Star Players cannot be given additional Skills under any circumstances"."""
     if star:
         raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
+
+
+def check_not_mercenary(player: str, mercenary: bool) -> None:
+    """A Mercenary's one Primary skill is bought with him, in gold: never with Skill Points."""
+    if mercenary:
+        raise RuleViolation(
+            f"{player} is a Mercenary: his one skill is bought with him (/roster mercenary skill:…), "
+            "not with Skill Points. Fire him and hire him again to change it."
+        )
 
 
 def check_spare(event_name: str, team_event: bool) -> None:

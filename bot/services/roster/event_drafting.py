@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.catalog.models import Inducement, Skill
+from bot.catalog.models import Inducement, Position, Skill
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotFound
 from bot.rules.match import inducements as inducement_rules
@@ -27,10 +27,13 @@ from bot.rules.tournament.tournament_rosters import (
     RosterCheck,
     check_entered,
     check_fans,
+    check_mercenary_skill,
+    check_not_mercenary,
     check_rosters_open,
     check_star_release,
     check_star_skill,
     check_step,
+    mercenary_price,
     refuse_after_game,
     staff_apart_from_fans,
     star_points,
@@ -323,6 +326,38 @@ async def set_inducement(
     return await write(rt, actor, event_book(event_ref), _induce, item, count)
 
 
+async def hire_mercenary(
+    rt: Runtime,
+    actor: Actor,
+    event_ref: str | None,
+    position: str,
+    count: int = 1,
+    skill: str | None = None,
+    name: str | None = None,
+    number: int | None = None,
+) -> EntryResult:
+    """Hire Mercenary Players (seed 000: "All Inducements ... are allowed"; on the roster for the event):
+    each at his position's cost + 30,000 gp, with Loner (4+); with `skill`, one Primary skill for 50,000
+    more."""
+    whole(count, 1, MAX_HIRE_AT_ONCE, "count")
+    wanted = None if skill is None or skill.strip().lower() in ("", "none") else skill.strip()
+
+    def hiring(chosen_position: Position) -> drafting.Hiring:
+        chosen = None
+        if wanted is not None:
+            chosen = check_mercenary_skill(rt.catalog, chosen_position, _find_skill(rt, wanted).name)
+
+        def with_skill(conn: Connection, player: PlayerRow) -> None:
+            tournament_store.set_skill(
+                conn, actor.guild_id, player.team_id, player.id, chosen, rt.clock.now()
+            )
+
+        price = mercenary_price(rt.catalog, chosen_position, chosen)
+        return drafting.Hiring(chosen_position, price, mercenary=True, hired=with_skill if chosen else None)
+
+    return await drafting.hire(rt, actor, event_book(event_ref), position, count, name, number, hiring)
+
+
 def _find_skill(rt: Runtime, reference: str) -> Skill:
     skill = rt.catalog.skill(reference)
     if skill is None:
@@ -339,6 +374,7 @@ def _skill(
     team = book.own(conn, actor)
     player = find_player(conn, team, player_ref)
     check_star_skill(star=player.position.startswith(STAR_PREFIX))
+    check_not_mercenary(f"#{player.number} {player.name}", player.mercenary)
     before = book.before(conn, team)
     writing = before.writing
     previous = tournament_store.skills_of_team(conn, actor.guild_id, team.id).get(player.id)

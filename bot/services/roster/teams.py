@@ -7,10 +7,12 @@ league's; the look-ups other services share are in team_lookup.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
+from bot.catalog.models import Position
 from bot.errors import Conflict, InvalidInput
 from bot.rules.league.redraft import rehire_cost
 from bot.rules.roster.eligibility import choose_league_and_alignment
@@ -147,6 +149,21 @@ async def create_team(
 # --- hire, fire, staff: one sequence for every book --------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Hiring:
+    """One kind of hire: its position and price, and whether they come as Mercenary Players (an event's, at
+    the mercenary price) with the one Primary skill bought with each (`hired` gives it)."""
+
+    position: Position
+    price: int
+    mercenary: bool = False
+    hired: Callable[[Connection, PlayerRow], None] | None = None  # what each new player also gets (his skill)
+
+    @property
+    def what(self) -> str:
+        return f"Mercenary {self.position.name}" if self.mercenary else self.position.name
+
+
 def hire_in(
     conn: Connection,
     rt: Runtime,
@@ -156,13 +173,16 @@ def hire_in(
     count: int,
     name: str | None,
     number: int | None,
+    hiring: Callable[[Position], Hiring] | None = None,
 ) -> T:
-    """Hire players for the caller's team, paid from its treasury (in the post-game too)."""
+    """Hire players for the caller's team, paid from its treasury (in the post-game too); `hiring` prices a
+    hire other than at the position's cost (an event's Mercenary Players)."""
     change = book.changeable(conn, book.team(conn, actor))
     team = change.team
     before = book.before(conn, team)
     roster = roster_of(rt.catalog, team)
     position = find_position(roster, position_ref)
+    hire = hiring(position) if hiring is not None else Hiring(position, position.cost)
     check_hire_request(count, bool(name or number))
     current = team_store.players(conn, team)
     positions = limit_positions(rt.catalog, roster, current)
@@ -178,30 +198,32 @@ def hire_in(
             team_store.change_treasury(
                 conn,
                 team,
-                -position.cost,
-                f"{'' if change.drafting else 'post-game: '}hire #{shirt} {label} ({position.name})",
+                -hire.price,
+                f"{'' if change.drafting else 'post-game: '}hire #{shirt} {label} ({hire.what})",
                 actor_id=actor.user_id,
                 now=now,
                 fixture_id=change.postgame_fixture,
             )
-            hired.append(
-                team_store.insert_player(
-                    conn,
-                    team,
-                    number=shirt,
-                    name=label,
-                    position=position.id,
-                    hiring_fee=position.cost,
-                    now=now,
-                    hired_in_fixture=change.postgame_fixture,
-                )
+            player = team_store.insert_player(
+                conn,
+                team,
+                number=shirt,
+                name=label,
+                position=position.id,
+                hiring_fee=hire.price,
+                now=now,
+                hired_in_fixture=change.postgame_fixture,
+                mercenary=hire.mercenary,
             )
+            if hire.hired is not None:
+                hire.hired(conn, player)
+            hired.append(player)
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
     book.after(conn, before, refreshed)
     numbers = ", ".join(f"#{p.number}" for p in hired)
     message = (
-        f"Hired {plural(count, position.name)} ({numbers}) for {gp(position.cost * count)}. "
+        f"Hired {plural(count, hire.what)} ({numbers}) for {gp(hire.price * count)}. "
         f"Treasury {gp(refreshed.treasury)}."
     )
     return book.result(conn, refreshed, message)
@@ -215,10 +237,11 @@ async def hire(
     count: int = 1,
     name: str | None = None,
     number: int | None = None,
+    hiring: Callable[[Position], Hiring] | None = None,
 ) -> T:
     check_shirt_number(number)
     cleaned = clean_name(name, "player name") if name else None
-    return await write(rt, actor, opener, hire_in, position, count, cleaned, number)
+    return await write(rt, actor, opener, hire_in, position, count, cleaned, number, hiring)
 
 
 async def hire_players(

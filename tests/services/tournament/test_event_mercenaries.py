@@ -1,0 +1,72 @@
+"""Mercenary Players on an event roster (issue 29 §1.5). Seed 000: "All Inducements from the listed
+publications are allowed for the event, and unless specifically stated otherwise must be purchased from their
+Team Draft Budget and are permanently added to your Team Draft list for the duration of the event." BB2025's
+Mercenary: "30,000 gold pieces more than the player would normally cost", Loner (4+), and "one additional
+Primary skill ... at an additional cost of 50,000 gold pieces"."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import RuleViolation
+from bot.services.roster import event_drafting
+from bot.services.roster.event_rosters import EntryResult
+from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_entries as entries
+from bot.services.tournament import tournaments
+from tests.conftest import actor
+
+ORGANISER = actor(user_id=1)
+COACH = actor(user_id=101)
+BUDGET = 1_150_000
+
+
+async def _humans(runtime: Runtime, linemen: int = 10) -> EntryResult:
+    await tournaments.create_tournament(runtime, ORGANISER, "Spring Cup", 200, {})
+    await entries.register(runtime, COACH, None, "Reavers", "Human", "Old World Classic")
+    return await event_drafting.hire(runtime, COACH, None, "Human Lineman", linemen)
+
+
+def _mercenaries(done: EntryResult) -> list[int]:
+    return [p.row.number for p in done.sheet.sheet.players if p.row.mercenary]
+
+
+async def test_a_mercenary_with_a_primary_skill_costs_130000_and_is_on_the_roster(runtime: Runtime) -> None:
+    """BB2025: "a Mercenary Human Lineman could be given Tackle for a total cost of 130,000 gold pieces" """
+    await _humans(runtime)
+    done = await event_drafting.hire_mercenary(runtime, COACH, None, "Human Lineman", skill="Tackle")
+    assert "Hired 1 Mercenary Human Lineman (#11) for 130,000 gp" in done.message
+    assert done.sheet.team.treasury == BUDGET - 10 * 50_000 - 130_000
+    (number,) = _mercenaries(done)
+    assert done.sheet.skills[done.sheet.sheet.players[-1].row.id] == "Tackle"
+    assert done.sheet.check.gold_spent == 10 * 50_000 + 130_000 and done.sheet.check.skill_points_spent == 0
+    assert done.sheet.check.legal  # 10 players and the Mercenary are 11
+    submitted = await event_drafting.submit(runtime, COACH, None)
+    assert submitted.sheet.team.status == "submitted"
+    # fired (a roster being drafted again): refunded in full
+    fired = await event_drafting.fire(runtime, COACH, None, str(number))
+    assert fired.sheet.team.treasury == BUDGET - 10 * 50_000
+    assert not _mercenaries(fired)
+
+
+async def test_a_mercenarys_skill_is_primary_and_never_bought_with_skill_points(runtime: Runtime) -> None:
+    await _humans(runtime)
+    with pytest.raises(RuleViolation, match="only be given a Primary skill"):
+        await event_drafting.hire_mercenary(runtime, COACH, None, "Human Lineman", skill="Guard")
+    done = await event_drafting.hire_mercenary(runtime, COACH, None, "Human Lineman")
+    assert "for 80,000 gp" in done.message
+    (number,) = _mercenaries(done)
+    with pytest.raises(RuleViolation, match="is a Mercenary: his one skill is bought with him"):
+        await event_drafting.set_skill(runtime, COACH, None, str(number), "Block")
+
+
+async def test_at_most_three_and_within_the_position_limits(runtime: Runtime) -> None:
+    """ "The normal limits on the total number of players allowed on a team and in each position apply to
+    Mercenaries." """
+    await _humans(runtime, linemen=8)
+    await event_drafting.hire_mercenary(runtime, COACH, None, "Human Lineman", 3)
+    with pytest.raises(RuleViolation, match="at most 3 Mercenary Players; you have 4"):
+        await event_drafting.hire_mercenary(runtime, COACH, None, "Human Lineman")
+    await event_drafting.hire(runtime, COACH, None, "Human Blitzer", 2)  # Human teams: 0-2 Blitzers
+    with pytest.raises(RuleViolation, match="Blitzer"):
+        await event_drafting.hire_mercenary(runtime, COACH, None, "Human Blitzer")
