@@ -1,4 +1,5 @@
-"""/playoffs and /history: the bracket with each game's state, and every season's champions and tables."""
+"""/playoffs and /history: the bracket with each game's state, and every season's champions and tables, as
+text or as pictures for phones."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from discord.ext import commands
 from bot.services.inputs import one_of
 from bot.services.league import playoffs, seasons
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.history_pictures import history_pictures, season_pictures
 from bot.ui.league_views import standings_pages
 from bot.ui.limits import send_messages
 from bot.ui.options import LEAGUE_HELP, LeagueOption, choices
-from bot.ui.pictures import bracket_picture, send_picture
+from bot.ui.pictures import bracket_picture, send_picture, send_pictures
 from bot.ui.season_views import bracket_embeds, history_embeds
 
 if TYPE_CHECKING:
@@ -59,22 +61,35 @@ class HistoryCog(commands.Cog):
     @app_commands.describe(
         season="One season's final standings and play-offs (default: every season's champions)",
         league=LEAGUE_HELP,
+        format="Text (default) or a picture for phones",
     )
+    @app_commands.choices(format=choices(FORMATS))
     async def history(
         self,
         interaction: discord.Interaction,
         season: app_commands.Range[int, 1, 999] | None = None,
         league: LeagueOption | None = None,
+        format: str = "text",
     ) -> None:
+        shape = one_of(format, tuple(FORMATS), "the format")
         rt, guild_id = runtime_of(interaction), actor_of(interaction).guild_id
         if season is None:
-            await send_messages(
-                interaction, embeds=history_embeds(await playoffs.history(rt, guild_id, league))
-            )
+            past = await playoffs.history(rt, guild_id, league)
+            if shape == "picture":
+                stem = f"{past.league.name}_history"
+                title = f"{past.league.name}: seasons"
+                await send_pictures(interaction, title, stem, partial(history_pictures, past))
+                return
+            await send_messages(interaction, embeds=history_embeds(past))
             return
-        tables = standings_pages(await seasons.standings(rt, guild_id, league, None, season))
-        bracket = bracket_embeds(await playoffs.bracket(rt, guild_id, league, season))
-        await send_messages(interaction, embeds=[*tables, *bracket])
+        table = await seasons.standings(rt, guild_id, league, None, season)
+        bracket = await playoffs.bracket(rt, guild_id, league, season)
+        if shape == "picture":
+            title = f"{table.league.name}: season {table.season.number}"
+            stem = f"{table.league.name}_season_{table.season.number}"
+            await send_pictures(interaction, title, stem, partial(season_pictures, table, bracket))
+            return
+        await send_messages(interaction, embeds=[*standings_pages(table), *bracket_embeds(bracket)])
 
 
 async def setup(league_bot: Host) -> None:

@@ -20,17 +20,26 @@ from bot.services.tournament import (
 from bot.ui.award_views import ballot_text, standing_embeds
 from bot.ui.bracket_views import bracket_embeds
 from bot.ui.context import actor_of, runtime_of
+from bot.ui.event_pictures import event_bracket_pictures
 from bot.ui.limits import send_messages
 from bot.ui.objective_views import objectives_embeds
 from bot.ui.options import TOURNAMENT_HELP, EntryOption, OpponentOption, TournamentOption, choices
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
-from bot.ui.pictures import member_names, rankings_csv, rankings_picture, send_file, send_picture
+from bot.ui.pictures import (
+    member_names,
+    rankings_csv,
+    rankings_picture,
+    send_file,
+    send_picture,
+    send_pictures,
+)
 from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_pages
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
+PICTURE_FORMATS = {"text": "Text", "picture": "Picture"}
 
 
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Play in a tournament"):
@@ -145,13 +154,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         name="bracket",
         description="A group and knock-out event: the groups, the knock-out and Best of the Rest",
     )
-    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.describe(tournament=TOURNAMENT_HELP, format="Text (default) or a picture for phones")
+    @app_commands.choices(format=choices(PICTURE_FORMATS))
     async def bracket(
-        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        format: str = "text",
     ) -> None:
+        shape = one_of(format, tuple(PICTURE_FORMATS), "the format")
         found = await tournament_groups.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
+        if shape == "picture":
+            title = f"{found.event.name}: groups and knock-out"
+            stem = f"{found.event.name}_bracket"
+            await send_pictures(interaction, title, stem, partial(event_bracket_pictures, found))
+            return
         await send_messages(
             interaction,
             None,

@@ -5,7 +5,7 @@ Also the standings and rankings as CSV files."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
@@ -32,8 +32,8 @@ EXTRA_COLUMNS = {"votes": "Votes", "sent_off": "Sent off"}
 # --- league standings -------------------------------------------------------------------------------------
 
 
-def standings_picture(standings: Standings) -> bytes:
-    """Each division's table, as `/standings` shows it."""
+def standings_divisions(standings: Standings) -> list[DivisionStandings]:
+    """Each division's table, with its tie notes, as plain values."""
     divisions = []
     for table in standings.tables:
         name = table.names.get
@@ -61,9 +61,14 @@ def standings_picture(standings: Standings) -> bytes:
                 ],
             )
         )
+    return divisions
+
+
+def standings_picture(standings: Standings) -> bytes:
+    """Each division's table, as `/standings` shows it."""
     return standings_png(
         f"{standings.league.name}: season {standings.season.number} standings",
-        divisions,
+        standings_divisions(standings),
         bonus=standings.league.settings.bonus_mode != BonusMode.OFF,
     )
 
@@ -133,20 +138,24 @@ def _bracket_game(fx: Fixture) -> BracketGame:
     return BracketGame(fx.home_name, fx.away_name, "to play" if fx.status == "scheduled" else fx.status)
 
 
-def bracket_picture(bracket: Bracket) -> bytes:
-    """The stages as stacked sections (the third-place game last), the prizes once paid."""
+def bracket_parts(bracket: Bracket) -> tuple[str, list[BracketStage], list[Prize]]:
+    """The bracket's subtitle (the seeds, or why there are none), its stages (the third-place game last)
+    and the prizes once paid, as plain values."""
     if bracket.qualifiers:
         subtitle = "Seeds: " + ", ".join(f"{q.seed}. {name}" for q, name in bracket.qualifiers)
     elif bracket.size < 2:
         subtitle = "No play-offs in this league: the prizes follow the final standings."
     else:
         subtitle = f"Not open yet: {bracket.size} teams will qualify."
-    return bracket_png(
-        f"{bracket.league.name}: season {bracket.season.number} play-offs",
-        [BracketStage(title, [_bracket_game(g) for g in games]) for title, games in bracket.stages],
-        [Prize(PLACE_NAMES[a.place], a.team_name, gp(a.prize)) for a in bracket.awards],
-        subtitle=subtitle,
-    )
+    stages = [BracketStage(title, [_bracket_game(g) for g in games]) for title, games in bracket.stages]
+    return subtitle, stages, [Prize(PLACE_NAMES[a.place], a.team_name, gp(a.prize)) for a in bracket.awards]
+
+
+def bracket_picture(bracket: Bracket) -> bytes:
+    """The stages as stacked sections (the third-place game last), the prizes once paid."""
+    subtitle, stages, prizes = bracket_parts(bracket)
+    title = f"{bracket.league.name}: season {bracket.season.number} play-offs"
+    return bracket_png(title, stages, prizes, subtitle=subtitle)
 
 
 # --- tournament rankings ----------------------------------------------------------------------------------
@@ -270,13 +279,29 @@ def season_start_picture(overview: SeasonOverview, roster_names: Mapping[str, st
 
 def picture_message(title: str, data: bytes, stem: str) -> tuple[discord.Embed, discord.File]:
     """An embed that shows the attached PNG, and the file (send both in one message)."""
-    file = attachment(data, stem, "png")
-    if len(title) <= EMBED_TITLE:
-        embed = discord.Embed(title=title, colour=COLOUR)
-    else:
-        embed = discord.Embed(description=title, colour=COLOUR)
-    embed.set_image(url=f"attachment://{file.filename}")
+    [embed], [file] = pictures_message(title, [data], stem)
     return embed, file
+
+
+def pictures_message(
+    title: str, pages: Sequence[bytes], stem: str
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """An embed per page showing its attached PNG (the title on the first), and the files: one message
+    (bot/pictures/kit.py draws at most 10 pages, Discord's embeds and attachments per message)."""
+    files = [
+        attachment(data, stem if len(pages) == 1 else f"{stem}_{n}", "png") for n, data in enumerate(pages, 1)
+    ]
+    embeds = []
+    for n, file in enumerate(files):
+        if n:
+            embed = discord.Embed(colour=COLOUR)
+        elif len(title) <= EMBED_TITLE:
+            embed = discord.Embed(title=title, colour=COLOUR)
+        else:
+            embed = discord.Embed(description=title, colour=COLOUR)
+        embed.set_image(url=f"attachment://{file.filename}")
+        embeds.append(embed)
+    return embeds, files
 
 
 async def send_picture(
@@ -297,6 +322,16 @@ async def send_picture(
     await interaction.response.defer(thinking=True)
     embed, file = picture_message(title, await asyncio.to_thread(draw), stem)
     await interaction.edit_original_response(embed=embed, attachments=[file])
+
+
+async def send_pictures(
+    interaction: discord.Interaction, title: str, stem: str, draw: Callable[[], Sequence[bytes]]
+) -> None:
+    """As `send_picture`, for a picture drawn as pages (bot/pictures/kit.py `draw_pages`): one message
+    with an embed and a file per page."""
+    await interaction.response.defer(thinking=True)
+    embeds, files = pictures_message(title, await asyncio.to_thread(draw), stem)
+    await interaction.edit_original_response(embeds=embeds, attachments=files)
 
 
 async def send_file(

@@ -286,3 +286,4 @@ def check_revert_in_event(game: str, round_number: int | None, paired: int) -> N
             f"Not reverted: round {paired} is already paired on {game}'s result. Correct the result "
             "instead (/league result); injuries and SPP stay as recorded."
         )
+    tables: tuple[StagedTable[int], ...] = ()  # the units' tables as played (a team event: its squad matches)

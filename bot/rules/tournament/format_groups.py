@@ -179,7 +179,7 @@ def sections(state: EventState) -> tuple[tuple[int, str], ...]:
 
 
 def bracket(state: EventState) -> Bracket:
-    return Bracket(groups_progress(state))
+    return Bracket(groups_progress(state), tables=state.tables)
 
 
 def has_bracket() -> bool:

@@ -208,4 +208,5 @@ def sections(state: EventState) -> tuple[tuple[int, str], ...]:
 
 
 def bracket(state: EventState) -> Bracket:
-    return Bracket(squad_groups(state, squads_played(state)).progress, names_of(state))
+    read = squad_groups(state, squads_played(state))
+    return Bracket(read.progress, names_of(state), read.tables)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.rules.tournament.tournament_groups import GroupsProgress
+from bot.rules.tournament.tournament_groups import GroupsProgress, StagedTable
 from bot.rules.tournament.tournament_settings import GROUP_ROUNDS
 from bot.services.runtime import Runtime
 from bot.services.tournament.tournaments import Event, Played, event_format, find_event, played
@@ -26,6 +26,7 @@ class Bracket:
     teams: dict[int, TeamRow]
     first_knockout_round: int
     squads: dict[int, str] = field(default_factory=dict)  # a team event: its units are squads (id -> name)
+    tables: tuple[StagedTable[int], ...] = ()  # the units' tables as played: the knock-out games' scores
 
 
 def progress_of(rt: Runtime, state: Played) -> GroupsProgress[int]:
@@ -40,7 +41,7 @@ def bracket_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | No
     state = played(conn, event)
     policy, view = event_format(rt, state)
     found = policy.bracket(view)
-    return Bracket(event, found.progress, state.teams, GROUP_ROUNDS + 1, dict(found.squads))
+    return Bracket(event, found.progress, state.teams, GROUP_ROUNDS + 1, dict(found.squads), found.tables)
 
 
 async def bracket(rt: Runtime, guild_id: int, reference: str | None) -> Bracket:
