@@ -54,11 +54,12 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
             flags.append("retired")
         if row.journeyman:
             flags.append("journeyman")
+        if row.mercenary:
+            flags.append("Mercenary")
         if player.familiar_face:
             flags.append("Familiar Face (no Loner)")
-        journeyman_trait = ("Loner (4+)",) if row.journeyman else ()
         skills = ", ".join(
-            (*player.position.skills, *journeyman_trait, *(f"**{s}**" for s in player.extra_skills))
+            (*player.position.skills, *player.loner, *(f"**{s}**" for s in player.extra_skills))
         )
         lines.append(
             f"**#{row.number} {plain(row.name)}** · {player.position.name}"

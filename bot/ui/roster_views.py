@@ -38,9 +38,9 @@ def _players(ts: TournamentSheet, bold: bool) -> list[str]:
             continue
         added = ts.skills.get(row.id)  # the round's Skill-Point skill (an escalation round's own)
         extra = ((added,) if added else ()) + player.gained_skills
-        skills = [*player.position.skills, *(f"**{s}**" if bold else f"+{s}" for s in extra)]
+        skills = [*player.position.skills, *player.loner, *(f"**{s}**" if bold else f"+{s}" for s in extra)]
         name = plain(row.name) if bold else row.name
-        head = f"#{row.number} {name} · {player.position.name}"
+        head = f"#{row.number} {name} · {'Mercenary ' if row.mercenary else ''}{player.position.name}"
         lines.append((f"**{head}**" if bold else head) + (f": {', '.join(skills)}" if skills else ""))
     return lines or ["No players yet: /roster hire."]
 

@@ -38,8 +38,7 @@ def _characteristics(player: SheetPlayer) -> dict[str, int | None]:
 
 
 def _skills(player: SheetPlayer) -> list[str]:
-    journeyman = ["Loner (4+)"] if player.row.journeyman and not player.familiar_face else []
-    return [*player.position.skills, *journeyman, *player.extra_skills]
+    return [*player.position.skills, *player.loner, *player.extra_skills]
 
 
 def _injuries(player: SheetPlayer) -> list[str]:

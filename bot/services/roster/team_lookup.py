@@ -43,6 +43,11 @@ class SheetPlayer:
     added_skill: str | None = None  # an event's Skill-Point skill (seed 000): no value, but the player's
 
     @property
+    def loner(self) -> tuple[str, ...]:
+        """Loner (4+), which journeymen (seed 001) and Mercenary Players have."""
+        return ("Loner (4+)",) if self.row.journeyman or self.row.mercenary else ()
+
+    @property
     def extra_skills(self) -> tuple[str, ...]:
         """Every skill the player has beyond his position's: the Skill-Point skill, then those gained."""
         return (*((self.added_skill,) if self.added_skill else ()), *self.gained_skills)
