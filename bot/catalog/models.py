@@ -1013,7 +1013,9 @@ class MissingTable(Model):
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
-    handled: Literal["bb2025", "skipped"]  # BB2025's equivalent is used, or the step is skipped
+    # BB2025's equivalent is used; the step is skipped (a commissioner may record its result by hand); or
+    # the step is not offered at all (the seed names it but leaves out what it needs)
+    handled: Literal["bb2025", "skipped", "unavailable"]
     summary: Summary
 
     @property

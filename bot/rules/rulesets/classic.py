@@ -285,6 +285,10 @@ CLASSIC_PREGAME = (
 )
 
 
+# how /rules table shows what a classic league does about each gap of seed 003 (`MissingTable.handled`)
+GAPS_SHOWN = {"bb2025": "BB2025’s is used", "skipped": "skipped", "unavailable": "not available"}
+
+
 def _special_play_lines(chart: SpecialPlayChart) -> list[str]:
     lines = [f"**Special Play cards** by {chart.basis}:"]
     for band in chart.bands:
@@ -460,8 +464,7 @@ class Classic(Ruleset):
         )
         lines.append(f"**Friendlies**: {self.friendlies.summary}")
         lines += [
-            f"**Not in seed 003: {m.name}**: {'BB2025’s is used' if m.borrowed else 'skipped'}. {m.summary}"
-            for m in self.missing
+            f"**Not in seed 003: {m.name}**: {GAPS_SHOWN[m.handled]}. {m.summary}" for m in self.missing
         ]
         return "Classic season sequence (seed 003)", lines
 

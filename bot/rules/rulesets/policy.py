@@ -42,6 +42,9 @@ from bot.text import gp
 # ("skipped").
 StepKind = Literal["roll", "command", "skipped"]
 SIDES: tuple[Side, Side] = ("home", "away")
+# How a league's settings introduce each kind of gap in a seed (`MissingTable.handled`), in this order: what
+# BB2025 stands in for, what is skipped (a commissioner may record it by hand), what is not offered at all.
+GAP_HEADINGS = {"bb2025": "Uses BB2025's", "skipped": "Skipped", "unavailable": "Not available"}
 
 
 @dataclass(frozen=True)
@@ -244,12 +247,10 @@ class Ruleset(ABC):
         """The ruleset as a league's settings show it and, for one that refers to tables it lacks, what the
         league does instead."""
         lines = [f"**{self.name}** ({self.source})"]
-        borrowed = [m for m in self.missing if m.borrowed]
-        skipped = [m for m in self.missing if not m.borrowed]
-        if borrowed:
-            lines.append("Uses BB2025's: " + "; ".join(f"{m.name}: {m.summary}" for m in borrowed))
-        if skipped:
-            lines.append("Skipped: " + "; ".join(f"{m.name}: {m.summary}" for m in skipped))
+        for handled, heading in GAP_HEADINGS.items():
+            gaps = [m for m in self.missing if m.handled == handled]
+            if gaps:
+                lines.append(f"{heading}: " + "; ".join(f"{m.name}: {m.summary}" for m in gaps))
         return lines
 
     def reference(self) -> tuple[str, list[str]] | None:

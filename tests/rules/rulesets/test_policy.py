@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from bot.catalog import Catalog, load_catalog
 from bot.catalog.models import Team
-from bot.errors import RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.rules.dice import Dice, ScriptedDice, SeededDice
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.match.inducements import Budget
@@ -288,10 +288,12 @@ def test_each_ruleset_describes_itself_for_the_settings_and_the_rules_tables() -
     summary = classic.summary_lines()
     assert summary[0] == f"**{classic.name}** ({classic.source})"
     borrowed = [m.name for m in classic.missing if m.borrowed]
-    skipped = [m.name for m in classic.missing if not m.borrowed]
-    assert borrowed and skipped
+    skipped = [m.name for m in classic.missing if m.handled == "skipped"]
+    unavailable = [m.name for m in classic.missing if m.handled == "unavailable"]
+    assert borrowed and skipped and unavailable
     assert all(name in summary[1] for name in borrowed) and summary[1].startswith("Uses BB2025's: ")
     assert all(name in summary[2] for name in skipped) and summary[2].startswith("Skipped: ")
+    assert all(name in summary[3] for name in unavailable) and summary[3].startswith("Not available: ")
     assert BB2025.summary_lines() == [f"**{BB2025.name}** ({BB2025.source})"]
 
     assert BB2025.reference() is None  # the core sequence's steps are in the other tables
@@ -302,3 +304,20 @@ def test_each_ruleset_describes_itself_for_the_settings_and_the_rules_tables() -
     assert lines[0].startswith("**Pre-game, in order**: Random Stadium → ")
     assert any(line.startswith("**League points**: win 3 · draw 2 · loss 1") for line in lines)
     assert sum(line.startswith("**Not in seed 003: ") for line in lines) == len(classic.missing)
+
+
+def test_classic_star_players_on_the_roster_are_a_known_gap_of_seed_003() -> None:
+    """Seed 003's Hire and Fire: "Coaches can also add a Star Player to their roster at this step (see page
+    55)" and "If the team has a rostered Star Player, the coach must pay their upkeep cost or choose to let
+    them go (see page 59)." Pages 55 and 59 are not in the seed: which stars may be added, their price and
+    the upkeep cost are missing, so the step is listed as not available (not invented, not recordable)."""
+    gap = next(m for m in CLASSIC.missing if m.id == "rostered_star_players")
+    assert gap.handled == "unavailable" and not gap.borrowed
+    assert "pages 55, 59" in gap.name and "upkeep" in gap.summary
+    assert "rostered_star_players" not in dict(CLASSIC.recordable())
+    with pytest.raises(NotFound):
+        CLASSIC.check_recordable("rostered_star_players")
+    reference = CLASSIC.reference()
+    assert reference is not None
+    assert f"**Not in seed 003: {gap.name}**: not available. {gap.summary}" in reference[1]
+    assert any(line.startswith("Not available: ") and gap.name in line for line in CLASSIC.summary_lines())
