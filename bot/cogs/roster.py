@@ -32,6 +32,7 @@ from bot.ui.options import (
     TournamentOption,
 )
 from bot.ui.roster_views import (
+    mercenary_skill_autocomplete,
     roster_embeds,
     roster_file,
     roster_inducement_autocomplete,
@@ -124,6 +125,40 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
     ) -> None:
         await drafting.step(
             ROSTERS, interaction, event_drafting.hire, tournament, position, count, name, number
+        )
+
+    @app_commands.command(
+        name="mercenary", description="Hire Mercenary Players: cost +30,000 gp, Loner (4+), no SPP (up to 3)"
+    )
+    @app_commands.describe(
+        position="The position to hire as a Mercenary",
+        count="How many (1-3)",
+        skill="One Primary skill for each, +50,000 gp (optional)",
+        name="A name (only when hiring one)",
+        number="A shirt number (only when hiring one)",
+        tournament=TOURNAMENT_IF_SEVERAL,
+    )
+    @app_commands.autocomplete(position=roster_position_autocomplete, skill=mercenary_skill_autocomplete)
+    async def mercenary(
+        self,
+        interaction: discord.Interaction,
+        position: str,
+        count: app_commands.Range[int, 1, 3] = 1,
+        skill: str | None = None,
+        name: Name | None = None,
+        number: ShirtNumber | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await drafting.step(
+            ROSTERS,
+            interaction,
+            event_drafting.hire_mercenary,
+            tournament,
+            position,
+            count,
+            skill,
+            name,
+            number,
         )
 
     @app_commands.command(name="fire", description="Release a player from your tournament roster (refunded)")

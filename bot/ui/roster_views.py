@@ -213,6 +213,22 @@ async def roster_skill_autocomplete(interaction: discord.Interaction, current: s
     ]
 
 
+async def mercenary_skill_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The Primary skills of the position chosen in the same command (a Mercenary's, 50,000 gp), and none."""
+    rt = runtime_of(interaction)
+    wanted = str(getattr(interaction.namespace, "position", "") or "").lower()
+    options = await _options(interaction)
+    position = next((p for p in options.positions if wanted in (p.id, p.name.lower())), None)
+    none = choice("none (no skill)", "none")
+    if position is None:
+        return [none]
+    skills = [s for s in event_rosters.skill_options(rt, position) if s.category in position.primary]
+    return [none] + [
+        choice(f"{s.name} (+50,000 gp)", s.name)
+        for s in best_matches(current, skills, lambda s: s.name, limit=24)
+    ]
+
+
 async def roster_star_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     stars = (await _options(interaction)).stars
     name = attrgetter("name")

@@ -16,6 +16,7 @@ from bot.services.tournament import tournaments
 from bot.ui.checks import require_organiser
 from bot.ui.roster_views import (
     entry_autocomplete,
+    mercenary_skill_autocomplete,
     roster_inducement_autocomplete,
     roster_player_autocomplete,
     roster_position_autocomplete,
@@ -164,3 +165,25 @@ async def test_autocomplete_offers_the_rosters_choices(runtime: Runtime) -> None
     stranger = make_interaction(runtime, user_id=77)
     _namespace(stranger)
     assert await roster_player_autocomplete(stranger, "") == []
+
+
+async def test_roster_mercenary_hires_one_with_his_primary_skill(runtime: Runtime) -> None:
+    """Seed 000 allows every inducement; a Mercenary costs +30,000 gp and +50,000 for one Primary skill (a
+    65,000 gp Wood Elf Lineman: 145,000)."""
+    cog = RosterCog(MagicMock())
+    await _drafted(runtime, cog)
+    interaction = make_interaction(runtime, user_id=COACH)
+    await cog.mercenary.callback(cog, interaction, "wood_elf_lineman", 1, "Dodge", None, None, None)
+    content, kwargs = sent(interaction)
+    assert (
+        "Hired 1 Mercenary Wood Elf Lineman (#12) for 145,000 gp" in content and kwargs["ephemeral"] is True
+    )
+    shown = str(kwargs["embed"].to_dict())
+    assert "Mercenary Wood Elf Lineman" in shown and "Loner (4+)" in shown and "Dodge" in shown
+    refused = make_interaction(runtime, user_id=COACH)
+    with pytest.raises(RuleViolation, match="only be given a Primary skill"):  # the error handler answers
+        await cog.mercenary.callback(cog, refused, "wood_elf_lineman", 1, "Guard", None, None, None)
+    _namespace(interaction, position="wood_elf_lineman")
+    offered = [c.name for c in await mercenary_skill_autocomplete(interaction, "")]
+    assert offered[0].startswith("none") and "Dodge (+50,000 gp)" in offered
+    assert not any(n.startswith("Guard") for n in offered)  # Strength is a Secondary for him
