@@ -112,6 +112,12 @@ def check_not_star(player: str, star: bool) -> None:
         raise RuleViolation(f"{player} is a star player: star players never advance.")
 
 
+def check_not_mercenary(player: str, mercenary: bool) -> None:
+    """Mercenaries never advance (BB2025, Inducements: "Mercenaries do not earn Star Player points")."""
+    if mercenary:
+        raise RuleViolation(f"{player} is a Mercenary: Mercenaries earn no SPP and never advance.")
+
+
 def check_event_advancement(event: str, advancement: bool) -> None:
     """An event's players advance only when its rulespack plays with player advancement (seed 000,
     Additional rules)."""

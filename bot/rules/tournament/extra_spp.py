@@ -38,10 +38,12 @@ def check_amount(amount: int, player: str, spp: int) -> int:
     return amount
 
 
-def check_player(player: str, star: bool) -> None:
-    """Star players never earn SPP."""
+def check_player(player: str, star: bool, mercenary: bool = False) -> None:
+    """Star players and Mercenaries never earn SPP (BB2025: "Mercenaries do not earn Star Player points")."""
     if star:
         raise RuleViolation(f"{player} is a star player: star players never earn SPP.")
+    if mercenary:
+        raise RuleViolation(f"{player} is a Mercenary: Mercenaries never earn SPP.")
 
 
 def check_game(team: str, round_number: int | None, confirmed: bool) -> None:

@@ -21,6 +21,7 @@ from bot.rules.roster.advancement import (
     check_affordable,
     check_event_advancement,
     check_may_advance,
+    check_not_mercenary,
     check_not_star,
     check_skill,
     cost,
@@ -95,6 +96,7 @@ def _context(
     player = find_player(conn, team, player_ref)
     star = player.star_contract is not None or player.position.startswith(STAR_PREFIX)
     check_not_star(f"#{player.number} {player.name}", star)
+    check_not_mercenary(f"#{player.number} {player.name}", player.mercenary)
     return team, player, open_postgames[0].fixture_id
 
 

@@ -69,7 +69,7 @@ def _award(
     team = find_team(conn, actor.guild_id, team_ref, event.league)
     player = find_player(conn, team, player_ref)
     label = f"#{player.number} {player.name}"
-    check_player(label, player.position.startswith(STAR_PREFIX))
+    check_player(label, player.position.startswith(STAR_PREFIX), player.mercenary)
     check_amount(amount, label, player.spp)
     fx = _game(conn, event, team, round_number)
     now = rt.clock.now()
@@ -114,9 +114,11 @@ async def award_spp(
 def _team_players(conn: Connection, guild_id: int, event_ref: str | None, team_ref: str) -> list[PlayerRow]:
     event = find_event(conn, guild_id, event_ref)
     team = find_team(conn, guild_id, team_ref, event.league)
-    return [p for p in team_store.players(conn, team) if not p.position.startswith(STAR_PREFIX)]
+    return [
+        p for p in team_store.players(conn, team) if not (p.mercenary or p.position.startswith(STAR_PREFIX))
+    ]
 
 
 async def team_players(rt: Runtime, guild_id: int, event_ref: str | None, team: str) -> list[PlayerRow]:
-    """A team's players who can earn SPP (not its stars), for autocomplete."""
+    """A team's players who can earn SPP (not its stars or Mercenaries), for autocomplete."""
     return await rt.db.read(_team_players, guild_id, event_ref, team)

@@ -33,6 +33,8 @@ def test_stars_never_and_only_for_a_game_that_is_over() -> None:
     with pytest.raises(RuleViolation, match="star players never earn SPP"):
         check_player("#20 Griff Oberwald", True)
     check_player("#7 Lineman", False)
+    with pytest.raises(RuleViolation, match="Mercenaries never earn SPP"):
+        check_player("#11 Lineman", False, mercenary=True)
     with pytest.raises(RuleViolation, match="no confirmed game in round 2"):
         check_game("Reavers", 2, False)
     with pytest.raises(RuleViolation, match="no confirmed game in the event"):
