@@ -1,5 +1,5 @@
-"""Pictures through the real bot process: the season start, `/standings format:picture`, and the
-play-off announcements carry a PNG the fake Discord received as an upload."""
+"""Pictures through the real bot process: the season start, `/standings format:picture`, the play-off
+announcements and `/history format:picture` carry a PNG the fake Discord received as an upload."""
 
 from __future__ import annotations
 
@@ -65,6 +65,15 @@ async def test_season_start_standings_and_playoffs_come_with_pictures(
     semis = await discord.wait_for_message(channel, _with_picture("Semi-finals"))
     bracket = _png(world, semis)
     assert bracket.height > 300
+
+    seasons = await discord.invoke("history", world.outsider, format="picture")
+    await seasons.wait(lambda i: bool(i.messages))
+    assert "League: seasons" in message_text(seasons.messages[0]), message_text(seasons.messages[0])
+    assert _png(world, seasons.messages[0]).height > 300
+    season = await discord.invoke("history", world.outsider, season=1, format="picture")
+    await season.wait(lambda i: bool(i.messages))
+    assert "season 1" in message_text(season.messages[0])
+    assert _png(world, season.messages[0]).height > 700  # the standings, then the semi-finals
 
     csv = await discord.invoke("standings", world.outsider, format="csv")
     await csv.wait(lambda i: bool(i.messages))

@@ -4,11 +4,15 @@ approved, the start draws four groups of four with the bot's dice; three rounds 
 knock-out (places 1-8) beside Best of the Rest, the bot pairing each round when the last game is confirmed.
 One drawn knock-out game is refused until the shoot-out is rolled (/match penalties) and is then decided by
 it. The placement bracket runs to its final; /tournament bracket shows the groups, the knock-out and the
-places; the organiser finishes the event and the awards follow the knock-out places."""
+places, as text and as a picture; the organiser finishes the event and the awards follow the knock-out
+places."""
 
 from __future__ import annotations
 
+import io
 import re
+
+from PIL import Image
 
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, button_ids, message_text
@@ -112,6 +116,15 @@ async def test_sixteen_coaches_through_groups_and_knock_out_to_the_final(
         assert f"Group {group}" in text, text
     assert "Knock-out, round 4" in text and "Knock-out, round 6" in text and "Places decided" in text, text
     assert "Best of the Rest" in text
+    pictured = await discord.invoke("tournament bracket", coaches[0], format="picture")
+    await pictured.wait(lambda i: bool(i.messages))
+    message = pictured.messages[0]
+    assert "Group Cup: groups and knock-out" in message_text(message), message_text(message)
+    assert 1 <= len(message["attachments"]) == len(message["embeds"]) <= 10
+    for embed, attachment in zip(message["embeds"], message["attachments"], strict=True):
+        assert embed["image"]["url"] == f"attachment://{attachment['filename']}"
+        picture = Image.open(io.BytesIO(discord.uploads[int(attachment["id"])]))
+        assert picture.format == "PNG" and picture.width <= 1080 and picture.height > 600
     standings = await discord.invoke("tournament standings", coaches[0])
     assert "Knock-out: places 1-8 (decided)" in standings.text, standings.text
     assert "Best of the Rest: places 9-16" in standings.text, standings.text
