@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services.match.results import Referee
 from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
@@ -17,7 +18,7 @@ from bot.services.tournament import (
     tournaments,
 )
 from bot.text import plural
-from bot.ui import drafting
+from bot.ui import drafting, result_setting
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of
@@ -25,7 +26,19 @@ from bot.ui.drafting import ROSTERS
 from bot.ui.files import attachment
 from bot.ui.formatting import plain
 from bot.ui.limits import send_messages
-from bot.ui.options import TOURNAMENT_HELP, Budget, EntryOption, Reason, TournamentOption
+from bot.ui.options import (
+    TOURNAMENT_HELP,
+    Budget,
+    Casualties,
+    EntryOption,
+    PlayerEvents,
+    Reason,
+    Touchdowns,
+    TournamentOption,
+    choices,
+)
+from bot.ui.result_setting import EventGame
+from bot.ui.result_views import side_inputs
 from bot.ui.roster_views import entry_autocomplete
 from bot.ui.tournament_views import pairings_embeds, send_rulespack
 from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
@@ -174,6 +187,54 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             f"Round {pairings.round_number} of **{plain(pairings.event.name)}** is paired.",
             pairings_embeds(pairings),
             allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name="result",
+        description="Decide or correct a game's result, e.g. a disputed or held one (reason kept)",
+    )
+    @app_commands.describe(
+        fixture="The event's game (#number): disputed and held games first",
+        home_score="Home touchdowns",
+        away_score="Away touchdowns",
+        reason="Why you decide it: kept in the event's log",
+        home_casualties="Home casualties caused",
+        away_casualties="Away casualties caused",
+        home_players="Home players' events, e.g. #7 td, #3 cas",
+        away_players="Away players' events, same form",
+        extra_time="Knock-out game: it went to extra time",
+        penalty_winner="Knock-out game level after extra time: who won the penalty shoot-out",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.choices(penalty_winner=choices({"home": "home team", "away": "away team"}))
+    @organiser_only()
+    async def result(
+        self,
+        interaction: discord.Interaction,
+        fixture: EventGame,
+        home_score: Touchdowns,
+        away_score: Touchdowns,
+        reason: Reason,
+        home_casualties: Casualties = 0,
+        away_casualties: Casualties = 0,
+        home_players: PlayerEvents | None = None,
+        away_players: PlayerEvents | None = None,
+        extra_time: bool = False,
+        penalty_winner: str | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        sides = side_inputs(
+            home_score, away_score, home_casualties, away_casualties, home_players, away_players, False, False
+        )
+        await result_setting.set_result(
+            self.bot,
+            interaction,
+            fixture,
+            sides,
+            reason,
+            extra_time=extra_time,
+            penalty_winner=penalty_winner,
+            by=Referee(organiser=True, event=tournament),
         )
 
     @app_commands.command(name="swap", description="Swap two coaches between tables of the current round")

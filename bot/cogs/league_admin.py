@@ -16,10 +16,10 @@ from bot.services.league import contracts, league_export, leagues, playoffs, sea
 from bot.services.match import deadlines, pregame, results
 from bot.services.match.revert import revert_postgame
 from bot.services.roster import teams
-from bot.ui import drafting
+from bot.ui import drafting, result_setting
 from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
-from bot.ui.autocomplete import Choices, choice, fixture_choice
+from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import commissioner_only
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.drafting import TEAMS
@@ -42,7 +42,7 @@ from bot.ui.options import (
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 from bot.ui.pictures import picture_message, season_start_picture, send_picture
 from bot.ui.pregame_views import pregame_embeds
-from bot.ui.result_views import follow_with_postgame, result_embeds, side_inputs
+from bot.ui.result_views import side_inputs
 from bot.ui.season_views import bracket_embeds
 from bot.ui.star_views import draft_embeds
 from bot.ui.web_views import WEB_ACTION_CHOICES, answer_link
@@ -68,16 +68,7 @@ register_page_source(LOG_SOURCE, render_log)
 
 async def any_fixture_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     found = await results.all_fixtures(runtime_of(interaction), actor_of(interaction).guild_id)
-    label = {
-        "scheduled": "",
-        "reported": " (reported)",
-        "disputed": " (DISPUTED)",
-        "confirmed": " (confirmed)",
-    }
-    return [
-        fixture_choice(f"#{f.id} ", f.home_name, f.away_name, label[f.status], f"f:{f.id}")
-        for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name} {f.status}")
-    ]
+    return result_setting.fixture_choices(current, found)
 
 
 AnyFixture = app_commands.Transform[str, Completed(any_fixture_autocomplete)]  # any fixture of the server
@@ -178,7 +169,7 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         extra_time: bool = False,
         penalty_winner: str | None = None,
     ) -> None:
-        home, away = side_inputs(
+        sides = side_inputs(
             home_score,
             away_score,
             home_casualties,
@@ -188,30 +179,16 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             home_stalling,
             away_stalling,
         )
-        outcome = await results.set_result(
-            runtime_of(interaction),
-            actor_of(interaction),
+        await result_setting.set_result(
+            self.bot,
+            interaction,
             fixture,
-            home,
-            away,
+            sides,
             reason,
             extra_time=extra_time,
-            penalty_winner="home"
-            if penalty_winner == "home"
-            else "away"
-            if penalty_winner == "away"
-            else None,
+            penalty_winner=penalty_winner,
+            by=results.COMMISSIONER,
         )
-        embeds = result_embeds(
-            outcome, heading=f"Set by commissioner {interaction.user.mention}: {plain(reason)}"
-        )
-        await send_messages(interaction, embeds=embeds)
-        await follow_with_postgame(interaction, outcome.fixture, outcome.postgame)
-        league = await leagues.get_league(
-            runtime_of(interaction), actor_of(interaction).guild_id, f"l:{outcome.fixture.league_id}"
-        )
-        if league.announce_channel_id not in (None, interaction.channel_id):
-            await announce(self.bot, league, embeds=embeds)
 
     @app_commands.command(
         name="record", description="Record by hand a pre-game step the ruleset has no table for"

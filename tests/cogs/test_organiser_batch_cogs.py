@@ -1,20 +1,26 @@
-"""Issue 29: the organiser's commands for many at once, called with spec_set interaction mocks:
-`/event approve` with no team approves every submitted roster and lists each problem, within Discord's limits."""
+"""Issue 29: the organiser's commands, called with spec_set interaction mocks: `/event approve` with no team
+approves every submitted roster and lists each problem, within Discord's limits; `/event result` decides a
+disputed game of the event (the organiser's, checked at run time) through /league result's one body."""
 
 from __future__ import annotations
 
-from unittest.mock import AsyncMock, MagicMock
+from unittest.mock import AsyncMock, MagicMock, patch
 
 import discord
 import pytest
 
 from bot.cogs.event import EventCog
-from bot.errors import Conflict
+from bot.errors import Conflict, NotAllowed
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
+from bot.services.tournament import tournament_play, tournaments
 from bot.store.connection import Connection
+from bot.ui.checks import NotOrganiser, require_organiser
 from bot.ui.limits import CONTENT, EMBED_TOTAL, EMBEDS, within_limits
-from tests.builders import tournament_event
-from tests.cogs.mocks import make_interaction
+from tests.builders import ORGANISER, tournament_event
+from tests.cogs.mocks import make_interaction, sent
+from tests.conftest import actor
 
 
 def _break_every_other(conn: Connection, ids: list[int]) -> None:
@@ -66,3 +72,32 @@ async def test_approve_with_no_team_and_nothing_waiting_says_so(runtime: Runtime
     interaction.response.defer = AsyncMock()
     with pytest.raises(Conflict, match="No roster of Cup is waiting for approval"):
         await cog.approve.callback(cog, interaction, None, None)
+
+
+async def test_event_result_decides_a_disputed_game_and_announces_it(runtime: Runtime) -> None:
+    await tournament_event(runtime, 4)
+    pairings = await tournament_play.start_event(runtime, ORGANISER, None)
+    fx = next(t.fixture for t in pairings.tables if t.fixture is not None)
+    done = await results.report_result(
+        runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(2, 0), SideInput(1, 0)
+    )
+    await results.dispute_result(runtime, actor(user_id=fx.away_coach_id), fx.id, done.version, "1-1")
+    group = EventCog(MagicMock()).app_command
+    assert group.default_permissions is not None and group.default_permissions.manage_guild
+    command = next(c for c in group.commands if c.name == "result")
+    assert require_organiser in command.checks
+    with pytest.raises(NotOrganiser):
+        await require_organiser(make_interaction(runtime, user_id=fx.home_coach_id))  # a coach
+
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    with patch("bot.ui.result_setting.announce", new=AsyncMock()) as announced:
+        await cog.result.callback(cog, interaction, f"f:{fx.id}", 1, 1, "agreed at the table", 0, 0)
+    _, kwargs = sent(interaction)
+    embed = kwargs["embed"]
+    assert "Set by organiser" in (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+    announced.assert_awaited_once()  # the event's channel (555) is not this one
+    await tournaments.create_tournament(runtime, ORGANISER, "Spring", 556, {})
+    other = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    with pytest.raises(NotAllowed, match="not a game of Spring"):
+        await cog.result.callback(cog, other, f"f:{fx.id}", 1, 0, "wrong event", tournament="Spring")

@@ -22,6 +22,7 @@ from bot.services.roster.team_lookup import find_team, own_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament import tournament_play
+from bot.services.tournament.tournaments import find_event
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -53,6 +54,7 @@ class ReportedResult:
     version: int
     confirmer_id: int | None  # who must confirm (None once confirmed)
     postgame: tuple[TeamSummary, ...] = ()  # set when this confirmation ran the post-game sequence
+    fans: tuple[str, ...] = ()  # a correction that changed who won: how each team's fans followed it
 
 
 def find_fixture(conn: Connection, guild_id: int, reference: str) -> Fixture:
@@ -175,6 +177,13 @@ def _decide(
     return decide(report, game, extra_time, penalty_winner)
 
 
+def _decider(conn: Connection, fx: Fixture) -> str:
+    """Who decides a fixture's result that its coaches cannot, and with what command."""
+    if tournament_play.is_tournament_fixture(conn, fx):
+        return "the organiser (/event result)"
+    return "a commissioner (/league result)"
+
+
 def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
     require_no_open_postgame(conn, fx)
@@ -203,16 +212,13 @@ def _report(
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
+    decider = _decider(conn, fx)
     if side is None:
-        raise NotAllowed(
-            "Only the two coaches of this fixture report it (a commissioner uses /league result)."
-        )
+        raise NotAllowed(f"Only the two coaches of this fixture report it ({decider} sets it).")
     if fx.status == "confirmed":
-        raise Conflict(
-            f"{fx.label} is confirmed and locked; a commissioner can correct it with /league result."
-        )
+        raise Conflict(f"{fx.label} is confirmed and locked; {decider} can correct it.")
     if fx.status == "disputed":
-        raise Conflict(f"{fx.label} is disputed: a commissioner decides it with /league result.")
+        raise Conflict(f"{fx.label} is disputed: {decider} decides it.")
     _no_postgame_pending(conn, fx)
     home, away = (mine, theirs) if side == "home" else (theirs, mine)
     conceded_by: Side | None = None
@@ -306,6 +312,27 @@ async def dispute_result(
     return await rt.db.write(_dispute, rt, actor, fixture_id, version, cleaned)
 
 
+@dataclass(frozen=True)
+class Referee:
+    """Who sets a result: a commissioner, any fixture of the server; an event's organiser, only the games of
+    the event (`event`: as the command named it, None for the server's only event)."""
+
+    organiser: bool = False
+    event: str | None = None
+
+
+COMMISSIONER = Referee()
+
+
+def _check_event_game(conn: Connection, actor: Actor, fx: Fixture, event_ref: str | None) -> None:
+    event = find_event(conn, actor.guild_id, event_ref)
+    if fx.league_id != event.id:
+        raise NotAllowed(
+            f"{fx.label} (#{fx.id}) is not a game of {event.name}: an organiser decides the games of the "
+            "event (a league's fixtures are the commissioner's, with /league result)."
+        )
+
+
 def _set(
     conn: Connection,
     rt: Runtime,
@@ -316,8 +343,11 @@ def _set(
     reason: str,
     extra_time: bool,
     penalty_winner: Side | None,
+    by: Referee,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    if by.organiser:
+        _check_event_game(conn, actor, fx, by.event)
     first_confirmation = fx.status != "confirmed"
     if first_confirmation:
         _no_postgame_pending(conn, fx)
@@ -336,7 +366,7 @@ def _set(
         # The post-game runs once, at the first confirmation; a later correction changes the result and the
         # standings, not the post-game already applied.
         postgame=first_confirmation,
-        extra={"was": fx.status},
+        extra={"was": fx.status, "by": "organiser" if by.organiser else "commissioner"},
     )
     done = confirm(conn, rt, actor, fx, report, how)
     return ReportedResult(done.fixture, report, done.version, None, done.postgame)
@@ -352,12 +382,14 @@ async def set_result(
     *,
     extra_time: bool = False,
     penalty_winner: Side | None = None,
+    by: Referee = COMMISSIONER,
 ) -> ReportedResult:
-    """A commissioner sets or corrects a result; it is confirmed at once, and the reason is kept."""
+    """A commissioner (any fixture of the server) or an event's organiser (only that event's games) sets or
+    corrects a result, e.g. a disputed or held one; it is confirmed at once, and the reason is kept."""
     if penalty_winner is not None:
         one_of(penalty_winner, ("home", "away"), "the penalty shoot-out winner")
     cleaned = reason_of(reason)
-    return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned, extra_time, penalty_winner)
+    return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned, extra_time, penalty_winner, by)
 
 
 def _friendly(
@@ -447,6 +479,21 @@ def _any_open(conn: Connection, guild_id: int) -> list[Fixture]:
 async def all_fixtures(rt: Runtime, guild_id: int) -> list[Fixture]:
     """Every fixture of the server (for the commissioner's autocomplete)."""
     return await rt.db.read(_any_open, guild_id)
+
+
+DECIDE_FIRST = {"disputed": 0, "reported": 1, "scheduled": 2, "confirmed": 3}
+
+
+def _event_games(conn: Connection, guild_id: int, event_ref: str | None) -> list[Fixture]:
+    event = find_event(conn, guild_id, event_ref)
+    found = season_store.fixtures(conn, guild_id, league_id=event.id)
+    return sorted(found, key=lambda f: (DECIDE_FIRST.get(f.status, 4), -(f.round_number or 0), f.id))
+
+
+async def event_games(rt: Runtime, guild_id: int, event_ref: str | None) -> list[Fixture]:
+    """An event's games for its organiser's autocomplete: the disputed (and held) ones first, then those
+    reported, still to play, and confirmed, the latest round first in each."""
+    return await rt.db.read(_event_games, guild_id, event_ref)
 
 
 def _get(conn: Connection, guild_id: int, fixture_id: int) -> tuple[Fixture, ResultReport | None]:

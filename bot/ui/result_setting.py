@@ -1,0 +1,83 @@
+"""The one body of /league result (a commissioner) and /event result (the event's organiser): set or correct
+a result through the one service (services/match/results.py `set_result`, told who decides), answer with the
+result (and, when it changed who won, how the fans followed it), post the post-game a first confirmation
+ran, and announce it in the competition's channel when the command was used elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+
+from bot.catalog.search import best_matches
+from bot.rules.match.match_result import Side
+from bot.services.league import leagues
+from bot.services.match import results
+from bot.services.match.results import Referee, SideInput
+from bot.services.records import Fixture
+from bot.ui.announce import announce
+from bot.ui.autocomplete import Choices, fixture_choice
+from bot.ui.context import actor_of, runtime_of
+from bot.ui.formatting import plain
+from bot.ui.limits import send_messages
+from bot.ui.options import Completed
+from bot.ui.result_views import follow_with_postgame, result_embeds
+
+SHOOT_OUT: dict[str, Side] = {"home": "home", "away": "away"}  # the penalty_winner option's values
+STATUS = {"scheduled": "", "reported": " (reported)", "disputed": " (DISPUTED)", "confirmed": " (confirmed)"}
+
+
+def fixture_choices(current: str, found: Sequence[Fixture]) -> Choices:
+    """Fixtures to decide, as typed so far: `#12 Home v Away (DISPUTED)`."""
+    return [
+        fixture_choice(f"#{f.id} ", f.home_name, f.away_name, STATUS[f.status], f"f:{f.id}")
+        for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name} {f.status}")
+    ]
+
+
+async def event_game_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The games of the event named in the command's `tournament` option (or the server's only one)."""
+    value = getattr(interaction.namespace, "tournament", None)
+    found = await results.event_games(
+        runtime_of(interaction), actor_of(interaction).guild_id, str(value) if value else None
+    )
+    return fixture_choices(current, found)
+
+
+EventGame = app_commands.Transform[str, Completed(event_game_autocomplete)]  # a game of the event
+
+
+async def set_result(
+    client: discord.Client,
+    interaction: discord.Interaction,
+    fixture: str,
+    sides: tuple[SideInput, SideInput],
+    reason: str,
+    *,
+    extra_time: bool,
+    penalty_winner: str | None,
+    by: Referee,
+) -> None:
+    """Set the result as `by` decides it, and answer (see the module's docstring)."""
+    rt, actor = runtime_of(interaction), actor_of(interaction)
+    home, away = sides
+    outcome = await results.set_result(
+        rt,
+        actor,
+        fixture,
+        home,
+        away,
+        reason,
+        extra_time=extra_time,
+        penalty_winner=SHOOT_OUT.get(penalty_winner or ""),
+        by=by,
+    )
+    role = "organiser" if by.organiser else "commissioner"
+    embeds = result_embeds(outcome, heading=f"Set by {role} {interaction.user.mention}: {plain(reason)}")
+    fans = "\n".join(plain(line) for line in outcome.fans) or None
+    await send_messages(interaction, fans, embeds=embeds)
+    await follow_with_postgame(interaction, outcome.fixture, outcome.postgame)
+    competition = await leagues.get_competition(rt, actor.guild_id, outcome.fixture.league_id)
+    if competition.announce_channel_id not in (None, interaction.channel_id):
+        await announce(client, competition, content=fans, embeds=embeds)
