@@ -42,6 +42,7 @@ class Tally:
     sent_off: int = 0
     votes: int = 0
     objectives: int = 0
+    custom: int = 0  # the organiser's own per-game number (an event's rulespack names it)
 
     def add(
         self,
@@ -52,9 +53,10 @@ class Tally:
         cas: tuple[int, int],
         sent_off: int = 0,
         objectives: int = 0,
+        custom: int = 0,
     ) -> None:
         """Count one game: its outcome, the points and bonus it earned, touchdowns and casualties (for,
-        against), players sent off and Secret Objectives achieved."""
+        against), players sent off, Secret Objectives achieved and the organiser's number."""
         self.played += 1
         self.won += outcome == "W"
         self.drawn += outcome == "D"
@@ -67,6 +69,7 @@ class Tally:
         self.cas_against += cas[1]
         self.sent_off += sent_off
         self.objectives += objectives
+        self.custom += custom
 
 
 # Each tiebreaker's name, as the settings and rulespacks spell it, and its value: higher ranks higher.
@@ -80,6 +83,7 @@ KEYS: dict[str, Callable[[Tally], int]] = {
     "votes": lambda t: t.votes,
     "sent_off": lambda t: t.sent_off,
     "objectives": lambda t: t.objectives,
+    "custom": lambda t: t.custom,
     "won": lambda t: t.won,
     "drawn": lambda t: t.drawn,
 }

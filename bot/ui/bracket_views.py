@@ -29,7 +29,7 @@ def _name(bracket: Bracket, unit: int) -> str:
     return plain(team.name) if team else f"team {unit}"
 
 
-def _line(bracket: Bracket, row: RankingRow[int], extra: tuple[str, ...]) -> str:
+def _line(bracket: Bracket, row: RankingRow[int], extra: tuple[tuple[str, str], ...]) -> str:
     """A unit's line in a group or Best of the Rest: a coach's ranking line, or a squad's team points."""
     if not bracket.squads:
         return ranking_line(row, bracket.teams.get(row.coach), extra)
@@ -52,7 +52,7 @@ def _game(bracket: Bracket, game: KnockoutGame[int]) -> str:
 def bracket_embeds(bracket: Bracket) -> list[discord.Embed]:
     """Groups (position, team, TP, BP, TD), the knock-out rounds, the places decided, Best of the Rest."""
     state = bracket.progress
-    extra = bracket.event.rulespack.extra_tiebreakers
+    extra = bracket.event.rulespack.extra_columns
     body: list[Field] = []
     for group in state.groups:
         lines = [_line(bracket, row, extra) for row in group.rows]

@@ -54,7 +54,11 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
     deadline = f"{r.round_hours} hours per round" if r.round_hours else "no deadline (played in person)"
     odd = "a game against the Spare Player" if r.odd_player is OddPlayer.SPARE else "a Bye (a 2-0 win)"
     final = "may meet again in the final round" if r.final_rematch else "are kept apart like everyone else"
-    tiebreakers = ", ".join(TIEBREAKER_NAMES[t] for t in r.tiebreakers) + ", then registration order"
+    tiebreakers = ", ".join(
+        plain(r.custom_tiebreaker) + " (entered with each result)" if t == "custom" else TIEBREAKER_NAMES[t]
+        for t in r.tiebreakers
+    )
+    tiebreakers += ", then registration order"
     painted = "coaches' votes" if r.best_painted == "votes" else "the organiser's choice"
     moved = [f"{roster_names.get(team, team)}: tier {tier}" for team, tier in sorted(r.roster_tiers.items())]
     fmt = format_of(r).describe(r)
@@ -128,7 +132,7 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
     """The rankings: a line per coach (position, team, coach, TP, BP, TD difference, touchdowns, casualties
     and the rulespack's extra tiebreakers), a note for each tie naming the tiebreaker that settled it, and
     the Spare Player apart. One embed a page of `per_page` lines."""
-    extra = table.event.rulespack.extra_tiebreakers
+    extra = table.event.rulespack.extra_columns
     heads = dict(table.sections)  # a group event: the knock-out places, then Best of the Rest
     coach_heads = {} if table.squads else heads  # a group team event: the sections head its squads
     lines = []

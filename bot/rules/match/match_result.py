@@ -1,5 +1,6 @@
 """A reported result as it is stored and confirmed: both sides' score, SPP casualties, stalling, and what
-each player did (the input of the post-game sequence)."""
+each player did (the input of the post-game sequence); in a tournament also the casualties caused by crowd
+pushes, the Secret Objectives achieved and the organiser's tiebreaker number."""
 
 from __future__ import annotations
 
@@ -58,6 +59,10 @@ class SideReport(BaseModel):
     casualties: int = Field(ge=0, le=30)  # casualties this side caused that earn SPP
     stalling: bool = False  # a player of this side was deemed to be stalling (no +1 in winnings)
     objectives: int | None = Field(default=None, ge=0, le=3)  # tournament: Secret Objectives achieved
+    # Tournament: casualties this side caused by pushing opponents into the crowd (no SPP; seed 000's Carnage
+    # Cup and Most Patched-Up count them), and the organiser's own tiebreaker number (rulespack's name).
+    crowd_casualties: int = Field(default=0, ge=0, le=30)
+    tiebreaker: int | None = Field(default=None, ge=0, le=99)
     players: tuple[PlayerLine, ...] = ()
 
 

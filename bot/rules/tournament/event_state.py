@@ -155,6 +155,7 @@ class Bracket:
 
     progress: GroupsProgress[int]
     squads: Mapping[int, str] = field(default_factory=dict)
+    tables: tuple[StagedTable[int], ...] = ()  # the units' tables as played (a team event: its squad matches)
 
 
 def met_and_odd(
@@ -178,8 +179,15 @@ def met_and_odd(
 
 def coaches_ranking(state: EventState) -> list[RankingRow[int]]:
     """Seed 000's individual rankings: Tournament Points, then the rulespack's tiebreakers; no Spare."""
+    rulespack = state.rulespack
     return rank(
-        state.scoring, state.units, state.games, state.ranked_byes, state.rulespack.tiebreakers, state.votes
+        state.scoring,
+        state.units,
+        state.games,
+        state.ranked_byes,
+        rulespack.tiebreakers,
+        state.votes,
+        rulespack.custom_tiebreaker or None,
     )
 
 
@@ -286,4 +294,3 @@ def check_revert_in_event(game: str, round_number: int | None, paired: int) -> N
             f"Not reverted: round {paired} is already paired on {game}'s result. Correct the result "
             "instead (/league result); injuries and SPP stay as recorded."
         )
-    tables: tuple[StagedTable[int], ...] = ()  # the units' tables as played (a team event: its squad matches)

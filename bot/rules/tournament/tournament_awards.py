@@ -4,9 +4,10 @@ The recommended awards: 1st, 2nd and 3rd place, the Wooden Spoon (bottom of the 
 Coach (most Favourite Opponent votes) and Best Painted Team (the coaches' votes or the organiser's choice);
 and the seed's 'less serious' ones: Griff Oberwald's Golden Gloves (most touchdowns), Mighty Zug's Wall
 o' Steel (fewest conceded), Max Spleenripper's Carnage Cup (most casualties inflicted), Matron McGeary's
-Most Patched-Up (most casualties suffered), Dirty Dan's Filthiest Cit (most players sent off for a Foul),
-the Stunty Cup (best-placed coach with a Tier 3 team; the catalogue's tier 4 and any lower tier count
-too; none in a stunty event), and the most touchdowns and most casualties by a single player.
+Most Patched-Up (most casualties suffered; both count the casualties of crowd pushes too), Dirty Dan's
+Filthiest Cit (most players sent off for a Foul), the Stunty Cup (best-placed coach with a Tier 3 team;
+the catalogue's tier 4 and any lower tier count too; none in a stunty event), and the most touchdowns and
+most casualties by a single player.
 
 The Spare Player wins nothing. The placings and the Stunty Cup follow the rankings (which settle every
 tie); every other award is shared by all who tie for it, and is "not awarded" when nobody earned it.
@@ -119,7 +120,8 @@ SPECS: dict[str, AwardSpec] = {spec.key: spec for spec in AWARDS}
 
 @dataclass(frozen=True)
 class Totals:
-    """What one coach's games add up to, as the rankings count them."""
+    """What one coach's games add up to, as the rankings count them, and the casualties of crowd pushes
+    (`crowd_for`: caused, `crowd_against`: suffered), which the rankings do not count."""
 
     played: int = 0
     td_for: int = 0
@@ -127,33 +129,50 @@ class Totals:
     cas_for: int = 0
     cas_against: int = 0
     sent_off: int = 0
+    crowd_for: int = 0
+    crowd_against: int = 0
+
+    @property
+    def inflicted(self) -> int:
+        """Seed 000's Carnage Cup: "casualties as a result of Blitzing Blocking, or pushing opposition
+        players into the crowd"."""
+        return self.cas_for + self.crowd_for
+
+    @property
+    def suffered(self) -> int:
+        """Seed 000's Most Patched-Up: "casualties inflicted upon them as a result of Blitzing, Blocking, or
+        having their players pushed into the crowd"."""
+        return self.cas_against + self.crowd_against
 
 
 def team_totals(
     rules: TournamentScoring, games: Sequence[TournamentGame[T]], byes: Sequence[T] = ()
 ) -> dict[T, Totals]:
     """Every coach's totals over the confirmed games and Byes; casualties suffered are those the opponent
-    inflicted (a Bye: none either way)."""
+    inflicted, crowd pushes apart (a Bye: none either way)."""
     found: dict[T, Totals] = {}
 
-    def add(coach: T, td_for: int, td_against: int, cas_for: int, cas_against: int, sent_off: int) -> None:
+    def add(coach: T, td: tuple[int, int], cas: tuple[int, int], crowd: tuple[int, int], off: int) -> None:
         t = found.get(coach, Totals())
         found[coach] = Totals(
             t.played + 1,
-            t.td_for + td_for,
-            t.td_against + td_against,
-            t.cas_for + cas_for,
-            t.cas_against + cas_against,
-            t.sent_off + sent_off,
+            t.td_for + td[0],
+            t.td_against + td[1],
+            t.cas_for + cas[0],
+            t.cas_against + cas[1],
+            t.sent_off + off,
+            t.crowd_for + crowd[0],
+            t.crowd_against + crowd[1],
         )
 
     for game in games:
-        a, b = game.sides(rules)
-        add(a.coach, a.td_for, a.td_against, a.cas_for, b.cas_for, a.sent_off)
-        add(b.coach, b.td_for, b.td_against, b.cas_for, a.cas_for, b.sent_off)
+        a, b = game.sides(rules)  # the first coach's side, then the second's
+        crowd = (game.first_crowd, game.second_crowd)
+        add(a.coach, (a.td_for, a.td_against), (a.cas_for, b.cas_for), crowd, a.sent_off)
+        add(b.coach, (b.td_for, b.td_against), (b.cas_for, a.cas_for), crowd[::-1], b.sent_off)
     for coach in byes:
         side = bye_side(coach, rules)
-        add(coach, side.td_for, side.td_against, 0, 0, 0)
+        add(coach, (side.td_for, side.td_against), (0, 0), (0, 0), 0)
     return found
 
 
@@ -260,10 +279,10 @@ def awards(
             SPECS["wall"], {c: t.td_against for c, t in played.items()}, "no games played", fewest=True
         ),
         "carnage": _most(
-            SPECS["carnage"], {c: t.cas_for for c, t in played.items()}, "no casualties inflicted"
+            SPECS["carnage"], {c: t.inflicted for c, t in played.items()}, "no casualties inflicted"
         ),
         "patched": _most(
-            SPECS["patched"], {c: t.cas_against for c, t in played.items()}, "no casualties suffered"
+            SPECS["patched"], {c: t.suffered for c, t in played.items()}, "no casualties suffered"
         ),
         "filthiest": _most(
             SPECS["filthiest"], {c: t.sent_off for c, t in played.items()}, "nobody was sent off for a Foul"

@@ -21,7 +21,7 @@ from bot.rules.ranking import Placed, Tally, order, outcome_of
 
 T = TypeVar("T", bound=Hashable)
 
-Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off", "objectives"]
+Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off", "objectives", "custom"]
 
 TIEBREAKER_NAMES: dict[str, str] = {
     "bonus": "Bonus Points",
@@ -31,6 +31,7 @@ TIEBREAKER_NAMES: dict[str, str] = {
     "votes": "Favourite Opponent votes",
     "sent_off": "players sent off for fouls",
     "objectives": "Secret Objectives achieved",
+    "custom": "the organiser's tiebreaker",  # an event names it in its rulespack (`rank`'s custom_name)
     "registration": "registration order",
     "won": "games won",  # a team event's squads (bot/rules/tournament/tournament_teams.py)
     "drawn": "games drawn",
@@ -73,13 +74,16 @@ class Side(Generic[T]):
     cas_for: int
     sent_off: int = 0
     objectives: int = 0  # Secret Objectives achieved (seed 000, Additional rules)
+    custom: int = 0  # the organiser's own number (seed 000: "anything else the Event Organiser wishes")
 
 
 @dataclass(frozen=True)
 class TournamentGame(Generic[T]):
     """A confirmed game. Casualties are those that would earn SPP, inflicted by that side; `sent_off` the
     side's players sent off for a foul (not for a Secret Weapon). `conceded_by` names a conceding coach.
-    `*_objectives`: the Secret Objectives each coach reported achieved (0-3; they stand in a concession)."""
+    `*_objectives`: the Secret Objectives each coach reported achieved (0-3; they stand in a concession).
+    `*_crowd`: the casualties each side caused by crowd pushes (no SPP: the awards count them, the
+    rankings do not); `*_custom`: each side's number for the organiser's own tiebreaker."""
 
     first: T
     second: T
@@ -92,13 +96,18 @@ class TournamentGame(Generic[T]):
     conceded_by: T | None = None
     first_objectives: int = 0
     second_objectives: int = 0
+    first_crowd: int = 0
+    second_crowd: int = 0
+    first_custom: int = 0
+    second_custom: int = 0
 
     def __post_init__(self) -> None:
         if self.first == self.second:
             raise ValueError("a coach cannot play himself")
         numbers = (self.first_score, self.second_score, self.first_cas, self.second_cas)
-        if min(*numbers, self.first_sent_off, self.second_sent_off) < 0:
-            raise ValueError("scores, casualties and sent-offs cannot be negative")
+        extra = (self.first_crowd, self.second_crowd, self.first_custom, self.second_custom)
+        if min(*numbers, self.first_sent_off, self.second_sent_off, *extra) < 0:
+            raise ValueError("scores, casualties, sent-offs and the organiser's numbers cannot be negative")
         if not all(0 <= n <= 3 for n in (self.first_objectives, self.second_objectives)):
             raise ValueError("a coach achieves 0 to 3 Secret Objectives")
         if self.conceded_by is not None and self.conceded_by not in (self.first, self.second):
@@ -107,11 +116,11 @@ class TournamentGame(Generic[T]):
     def sides(self, rules: TournamentScoring) -> tuple[Side[T], Side[T]]:
         """Both coaches' Tournament Points, Bonus Points, touchdowns and casualties from this game."""
         first, second = self._scored(rules)
-        if not (self.first_objectives or self.second_objectives):
-            return first, second  # the usual game: no Secret Objectives to add
+        if not (self.first_objectives or self.second_objectives or self.first_custom or self.second_custom):
+            return first, second  # the usual game: no Secret Objectives or organiser's number to add
         return (
-            replace(first, objectives=self.first_objectives),
-            replace(second, objectives=self.second_objectives),
+            replace(first, objectives=self.first_objectives, custom=self.first_custom),
+            replace(second, objectives=self.second_objectives, custom=self.second_custom),
         )
 
     def _scored(self, rules: TournamentScoring) -> tuple[Side[T], Side[T]]:
@@ -180,7 +189,9 @@ def count(tally: Tally, side: Side[Any]) -> None:
     """Count one game (or Bye) of a coach (or of one of a squad's coaches) in his tally."""
     td = (side.td_for, side.td_against)
     points, bonus = side.tournament_points, side.bonus_points
-    tally.add(outcome_of(*td), points, bonus, td, (side.cas_for, 0), side.sent_off, side.objectives)
+    tally.add(
+        outcome_of(*td), points, bonus, td, (side.cas_for, 0), side.sent_off, side.objectives, side.custom
+    )
 
 
 @dataclass(frozen=True)
@@ -203,14 +214,26 @@ class RankingRow(Generic[T]):
     won: int = 0  # games won, drawn and lost (a Bye counts as a win)
     drawn: int = 0
     lost: int = 0
+    custom: int = 0  # the organiser's own tiebreaker number, summed (0 unless the event names one)
 
     @property
     def td_diff(self) -> int:
         return self.td_for - self.td_against
 
+    def extra(self, tiebreaker: str) -> int:
+        """This line's number for one of the organiser's tiebreakers (votes, sent_off, objectives, custom)."""
+        values = {"votes": self.votes, "sent_off": self.sent_off, "objectives": self.objectives}
+        return self.custom if tiebreaker == "custom" else values[tiebreaker]
+
     @classmethod
-    def of(cls, placed: Placed[T], tally: Tally) -> Self:
-        """The line of a unit placed by the ranking engine, with its tally's totals."""
+    def of(cls, placed: Placed[T], tally: Tally, custom_name: str | None = None) -> Self:
+        """The line of a unit placed by the ranking engine, with its tally's totals (`custom_name`: what the
+        rulespack calls the organiser's tiebreaker, when it decided the place)."""
+        decided = placed.decided_by
+        if decided == "custom" and custom_name:
+            name: str | None = custom_name
+        else:
+            name = TIEBREAKER_NAMES[decided] if decided is not None else None
         return cls(
             placed.unit,
             placed.position,
@@ -222,11 +245,12 @@ class RankingRow(Generic[T]):
             tally.cas_for,
             tally.sent_off,
             tally.votes,
-            TIEBREAKER_NAMES[placed.decided_by] if placed.decided_by is not None else None,
+            name,
             tally.objectives,
             tally.won,
             tally.drawn,
             tally.lost,
+            tally.custom,
         )
 
 
@@ -237,10 +261,12 @@ def rank(
     byes: Sequence[T] = (),
     tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
     votes: Mapping[T, int] | None = None,
+    custom_name: str | None = None,
 ) -> list[RankingRow[T]]:
     """The rankings of `coaches` (in registration order; the Spare Player is left out by not listing
     him): Tournament Points, then the tiebreakers in the rulespack's order, then registration order.
-    `byes` lists one entry per Bye a coach had; `votes` the Favourite Opponent votes each received."""
+    `byes` lists one entry per Bye a coach had; `votes` the Favourite Opponent votes each received;
+    `custom_name` what the rulespack calls the organiser's own tiebreaker."""
     if len(set(tiebreakers)) != len(tiebreakers):
         raise ValueError("each tiebreaker can be used once")
     tallies = {coach: Tally() for coach in coaches}
@@ -255,4 +281,7 @@ def rank(
     for coach, votes_received in (votes or {}).items():
         if coach in tallies:
             tallies[coach].votes = votes_received
-    return [RankingRow.of(placed, tallies[placed.unit]) for placed in order(coaches, tallies, tiebreakers)]
+    return [
+        RankingRow.of(placed, tallies[placed.unit], custom_name)
+        for placed in order(coaches, tallies, tiebreakers)
+    ]

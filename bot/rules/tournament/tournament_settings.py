@@ -29,7 +29,9 @@ from bot.rules.tournament.tournament_rosters import RosterRules, TierAllowance, 
 from bot.rules.tournament.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebreaker
 
 SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, in this order (seed 000)
-ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off", "objectives")  # may be added after
+# May be added after seed 000's four; "custom" is the organiser's own per-game number (`custom_tiebreaker`).
+ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off", "objectives", "custom")
+EXTRA_LABELS: dict[str, str] = {"votes": "votes", "sent_off": "sent off", "objectives": "objectives"}
 MAX_ROUNDS = 15
 MAX_ROUND_HOURS = 24 * 60
 GROUP_SIZE = 4  # seed 000: groups of four
@@ -39,7 +41,7 @@ FormatName = Literal["swiss", "groups"]
 
 # What may change once the event has started: the rest fixes the rosters or the pairings already made.
 CHANGEABLE_WHILE_RUNNING = frozenset(
-    {"rounds", "round_hours", "final_rematch", "extra_tiebreakers", "best_painted"}
+    {"rounds", "round_hours", "final_rematch", "extra_tiebreakers", "custom_tiebreaker", "best_painted"}
 )
 
 
@@ -64,6 +66,9 @@ class Rulespack(BaseModel):
     odd_player: OddPlayer = OddPlayer.SPARE
     final_rematch: bool = False  # 1st and 2nd may meet again in the final round (seed 000: if stated)
     extra_tiebreakers: tuple[Tiebreaker, ...] = ()  # the organiser's, after seed 000's four
+    # The organiser's own per-game number, by its name (seed 000: "or anything else the Event Organiser
+    # wishes"), e.g. 'Cheerleader chants': entered with each result, a tiebreaker ("custom"). "": none.
+    custom_tiebreaker: str = Field(default="", max_length=40)
     tiers: Mapping[int, TierOverride] = Field(default_factory=dict)  # tier -> the organiser's row
     roster_tiers: Mapping[str, int] = Field(default_factory=dict)  # catalogue team id -> tier for this event
     registration_open: bool = True
@@ -128,6 +133,15 @@ class Rulespack(BaseModel):
             return "" if text.lower() == "none" else text
         return value
 
+    @field_validator("custom_tiebreaker", mode="before")
+    @classmethod
+    def _custom_name(cls, value: Any) -> Any:
+        """The name as typed, spaces tidied; `none` (or nothing) takes it away."""
+        if isinstance(value, str):
+            text = " ".join(value.split())
+            return "" if text.lower() == "none" else text
+        return value
+
     @field_validator("extra_tiebreakers", mode="before")
     @classmethod
     def _typed(cls, value: Any) -> Any:
@@ -151,6 +165,10 @@ class Rulespack(BaseModel):
             raise ValueError("tiers are 1 to 5")
         if "objectives" in self.extra_tiebreakers and not self.secret_objectives:
             raise ValueError("the objectives tiebreaker needs secret_objectives: true")
+        if "custom" in self.extra_tiebreakers and not self.custom_tiebreaker:
+            raise ValueError(
+                "the custom tiebreaker needs its name (custom_tiebreaker, e.g. Cheerleader chants)"
+            )
         validate_list(self.inducements)
         if self.escalation:
             if len(self.escalation) < 2:
@@ -192,10 +210,28 @@ class Rulespack(BaseModel):
     def tiebreakers(self) -> tuple[Tiebreaker, ...]:
         """Every tiebreaker in the order applied: seed 000's four, then the organiser's. With Secret
         Objectives the objectives achieved come first ("usually the first tiebreaker"), unless the organiser
-        placed them among his own."""
-        if self.secret_objectives and "objectives" not in self.extra_tiebreakers:
-            return ("objectives", *SEED_TIEBREAKERS, *self.extra_tiebreakers)
-        return (*SEED_TIEBREAKERS, *self.extra_tiebreakers)
+        placed them among his own; the organiser's own number, once named, comes last unless he placed it."""
+        extra = self.organiser_tiebreakers
+        if self.secret_objectives and "objectives" not in extra:
+            return ("objectives", *SEED_TIEBREAKERS, *extra)
+        return (*SEED_TIEBREAKERS, *extra)
+
+    @property
+    def organiser_tiebreakers(self) -> tuple[Tiebreaker, ...]:
+        """The organiser's tiebreakers after seed 000's four, in order: the ones listed, then his own
+        number when it is named but not listed."""
+        if self.custom_tiebreaker and "custom" not in self.extra_tiebreakers:
+            return (*self.extra_tiebreakers, "custom")
+        return self.extra_tiebreakers
+
+    @property
+    def extra_columns(self) -> tuple[tuple[Tiebreaker, str], ...]:
+        """The rankings' columns beyond seed 000's: each organiser's tiebreaker and its label ('votes',
+        'sent off', 'objectives' or the organiser's name for his own number)."""
+        return tuple(
+            (t, self.custom_tiebreaker if t == "custom" else EXTRA_LABELS[t])
+            for t in self.organiser_tiebreakers
+        )
 
     @property
     def petty_cash(self) -> bool:

@@ -287,12 +287,13 @@ def _signed(number: int) -> str:
     return f"{number:+d}" if number else "0"
 
 
-def ranking_line(row: RankingRow[int], team: TeamRow | None, extra: tuple[str, ...] = ()) -> str:
-    """One ranked coach: TP, BP, touchdowns, casualties, the rulespack's extra tiebreakers, and the
-    tiebreaker that put him below the coach above. The one wording of a ranking, wherever it is shown."""
+def ranking_line(row: RankingRow[int], team: TeamRow | None, extra: tuple[tuple[str, str], ...] = ()) -> str:
+    """One ranked coach: TP, BP, touchdowns, casualties, the rulespack's extra tiebreakers (`extra`: each
+    one's key and label, `Rulespack.extra_columns`), and the tiebreaker that put him below the coach above.
+    The one wording of a ranking, wherever it is shown."""
     name = _name(team.name) if team else f"team {row.coach}"
     coach = f" (<@{team.coach_id}>)" if team else ""
-    extras = "".join(f", {row.votes} votes" if t == "votes" else f", {row.sent_off} sent off" for t in extra)
+    extras = "".join(f", {row.extra(key)} {_name(label)}" for key, label in extra)
     decided = f" · below the coach above on {row.decided_by}" if row.decided_by else ""
     return (
         f"**{row.position}.** {name}{coach}: {row.tournament_points} TP, {row.bonus_points} BP, "
@@ -324,7 +325,7 @@ def squad_award_lines(standing: Standing) -> list[str]:
 
 def ranking_lines(standing: Standing) -> list[str]:
     """One line per ranked coach, each tie named with the tiebreaker that settled it."""
-    extra = standing.event.rulespack.extra_tiebreakers
+    extra = standing.event.rulespack.extra_columns
     lines = [ranking_line(row, standing.teams.get(row.coach), extra) for row in standing.rows]
     return lines or ["Nobody is ranked yet."]
 

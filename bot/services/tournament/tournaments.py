@@ -313,6 +313,10 @@ def game_of(report: ResultReport, home_team_id: int, away_team_id: int) -> Tourn
         conceded_by=conceded,
         first_objectives=report.home.objectives or 0,
         second_objectives=report.away.objectives or 0,
+        first_crowd=report.home.crowd_casualties,
+        second_crowd=report.away.crowd_casualties,
+        first_custom=report.home.tiebreaker or 0,
+        second_custom=report.away.tiebreaker or 0,
     )
 
 

@@ -19,8 +19,8 @@ def test_once_running_only_what_touches_neither_rosters_nor_pairings() -> None:
     with pytest.raises(RuleViolation) as refused:
         check_rulespack_change("Cup", "running", {"rounds": 5, "format": "groups", "budget": 1}, 2)
     assert str(refused.value) == (
-        "Cup has started: budget, format can no longer change (still open: best_painted, extra_tiebreakers, "
-        "final_rematch, round_hours, rounds)."
+        "Cup has started: budget, format can no longer change (still open: best_painted, custom_tiebreaker, "
+        "extra_tiebreakers, final_rematch, round_hours, rounds)."
     )
 
 
