@@ -2,8 +2,9 @@
 
 `leaders` reads every board in one read transaction; `/leaders` shows one of them, the web view may show
 them all. Player boards count every confirmed game of the league in the season (league, play-off and
-friendly games alike; a friendly's kills are not counted: in a friendly every casualty counts as Badly
-Hurt); team points and wins are the regular season's, as the standings count them.
+friendly games alike; a friendly's kills are not counted where the league's ruleset counts every casualty
+of a friendly as Badly Hurt, as BB2025's does); team points and wins are the regular season's, as the
+standings count them.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.catalog import Catalog
 from bot.errors import InvalidInput, NotFound
 from bot.rules.league.leaders import STATS, Leader, Stat, boards, kills, team_records
 from bot.rules.match.match_result import ResultReport
 from bot.rules.match.tallies import player_tallies
+from bot.rules.rulesets import ruleset
 from bot.services.inputs import one_of, optional_whole
 from bot.services.league.leagues import find_league
 from bot.services.league.seasons import current_or_error, standings_tables
@@ -46,6 +49,7 @@ class Leaders:
 
 def leaders_in(
     conn: Connection,
+    catalog: Catalog,
     guild_id: int,
     league_ref: str | None,
     season_number: int | Literal["all"] | None,
@@ -67,13 +71,14 @@ def leaders_in(
         for fx in fixtures
         if fx.status == "confirmed" and fx.report is not None
     ]
+    friendly_kills = not ruleset(catalog, league.settings.ruleset).friendlies.casualties_badly_hurt
     seasons = [season] if season is not None else season_store.seasons_of(conn, guild_id, league.id)
     tables = [table for s in seasons for table in standings_tables(conn, league, s, fixtures).values()]
     names = {t.id: t.name for t in team_store.in_league(conn, guild_id, league.id)}
     found = boards(
         player_tallies(report for _, report in played),
         leader_store.earned(conn, guild_id, league.id, None if season is None else season.id),
-        kills(report for fx, report in played if fx.kind != "friendly"),
+        kills(report for fx, report in played if fx.kind != "friendly" or friendly_kills),
         team_records(tables),
         names,
     )
@@ -87,7 +92,7 @@ async def leaders(
     (`season` "all"). Refused for a tournament (its awards are /tournament awards)."""
     if season != ALL_TIME:
         optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(leaders_in, guild_id, league_ref, season)
+    return await rt.db.read(leaders_in, rt.catalog, guild_id, league_ref, season)
 
 
 def stat_of(text: str) -> Stat:

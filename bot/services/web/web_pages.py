@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.catalog import Catalog
 from bot.catalog.models import Position
 from bot.errors import NotFound
 from bot.rules.league.playoffs import Shootout
@@ -502,20 +503,22 @@ class LeadersPage:
     leaders: leaders.Leaders | None  # None: no season has started yet
 
 
-def _leaders_page(conn: Connection, token: str, season: int | Literal["all"] | None) -> LeadersPage:
+def _leaders_page(
+    conn: Connection, catalog: Catalog, token: str, season: int | Literal["all"] | None
+) -> LeadersPage:
     scope = resolve_in(conn, token)
     if scope.league.is_tournament:
         raise NotFound("A tournament's leaders are its awards.")
     if season_store.current_season(conn, scope.guild_id, scope.league.id) is None:
         return LeadersPage(scope, None)
-    return LeadersPage(scope, leaders.leaders_in(conn, scope.guild_id, scope.ref, season))
+    return LeadersPage(scope, leaders.leaders_in(conn, catalog, scope.guild_id, scope.ref, season))
 
 
 async def leaders_page(rt: Runtime, token: str, season: int | Literal["all"] | None = None) -> LeadersPage:
     """Every leaderboard of the league (`/leaders`): this season's, season N's or all time's."""
     if season != leaders.ALL_TIME:
         optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_leaders_page, token, season)
+    return await rt.db.read(_leaders_page, rt.catalog, token, season)
 
 
 # --- the dice log ----------------------------------------------------------------------------------------

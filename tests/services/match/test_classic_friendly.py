@@ -14,7 +14,7 @@ import pytest
 from bot.catalog import Catalog
 from bot.rules.rulesets import RulesetEntry, classic, register, unregister
 from bot.rules.rulesets.policy import Friendlies
-from bot.services.league import seasons
+from bot.services.league import leaders, seasons
 from bot.services.match import postgame, results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
@@ -79,6 +79,9 @@ async def test_a_classic_friendly_pays_a_d3_and_spp_keeps_its_injuries_and_score
     # "In Friendly matches, you do not score any League points."
     table = (await seasons.standings(runtime, 1, None)).tables[0]
     assert all(row.points == 0 for row in table.rows)
+    # the death is real, so it is Team 1's kill on the leaderboard (not left out as a BB2025 friendly's)
+    board = (await leaders.leaders(runtime, 1, None)).boards["kills"]
+    assert [(leader.team_id, leader.value) for leader in board] == [(fx.away_team_id, 1)]
 
 
 async def test_a_bb2025_friendly_still_follows_seed_001(runtime: Runtime) -> None:
@@ -92,6 +95,7 @@ async def test_a_bb2025_friendly_still_follows_seed_001(runtime: Runtime) -> Non
     finished = await postgame.finish_postgame(runtime, COMMISH, fx.id, fx.home_team_id, as_commissioner=True)
     assert not any(line.startswith("Expensive mistakes") for line in finished.summary.lines)
     assert (await _players(runtime, fx.home_team_id))[4].miss_next_game
+    assert (await leaders.leaders(runtime, 1, None)).boards["kills"] == []
 
 
 MIXED = "mixed_friendlies"
