@@ -9,20 +9,27 @@ players, custom inducements), checked by the tournament simulator after a run:
   Buffet a D6), bought or free;
 - gold piece escalation: every coach wrote a roster per budget, and his treasury is the last budget less
   what the last roster spent (each roster against its budget and only adding: the whole-rulespack check);
+  no game credits a player absent from its round's roster (in its report, or with SPP, an MVP or an
+  injury written by its post-game);
 (every roster is also checked against the whole rulespack by the simulator).
 """
 
 from __future__ import annotations
 
+from bot.rules.match.match_result import ResultReport
+from bot.rules.tournament.tournament_escalation import fielded_round
 from bot.rules.tournament.tournament_rosters import free_inducements
 from bot.services.roster import event_rosters
 from bot.services.roster.team_lookup import STAR_PREFIX, roster_of
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_escalation
 from bot.services.tournament.tournaments import Event
+from bot.store import history
+from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
+from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
 # Dice each custom inducement rolls before a game (the Festive Gifts pick a player only among several).
@@ -58,17 +65,48 @@ def check_rosters(conn: Connection, rt: Runtime, event: Event) -> list[str]:
                 problems.append(f"{team.name}: treasury {team.treasury}, last budget less spent {spent}")
         if rules.mandatory_star and not any(r.position.startswith(STAR_PREFIX) for r in rows):
             problems.append(f"{team.name}: no star player in an event where one is mandatory")
+    if rules.escalation:
+        problems += _credited_off_roster(conn, event)
     if rules.inducements:
         problems += _inducement_rolls(conn, rt, event)
     return problems
 
 
-def _expected_rolls(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> int:
+def _credited_off_roster(conn: Connection, event: Event) -> list[str]:
+    """Every player a game of an escalation event credited (in its report, or by a change its post-game
+    wrote) who joins the roster in a later round than the game's."""
+    guild_id = event.league.guild_id
+    joined = {
+        team.id: tournament_escalation.escalation_of(conn, team)
+        for team in team_store.in_league(conn, guild_id, event.id)
+    }
+    problems = []
+    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
+        playing = fielded_round(fx.round_number, event.rulespack.roster_rounds)
+        credited: list[tuple[int, int, int]] = []  # (team, player id, number)
+        if fx.report is not None:
+            report = ResultReport.model_validate_json(fx.report)
+            for team_id, side in ((fx.home_team_id, report.home), (fx.away_team_id, report.away)):
+                credited += [(team_id, line.player_id, line.number) for line in side.players]
+        changes = history.changes_of_fixture(conn, guild_id, fx.id)
+        credited += [(c.team_id, c.player_id, c.player_number) for c in changes]
+        for team_id, player_id, number in credited:
+            if joined[team_id].joined(player_id) > playing:
+                problems.append(
+                    f"{fx.label}: #{number} credited in round {fx.round_number}, on the roster from round "
+                    f"{joined[team_id].joined(player_id)}"
+                )
+    return problems
+
+
+def _expected_rolls(conn: Connection, rt: Runtime, event: Event, fx: Fixture, team: TeamRow) -> int:
+    """The custom inducement dice of `team` before `fx`: those its roster of the game's round bought (gold
+    piece escalation: a later roster's are not rolled yet) and the free ones."""
     customs = {i.id for i in event.rulespack.inducements}
-    entry = tournament_store.entry(conn, team.guild_id, team.id)
-    owned = [key for key, _ in (entry.inducements if entry else ()) if key in customs]
+    fielded = tournament_escalation.fielded_roster(conn, fx, team)
+    owned = [key for key, _ in fielded.inducements if key in customs]
     owned += [i.id for i in free_inducements(rt.catalog, event.rulespack.inducements)]
-    players = len(team_store.players(conn, team))
+    players = len(fielded.players)
     return sum(ROLLS_BEFORE_GAME.get(key, 0) - (key == "festive_gifts" and players < 2) for key in owned)
 
 
@@ -79,12 +117,10 @@ def _inducement_rolls(conn: Connection, rt: Runtime, event: Event) -> list[str]:
     for table in tournament_store.tables(conn, guild_id, event.id):
         if table.fixture_id is None:
             continue
-        fixture = conn.execute(
-            "SELECT home_team_id, away_team_id FROM fixtures WHERE guild_id = ? AND id = ?",
-            (guild_id, table.fixture_id),
-        ).fetchone()
-        teams = [team_store.get(conn, guild_id, team_id) for team_id in fixture]
-        expected = sum(_expected_rolls(conn, rt, event, t) for t in teams if t is not None)
+        fx = season_store.fixture(conn, guild_id, table.fixture_id)
+        assert fx is not None
+        teams = [team_store.get(conn, guild_id, team_id) for team_id in (fx.home_team_id, fx.away_team_id)]
+        expected = sum(_expected_rolls(conn, rt, event, fx, t) for t in teams if t is not None)
         purposes = [
             row[0]
             for row in conn.execute(

@@ -257,13 +257,11 @@ def _add_touchdown(events: str, number: int) -> str:
     return format_team_events(tally)
 
 
-async def _numbers(rt: Runtime, team_id: int) -> list[int]:
-    def read(conn: Connection) -> list[int]:
-        team = team_store.get(conn, GUILD, team_id)
-        assert team is not None
-        return [p.number for p in team_store.players(conn, team) if not p.miss_next_game]
-
-    return await rt.db.read(read)
+async def _numbers(rt: Runtime, fixture_id: int, team_id: int) -> list[int]:
+    """The numbers a report of the game may credit: the team's players able to play, on the roster of the
+    game's round (gold piece escalation: a player joining in a later round is left out, as the bot asks)."""
+    fielded = await match_day.fixture_players(rt, GUILD, f"f:{fixture_id}")
+    return [p.number for _, p in fielded if p.team_id == team_id and not p.miss_next_game]
 
 
 async def _play_round(
@@ -291,7 +289,7 @@ async def _play_round(
         for index, team_id in enumerate((fx.home_team_id, fx.away_team_id)):
             score, cas, off = drawn[index]
             tally.sent_off += off
-            numbers = await _numbers(rt, team_id)
+            numbers = await _numbers(rt, fx.id, team_id)
             # --- D: injuries suffered (the other side's casualties) and objectives achieved ---
             hurt = injuries(rng, numbers, drawn[1 - index][1]) if options.injuries else None
             events = _events(rng, numbers, score, cas, off, hurt)
@@ -308,7 +306,7 @@ async def _play_round(
                 tally.shootouts += 1
             else:
                 side = sides[scorer]
-                numbers = await _numbers(rt, (fx.home_team_id, fx.away_team_id)[scorer])
+                numbers = await _numbers(rt, fx.id, (fx.home_team_id, fx.away_team_id)[scorer])
                 sides[scorer] = SideInput(
                     side.score + 1,
                     side.casualties,

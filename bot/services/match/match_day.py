@@ -35,7 +35,6 @@ def _fixture_player(conn: Connection, fx: Fixture, reference: str) -> PlayerRow:
             assert team is not None
             found = team_store.player(conn, team, player_id)
             if found is not None:
-                escalation.check_fielded(conn, fx, team, found)  # not on the roster of this round (yet)
                 return found
     raise NotFound("Pick the player from the list: a player of one of the two teams.")
 

@@ -39,6 +39,7 @@ from bot.services.match import postgame_order
 from bot.services.roster.advancement import unfinished_advancements
 from bot.services.roster.team_lookup import STAR_PREFIX, roster_of
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament.tournaments import event_of_fixture
 from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
@@ -491,7 +492,8 @@ def apply_tournament(
     for side in SIDES:
         team, opponent = teams[side], teams[OTHER[side]]
         assert team is not None and opponent is not None
-        squad = team_store.players(conn, team)
+        # gold piece escalation: the roster of the game's round (the MVP is never a player joining later)
+        squad = escalation.fielded(conn, fx, team, team_store.players(conn, team))
         stars = frozenset(
             p.id for p in squad if p.star_contract is not None or p.position.startswith(STAR_PREFIX)
         )

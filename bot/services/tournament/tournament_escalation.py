@@ -4,7 +4,8 @@ Budget of the event before it starts, each only adding to the one before, and fi
 Here: which round each player and Skill-Point skill joined, the closed rosters (`Escalation`), a roster as
 it was in a round (`as_of`), and the guard every change of a roster passes (`guard`). Once the event runs,
 each game is played with its round's roster: `game_round` says which, `fielded` keeps that roster's players
-(the match sheet, the pre-game's rolls, the post-game's squad), `fielded_team` its staff and fans, and
+(the match sheet, the post-game's squad), `fielded_team` its staff and fans, `fielded_roster` its players and
+inducements (what the custom inducements roll before the game), and
 `check_fielded` refuses a report crediting a player who joins in a later round. What a change may not
 take away is rules/tournament/tournament_escalation.py's; the roster check of every round is
 event_rosters.py's; closing a roster (/roster escalate) is tournament_entries.py's.
@@ -20,7 +21,9 @@ from bot.rules.roster.team_building import Staffing
 from bot.rules.tournament.tournament_escalation import check_on_round_roster, check_player_kept, fielded_round
 from bot.services.roster.team_lookup import staffing_of
 from bot.services.tournament.tournaments import Event, event_of_fixture
+from bot.store import teams as team_store
 from bot.store import tournament_escalation as escalation_store
+from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
@@ -154,6 +157,25 @@ def fielded_team(conn: Connection, fx: Fixture, team: TeamRow) -> TeamRow:
         return team
     closed = escalation_of(conn, team).closed_round(game.number)
     return team if closed is None else _with_staff(team, closed)  # the last roster: the team as it stands
+
+
+@dataclass(frozen=True)
+class FieldedRoster:
+    """What a team fields in a game: its players and the inducements its roster bought."""
+
+    players: list[PlayerRow]
+    inducements: tuple[tuple[str, int], ...]
+
+
+def fielded_roster(conn: Connection, fx: Fixture, team: TeamRow) -> FieldedRoster:
+    """The players and bought inducements of the roster `team` fields in `fx` (an escalation event: its
+    round's; else the team's own)."""
+    entry = tournament_store.entry(conn, team.guild_id, team.id)
+    inducements = entry.inducements if entry is not None else ()
+    game = game_round(conn, fx)
+    closed = escalation_of(conn, team).closed_round(game.number) if game is not None else None
+    players = fielded(conn, fx, team, team_store.players(conn, team))
+    return FieldedRoster(players, closed.inducements if closed is not None else inducements)
 
 
 def check_fielded(conn: Connection, fx: Fixture, team: TeamRow, player: PlayerRow) -> None:

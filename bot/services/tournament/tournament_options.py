@@ -23,10 +23,10 @@ from bot.rules.tournament.tournament_rosters import check_seed_inducement, event
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, optional_whole
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament import tournaments
 from bot.services.tournament.tournaments import Event, RulespackChange, find_event
-from bot.store import teams as team_store
-from bot.store import tournaments as tournament_store
+from bot.store import seasons as season_store
 from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 from bot.text import gp
@@ -125,12 +125,14 @@ def roll_before_games(
     bought = event_inducements(rt.catalog, event.rulespack.inducements)
     lines: list[str] = []
     for table, fixture_id, *teams in games:
+        fx = season_store.fixture(conn, event.league.guild_id, fixture_id)
+        assert fx is not None
         for team in teams:
-            entry = tournament_store.entry(conn, team.guild_id, team.id)
-            owned = [bought[key] for key, _ in (entry.inducements if entry else ()) if key in customs]
+            fielded = escalation.fielded_roster(conn, fx, team)  # gold piece escalation: this round's roster
+            owned = [bought[key] for key, _ in fielded.inducements if key in customs]
             if not owned and not free:
                 continue
-            players = [f"#{p.number} {p.name}" for p in team_store.players(conn, team)]
+            players = [f"#{p.number} {p.name}" for p in fielded.players]
             for inducement in [*owned, *free]:
                 done = before_game(inducement, team.name, players, rt.dice)
                 if done is None:
