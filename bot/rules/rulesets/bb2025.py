@@ -18,7 +18,7 @@ from bot.catalog.models import Team
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.inducements import Budget, budgets
 from bot.rules.match.journeymen import JOURNEYMAN_LIMIT
-from bot.rules.match.match_result import Outcome, Side
+from bot.rules.match.match_result import Side
 from bot.rules.match.postgame import (
     change_text,
     conceding_fans,
@@ -34,6 +34,7 @@ from bot.rules.rulesets.policy import (
     SIDES,
     Awards,
     Departures,
+    FanChange,
     Friendlies,
     Leaving,
     Opening,
@@ -97,13 +98,6 @@ BB2025_PREGAME = (
 )
 
 
-@dataclass(frozen=True)
-class _Fans:
-    after: int
-    rolls: tuple[DieRoll, ...]
-    line: str
-
-
 @dataclass(frozen=True, kw_only=True)
 class BB2025(Ruleset):
     """Seed 001's season sequence (see the module's docstring)."""
@@ -132,8 +126,15 @@ class BB2025(Ruleset):
             return self._played(game, side, sum(opening.fan_factor.values()), dice)
         return self._unplayed(game, side, dice)
 
-    def _fans(self, before: int, outcome: Outcome, dice: Dice, *, penalty: bool = False) -> _Fans:
-        """Dedicated Fans after the game (a team that conceded loses D3)."""
+    def lasting_fans(self, game: PostgameGame, side: Side, dice: Dice) -> FanChange | None:
+        """Seed 001, Update Dedicated Fans: a win rolls a D6 to gain one, a loss to lose one, a draw nothing;
+        a team that conceded a played game (with the penalty) loses D3 instead. Nothing in a friendly."""
+        return None if game.friendly else self._fans(game, side, dice)
+
+    def _fans(self, game: PostgameGame, side: Side, dice: Dice) -> FanChange:
+        """Dedicated Fans after the game (a team that conceded a played game loses D3)."""
+        report, before, outcome = game.report, game.team(side).fans, game.outcome(side)
+        penalty = game.played and report.conceded_by == side and report.concession_penalty
         fan_rule = self.catalog.drafting.dedicated_fans
         rolls: tuple[DieRoll, ...]
         if penalty:
@@ -143,7 +144,8 @@ class BB2025(Ruleset):
             after, check = update_dedicated_fans(before, outcome, dice, fan_rule)
             rolls = (check,) if check is not None else ()
             rolled = f" ({check.shown})" if check is not None else ""
-        return _Fans(after, rolls, f"Dedicated fans {change_text(before, after)}{rolled}")
+        line = f"Dedicated fans {change_text(before, after)}{rolled}"
+        return FanChange(after, rolls, line, fan_rule.min, fan_rule.max)
 
     def _unplayed(self, game: PostgameGame, side: Side, dice: Dice) -> SideOutcome:
         """A double forfeit: nothing but the fans; conceded ahead of the deadline: the other team D6 x 10,000
@@ -164,7 +166,7 @@ class BB2025(Ruleset):
             amount = paid[0].total * unplayed.multiplier
             why = f"opponent conceded before the deadline: {paid[0]} x {gp(unplayed.multiplier)}"
             awards = Awards(spp=False, mvps=2, nominees=(), max_nominees=self.mvp_nominees)
-        fans = self._fans(game.team(side).fans, game.outcome(side), dice)
+        fans = self._fans(game, side, dice)
         lines = (winnings_line(amount, why), fans.line, *notes)
         return SideOutcome(lines, (*paid, *fans.rolls), amount, fans.after, awards)
 
@@ -182,7 +184,7 @@ class BB2025(Ruleset):
             stalled = ", stalling" if data.stalling else " + 1 no stalling"
             amount = winnings(attendance, data.score, data.stalling, rules)
             why = f"attendance {attendance} / 2 + {data.score} TD{stalled}"
-        fans = self._fans(game.team(side).fans, game.outcome(side), dice, penalty=conceded)
+        fans = self._fans(game, side, dice)
         lines = [winnings_line(amount, why), fans.line]
         awards = None
         if conceded:

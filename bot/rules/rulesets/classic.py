@@ -33,6 +33,7 @@ from bot.rules.roster.team_building import SquadPlayer, Staffing, staff_value
 from bot.rules.rulesets.policy import (
     SIDES,
     Awards,
+    FanChange,
     Friendlies,
     Opening,
     PostgameGame,
@@ -366,7 +367,7 @@ class Classic(Ruleset):
         unplayed; a concession ahead of the deadline a conceded loss, and a win with FAME 0 for the other
         team."""
         rules = self.catalog.classic_season
-        report, team, outcome = game.report, game.team(side), game.outcome(side)
+        report, outcome = game.report, game.outcome(side)
         conceded = report.conceded_by == side
         lines: list[str] = []
         rolls: list[DieRoll] = []
@@ -387,9 +388,9 @@ class Classic(Ruleset):
         offer = die is not None and may_reroll_winnings(outcome, rules.winnings)
         if offer:
             lines.append("The winner may re-roll the winnings die once and must keep the second roll")
-        change = fan_factor_change(team.fans, outcome, dice, rules.fan_factor)
-        rolls.append(change.roll)
-        lines.append(f"Fan Factor {change_text(change.before, change.after)} ({change.roll.shown})")
+        fans = self._fan_factor(game, side, dice)
+        rolls += fans.rolls
+        lines.append(fans.line)
         awards = None
         if game.friendly:  # Star Player Points as after any match, but no MVP
             lines.append("No MVP and no league points: a friendly")
@@ -401,8 +402,20 @@ class Classic(Ruleset):
             nominees = tuple(p.player_id for p in data.players if p.mvp_nomination) if game.played else ()
             awards = Awards(spp=game.played, mvps=1, nominees=nominees, max_nominees=self.mvp_nominees)
         return SideOutcome(
-            tuple(lines), tuple(rolls), amount, change.after, awards, die.total if die else None, offer
+            tuple(lines), tuple(rolls), amount, fans.after, awards, die.total if die else None, offer
         )
+
+    def lasting_fans(self, game: PostgameGame, side: Side, dice: Dice) -> FanChange | None:
+        """Seed 003: the Fan Factor after any game, friendlies too (a win 3D6 above it adds 1, a loss 2D6
+        below it takes 1, a draw 2D6 either way)."""
+        return self._fan_factor(game, side, dice)
+
+    def _fan_factor(self, game: PostgameGame, side: Side, dice: Dice) -> FanChange:
+        change = fan_factor_change(
+            game.team(side).fans, game.outcome(side), dice, self.catalog.classic_season.fan_factor
+        )
+        line = f"Fan Factor {change_text(change.before, change.after)} ({change.roll.shown})"
+        return FanChange(change.after, (change.roll,), line, 0, None)
 
     def reroll_winnings(self, previous: int, first_die: int, friendly: bool, dice: Dice) -> WinningsReroll:
         """The winner re-rolls the winnings die once and keeps the second result, with the FAME paid with the

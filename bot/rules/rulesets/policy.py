@@ -126,6 +126,24 @@ class SideOutcome:
 
 
 @dataclass(frozen=True)
+class FanChange:
+    """A team's lasting fans after a game as its result says: the value, the dice, the line, and the least
+    and most the characteristic may be (a correction applied on top of later games stays within them;
+    None: no most)."""
+
+    after: int
+    rolls: tuple[DieRoll, ...]
+    line: str
+    low: int
+    high: int | None
+
+    def applied_to(self, now: int, was: int) -> int:
+        """The fans a team has `now` with this game's old result (`was` after it) replaced by this one."""
+        moved = max(self.low, now - was + self.after)
+        return moved if self.high is None else min(self.high, moved)
+
+
+@dataclass(frozen=True)
 class SquadMember:
     """What the post-game's last step needs to know about a player on the roster."""
 
@@ -281,6 +299,11 @@ class Ruleset(ABC):
     @abstractmethod
     def postgame_side(self, game: PostgameGame, side: Side, opening: Opening, dice: Dice) -> SideOutcome:
         """One team's winnings, lasting fans and awards."""
+
+    def lasting_fans(self, game: PostgameGame, side: Side, dice: Dice) -> FanChange | None:
+        """The team's lasting fans after the game, as its outcome moves them (None: the result does not move
+        them). `postgame_side` rolls them with the rest; a corrected result rolls them alone again."""
+        return None
 
     def leavers(self, game: PostgameGame, side: Side, squad: Sequence[SquadMember], dice: Dice) -> Departures:
         """Who leaves the team after the injuries (nobody, unless the ruleset says)."""
