@@ -12,7 +12,7 @@ from aiohttp import web
 from bot.services.runtime import Runtime
 from bot.services.web import web_tournament_pages as pages
 from bot.services.web.web_tournament_pages import EventNav
-from bot.web.page import base_of, path_number, render, runtime_of, token_of
+from bot.web.page import base_of, number_in, path_number, render, runtime_of, token_of
 
 DICE_ROUTE = "/l/{token}/dice"  # the dice log (the league pages' own, bot/web/league_routes.py)
 
@@ -46,7 +46,9 @@ PAGES: dict[str, tuple[str, Load]] = {
     "rosters": ("tournament_rosters.html", lambda rt, token, _r: pages.rosters_page(rt, token)),
     "roster/{team_id}": (
         "tournament_roster.html",
-        lambda rt, token, r: pages.roster_page(rt, token, path_number(r, "team_id")),
+        lambda rt, token, r: pages.roster_page(
+            rt, token, path_number(r, "team_id"), number_in(r.query.get("round"))
+        ),
     ),
     "bracket": ("tournament_bracket.html", lambda rt, token, _r: pages.bracket_page(rt, token)),
 }

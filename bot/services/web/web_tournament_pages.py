@@ -163,12 +163,12 @@ async def rosters_page(rt: Runtime, token: str) -> RostersPage:
     return await rt.db.read(lambda conn: _rosters(conn, rt, token))
 
 
-def _roster(conn: Connection, rt: Runtime, token: str, team_id: int) -> RosterPage:
+def _roster(conn: Connection, rt: Runtime, token: str, team_id: int, round_number: int | None) -> RosterPage:
     nav = _nav(conn, token)
     team = _approved(conn, nav).get(team_id)
     if team is None:
         raise NotFound(GONE)
-    sheet = event_rosters.build_tournament_sheet(conn, rt, nav.event, team)
+    sheet = event_rosters.build_tournament_sheet(conn, rt, nav.event, team, round_number)
     lines = tuple(
         RosterLine(
             p,
@@ -181,10 +181,11 @@ def _roster(conn: Connection, rt: Runtime, token: str, team_id: int) -> RosterPa
     return RosterPage(nav, sheet, lines)
 
 
-async def roster_page(rt: Runtime, token: str, team_id: int) -> RosterPage:
+async def roster_page(rt: Runtime, token: str, team_id: int, round_number: int | None = None) -> RosterPage:
     """One approved roster as `/roster show` shows it: players with profiles and skills (the Skill-Point
-    skills marked), stars, staff, fans, inducements, the gold and Skill Points spent."""
-    return await rt.db.read(lambda conn: _roster(conn, rt, token, team_id))
+    skills marked), stars, staff, fans, inducements, the gold and Skill Points spent. With gold piece
+    escalation, `round_number` picks the roster fielded in that round (a round's page links to it)."""
+    return await rt.db.read(lambda conn: _roster(conn, rt, token, team_id, round_number))
 
 
 def _bracket(conn: Connection, rt: Runtime, token: str) -> BracketPage:

@@ -41,7 +41,8 @@ async def _rosters(runtime: Runtime, who: Actor, name: str, builds: bool) -> Non
     await entries.review(runtime, ORGANISER, None, name, approve=True)
 
 
-async def _event(runtime: Runtime) -> tournaments.Event:
+async def escalation_event(runtime: Runtime) -> tournaments.Event:
+    """Four coaches' three rosters each (the Builders' growing, the others' not), approved; round 1 drawn."""
     settings = {"escalation": "1000000/1100000/1200000", "rounds": 3, "advancement": True}
     event = await tournaments.create_tournament(runtime, ORGANISER, "Escalation Cup", 200, settings)
     await _rosters(runtime, BUILDER, "Builders", True)
@@ -88,7 +89,7 @@ def _builders_side(prep: prepare.MatchPreparation) -> prepare.MatchSide:
 
 
 async def test_each_round_is_played_with_that_rounds_roster(runtime: Runtime) -> None:
-    await _event(runtime)
+    await escalation_event(runtime)
     rosters = [
         await event_rosters.roster_sheet(runtime, BUILDER, None, None, round_number=n) for n in (1, 2, 3)
     ]
@@ -137,7 +138,7 @@ async def test_the_petty_cash_follows_each_rounds_roster(runtime: Runtime) -> No
     """Seed 000 (petty cash with advancement on): the lower CTV gets the difference, each round's CTV its
     roster's. The Builders and a Steady team field the same round-1 roster; by round 3 the Builders field
     a Blitzer, a Catcher and a re-roll more."""
-    await _event(runtime)
+    await escalation_event(runtime)
     rosters = [await event_rosters.roster_sheet(runtime, BUILDER, None, None, round_number=n) for n in (1, 3)]
     steady = await event_rosters.roster_sheet(runtime, STEADY[0], None)
     fx = _builders_game(await _games(runtime, 1))
