@@ -3,30 +3,11 @@ with its round's roster, and the invariants catch a game crediting a player abse
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from bot.catalog import load_catalog
-from bot.clock import FakeClock
-from bot.rules.dice import SeededDice
-from bot.services.runtime import Runtime
-from bot.services.tournament import tournaments
-from bot.simulation.coaches import START
-from bot.simulation.roster_invariants import check_rosters
-from bot.simulation.tournament import GUILD, simulate_tournament
+from bot.simulation.tournament import simulate_tournament
 from bot.simulation.tournament_play_options import PlayOptions
-from bot.store import Database
 from bot.store.connection import Connection
 from tests.conftest import NewLocation, on_database
-
-
-async def _roster_problems(path: Path) -> list[str]:
-    db = await Database.open(path)
-    try:
-        rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(START), catalog=load_catalog())
-        event = await tournaments.get_event(rt, GUILD, None)
-        return await db.read(lambda conn: check_rosters(conn, rt, event))
-    finally:
-        await db.close()
+from tests.test_tournament_simulation import _roster_problems as roster_problems
 
 
 async def test_no_game_credits_a_player_absent_from_its_rounds_roster(new_location: NewLocation) -> None:
@@ -55,5 +36,5 @@ async def test_no_game_credits_a_player_absent_from_its_rounds_roster(new_locati
         )
 
     await on_database(path, tamper)
-    problems = await _roster_problems(path)
+    problems = await roster_problems(path)
     assert any("credited in round 1, on the roster from round 3" in p for p in problems), problems
