@@ -238,6 +238,10 @@ class ResultsCog(commands.Cog):
         penalties="Play-off or knock-out game level after extra time: who won the shoot-out",
         my_objectives="Tournament with Secret Objectives: how many of yours you achieved (0-3)",
         their_objectives="Tournament with Secret Objectives: how many of theirs they achieved (0-3)",
+        my_crowd_casualties="Tournament: casualties you caused by crowd pushes (no SPP; for the Carnage Cup)",
+        their_crowd_casualties="Tournament: casualties they caused by crowd pushes (no SPP)",
+        my_tiebreaker="Tournament with a tiebreaker of its own (see /tournament rulespack): your number",
+        their_tiebreaker="Tournament with a tiebreaker of its own: their number",
     )
     @app_commands.choices(
         conceded=choices(
@@ -269,6 +273,10 @@ class ResultsCog(commands.Cog):
         penalties: str | None = None,
         my_objectives: app_commands.Range[int, 0, 3] | None = None,
         their_objectives: app_commands.Range[int, 0, 3] | None = None,
+        my_crowd_casualties: Casualties = 0,
+        their_crowd_casualties: Casualties = 0,
+        my_tiebreaker: app_commands.Range[int, 0, 99] | None = None,
+        their_tiebreaker: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         mine, theirs = side_inputs(
             my_score,
@@ -281,6 +289,8 @@ class ResultsCog(commands.Cog):
             their_stalling,
             my_objectives,
             their_objectives,
+            crowd=(my_crowd_casualties, their_crowd_casualties),
+            tiebreaker=(my_tiebreaker, their_tiebreaker),
         )
         outcome = await results.report_result(
             runtime_of(interaction),

@@ -42,6 +42,10 @@ def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embe
     for side, name in sides:
         data = report.side(side)
         lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
+        if data.crowd_casualties:
+            lines.append(f"Crowd casualties caused: {data.crowd_casualties} (no SPP)")
+        if data.tiebreaker is not None:
+            lines.append(f"{plain(outcome.tiebreaker_name or 'Organiser tiebreaker')}: {data.tiebreaker}")
         lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
         body += fields(plain(name), lines)
     return pack_embeds(
@@ -158,8 +162,22 @@ def side_inputs(
     their_stalling: bool,
     my_objectives: int | None = None,
     their_objectives: int | None = None,
+    crowd: tuple[int, int] = (0, 0),
+    tiebreaker: tuple[int | None, int | None] = (None, None),
 ) -> tuple[SideInput, SideInput]:
+    """Both sides as typed (`crowd`, `tiebreaker`: an event's crowd casualties and own number, mine then
+    theirs)."""
     return (
-        SideInput(my_score, my_casualties, my_players or "", my_stalling, my_objectives),
-        SideInput(their_score, their_casualties, their_players or "", their_stalling, their_objectives),
+        SideInput(
+            my_score, my_casualties, my_players or "", my_stalling, my_objectives, crowd[0], tiebreaker[0]
+        ),
+        SideInput(
+            their_score,
+            their_casualties,
+            their_players or "",
+            their_stalling,
+            their_objectives,
+            crowd[1],
+            tiebreaker[1],
+        ),
     )

@@ -269,3 +269,27 @@ def check_rulespack_change(event: str, status: str, changes: Mapping[str, Any], 
         )
     if "rounds" in changes and int(changes["rounds"]) < paired:
         raise RuleViolation(f"{event} has already paired {paired} rounds: it needs at least {paired}.")
+
+
+def check_result_numbers(
+    event: str | None, rulespack: Rulespack | None, *, crowd: bool, custom: bool
+) -> None:
+    """A result's casualties from crowd pushes (`crowd`) and the organiser's own number (`custom`) are
+    entered only for a tournament's game (`event`, `rulespack`: None for a league's): crowd casualties for
+    seed 000's Carnage Cup and Most Patched-Up, the number only where the rulespack names one."""
+    if event is None or rulespack is None:
+        if crowd:
+            raise RuleViolation(
+                "Crowd casualties are entered only for a tournament's game (its Carnage Cup and Most "
+                "Patched-Up count them); a league game records the casualties that earn SPP."
+            )
+        if custom:
+            raise RuleViolation(
+                "A tiebreaker of the organiser's own is entered only for a tournament's game."
+            )
+        return
+    if custom and not rulespack.custom_tiebreaker:
+        raise RuleViolation(
+            f"{event} has no tiebreaker of its own to enter: the organiser names one with "
+            "/rulespack set custom_tiebreaker."
+        )

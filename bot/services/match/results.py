@@ -12,6 +12,7 @@ from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideRep
 from bot.rules.match.postgame import conceded_result
 from bot.rules.match.results import Decider, check_friendly, check_objectives, check_player_reported, decide
 from bot.rules.rulesets import ruleset
+from bot.rules.tournament.tournament_settings import check_result_numbers
 from bot.services.inputs import an_id, one_of, reason_of, row_id, whole
 from bot.services.league.leagues import find_league
 from bot.services.league.playoffs import bracket_moved_on, must_have_winner, shootout_winner, winner_of
@@ -22,7 +23,7 @@ from bot.services.roster.team_lookup import find_team, own_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament import tournament_play
-from bot.services.tournament.tournaments import find_event
+from bot.services.tournament.tournaments import event_of_fixture, find_event
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -32,6 +33,7 @@ from bot.store.teams import TeamRow
 
 OPEN = ("scheduled", "reported")
 MAX_SCORE = 30  # touchdowns or casualties of one side in one game (as the stored report allows)
+MAX_TIEBREAKER = 99  # the organiser's own number for one side in one game (as the stored report allows)
 Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
 CONCESSIONS: tuple[Concession, ...] = get_args(Concession)
 
@@ -45,6 +47,8 @@ class SideInput:
     events: str = ""
     stalling: bool = False
     objectives: int | None = None  # a tournament with Secret Objectives: how many this side achieved (0-3)
+    crowd_casualties: int = 0  # a tournament: casualties this side caused by crowd pushes (no SPP)
+    tiebreaker: int | None = None  # a tournament naming a tiebreaker of its own: this side's number
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class ReportedResult:
     version: int
     confirmer_id: int | None  # who must confirm (None once confirmed)
     postgame: tuple[TeamSummary, ...] = ()  # set when this confirmation ran the post-game sequence
+    tiebreaker_name: str | None = None  # an event's own tiebreaker, as its rulespack names it
     fans: tuple[str, ...] = ()  # a correction that changed who won: how each team's fans followed it
 
 
@@ -76,6 +81,9 @@ def _side_report(
     whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
     if entry.objectives is not None:
         whole(entry.objectives, 0, 3, f"{team.name}'s Secret Objectives achieved")
+    whole(entry.crowd_casualties, 0, MAX_SCORE, f"{team.name}'s crowd casualties")
+    if entry.tiebreaker is not None:
+        whole(entry.tiebreaker, 0, MAX_TIEBREAKER, f"{team.name}'s tiebreaker number")
     events: dict[int, PlayerEvents] = parse_team_events(entry.events)
     check_team_events(
         events, score=entry.score, casualties=entry.casualties, max_mvp_nominations=max_mvp_nominations
@@ -118,6 +126,8 @@ def _side_report(
         stalling=entry.stalling,
         players=tuple(lines),
         objectives=entry.objectives,
+        crowd_casualties=entry.crowd_casualties,
+        tiebreaker=entry.tiebreaker,
     )
 
 
@@ -147,6 +157,12 @@ def _build_report(
     )
     if home.objectives is not None or away.objectives is not None:
         check_objectives(True, tournament_play.uses_objectives(conn, fx))
+    crowd = bool(home.crowd_casualties or away.crowd_casualties)
+    custom = home.tiebreaker is not None or away.tiebreaker is not None
+    if crowd or custom:
+        event = event_of_fixture(conn, fx)
+        name, rulespack = (event.name, event.rulespack) if event is not None else (None, None)
+        check_result_numbers(name, rulespack, crowd=crowd, custom=custom)
     if conceded_by is None:
         return report
     return conceded(conn, rt, fx, report, conceded_by)
@@ -184,6 +200,12 @@ def _decider(conn: Connection, fx: Fixture) -> str:
     return "a commissioner (/league result)"
 
 
+def _tiebreaker_name(conn: Connection, fx: Fixture) -> str | None:
+    """The name of the event's own tiebreaker, shown with the result (None: a league's game, or none)."""
+    event = event_of_fixture(conn, fx)
+    return event.rulespack.custom_tiebreaker or None if event is not None else None
+
+
 def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
     require_no_open_postgame(conn, fx)
@@ -196,7 +218,9 @@ def _record_report(
     log_step(conn, rt, actor, fx, version, Step(action, "result.report"), report, payload)
     home_coach, away_coach = fx.coaches()
     confirmer = away_coach if actor.user_id == home_coach else home_coach
-    return ReportedResult(reload(conn, fx), report, version, confirmer)
+    return ReportedResult(
+        reload(conn, fx), report, version, confirmer, tiebreaker_name=_tiebreaker_name(conn, fx)
+    )
 
 
 def _report(
@@ -284,7 +308,7 @@ def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, versi
     _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
     report = _current_report(fx)
     done = confirm(conn, rt, actor, fx, report, Confirmation(step="confirmed", audit_action="result.confirm"))
-    return ReportedResult(done.fixture, report, done.version, None, done.postgame)
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame, _tiebreaker_name(conn, fx))
 
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
@@ -301,7 +325,7 @@ def _dispute(
     report = _current_report(fx)
     season_store.set_status(conn, fx, "disputed")
     log_step(conn, rt, actor, fx, version, Step("disputed", "result.dispute", reason), report)
-    return ReportedResult(reload(conn, fx), report, version, None)
+    return ReportedResult(reload(conn, fx), report, version, None, tiebreaker_name=_tiebreaker_name(conn, fx))
 
 
 async def dispute_result(
@@ -369,7 +393,7 @@ def _set(
         extra={"was": fx.status, "by": "organiser" if by.organiser else "commissioner"},
     )
     done = confirm(conn, rt, actor, fx, report, how)
-    return ReportedResult(done.fixture, report, done.version, None, done.postgame)
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame, _tiebreaker_name(conn, fx))
 
 
 async def set_result(
