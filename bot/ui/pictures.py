@@ -26,7 +26,6 @@ from bot.ui.files import attachment, csv_bytes
 from bot.ui.league_views import COLOUR
 
 EMBED_TITLE = 256
-EXTRA_COLUMNS = {"votes": "Votes", "sent_off": "Sent off"}
 
 
 # --- league standings -------------------------------------------------------------------------------------
@@ -164,7 +163,7 @@ def bracket_picture(bracket: Bracket) -> bytes:
 def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> bytes:
     """The squads (a team event), then the coaches in the text's sections; `coach_names` by user id (the
     members Discord knows; a coach not among them is shown by his team alone)."""
-    extra = table.event.rulespack.extra_tiebreakers
+    extra = table.event.rulespack.extra_columns  # (tiebreaker, label): the organiser's own by its name
     heads = {} if table.squads else dict(table.sections)
     sections: list[RankingSection] = []
     current: list[RankingLine] = []
@@ -185,7 +184,7 @@ def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> b
                 row.td_diff,
                 row.td_for,
                 row.cas_for,
-                tuple(row.votes if t == "votes" else row.sent_off for t in extra),
+                tuple(row.extra(t) for t, _ in extra),
             )
         )
     sections.append(RankingSection(heading, current))
@@ -208,7 +207,7 @@ def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> b
         table.title,
         sections,
         squads,
-        extra_names=[EXTRA_COLUMNS.get(t, t) for t in extra],
+        extra_names=[label[:1].upper() + label[1:] for _, label in extra],
         notes=notes,
     )
 
@@ -226,6 +225,7 @@ RANKINGS_HEADER = (
     "sent_off",
     "votes",
     "objectives",
+    "organiser_tiebreaker",  # the number the rulespack names (custom_tiebreaker), 0 without one
     "placed_on",
 )
 
@@ -248,6 +248,7 @@ def rankings_csv(table: EventStandings) -> bytes:
                 line.row.sent_off,
                 line.row.votes,
                 line.row.objectives,
+                line.row.custom,
                 line.row.decided_by,
             )
             for line in table.lines
