@@ -49,7 +49,7 @@ def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reaso
     if fx.status != "confirmed" or not records:
         raise Conflict(f"{fx.label} has no post-game to revert.")
     check_revertable(fx.label, moved_on=_moved_on(conn, fx), later=revert_store.later_dependants(conn, fx))
-    fan = tournament_play.before_revert(conn, rt, fx)
+    fan = tournament_play.before_revert(conn, rt, actor, fx)
     now = rt.clock.now()
     lines = [fan] if fan else []
     steps: dict[str, int] = {str(k): v for k, v in rt.catalog.advancement.improvement_step.items()}

@@ -411,7 +411,48 @@ def _winner(fx: Fixture, report: ResultReport) -> int | None:
     return fx.home_team_id if home_outcome == "W" else fx.away_team_id if away_outcome == "W" else None
 
 
-def before_revert(conn: Connection, rt: Runtime, fx: Fixture) -> str | None:
+def _winner_fan(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    report: ResultReport,
+    sign: int,
+    reason: str | None = None,
+) -> str | None:
+    """The winner's Dedicated Fan (seed 000: "the winning team increases their Dedicated Fans by 1") given
+    (`sign` 1) or taken back (-1), and logged; a line for the reply, or None for a draw (or a team not
+    entered)."""
+    winner = _winner(fx, report)
+    if winner is None or tournament_store.entry(conn, fx.guild_id, winner) is None:
+        return None
+    fans = sign * rt.catalog.tournament.scoring.winner_fans
+    tournament_store.add_fans(conn, fx.guild_id, winner, fans)
+    name = fx.home_name if winner == fx.home_team_id else fx.away_name
+    detail = {"fixture": fx.id, "match": fx.label, "team": name, "fans": fans}
+    audit.record_in(conn, fx, actor.user_id, "tournament.fan", rt.clock.now(), detail, reason=reason)
+    return f"{name}: the winner's Dedicated Fan {'given' if sign > 0 else 'taken back'} ({fans:+})"
+
+
+def move_winner_fans(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    fx: Fixture,
+    before: ResultReport,
+    after: ResultReport,
+    reason: str,
+) -> list[str]:
+    """A corrected result changed who won (services/match/result_fans.py): the old winner's Dedicated Fan is
+    taken back and the new winner gains it (a draw has no winner). A line for the reply per change."""
+    lines = (
+        _winner_fan(conn, rt, actor, fx, before, -1, reason),
+        _winner_fan(conn, rt, actor, fx, after, 1, reason),
+    )
+    return [line for line in lines if line is not None]
+
+
+def before_revert(conn: Connection, rt: Runtime, actor: Actor, fx: Fixture) -> str | None:
     """A tournament game's post-game (injuries, advancement) is about to be reverted and the game reopened:
     refused once the next round is paired on its result; else the winner's Dedicated Fan is taken back (the
     result set again gives it anew). Returns a line for the reply, or None for a league game."""
@@ -419,13 +460,9 @@ def before_revert(conn: Connection, rt: Runtime, fx: Fixture) -> str | None:
         return None
     paired = tournament_store.last_round(conn, fx.guild_id, fx.league_id)
     check_revert_in_event(fx.label, fx.round_number, paired)
-    winner = _winner(fx, ResultReport.model_validate_json(fx.report)) if fx.report else None
-    if winner is None or tournament_store.entry(conn, fx.guild_id, winner) is None:
+    if not fx.report:
         return None
-    fans = rt.catalog.tournament.scoring.winner_fans
-    tournament_store.add_fans(conn, fx.guild_id, winner, -fans)
-    name = fx.home_name if winner == fx.home_team_id else fx.away_name
-    return f"{name}: the winner's Dedicated Fan taken back ({-fans:+})"
+    return _winner_fan(conn, rt, actor, fx, ResultReport.model_validate_json(fx.report), -1)
 
 
 def after_result(
@@ -449,18 +486,7 @@ def after_result(
         summaries = apply_tournament(
             conn, rt, actor, fx, report, injuries=rulespack.injuries, advancement=rulespack.advancement
         )
-    winner = _winner(fx, report)
-    entry = tournament_store.entry(conn, fx.guild_id, winner) if winner is not None else None
-    if winner is not None and entry is not None:  # seed 000: "the winning team" (the Spare Player's too)
-        fans = rt.catalog.tournament.scoring.winner_fans
-        tournament_store.add_fans(conn, fx.guild_id, winner, fans)
-        detail = {
-            "fixture": fx.id,
-            "match": fx.label,
-            "team": fx.home_name if winner == fx.home_team_id else fx.away_name,
-            "fans": fans,
-        }
-        audit.record_in(conn, fx, actor.user_id, "tournament.fan", rt.clock.now(), detail)
+    _winner_fan(conn, rt, actor, fx, report, 1)  # seed 000: "the winning team" (the Spare Player's too)
     current = tournament_store.last_round(conn, fx.guild_id, event.id)
     if fx.round_number != current or _open_games(conn, event, current):
         return summaries
