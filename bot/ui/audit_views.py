@@ -197,6 +197,10 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
         f"swapped {' and '.join(plain(str(t)) for t in d.get('teams', []))} between tables "
         f"{' and '.join(str(t) for t in d.get('tables', []))} of round {d.get('round', '?')}"
     ),
+    "tournament.extra_spp": lambda d: (
+        f"gave {plain(str(d.get('player', '?')))} of {_team(d)} {int(d.get('spp', 0)):+d} SPP "
+        f"for round {d.get('round', '?')}"
+    ),
     "tournament.fan": lambda d: (
         f"gave {_team(d)} {plural(int(d.get('fans', 1)), 'Dedicated Fan')} for winning {_match(d)}"
     ),

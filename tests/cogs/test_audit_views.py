@@ -73,6 +73,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
         {"round": 1, "teams": ["Reavers", "Raiders"], "tables": [1, 3]},
         "swapped Reavers and Raiders between tables 1 and 3 of round 1",
     ),
+    "tournament.extra_spp": (
+        {"team": "Reavers", "player": "#3 Lineman 3", "spp": 2, "round": 1, "fixture": 7},
+        "gave #3 Lineman 3 of Reavers +2 SPP for round 1",
+    ),
     "tournament.fan": (
         {"fixture": 12, "match": "Reavers v Raiders", "team": "Reavers", "fans": 1},
         "gave Reavers 1 Dedicated Fan for winning #12",
