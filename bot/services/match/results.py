@@ -19,6 +19,7 @@ from bot.services.league.playoffs import bracket_moved_on, must_have_winner, sho
 from bot.services.match.confirmation import Confirmation, Step, confirm, log_step, reload, save_version
 from bot.services.match.postgame import TeamSummary
 from bot.services.match.postgame_order import require_no_open_postgame
+from bot.services.match.result_fans import follow_result
 from bot.services.roster.team_lookup import find_team, own_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
@@ -388,12 +389,15 @@ def _set(
         reason=reason,
         new_version=True,
         # The post-game runs once, at the first confirmation; a later correction changes the result and the
-        # standings, not the post-game already applied.
+        # standings, not the post-game already applied, but the fans follow who won (result_fans.py).
         postgame=first_confirmation,
         extra={"was": fx.status, "by": "organiser" if by.organiser else "commissioner"},
     )
+    was = None if first_confirmation else _current_report(fx)
     done = confirm(conn, rt, actor, fx, report, how)
-    return ReportedResult(done.fixture, report, done.version, None, done.postgame, _tiebreaker_name(conn, fx))
+    fans = () if was is None else tuple(follow_result(conn, rt, actor, fx, was, report, reason))
+    tiebreaker = _tiebreaker_name(conn, fx)
+    return ReportedResult(done.fixture, report, done.version, None, done.postgame, tiebreaker, fans)
 
 
 async def set_result(
