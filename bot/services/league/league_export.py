@@ -3,16 +3,17 @@
 The file is rules/league/league_file.py's (docs/EXPORT_FORMAT.md): export reads every row of the league in one
 read snapshot and renumbers the ids; import checks the whole file first (format, version, fields,
 references, ledgers), then writes every row with new ids in ONE transaction, so a league is never half
-imported. Exporting an imported league gives the same bytes as the file that was imported.
+imported. Exporting an imported league gives the same bytes as the file that was imported. The sequence is
+services/competition_export.py's, which `/event export|import` shares.
 """
 
 from __future__ import annotations
 
-import gzip
 from dataclasses import dataclass
 
-from bot.errors import Conflict, InvalidInput
+from bot.errors import Conflict
 from bot.rules.league import league_file
+from bot.services.competition_export import ATTACHMENT_LIMIT, IMPORT_LIMIT, packed, parse_upload, write_file
 from bot.services.inputs import optional_id
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
@@ -20,8 +21,14 @@ from bot.store import audit
 from bot.store import league_export as store
 from bot.store.connection import Connection, IntegrityError
 
-ATTACHMENT_LIMIT = 8 * 1024 * 1024  # Discord's smallest upload limit: bigger files are sent gzipped
-IMPORT_LIMIT = 25 * 1024 * 1024  # the largest file (packed) an import reads
+__all__ = [
+    "ATTACHMENT_LIMIT",
+    "IMPORT_LIMIT",
+    "LeagueExport",
+    "LeagueImport",
+    "export_league",
+    "import_league",
+]
 
 
 @dataclass(frozen=True)
@@ -53,10 +60,7 @@ def _export(conn: Connection, guild_id: int, reference: str | None) -> tuple[str
 async def export_league(rt: Runtime, actor: Actor, reference: str | None) -> LeagueExport:
     """The league (named, or the server's only one) as one league file."""
     name, file = await rt.db.read(_export, actor.guild_id, reference)
-    data = league_file.encode(file)
-    gzipped = len(data) > ATTACHMENT_LIMIT
-    if gzipped:
-        data = gzip.compress(data, mtime=0)
+    data, gzipped = packed(league_file.encode(file), ATTACHMENT_LIMIT)
     return LeagueExport(name, data, gzipped, len(file.teams), len(file.fixtures))
 
 
@@ -67,26 +71,7 @@ def _import(
         raise Conflict(
             f"This server already has a league or tournament called {name}: import it under another name."
         )
-    ids: league_file.IdMap = {t.name: {} for t in league_file.TABLES}
-    later: list[tuple[league_file.Table, int, league_file.Row]] = []
-    for table, rows in league_file.rows_for_import(file):
-        for row in rows:
-            if table.name == "leagues":
-                row = {**row, "name": name}
-            new_id = store.insert_row(
-                conn,
-                actor.guild_id,
-                actor.channel_id,
-                ids["leagues"].get(file.leagues[0].id),
-                table.name,
-                league_file.map_row(table, row, ids, with_json=False),
-            )
-            if new_id is not None:  # a keyed table's row
-                ids[table.name][int(str(row["id"]))] = new_id
-                if table.json_refs:
-                    later.append((table, new_id, row))
-    for table, new_id, row in later:  # the ids inside JSON columns, now that every row has its new id
-        store.update_row(conn, actor.guild_id, table.name, new_id, league_file.map_json(table, row, ids))
+    ids = write_file(conn, actor.guild_id, actor.channel_id, league_file.LEAGUE, file, name)
     league_id = ids["leagues"][file.leagues[0].id]
     detail = {"name": name, "from": file.leagues[0].name, "teams": len(file.teams)}
     audit.record(
@@ -105,9 +90,7 @@ async def import_league(rt: Runtime, actor: Actor, data: bytes, name: str | None
     """Import a league file (JSON or gzipped JSON) into the actor's server, in the channel it is run in,
     under its own name or `name`. Refused with the reasons when anything in it is wrong."""
     optional_id(actor.channel_id, "channel")
-    if len(data) > IMPORT_LIMIT:
-        raise InvalidInput(f"The file is too large: at most {IMPORT_LIMIT // (1024 * 1024)} MiB.")
-    file = league_file.parse(data)
+    file = await parse_upload(league_file.LEAGUE, data, IMPORT_LIMIT)
     wanted = clean_name(name if name is not None else file.leagues[0].name, "league name")
     try:
         return await rt.db.write(_import, rt, actor, file, wanted)

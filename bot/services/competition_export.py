@@ -1,0 +1,65 @@
+"""What `/league export|import` and `/event export|import` share: a file's bytes as an attachment (gzipped
+when over Discord's smallest upload limit), the bounded read of an uploaded file (its size first, then the
+parse off the event loop: a big file is seconds of CPU), and the write of a parsed file's rows with new ids
+in the caller's one transaction. The kinds of file are bot/rules/competition_file.py's."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+from typing import TypeVar
+
+from bot.errors import InvalidInput
+from bot.rules import competition_file
+from bot.rules.competition_file import CompetitionFile, FileKind, IdMap, Table
+from bot.store import league_export as store
+from bot.store.connection import Connection
+
+ATTACHMENT_LIMIT = 8 * 1024 * 1024  # Discord's smallest upload limit: bigger files are sent gzipped
+IMPORT_LIMIT = 25 * 1024 * 1024  # the largest file (packed) an import reads
+
+F = TypeVar("F", bound=CompetitionFile)
+
+
+def packed(data: bytes, limit: int) -> tuple[bytes, bool]:
+    """The file's bytes as sent: as they are, or gzipped (with no time in the header) when over `limit`."""
+    if len(data) > limit:
+        return gzip.compress(data, mtime=0), True
+    return data, False
+
+
+async def parse_upload(kind: FileKind[F], data: bytes, limit: int = IMPORT_LIMIT) -> F:
+    """An uploaded file checked whole, or refused: too large (before anything is read from it), or with
+    the parser's reasons. The parse runs in a worker thread so the bot keeps answering meanwhile."""
+    if len(data) > limit:
+        raise InvalidInput(f"The file is too large: at most {limit // (1024 * 1024)} MiB.")
+    return await asyncio.to_thread(competition_file.parse, kind, data)
+
+
+def write_file(
+    conn: Connection, guild_id: int, channel_id: int, kind: FileKind[F], file: F, name: str
+) -> IdMap:
+    """Every row of the file written into this guild under new ids (its one `leagues` row renamed `name`,
+    announcing in `channel_id`), inside the caller's transaction; returns the file's ids -> the new ones."""
+    ids: IdMap = {t.name: {} for t in kind.tables}
+    later: list[tuple[Table, int, dict[str, object]]] = []
+    league_id = file.rows("leagues")[0].model_dump()["id"]
+    for table, rows in competition_file.rows_for_import(kind, file):
+        for row in rows:
+            if table.name == "leagues":
+                row = {**row, "name": name}
+            new_id = store.insert_row(
+                conn,
+                guild_id,
+                channel_id,
+                ids["leagues"].get(int(str(league_id))),
+                table.name,
+                competition_file.map_row(table, row, ids, with_json=False),
+            )
+            if new_id is not None:  # a keyed table's row
+                ids[table.name][int(str(row["id"]))] = new_id
+                if table.json_refs:
+                    later.append((table, new_id, row))
+    for table, new_id, row in later:  # the ids inside JSON columns, now that every row has its new id
+        store.update_row(conn, guild_id, table.name, new_id, competition_file.map_json(table, row, ids))
+    return ids
