@@ -202,7 +202,7 @@ class Friendlies:
     casualties_badly_hurt: bool  # every casualty counts as Badly Hurt: no lasting harm
     missed_stay_out: bool  # players who were to miss the next game still miss it
     expensive_mistakes: bool  # rolled when the team finishes its post-game, as after a league game
-    summary: str  # what a friendly counts for, as /rules says it
+    summary: str  # what a friendly counts for, as the settings and /rules say it
 
 
 @dataclass(frozen=True)
@@ -262,13 +262,14 @@ class Ruleset(ABC):
         return tuple(str(line) for line in result.get("lines", ()))
 
     def summary_lines(self) -> list[str]:
-        """The ruleset as a league's settings show it and, for one that refers to tables it lacks, what the
-        league does instead."""
+        """The ruleset as a league's settings show it: for one that refers to tables it lacks, what the league
+        does instead; and what a friendly counts for."""
         lines = [f"**{self.name}** ({self.source})"]
         for handled, heading in GAP_HEADINGS.items():
             gaps = [m for m in self.missing if m.handled == handled]
             if gaps:
                 lines.append(f"{heading}: " + "; ".join(f"{m.name}: {m.summary}" for m in gaps))
+        lines.append(f"Friendlies: {self.friendlies.summary}")
         return lines
 
     def reference(self) -> tuple[str, list[str]] | None:

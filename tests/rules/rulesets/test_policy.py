@@ -294,7 +294,12 @@ def test_each_ruleset_describes_itself_for_the_settings_and_the_rules_tables() -
     assert all(name in summary[1] for name in borrowed) and summary[1].startswith("Uses BB2025's: ")
     assert all(name in summary[2] for name in skipped) and summary[2].startswith("Skipped: ")
     assert all(name in summary[3] for name in unavailable) and summary[3].startswith("Not available: ")
-    assert BB2025.summary_lines() == [f"**{BB2025.name}** ({BB2025.source})"]
+    assert summary[4] == f"Friendlies: {classic.friendlies.summary}"
+    assert BB2025.summary_lines() == [
+        f"**{BB2025.name}** ({BB2025.source})",
+        "Friendlies: no SPP, no league points, no winnings; every casualty counts as Badly Hurt; players who "
+        "were to miss the next game still miss it",
+    ]
 
     assert BB2025.reference() is None  # the core sequence's steps are in the other tables
     reference = classic.reference()
