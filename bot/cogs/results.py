@@ -132,8 +132,7 @@ class DisputeModal(GuardedModal, title="Dispute this result"):
         embeds = result_embeds(
             outcome,
             heading=f"⚠️ Disputed by {interaction.user.mention}: "
-            f"{plain(str(self.reason.value))}\nA commissioner decides with "
-            "/league result.",
+            f"{plain(str(self.reason.value))}\n{(outcome.decider or '').capitalize()} decides it.",
         )
         await interaction.response.edit_message(embeds=embeds, view=None)
         await _announce_result(interaction, outcome, embeds)

@@ -61,6 +61,7 @@ class ReportedResult:
     postgame: tuple[TeamSummary, ...] = ()  # set when this confirmation ran the post-game sequence
     tiebreaker_name: str | None = None  # an event's own tiebreaker, as its rulespack names it
     fans: tuple[str, ...] = ()  # a correction that changed who won: how each team's fans followed it
+    decider: str | None = None  # a dispute: who decides it now, and with what command
 
 
 def find_fixture(conn: Connection, guild_id: int, reference: str) -> Fixture:
@@ -326,13 +327,17 @@ def _dispute(
     report = _current_report(fx)
     season_store.set_status(conn, fx, "disputed")
     log_step(conn, rt, actor, fx, version, Step("disputed", "result.dispute", reason), report)
-    return ReportedResult(reload(conn, fx), report, version, None, tiebreaker_name=_tiebreaker_name(conn, fx))
+    tiebreaker, decider = _tiebreaker_name(conn, fx), _decider(conn, fx)
+    return ReportedResult(
+        reload(conn, fx), report, version, None, tiebreaker_name=tiebreaker, decider=decider
+    )
 
 
 async def dispute_result(
     rt: Runtime, actor: Actor, fixture_id: int, version: int, reason: str
 ) -> ReportedResult:
-    """The other coach disputes the report; the commissioner decides (/league result)."""
+    """The other coach disputes the report; a commissioner decides (/league result), or for an event's game
+    its organiser (/event result)."""
     cleaned = reason_of(reason, "Say what is wrong with the report, so the commissioner can decide.")
     return await rt.db.write(_dispute, rt, actor, fixture_id, version, cleaned)
 
