@@ -5,19 +5,22 @@ for the new outcome, an event's winner's Dedicated Fan goes to the new winner; e
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.errors import Conflict, NotAllowed
-from bot.services.match import results
+from bot.services.match import deadlines, results
 from bot.services.match.results import Referee, SideInput
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_play, tournaments
 from bot.store import audit
+from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
-from tests.builders import COMMISH, ORGANISER, fixtures, play, season, tournament_event
+from tests.builders import COMMISH, ORGANISER, clock_of, due_now, fixtures, play, season, tournament_event
 from tests.conftest import actor
 
 ORGANISER_OF_CUP = Referee(organiser=True, event="Cup")
@@ -157,3 +160,27 @@ async def test_an_event_correction_moves_the_winners_dedicated_fan(runtime: Runt
         runtime, ORGANISER, f"f:{fx.id}", SideInput(1, 0), SideInput(1, 0), "a draw", by=ORGANISER_OF_CUP
     )
     assert await runtime.db.read(gained) == (0, 0) and len(drawn.fans) == 1  # a draw: no winner's fan
+
+
+async def test_the_organiser_decides_a_game_held_at_the_rounds_deadline(runtime: Runtime) -> None:
+    """Seed 000 has no forfeit by deadline: an online round's unplayed game is held for the organiser."""
+    await tournament_event(runtime, 4, round_hours=48)
+    pairings = await tournament_play.start_event(runtime, ORGANISER, None)
+    held, *_ = [t.fixture for t in pairings.tables if t.fixture is not None]
+    clock_of(runtime).advance(timedelta(hours=49))
+    for due in await due_now(runtime):
+        await deadlines.run_due(runtime, due)
+    fx = await runtime.db.read(lambda conn: season_store.fixture(conn, 1, held.id))
+    assert fx is not None and fx.status == "disputed"
+    decided = await results.set_result(
+        runtime,
+        ORGANISER,
+        f"f:{fx.id}",
+        SideInput(0, 0),
+        SideInput(2, 0),
+        "away played, home never came",
+        by=ORGANISER_OF_CUP,
+    )
+    assert decided.fixture.status == "confirmed" and decided.fans == ()  # a first decision: no correction
+    away = await runtime.db.read(lambda conn: tournament_store.entry(conn, 1, fx.away_team_id))
+    assert away is not None and away.fans_gained == 1  # the winner's Dedicated Fan, as after any game
