@@ -2,11 +2,13 @@
 
     python -m bot simulate --tournament swiss --coaches 9 --rounds 3 --seed 1 [--odd bye] [--db sim.sqlite3]
 
-An organiser creates the event (seed 000's rulespack, plus the votes and sent-off tiebreakers); each coach
+An organiser creates the event (seed 000's rulespack, plus the votes, sent-off and Cheerleader chants
+tiebreakers, the last his own number); each coach
 registers a random legal tournament roster (players within the budget, Skill Point skills, Dedicated Fans,
 sometimes a star) and submits it; the organiser approves them (and, with an odd number and a Spare Player,
 marks the Spare Player's roster) and starts the event. Every round's games are reported and confirmed with
-random results (touchdowns, casualties, sent-offs, an occasional concession); the bot pairs the next round
+random results (touchdowns, casualties, crowd casualties, sent-offs, Cheerleader chants, an occasional
+concession); the bot pairs the next round
 when the last game is confirmed. Coaches vote for a favourite opponent; the organiser finishes the event.
 Then every invariant of bot/simulation/tournament_invariants.py is checked, and each roster again against
 the rulespack. The same seed prints the same output.
@@ -44,7 +46,7 @@ from bot.simulation.coaches import simulated_runtime
 from bot.simulation.naf_invariants import check_naf_report
 from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.tournament_groups_invariants import check_groups
-from bot.simulation.tournament_invariants import check_tournament
+from bot.simulation.tournament_invariants import check_tournament, result_number_problems
 from bot.simulation.tournament_play_options import (
     NO_OPTIONS,
     PlayOptions,
@@ -87,6 +89,8 @@ class TournamentTally:
     advancements: int = 0
     inducements: int = 0
     additions: int = 0  # gold piece escalation: what later rosters added
+    crowd_casualties: int = 0  # casualties caused by crowd pushes (the Carnage Cup counts them)
+    chants: int = 0  # the organiser's own tiebreaker: Cheerleader chants reported
 
 
 @dataclass(frozen=True)
@@ -264,13 +268,31 @@ async def _numbers(rt: Runtime, fixture_id: int, team_id: int) -> list[int]:
     return [p.number for _, p in fielded if p.team_id == team_id and not p.miss_next_game]
 
 
+def _result_numbers(
+    extras: random.Random | None, side: SideInput, custom: bool, tally: TournamentTally
+) -> SideInput:
+    """A side's casualties from crowd pushes and, when the event names its own tiebreaker, Cheerleader
+    chants, drawn from `extras` (None: neither, as a team event plays)."""
+    if extras is None:
+        return side
+    crowd = extras.choices(range(3), weights=(6, 2, 1))[0]
+    chants = extras.randint(0, 5) if custom else None
+    tally.crowd_casualties += crowd
+    tally.chants += chants or 0
+    return replace(side, crowd_casualties=crowd, tiebreaker=chants)
+
+
 async def _play_round(
     rt: Runtime,
     rng: random.Random,
     round_number: int,
     tally: TournamentTally,
     options: PlayOptions = NO_OPTIONS,
+    extras: random.Random | None = None,
 ) -> None:
+    """Every game of the round reported and confirmed; `extras` draws the crowd casualties and the
+    organiser's tiebreaker (apart from `rng`, so the games' other numbers stay those of a seed)."""
+    custom = bool((await tournaments.get_event(rt, GUILD, None)).rulespack.custom_tiebreaker)
     pairings = await tournament_play.round_pairings(rt, GUILD, None, round_number)
     for table in pairings.tables:
         if table.fixture is None or table.away is None:
@@ -293,7 +315,8 @@ async def _play_round(
             # --- D: injuries suffered (the other side's casualties) and objectives achieved ---
             hurt = injuries(rng, numbers, drawn[1 - index][1]) if options.injuries else None
             events = _events(rng, numbers, score, cas, off, hurt)
-            sides.append(SideInput(score, cas, events, objectives=objectives_achieved(rng, options)))
+            side = SideInput(score, cas, events, objectives=objectives_achieved(rng, options))
+            sides.append(_result_numbers(extras, side, custom, tally))
         conceded: Literal["theirs"] | None = "theirs" if rng.random() < 0.05 else None
         tally.conceded += conceded is not None
         extra_time = False
@@ -307,10 +330,8 @@ async def _play_round(
             else:
                 side = sides[scorer]
                 numbers = await _numbers(rt, fx.id, (fx.home_team_id, fx.away_team_id)[scorer])
-                sides[scorer] = SideInput(
-                    side.score + 1,
-                    side.casualties,
-                    _add_touchdown(side.events, rng.choice(numbers)),
+                sides[scorer] = replace(
+                    side, score=side.score + 1, events=_add_touchdown(side.events, rng.choice(numbers))
                 )
         await results.report_result(
             rt, home, f"f:{fx.id}", sides[0], sides[1], conceded, extra_time=extra_time
@@ -379,7 +400,8 @@ class EventShape:
         settings: dict[str, object] = {
             "rounds": self.rounds,
             "odd_player": self.odd,
-            "extra_tiebreakers": "votes, sent_off",
+            "extra_tiebreakers": "votes, sent_off, custom",
+            "custom_tiebreaker": "Cheerleader chants",  # the organiser's own number (seed 000)
         }
         settings |= self.options.settings()
         name = f"Swiss Cup {self.seed}"
@@ -459,6 +481,9 @@ def _problems(
     problems = check_format(
         conn, event, rt.catalog.tournament.scoring, lambda state: tournaments.ranking(rt, state)
     )
+    problems += result_number_problems(
+        tournaments.played(conn, event), tournament_awards.standing_of(conn, rt, event)
+    )
     problems += roster_problems(conn, rt, event, shape.options.injuries)
     problems += check_rosters(conn, rt, event)
     problems += dice_problems(conn, rolled)
@@ -490,6 +515,8 @@ def _report(
         f"{tally.additions} escalation additions",
         f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
         f"{rolled} dice rolled by the bot",
+        f"{tally.crowd_casualties} casualties from crowd pushes (Carnage Cup, Most Patched-Up), "
+        f"{tally.chants} Cheerleader chants (the organiser's tiebreaker)",
         *(
             [f"optional rules: {', '.join(options.names)}; {tally.advancements} advancements"]
             if options.names
@@ -546,6 +573,7 @@ async def simulate_tournament(
     async with simulated_runtime(db_path, seed, catalog, "tournament") as simulated:
         rt, dice = simulated.rt, simulated.dice
         rng = random.Random(f"tournament-{seed}")
+        extras = random.Random(f"tournament-extras-{seed}")  # crowd casualties, Cheerleader chants
         tally = TournamentTally(coaches=coaches)
         name, settings = shape.created()
         created = await tournaments.create_tournament(rt, ORGANISER, name, GUILD, settings)
@@ -554,7 +582,7 @@ async def simulate_tournament(
         people = await _enter(rt, rng, shape, created.rulespack, tally)
         await tournament_play.start_event(rt, ORGANISER, None)
         for number in range(1, created.rulespack.rounds + 1):
-            await _play_round(rt, rng, number, tally, options)  # the last confirmation pairs the next
+            await _play_round(rt, rng, number, tally, options, extras)  # the last confirmation pairs the next
         await _vote(rt, rng, people, tally)
         standing = await tournament_awards.finish(rt, ORGANISER, None)
         event = await tournaments.get_event(rt, GUILD, None)

@@ -5,18 +5,22 @@
   before (so no avoidable rematch, the Spare Player or the Bye to the lowest-ranked coach who has not had
   it); the first is a draw, so only the once-a-round rule is checked there;
 - the standings equal a recomputation, by plain arithmetic, from the confirmed results and the Byes;
-- the Spare Player is never ranked; every winner gained exactly one Dedicated Fan per win.
+- the Spare Player is never ranked; every winner gained exactly one Dedicated Fan per win;
+- the Carnage Cup and Most Patched-Up count every casualty reported, crowd pushes included, and the
+  organiser's own tiebreaker ranks by the numbers reported (`result_number_problems`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from itertools import pairwise
 
 from bot.catalog.models import TournamentScoring
 from bot.rules.match.match_result import ResultReport
 from bot.rules.tournament.swiss import next_round
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, rank
+from bot.services.tournament.tournament_awards import Standing
 from bot.services.tournament.tournaments import Event, Played, game_of, played
 from bot.store import seasons as season_store
 from bot.store import tournaments as tournament_store
@@ -178,3 +182,38 @@ def individual_problems(state: Played, rows: list[RankingRow[int]], scoring: Tou
     """The individual rankings against a recomputation, and the fans: what a team event shares with a
     standard one (its pairings are checked by bot/simulation/team_invariants.py)."""
     return _standings(rows, state, scoring) + _fans(state)
+
+
+def result_number_problems(state: Played, standing: Standing) -> list[str]:
+    """Seed 000's Carnage Cup and Most Patched-Up equal a recomputation from the reports, crowd pushes
+    included (a conceded game keeps its casualties); each ranked coach's number for the organiser's own
+    tiebreaker is the sum of what was reported for him, and a tie it settled puts the higher number first."""
+    inflicted: Counter[int] = Counter()
+    suffered: Counter[int] = Counter()
+    custom: Counter[int] = Counter()
+    for report in state.reports:
+        for mine, theirs in ((report.home, report.away), (report.away, report.home)):
+            caused = mine.casualties + mine.crowd_casualties
+            inflicted[mine.team_id] += caused
+            suffered[theirs.team_id] += caused
+            custom[mine.team_id] += mine.tiebreaker or 0
+    rows = standing.rows
+    eligible = [row.coach for row in rows if row.played > 0 and row.coach != state.spare_team_id]
+    problems: list[str] = []
+    awarded = {award.key: award for award in standing.awards}
+    for key, counts in (("carnage", inflicted), ("patched", suffered)):
+        best = max((counts[c] for c in eligible), default=0)
+        want = {c for c in eligible if counts[c] == best} if best > 0 else set()
+        award = awarded[key]
+        if {w.team for w in award.winners} != want or (want and award.value != best):
+            problems.append(f"{award.name}: awarded {award.value}, the reports give {best} to {sorted(want)}")
+    name = state.event.rulespack.custom_tiebreaker
+    for above, row in pairwise(rows):
+        if name and row.decided_by == name and not above.custom > row.custom:
+            problems.append(f"team {row.coach} placed below team {above.coach} on {name} without fewer")
+    problems += [
+        f"team {row.coach}: {row.custom} {name or 'tiebreaker'} ranked, {custom[row.coach]} reported"
+        for row in rows
+        if row.custom != custom[row.coach]
+    ]
+    return problems
