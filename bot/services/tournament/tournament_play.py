@@ -578,13 +578,40 @@ def _fixture_of(pairings: Pairings, team_id: int) -> int | None:
     return None
 
 
-async def swap_tables(
-    rt: Runtime, actor: Actor, reference: str | None, team_a: str, team_b: str, reason: str
+MAX_SWAPS = 3  # pairs of teams swapped in one command
+
+
+def _swaps(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    pairs: Sequence[tuple[str, str]],
+    reason: str,
 ) -> Pairings:
-    """The organiser swaps two coaches between tables of the current round (neither game reported yet);
-    the reason is kept in the log."""
+    after: Pairings | None = None
+    for team_a, team_b in pairs:
+        after = _swap(conn, rt, actor, reference, team_a, team_b, reason)
+    assert after is not None
+    return after
+
+
+async def swap_tables(
+    rt: Runtime,
+    actor: Actor,
+    reference: str | None,
+    team_a: str,
+    team_b: str,
+    reason: str,
+    more: Sequence[tuple[str, str]] = (),
+) -> Pairings:
+    """The organiser swaps two coaches between tables of the current round (neither game reported yet),
+    and `more` pairs after them, in order: all the swaps or, when one is refused, none (one transaction);
+    each is logged and announced with the reason."""
     cleaned = reason_of(reason, "Give a reason: it is kept in the event's log.")
-    return await rt.db.write(_swap, rt, actor, reference, team_a, team_b, cleaned)
+    if len(more) >= MAX_SWAPS:
+        raise InvalidInput(f"Swap at most {MAX_SWAPS} pairs of teams at once.")
+    return await rt.db.write(_swaps, rt, actor, reference, [(team_a, team_b), *more], cleaned)
 
 
 # --- reading -----

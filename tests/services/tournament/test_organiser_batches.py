@@ -2,7 +2,8 @@
 
 Squads: several coaches added in one command, each its own audited change; a refused one is listed with its
 reason and leaves the others added. Rosters: every submitted roster approved at once, each approval its own
-audited change in its own transaction; a roster that breaks a rule stays submitted, listed with the rule."""
+audited change in its own transaction; a roster that breaks a rule stays submitted, listed with the rule.
+Swaps: several pairs swapped in one command, all or none."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ import json
 import pytest
 
 from bot.errors import Conflict, InvalidInput, NotAllowed
+from bot.services.match import results
+from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
-from bot.services.tournament import tournament_entries, tournament_squads, tournaments
+from bot.services.tournament import tournament_entries, tournament_play, tournament_squads, tournaments
 from bot.store import teams as team_store
 from bot.store import tournament_squads as squad_store
 from bot.store.connection import Connection
 from tests.builders import ORGANISER, coach, tournament_event
+from tests.conftest import actor
 
 
 async def _squad_event(runtime: Runtime, size: int = 4) -> None:
@@ -107,3 +111,47 @@ async def test_the_organiser_approves_every_submitted_roster_and_each_problem_is
     await tournament_entries.review(runtime, ORGANISER, None, "Late 1", approve=False, reason="two short")
     with pytest.raises(Conflict, match="No roster of Cup is waiting for approval"):
         await tournament_entries.approve_all(runtime, ORGANISER, None)
+
+
+async def test_the_organiser_swaps_several_pairs_at_once_or_none(runtime: Runtime) -> None:
+    await tournament_event(runtime, 8)
+    pairings = await tournament_play.start_event(runtime, ORGANISER, None)
+    one, two, three, four = [t.fixture for t in pairings.tables if t.fixture is not None]
+    after = await tournament_play.swap_tables(
+        runtime,
+        ORGANISER,
+        None,
+        one.home_name,
+        two.home_name,
+        "clubs apart",
+        [(three.away_name, four.away_name)],
+    )
+    homes = {t.number: (t.home.name, t.away.name if t.away else None) for t in after.tables}
+    assert homes[1] == (two.home_name, one.away_name) and homes[2] == (one.home_name, two.away_name)
+    assert homes[3] == (three.home_name, four.away_name) and homes[4] == (four.home_name, three.away_name)
+
+    def swaps(conn: Connection) -> int:
+        rows = conn.execute("SELECT COUNT(*) FROM audit_log WHERE action = 'tournament.swap'").fetchone()
+        return int(rows[0])
+
+    assert await runtime.db.read(swaps) == 2  # each swap logged with the reason
+    fresh = [t.fixture for t in after.tables if t.fixture is not None]
+    await results.report_result(
+        runtime, actor(user_id=fresh[3].home_coach_id), f"f:{fresh[3].id}", SideInput(1, 0), SideInput(0, 0)
+    )
+    with pytest.raises(Conflict, match="already has a report"):
+        await tournament_play.swap_tables(
+            runtime,
+            ORGANISER,
+            None,
+            fresh[0].home_name,
+            fresh[1].home_name,
+            "x",
+            [(fresh[2].home_name, fresh[3].home_name)],
+        )
+    unchanged = await tournament_play.round_pairings(runtime, 1, None, None)
+    assert [(t.home.name) for t in unchanged.tables] == [t.home.name for t in after.tables]  # none applied
+    with pytest.raises(InvalidInput, match="at most 3 pairs"):
+        await tournament_play.swap_tables(
+            runtime, ORGANISER, None, "Team 0", "Team 1", "x", [("Team 2", "Team 3")] * 3
+        )
