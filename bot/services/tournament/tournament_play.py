@@ -603,7 +603,7 @@ async def swap_tables(
     team_a: str,
     team_b: str,
     reason: str,
-    more: Sequence[tuple[str, str]] = (),
+    more: Sequence[tuple[str | None, str | None]] = (),
 ) -> Pairings:
     """The organiser swaps two coaches between tables of the current round (neither game reported yet),
     and `more` pairs after them, in order: all the swaps or, when one is refused, none (one transaction);
@@ -611,7 +611,12 @@ async def swap_tables(
     cleaned = reason_of(reason, "Give a reason: it is kept in the event's log.")
     if len(more) >= MAX_SWAPS:
         raise InvalidInput(f"Swap at most {MAX_SWAPS} pairs of teams at once.")
-    return await rt.db.write(_swaps, rt, actor, reference, [(team_a, team_b), *more], cleaned)
+    pairs = [(team_a, team_b)]
+    for one, other in more:
+        if one is None or other is None:
+            raise InvalidInput("Name both teams of each pair to swap.")
+        pairs.append((one, other))
+    return await rt.db.write(_swaps, rt, actor, reference, pairs, cleaned)
 
 
 # --- reading -----
