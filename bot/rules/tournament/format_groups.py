@@ -155,7 +155,13 @@ def groups_progress(state: EventState) -> GroupsProgress[int]:
     """The event as played so far (groups, knock-out bracket, Best of the Rest)."""
     rulespack = state.rulespack
     return progress(
-        state.scoring, state.units, state.tables, rulespack.qualifiers, rulespack.tiebreakers, state.votes
+        state.scoring,
+        state.units,
+        state.tables,
+        rulespack.qualifiers,
+        rulespack.tiebreakers,
+        state.votes,
+        custom_name=rulespack.custom_tiebreaker or None,
     )
 
 

@@ -170,6 +170,7 @@ def _ranked(state: EventState, squads: SquadsPlayed) -> list[SquadRow[int]]:
         state.ranked_byes,
         state.rulespack.tiebreakers,
         state.votes,
+        state.rulespack.custom_tiebreaker or None,
     )
 
 

@@ -93,6 +93,7 @@ def _squad_ranker(
             coaches,
             state.rulespack.tiebreakers,
             state.votes,
+            state.rulespack.custom_tiebreaker or None,
         )
 
     return ranker

@@ -352,12 +352,14 @@ def game_ranker(
     rules: TournamentScoring,
     tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
     votes: Mapping[T, int] | None = None,
+    custom_name: str | None = None,
 ) -> Ranker[T]:
-    """The coaches' ranking (seed 000) over the tables' confirmed games and the Byes of complete rounds."""
+    """The coaches' ranking (seed 000) over the tables' confirmed games and the Byes of complete rounds
+    (`custom_name`: the rulespack's name of the organiser's own tiebreaker)."""
 
     def ranker(units: Sequence[T], tables: Sequence[StagedTable[T]]) -> Sequence[RankingRow[T]]:
         games = [t.game for t in tables if t.game is not None]
-        return rank(rules, list(units), games, counted_byes(tables), tiebreakers, votes)
+        return rank(rules, list(units), games, counted_byes(tables), tiebreakers, votes, custom_name)
 
     return ranker
 
@@ -378,10 +380,11 @@ def progress(
     tiebreakers: Sequence[Tiebreaker] = DEFAULT_TIEBREAKERS,
     votes: Mapping[T, int] | None = None,
     ranker: Ranker[T] | None = None,
+    custom_name: str | None = None,
 ) -> GroupsProgress[T]:
     """Read a group event back from its stored tables (`units` in registration order); `ranker` ranks units
-    over tables (by default `game_ranker(rules, tiebreakers, votes)`)."""
-    ranked_by = ranker or game_ranker(rules, tiebreakers, votes)
+    over tables (by default `game_ranker(rules, tiebreakers, votes, custom_name)`)."""
+    ranked_by = ranker or game_ranker(rules, tiebreakers, votes, custom_name)
     registration = {u: i for i, u in enumerate(units)}
     group_rounds = _by_round(tables, "group")
     group_tables = [t for ts in group_rounds.values() for t in ts]

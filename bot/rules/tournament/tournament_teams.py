@@ -107,11 +107,13 @@ def rank_squads(
     byes: Sequence[T] = (),
     tiebreakers: Sequence[Tiebreaker] = (),
     votes: Mapping[T, int] | None = None,
+    custom_name: str | None = None,
 ) -> list[SquadRow[S]]:
     """The squad rankings (`squads` in registration order): team points, then games won, then games drawn,
     then `tiebreakers` (the rulespack's individual ones) summed over each squad's coaches, then registration
     order. `squad_byes` lists one entry per squad Bye (a round win), `byes` one per coach Bye (each of the
-    squad's coaches: a 2-0 win); `votes` the Favourite Opponent votes each coach received."""
+    squad's coaches: a 2-0 win); `votes` the Favourite Opponent votes each coach received; `custom_name` the
+    rulespack's name of the organiser's own tiebreaker."""
     tallies = {squad: Tally() for squad in squads}
     rounds = dict.fromkeys(squads, 0)
     team_points = dict.fromkeys(squads, 0)
@@ -141,7 +143,7 @@ def rank_squads(
     for squad, tally in tallies.items():  # a squad is ranked on team points, and its rounds, not its coaches'
         tally.points, tally.played = team_points[squad], rounds[squad]
     placed = order(squads, tallies, (*SQUAD_TIEBREAKERS, *tiebreakers))
-    return [SquadRow.of(p, tallies[p.unit]) for p in placed]
+    return [SquadRow.of(p, tallies[p.unit], custom_name) for p in placed]
 
 
 # --- a knock-out squad match (a group and knock-out team event) -----

@@ -19,8 +19,10 @@ from pydantic import ValidationError
 from bot.rules.match.match_result import ResultReport, SideReport
 from bot.rules.tournament.event_state import EventState, coaches_ranking
 from bot.rules.tournament.tournament_awards import Award, awards, team_totals
+from bot.rules.tournament.tournament_groups import StagedTable, game_ranker
 from bot.rules.tournament.tournament_scoring import TournamentGame, bonus_points, rank
 from bot.rules.tournament.tournament_settings import Rulespack
+from bot.rules.tournament.tournament_teams import SquadMatch, rank_squads
 from tests.conftest import CATALOG
 
 RULES = CATALOG.tournament.scoring
@@ -139,3 +141,21 @@ def test_negative_numbers_are_refused() -> None:
         TournamentGame("jay", "rob", 1, 0, first_custom=-1)
     with pytest.raises(ValueError, match="cannot be negative"):
         TournamentGame("jay", "rob", 1, 0, second_crowd=-1)
+
+
+def test_group_and_squad_rankings_name_the_organisers_tiebreaker_too() -> None:
+    """A group event's rankings and a team event's squads (seed 000: the tiebreakers "are cumulative for
+    all members of the same team") settle a tie on the organiser's number under its name."""
+    first, second = TournamentGame(1, 2, 1, 0, first_custom=1), TournamentGame(3, 4, 1, 0, first_custom=2)
+    games = [StagedTable(1, 1, "rest", 1, 2, first), StagedTable(1, 2, "rest", 3, 4, second)]
+    rows = game_ranker(RULES, ("custom",), custom_name="Cheerleader chants")([1, 2, 3, 4], games)
+    assert [r.coach for r in rows][:2] == [3, 1] and rows[1].decided_by == "Cheerleader chants"
+    squads = rank_squads(
+        RULES,
+        ["A", "B"],
+        {1: "A", 2: "X", 3: "B", 4: "Y"},
+        [SquadMatch("A", "X", (first,)), SquadMatch("B", "Y", (second,))],
+        tiebreakers=("custom",),
+        custom_name="Cheerleader chants",
+    )
+    assert [s.squad for s in squads] == ["B", "A"] and squads[1].decided_by == "Cheerleader chants"
