@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.errors import InvalidInput, NotFound
+from bot.rules.tournament.tournament_escalation import fielded_round
 from bot.rules.tournament.tournament_inducements import (
     MAX_COST,
     MAX_LIMIT,
@@ -155,5 +156,5 @@ def escalation_line(event: Event, round_number: int) -> list[str]:
     if not event.rulespack.escalation:
         return []
     budget = event.rulespack.budget_of(round_number)
-    number = min(round_number, event.rulespack.roster_rounds)
+    number = fielded_round(round_number, event.rulespack.roster_rounds)
     return [f"Every coach fields his round-{number} roster ({gp(budget)}): /roster show round:{number}."]
