@@ -172,6 +172,7 @@ class PlayerRow(FileRow):
     hired_in_fixture: int | None
     seasons_played: int
     star_contract: int | None
+    mercenary: int = 0  # since migration 0029 (a Mercenary Player on an event roster); files before have none
 
 
 class TreasuryChangeRow(FileRow):
