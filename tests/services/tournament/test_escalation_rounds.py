@@ -14,7 +14,8 @@ from bot.services.match.results import SideInput
 from bot.services.roster import event_drafting, event_rosters
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_entries as entries
-from bot.services.tournament import tournament_play, tournaments
+from bot.services.tournament import tournament_options, tournament_play, tournaments
+from bot.store import history
 from bot.store.seasons import Fixture
 from tests.conftest import actor
 
@@ -22,6 +23,12 @@ ORGANISER = actor(user_id=1)
 BUILDER = actor(user_id=101)  # adds a Blitzer in round 2, a Catcher and a re-roll in round 3
 STEADY = [actor(user_id=102), actor(user_id=103), actor(user_id=104)]  # add nothing
 BLITZER, CATCHER = 12, 13  # the numbers the Builders' additions take
+
+
+async def _smith_dice(runtime: Runtime, fx: Fixture) -> list[str]:
+    """The dice the Dwarven Smith rolled before `fx` (logged against the game)."""
+    rolls = await runtime.db.read(lambda conn: history.dice_of_fixture(conn, fx.guild_id, fx.id))
+    return [r.purpose for r in rolls if "Dwarven Smith" in r.purpose]
 
 
 async def _rosters(runtime: Runtime, who: Actor, name: str, builds: bool) -> None:
@@ -37,6 +44,7 @@ async def _rosters(runtime: Runtime, who: Actor, name: str, builds: bool) -> Non
     if builds:
         await event_drafting.hire(runtime, who, None, "Human Catcher")  # #13 from round 3
         await event_drafting.set_staff(runtime, who, None, rerolls=3)
+        await event_drafting.set_inducement(runtime, who, None, "Dwarven Smith", 1)  # rolled from round 3
     await event_drafting.submit(runtime, who, None)
     await entries.review(runtime, ORGANISER, None, name, approve=True)
 
@@ -45,6 +53,7 @@ async def escalation_event(runtime: Runtime) -> tournaments.Event:
     """Four coaches' three rosters each (the Builders' growing, the others' not), approved; round 1 drawn."""
     settings = {"escalation": "1000000/1100000/1200000", "rounds": 3, "advancement": True}
     event = await tournaments.create_tournament(runtime, ORGANISER, "Escalation Cup", 200, settings)
+    await tournament_options.set_inducement(runtime, ORGANISER, None, "add", "Dwarven Smith")
     await _rosters(runtime, BUILDER, "Builders", True)
     for n, who in enumerate(STEADY):
         await _rosters(runtime, who, f"Steady {n}", False)
@@ -159,3 +168,15 @@ async def test_the_petty_cash_follows_each_rounds_roster(runtime: Runtime) -> No
     assert other == steady.sheet.current_team_value  # with advancement, SPP alone do not raise CTV
     underdog = state.away if fx.home_coach_id == BUILDER.user_id else state.home
     assert underdog.budget.petty_cash == builders - other > 0
+
+
+async def test_the_custom_inducements_roll_for_the_roster_of_the_round(runtime: Runtime) -> None:
+    """Seed 000's custom inducements roll before each game: the Dwarven Smith the Builders put on their
+    round-3 roster rolls before their round-3 game only."""
+    await escalation_event(runtime)
+    assert await _smith_dice(runtime, _builders_game(await _games(runtime, 1))) == []
+    await _play_round(runtime, 1)
+    assert await _smith_dice(runtime, _builders_game(await _games(runtime, 2))) == []
+    await _play_round(runtime, 2)
+    smith = await _smith_dice(runtime, _builders_game(await _games(runtime, 3)))
+    assert smith and all("Builders" in purpose for purpose in smith)
