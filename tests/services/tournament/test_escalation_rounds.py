@@ -14,6 +14,7 @@ from bot.services.match.results import SideInput
 from bot.services.roster import event_drafting, event_rosters
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_entries as entries
+from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament import tournament_options, tournament_play, tournaments
 from bot.store import history
 from bot.store.seasons import Fixture
@@ -107,6 +108,9 @@ async def test_each_round_is_played_with_that_rounds_roster(runtime: Runtime) ->
     side = _builders_side(await prepare.prepare_match(runtime, BUILDER, f"f:{fx.id}"))
     assert sorted(p.row.number for p in side.able) == list(range(1, 12))
     assert side.sheet.staffing.rerolls == 2
+    # the pre-game's team: the round-1 roster's staff and fans, not the stored (round-3) ones
+    fielded = await runtime.db.read(lambda conn: escalation.fielded_team(conn, fx, rosters[2].team))
+    assert (fielded.rerolls, rosters[2].team.rerolls) == (2, 3)
     assert side.sheet.current_team_value == rosters[0].sheet.current_team_value
     # the fixture's players (the simulator's, /match roll's list) are those of the round's rosters
     offered = await match_day.fixture_players(runtime, BUILDER.guild_id, f"f:{fx.id}")
