@@ -9,12 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.rules.tournament.extra_spp import MOST_AT_ONCE
+from bot.rules.tournament.tournament_settings import MAX_ROUNDS
 from bot.services.match.results import Referee
 from bot.services.tournament import (
     tournament_awards,
     tournament_entries,
     tournament_naf,
     tournament_play,
+    tournament_spp,
     tournaments,
 )
 from bot.text import plural
@@ -31,6 +34,7 @@ from bot.ui.options import (
     Budget,
     Casualties,
     EntryOption,
+    EventPlayerOption,
     PlayerEvents,
     Reason,
     Touchdowns,
@@ -307,6 +311,35 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             "event's channel.",
             standing_embeds(standing),
             ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="spp", description="Award a player extra SPP for what the rulespack says (or take an award back)"
+    )
+    @app_commands.describe(
+        team="The player's team",
+        player="The player (never a star or a Mercenary)",
+        spp="SPP to give, 1-10 (-1 to -10 takes back an award given by mistake)",
+        reason="What for: coaches see it and it is kept in the event's log",
+        round="The round of the game it was for (default: the team's last confirmed game)",
+        tournament=TOURNAMENT_HELP,
+    )
+    @organiser_only()
+    async def spp(
+        self,
+        interaction: discord.Interaction,
+        team: EntryOption,
+        player: EventPlayerOption,
+        spp: app_commands.Range[int, -MOST_AT_ONCE, MOST_AT_ONCE],
+        reason: Reason,
+        round: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        done = await tournament_spp.award_spp(
+            runtime_of(interaction), actor_of(interaction), tournament, team, player, spp, reason, round
+        )
+        await interaction.response.send_message(
+            f"{plain(done.line)}\nFor: {plain(done.reason)}", ephemeral=True
         )
 
     # --- the NAF report (issue 29) ---

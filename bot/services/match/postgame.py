@@ -134,6 +134,13 @@ class _Side:
     team: TeamRow
     fans_after: int
     stars: frozenset[int] = frozenset()  # star players under contract: no SPP, never MVP (seed 004)
+    mercenaries: frozenset[int] = frozenset()  # an event roster's Mercenaries: no SPP, never MVP either
+
+    @property
+    def unpaid(self) -> frozenset[int]:
+        """Who earns no SPP and is never the MVP."""
+        return self.stars | self.mercenaries
+
     lines: list[str] = field(default_factory=list)
     rolls: list[DieRoll] = field(default_factory=list)
     earned: int = 0
@@ -183,7 +190,7 @@ def _award_mvps(
     awards = award_mvps(
         nominees,
         [(p.id, p.miss_next_game) for p in squad],
-        side.stars,
+        side.unpaid,
         count,
         post.rt.dice,
         max_nominees or rules.mvp_nominees,
@@ -195,13 +202,13 @@ def _award_mvps(
 
 
 def _award_spp(post: _Post, side: _Side, data: SideReport) -> None:
-    """Star Player Points for what each player did (a contracted star earns none)."""
+    """Star Player Points for what each player did (a contracted star or a Mercenary earns none)."""
     team = side.team
     special = roster_of(post.rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
     values = post.rt.catalog.postgame.spp_values(special)
     for line in data.players:
-        if line.player_id in side.stars:
-            continue  # star players earn no Star Player Points
+        if line.player_id in side.unpaid:
+            continue  # star players (and Mercenaries) earn no Star Player Points
         points = spp_earned(line, values)
         if points:
             post.add_spp(team, line.player_id, points, "spp", {"events": line.summary})
@@ -497,7 +504,8 @@ def apply_tournament(
         stars = frozenset(
             p.id for p in squad if p.star_contract is not None or p.position.startswith(STAR_PREFIX)
         )
-        state = _Side(side, team, team.dedicated_fans, stars)
+        mercenaries = frozenset(p.id for p in squad if p.mercenary)  # BB2025: no SPP, never the MVP
+        state = _Side(side, team, team.dedicated_fans, stars, mercenaries)
         data = report.side(side)
         missed = [p.id for p in squad if p.miss_next_game]
         if advancement:

@@ -40,6 +40,12 @@ class ExtraSpp:
     round_number: int | None
     reason: str
 
+    @property
+    def line(self) -> str:
+        """`Reavers: #3 Lineman 3, 2 SPP (round 1; now 5).`"""
+        amount = plural(abs(self.amount), "SPP", "SPP") + ("" if self.amount > 0 else " taken back")
+        return f"{self.team}: {self.player}, {amount} (round {self.round_number}; now {self.spp})."
+
 
 def _game(conn: Connection, event: Event, team: TeamRow, round_number: int | None) -> Fixture:
     """The team's confirmed game of `round_number` (default: its last confirmed game)."""
@@ -79,17 +85,11 @@ def _award(
     )
     given = {"team": team.name, "player": label, "spp": amount, "round": fx.round_number, "fixture": fx.id}
     audit.record_in(conn, event.league, actor.user_id, "tournament.extra_spp", now, given, reason=reason)
-    after = player.spp + amount
-    what = f"{plural(amount, 'SPP', 'SPP')}" if amount > 0 else f"{plural(-amount, 'SPP', 'SPP')} taken back"
+    done = ExtraSpp(event, team.name, label, amount, player.spp + amount, fx.round_number, reason)
     announcements.to_league(
-        conn,
-        event.league,
-        f"{event.name}: extra SPP",
-        [f"{team.name}: {label}, {what} (round {fx.round_number}; now {after}).", f"For: {reason}"],
-        now,
-        [team.coach_id],
+        conn, event.league, f"{event.name}: extra SPP", [done.line, f"For: {reason}"], now, [team.coach_id]
     )
-    return ExtraSpp(event, team.name, label, amount, after, fx.round_number, reason)
+    return done
 
 
 async def award_spp(

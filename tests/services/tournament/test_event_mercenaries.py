@@ -6,14 +6,20 @@ Primary skill ... at an additional cost of 50,000 gold pieces"."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from bot.errors import RuleViolation
-from bot.services.roster import event_drafting
+from bot.services.match import results
+from bot.services.match.results import SideInput
+from bot.services.roster import advancement, event_drafting
 from bot.services.roster.event_rosters import EntryResult
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_entries as entries
-from bot.services.tournament import tournaments
+from bot.services.tournament import tournament_play, tournaments
+from bot.store import teams as team_store
+from tests.builders import tournament_event
 from tests.conftest import actor
 
 ORGANISER = actor(user_id=1)
@@ -70,3 +76,29 @@ async def test_at_most_three_and_within_the_position_limits(runtime: Runtime) ->
     await event_drafting.hire(runtime, COACH, None, "Human Blitzer", 2)  # Human teams: 0-2 Blitzers
     with pytest.raises(RuleViolation, match="Blitzer"):
         await event_drafting.hire_mercenary(runtime, COACH, None, "Human Blitzer")
+
+
+async def test_a_mercenary_earns_no_spp_and_never_advances(runtime: Runtime) -> None:
+    """BB2025: "Mercenaries do not earn Star Player points and cannot be awarded the MVP for the game." """
+    await tournament_event(runtime, 2, advancement=True, rounds=2)
+
+    def mercenary(conn: sqlite3.Connection) -> None:
+        for team in team_store.in_league(conn, 1, 1):
+            conn.execute("UPDATE players SET position = 'human_lineman' WHERE team_id = ?", (team.id,))
+            conn.execute("UPDATE players SET mercenary = 1 WHERE team_id = ? AND number = 11", (team.id,))
+
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    await runtime.db.write(mercenary)
+    pairings = await tournament_play.round_pairings(runtime, 1, None)
+    (fx,) = [t.fixture for t in pairings.tables if t.fixture is not None]
+    home = actor(user_id=fx.home_coach_id)
+    done = await results.report_result(
+        runtime, home, f"f:{fx.id}", SideInput(2, 0, "#11 td, #2 td"), SideInput(0, 0)
+    )
+    confirmed = await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, done.version)
+    lines = next(s for s in confirmed.postgame if s.team_id == fx.home_team_id).lines
+    assert any(line.startswith("#2 ") and "+3 SPP" in line for line in lines), lines
+    assert not any(line.startswith("#11 ") and "SPP" in line for line in lines), lines
+    assert not any("MVP #11 " in line for line in lines), lines
+    with pytest.raises(RuleViolation, match="is a Mercenary: Mercenaries earn no SPP and never advance"):
+        await advancement.advance(runtime, home, "Cup", "#11", "chosen_primary", skill="Block")
