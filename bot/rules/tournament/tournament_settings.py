@@ -124,19 +124,11 @@ class Rulespack(BaseModel):
             data = {**data, "budget": next(iter(value))}
         return data
 
-    @field_validator("extra_spp", mode="before")
+    @field_validator("extra_spp", "custom_tiebreaker", mode="before")
     @classmethod
-    def _spp_text(cls, value: Any) -> Any:
-        """What extra SPP are for, as typed; `none` (or nothing) takes it away."""
-        if isinstance(value, str):
-            text = " ".join(value.split())
-            return "" if text.lower() == "none" else text
-        return value
-
-    @field_validator("custom_tiebreaker", mode="before")
-    @classmethod
-    def _custom_name(cls, value: Any) -> Any:
-        """The name as typed, spaces tidied; `none` (or nothing) takes it away."""
+    def _free_text(cls, value: Any) -> Any:
+        """What extra SPP are for, the organiser's tiebreaker's name: as typed, spaces tidied; `none` (or
+        nothing) takes it away."""
         if isinstance(value, str):
             text = " ".join(value.split())
             return "" if text.lower() == "none" else text
