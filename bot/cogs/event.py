@@ -13,6 +13,7 @@ from bot.rules.tournament.extra_spp import MOST_AT_ONCE
 from bot.rules.tournament.tournament_settings import MAX_ROUNDS
 from bot.services.match.results import Referee
 from bot.services.tournament import (
+    event_export,
     tournament_awards,
     tournament_entries,
     tournament_naf,
@@ -24,6 +25,7 @@ from bot.text import plural
 from bot.ui import drafting, result_setting
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
+from bot.ui.competition_files import defer_private, read_upload, send_export
 from bot.ui.context import actor_of, given, runtime_of
 from bot.ui.drafting import ROSTERS
 from bot.ui.files import attachment
@@ -375,6 +377,46 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             text += f"\nNo NAF name or number yet ({len(report.missing)}): {named}{more}."
         await interaction.response.send_message(
             text, file=attachment(report.data, f"{report.event.name}_naf", "xml"), ephemeral=True
+        )
+
+    # --- the event as a file (issue 29) ---
+    @app_commands.command(name="export", description="The whole event as one JSON file (to keep or import)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @organiser_only()
+    async def export(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
+        await defer_private(interaction)
+        done = await event_export.export_event(runtime_of(interaction), actor_of(interaction), tournament)
+        content = (
+            f"**{plain(done.event_name)}**: {plural(done.teams, 'team')}, "
+            f"{plural(done.rounds, 'round')} paired, {plural(done.games, 'game')}. "
+            "Import it on another server with /event import."
+        )
+        await send_export(interaction, content, done.data, done.event_name, gzipped=done.gzipped)
+
+    @app_commands.command(
+        name="import", description="Import an event file from /event export into this server"
+    )
+    @app_commands.describe(
+        file="The .json or .json.gz file /event export made",
+        name="A new name for the tournament (default: its name in the file)",
+    )
+    @organiser_only()
+    async def import_(
+        self,
+        interaction: discord.Interaction,
+        file: discord.Attachment,
+        name: app_commands.Range[str, 1, 80] | None = None,
+    ) -> None:
+        data = await read_upload(interaction, file, event_export.IMPORT_LIMIT)
+        done = await event_export.import_event(runtime_of(interaction), actor_of(interaction), data, name)
+        await self.bot.deadlines.rearm()  # the imported rounds' deadlines
+        squads = f", {plural(done.squads, 'squad')}" if done.squads else ""
+        await interaction.edit_original_response(
+            content=f"Imported **{plain(done.event_name)}**: {plural(done.teams, 'team')}, "
+            f"{plural(done.players, 'player')}, {plural(done.games, 'game')}{squads}. "
+            f"Announcements go to <#{interaction.channel_id}>; the organisers here run it with /event."
         )
 
     # --- the web view ---
