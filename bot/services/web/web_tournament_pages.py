@@ -173,7 +173,7 @@ def _roster(conn: Connection, rt: Runtime, token: str, team_id: int, round_numbe
         RosterLine(
             p,
             profile_of(p.position, p.row),
-            (*p.position.skills, *p.gained_skills),
+            (*p.position.skills, *p.loner, *p.gained_skills),
             sheet.skills.get(p.row.id),
         )
         for p in sheet.sheet.players
