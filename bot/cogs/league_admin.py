@@ -21,9 +21,9 @@ from bot.ui.announce import announce
 from bot.ui.audit_views import log_line
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import commissioner_only
+from bot.ui.competition_files import defer_private, read_upload, send_export
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.drafting import TEAMS
-from bot.ui.files import attachment
 from bot.ui.formatting import plain, timestamp
 from bot.ui.league_views import COLOUR, season_embeds, settings_embed
 from bot.ui.limits import one_embed, pack_embeds, send_messages
@@ -340,14 +340,13 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @app_commands.describe(league=LEAGUE_HELP)
     @commissioner_only()
     async def export(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer_private(interaction)
         done = await league_export.export_league(runtime_of(interaction), actor_of(interaction), league)
-        extension = "json.gz" if done.gzipped else "json"
-        await interaction.edit_original_response(  # the deferred (ephemeral) answer, now with the file
-            content=f"**{plain(done.league_name)}**: {done.teams} teams, {done.fixtures} fixtures. "
-            "Import it on another server with /league import.",
-            attachments=[attachment(done.data, done.league_name, extension)],
+        content = (
+            f"**{plain(done.league_name)}**: {done.teams} teams, {done.fixtures} fixtures. "
+            "Import it on another server with /league import."
         )
+        await send_export(interaction, content, done.data, done.league_name, gzipped=done.gzipped)
 
     @app_commands.command(
         name="import", description="Import a league file from /league export into this server"
@@ -363,12 +362,8 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         file: discord.Attachment,
         name: app_commands.Range[str, 1, 80] | None = None,
     ) -> None:
-        if file.size > league_export.IMPORT_LIMIT:
-            raise InvalidInput(f"The file is too large: at most {league_export.IMPORT_LIMIT // 2**20} MiB.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        done = await league_export.import_league(
-            runtime_of(interaction), actor_of(interaction), await file.read(), name
-        )
+        data = await read_upload(interaction, file, league_export.IMPORT_LIMIT)
+        done = await league_export.import_league(runtime_of(interaction), actor_of(interaction), data, name)
         await self.bot.deadlines.rearm()  # the imported rounds' deadlines and reminders
         await interaction.edit_original_response(
             content=f"Imported **{plain(done.league_name)}**: {done.teams} teams, {done.players} players, "
