@@ -200,6 +200,7 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
             args.db,
             fmt="groups" if grouped_squads else "swiss",
             qualifiers=args.qualifiers,
+            escalation=args.escalation,
         )
         result = asyncio.run(team)
     else:

@@ -3,6 +3,7 @@ with its round's roster, and the invariants catch a game crediting a player abse
 
 from __future__ import annotations
 
+from bot.simulation.team_tournament import simulate_team_tournament
 from bot.simulation.tournament import simulate_tournament
 from bot.simulation.tournament_play_options import PlayOptions
 from bot.store.connection import Connection
@@ -38,3 +39,13 @@ async def test_no_game_credits_a_player_absent_from_its_rounds_roster(new_locati
     await on_database(path, tamper)
     problems = await roster_problems(path)
     assert any("credited in round 1, on the roster from round 3" in p for p in problems), problems
+
+
+async def test_a_team_event_with_escalation_keeps_its_invariants(new_location: NewLocation) -> None:
+    """Seed 000's escalation in a team event: every coach of every squad writes a roster per budget and
+    plays each round with that round's roster."""
+    result = await simulate_team_tournament(
+        12, 3, 3, seed=5, db_path=new_location("team-escalation"), escalation=True
+    )
+    assert result.problems == [] and "Invariants: all hold." in result.output
+    assert "escalation additions" in result.output and " 0 escalation additions" not in result.output

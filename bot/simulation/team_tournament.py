@@ -33,6 +33,7 @@ from bot.services.tournament import (
     tournaments,
 )
 from bot.simulation.coaches import simulated_runtime
+from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_invariants import check_team_event
 from bot.simulation.tournament import (
@@ -45,6 +46,7 @@ from bot.simulation.tournament import (
     _vote,
     coach,
     dice_problems,
+    escalation_budgets,
     outcome,
     roster_problems,
 )
@@ -71,7 +73,10 @@ async def _squads(
             await tournament_squads.add_coach(rt, members[0], None, name, who.user_id)
         for who in members:
             team_name = f"Coach {people.index(who)} team"
-            await _register(rt, rng, who, team_name, event.rulespack.budget, tally, avoid=taken)
+            budget = event.rulespack.budget
+            await _register(
+                rt, rng, who, team_name, budget, tally, escalation=event.rulespack.escalation, avoid=taken
+            )
             await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
             taken.append(await rt.db.read(_roster_of, event.id, who.user_id))
 
@@ -88,6 +93,7 @@ def _problems(conn: Connection, rt: Runtime, event: tournaments.Event, fmt: str,
         problems = check_team_groups(conn, event, scoring, ranking, progress, squad_rows)
     else:
         problems = check_team_event(conn, event, scoring, ranking, squad_rows)
+    problems += check_rosters(conn, rt, event)  # escalation: each game with its round's roster
     return problems + roster_problems(conn, rt, event, injuries=False) + dice_problems(conn, rolled)
 
 
@@ -101,9 +107,11 @@ async def simulate_team_tournament(
     *,
     fmt: str = "swiss",
     qualifiers: int = 4,
+    escalation: bool = False,
 ) -> TournamentResult:
     """Play one team event of `coaches` coaches in squads of `team_size` over `rounds` rounds (Swiss), or
-    with `fmt="groups"` a group and knock-out team event of `qualifiers` qualifying squads."""
+    with `fmt="groups"` a group and knock-out team event of `qualifiers` qualifying squads; `escalation`:
+    gold piece escalation (every roster written at registration, each game with its round's)."""
     if coaches % team_size:
         raise ValueError("the coaches must fill whole squads")
     async with simulated_runtime(db_path, seed, catalog, "team-event") as simulated:
@@ -119,6 +127,8 @@ async def simulate_team_tournament(
         if fmt == "groups":  # the rounds follow from the qualifiers
             settings = {k: v for k, v in settings.items() if k != "rounds"}
             settings |= {"format": "groups", "qualifiers": qualifiers}
+        if escalation:
+            settings["escalation"] = escalation_budgets(rounds)
         created = await tournaments.create_tournament(rt, ORGANISER, f"Club Cup {seed}", GUILD, settings)
         people = [coach(i) for i in range(coaches)]
         await _squads(rt, rng, people, team_size, created, tally)
@@ -140,7 +150,7 @@ async def simulate_team_tournament(
             f"{event.name}: {coaches // team_size} squads of {team_size} coaches, {shape}{rounds} rounds, "
             f"{tally.games} games ({tally.conceded} conceded), {tally.byes} byes",
             f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
-            f"{tally.fans_bought} Dedicated Fans bought",
+            f"{tally.fans_bought} Dedicated Fans bought, {tally.additions} escalation additions",
             f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
             f"{dice.rolls} dice rolled by the bot",
             "",

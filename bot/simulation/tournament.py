@@ -373,6 +373,12 @@ async def _vote(rt: Runtime, rng: random.Random, coaches: list[Actor], tally: To
             pass  # the Spare Player cannot be voted for
 
 
+def escalation_budgets(rounds: int) -> list[int]:
+    """A simulated escalation event's Team Draft Budgets: 1,000,000 gp rising by 100,000 a round (at most
+    four budgets)."""
+    return [1_000_000 + 100_000 * n for n in range(min(rounds, 4))]
+
+
 @dataclass(frozen=True)
 class EventShape:
     """What `simulate_tournament` plays (see its docstring)."""
@@ -415,7 +421,7 @@ class EventShape:
         if self.mandatory_star:
             settings["mandatory_star"] = True
         if self.escalation:
-            settings["escalation"] = [1_000_000 + 100_000 * n for n in range(min(self.rounds, 4))]
+            settings["escalation"] = escalation_budgets(self.rounds)
         if self.naf:
             settings["naf"] = True
         return name, settings
