@@ -1,9 +1,8 @@
 """/event export and /event import (issue 29) through the real bot process: the organiser runs a Swiss
 event to round 2, exports it as a file, the admin of a second server imports the bytes the fake Discord
 kept (an attachment the bot downloads), exporting it there gives the same file, and the imported event
-goes on: its standings after round 1 and its round 2 pairings answer in the new server, and its
-organiser there pairs round 3. A coach may not
-export, and a cut file is refused with its reason."""
+goes on: its standings after round 1 and its round 2 pairings answer in the new server, and its organiser
+there pairs round 3. A coach may not export, and a cut file or a taken name is refused with its reason."""
 
 from __future__ import annotations
 
