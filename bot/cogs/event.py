@@ -196,21 +196,24 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         )
 
     @app_commands.command(
-        name="result",
-        description="Decide or correct a game's result, e.g. a disputed or held one (reason kept)",
+        name="result", description="Decide or correct a game's result (a disputed or held one)"
     )
     @app_commands.describe(
-        fixture="The event's game (#number): disputed and held games first",
+        fixture="The game (#number): disputed and held first",
         home_score="Home touchdowns",
         away_score="Away touchdowns",
-        reason="Why you decide it: kept in the event's log",
+        reason="Why (kept in the event's log)",
         home_casualties="Home casualties caused",
         away_casualties="Away casualties caused",
         home_players="Home players' events, e.g. #7 td, #3 cas",
         away_players="Away players' events, same form",
-        extra_time="Knock-out game: it went to extra time",
-        penalty_winner="Knock-out game level after extra time: who won the penalty shoot-out",
+        extra_time="Knock-out: went to extra time",
+        penalty_winner="Knock-out: who won the shoot-out",
         tournament=TOURNAMENT_HELP,
+        home_crowd="Home crowd-push casualties",
+        away_crowd="Away crowd-push casualties",
+        home_tiebreaker="Home: the event's own tiebreaker",
+        away_tiebreaker="Away: the event's own tiebreaker",
     )
     @app_commands.choices(penalty_winner=choices({"home": "home team", "away": "away team"}))
     @organiser_only()
@@ -228,9 +231,22 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         extra_time: bool = False,
         penalty_winner: str | None = None,
         tournament: TournamentOption | None = None,
+        home_crowd: Casualties = 0,
+        away_crowd: Casualties = 0,
+        home_tiebreaker: app_commands.Range[int, 0, 99] | None = None,
+        away_tiebreaker: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         sides = side_inputs(
-            home_score, away_score, home_casualties, away_casualties, home_players, away_players, False, False
+            home_score,
+            away_score,
+            home_casualties,
+            away_casualties,
+            home_players,
+            away_players,
+            False,
+            False,
+            crowd=(home_crowd, away_crowd),
+            tiebreaker=(home_tiebreaker, away_tiebreaker),
         )
         await result_setting.set_result(
             self.bot,
@@ -249,6 +265,8 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         team_b="The team it swaps tables with",
         reason="Why (kept in the log and shown with the new pairings)",
         tournament=TOURNAMENT_HELP,
+        team_c="A second swap: one team",
+        team_d="The team it swaps with",
     )
     @organiser_only()
     async def swap(
@@ -258,13 +276,17 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         team_b: EntryOption,
         reason: Reason,
         tournament: TournamentOption | None = None,
+        team_c: EntryOption | None = None,
+        team_d: EntryOption | None = None,
     ) -> None:
+        more = [(team_c, team_d)] if team_c or team_d else []
         pairings = await tournament_play.swap_tables(
-            runtime_of(interaction), actor_of(interaction), tournament, team_a, team_b, reason
+            runtime_of(interaction), actor_of(interaction), tournament, team_a, team_b, reason, more
         )
+        swapped = f"Swapped {1 + len(more)} pairs." if more else "Swapped."
         await send_messages(
             interaction,
-            f"Swapped. Round {pairings.round_number} now reads:",
+            f"{swapped} Round {pairings.round_number} now reads:",
             pairings_embeds(pairings),
             ephemeral=True,
         )

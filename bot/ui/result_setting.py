@@ -28,12 +28,17 @@ SHOOT_OUT: dict[str, Side] = {"home": "home", "away": "away"}  # the penalty_win
 STATUS = {"scheduled": "", "reported": " (reported)", "disputed": " (DISPUTED)", "confirmed": " (confirmed)"}
 
 
-def fixture_choices(current: str, found: Sequence[Fixture]) -> Choices:
-    """Fixtures to decide, as typed so far: `#12 Home v Away (DISPUTED)`."""
+def fixture_choices(current: str, found: Sequence[Fixture], *, keep_order: bool = False) -> Choices:
+    """Fixtures to decide, as typed so far: `#12 Home v Away (DISPUTED)` (`keep_order`: as `found` orders
+    them among equal matches)."""
     return [
         fixture_choice(f"#{f.id} ", f.home_name, f.away_name, STATUS[f.status], f"f:{f.id}")
-        for f in best_matches(current, found, lambda f: f"{f.id} {f.home_name} {f.away_name} {f.status}")
+        for f in best_matches(current, found, _searched, keep_order=keep_order)
     ]
+
+
+def _searched(fx: Fixture) -> str:
+    return f"{fx.id} {fx.home_name} {fx.away_name} {fx.status}"
 
 
 async def event_game_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -42,7 +47,7 @@ async def event_game_autocomplete(interaction: discord.Interaction, current: str
     found = await results.event_games(
         runtime_of(interaction), actor_of(interaction).guild_id, str(value) if value else None
     )
-    return fixture_choices(current, found)
+    return fixture_choices(current, found, keep_order=True)  # disputed and held first
 
 
 EventGame = app_commands.Transform[str, Completed(event_game_autocomplete)]  # a game of the event

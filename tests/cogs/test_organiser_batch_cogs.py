@@ -101,3 +101,29 @@ async def test_event_result_decides_a_disputed_game_and_announces_it(runtime: Ru
     other = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
     with pytest.raises(NotAllowed, match="not a game of Spring"):
         await cog.result.callback(cog, other, f"f:{fx.id}", 1, 0, "wrong event", tournament="Spring")
+
+
+async def test_event_swap_takes_more_pairs_in_one_command(runtime: Runtime) -> None:
+    await tournament_event(runtime, 6)
+    pairings = await tournament_play.start_event(runtime, ORGANISER, None)
+    one, two, three = [t.fixture for t in pairings.tables if t.fixture is not None]
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    await cog.swap.callback(
+        cog,
+        interaction,
+        one.home_name,
+        two.home_name,
+        "clubs apart",
+        None,
+        two.away_name,
+        three.away_name,
+    )
+    content, kwargs = sent(interaction)
+    assert content.startswith("Swapped 2 pairs.") and kwargs["ephemeral"] is True
+    tables = (await tournament_play.round_pairings(runtime, 1, None, None)).tables
+    assert [(t.home.name, t.away.name if t.away else None) for t in tables] == [
+        (two.home_name, one.away_name),
+        (one.home_name, three.away_name),
+        (three.home_name, two.away_name),
+    ]

@@ -3,7 +3,8 @@ once. A captain fills his squad in one /squad add (a coach in another squad is l
 join). The organiser approves every submitted roster in one /event approve: a roster without the NAF details
 a NAF-sanctioned event needs is listed with that reason and stays submitted, the others are approved. A coach
 disputes an event game; the organiser decides it with /event result (a coach cannot), then corrects it so the
-other coach wins: the winner's Dedicated Fan moves to him."""
+other coach wins: the winner's Dedicated Fan moves to him. The organiser swaps two pairs of coaches in one
+/event swap."""
 
 from __future__ import annotations
 
@@ -66,15 +67,15 @@ async def test_the_organiser_approves_every_submitted_roster_at_once(
     assert "waiting for approval" in shown.text, shown.text
 
 
-async def _running_event(world: World) -> None:
+async def _running_event(world: World, coaches: list[FakeMember] | None = None) -> None:
     discord, organiser = world.discord, world.admin
     await discord.invoke("event create", organiser, name="Autumn Cup", rounds=3)
-    for n, member in enumerate(world.coaches):
+    for n, member in enumerate(coaches or world.coaches):
         await discord.invoke("roster register", member, name=f"Side {n}", roster="human")
         await discord.invoke("roster hire", member, position="human_lineman", count=11)
         await discord.invoke("roster submit", member)
     approved = await discord.invoke("event approve", organiser)
-    assert approved.text.startswith("All 4 rosters approved."), approved.text
+    assert approved.text.startswith(f"All {len(coaches or world.coaches)} rosters approved."), approved.text
     started = await discord.invoke("event start", organiser)
     assert "round 1 is drawn" in started.text, started.text
 
@@ -115,3 +116,21 @@ async def test_the_organiser_decides_a_disputed_event_game(world: World, bot_pro
     )
     assert f"{home}: the winner's Dedicated Fan taken back (-1)" in corrected.text, corrected.text
     assert f"{away}: the winner's Dedicated Fan given (+1)" in corrected.text, corrected.text
+
+
+async def test_the_organiser_swaps_two_pairs_in_one_command(world: World, bot_process: BotProcess) -> None:
+    discord, organiser = world.discord, world.admin
+    coaches = [*world.coaches, world.guild.add_member("coach5"), world.guild.add_member("coach6")]
+    await _running_event(world, coaches)
+    pairings = await discord.invoke("tournament pairings", coaches[0], round=1)
+    tables = re.findall(r"\*\*(Side \d)\*\* \(<@\d+>\) v \*\*(Side \d)\*\*", pairings.text)
+    assert len(tables) == 3, pairings.text
+    (h1, a1), (h2, a2), (_, a3) = tables
+    swapped = await discord.invoke(
+        "event swap", organiser, team_a=h1, team_b=h2, reason="clubs apart", team_c=a2, team_d=a3
+    )
+    assert swapped.ephemeral and swapped.text.startswith("Swapped 2 pairs."), swapped.text
+    after = re.findall(r"\*\*(Side \d)\*\* \(<@\d+>\) v \*\*(Side \d)\*\*", swapped.text)
+    assert after[:2] == [(h2, a1), (h1, a3)], swapped.text
+    refused = await discord.invoke("event swap", organiser, team_a=h1, team_b=h2, reason="x", team_c=a1)
+    assert refused.ephemeral and "Name both teams of each pair" in refused.content, refused.content
