@@ -199,9 +199,10 @@ def roster_check(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> 
 
 
 def _sheet_as_of(rt: Runtime, sheet: TeamSheet, stored: StoredRoster) -> TeamSheet:
-    """The Team Draft List of one round: its players, staff and team value."""
+    """The Team Draft List of one round: its players with that round's Skill-Point skills, staff and team
+    value."""
     ids = {r.id for r in stored.players}
-    players = [p for p in sheet.players if p.row.id in ids]
+    players = [replace(p, added_skill=stored.skills.get(p.row.id)) for p in sheet.players if p.row.id in ids]
     squad = squad_of(players)
     staff = staffing_of(stored.team)
     return replace(
