@@ -1,7 +1,8 @@
 """What `/league export|import` and `/event export|import` share: a file's bytes as an attachment (gzipped
 when over Discord's smallest upload limit), the bounded read of an uploaded file (its size first, then the
-parse off the event loop: a big file is seconds of CPU), and the write of a parsed file's rows with new ids
-in the caller's one transaction. The kinds of file are bot/rules/competition_file.py's."""
+parse off the event loop: a big file is seconds of CPU), and the import of a parsed file: a free name, every
+row written with new ids and the import audited, in ONE transaction. The kinds of file are
+bot/rules/competition_file.py's."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import asyncio
 import gzip
 from typing import TypeVar
 
-from bot.errors import InvalidInput
+from bot.errors import Conflict, InvalidInput
 from bot.rules import competition_file
 from bot.rules.competition_file import CompetitionFile, FileKind, IdMap, Table
+from bot.services.runtime import Actor, Runtime
+from bot.store import audit
 from bot.store import league_export as store
-from bot.store.connection import Connection
+from bot.store.connection import Connection, IntegrityError
 
 ATTACHMENT_LIMIT = 8 * 1024 * 1024  # Discord's smallest upload limit: bigger files are sent gzipped
 IMPORT_LIMIT = 25 * 1024 * 1024  # the largest file (packed) an import reads
@@ -63,3 +66,30 @@ def write_file(
     for table, new_id, row in later:  # the ids inside JSON columns, now that every row has its new id
         store.update_row(conn, guild_id, table.name, new_id, competition_file.map_json(table, row, ids))
     return ids
+
+
+def _import(
+    conn: Connection, rt: Runtime, actor: Actor, kind: FileKind[F], file: F, name: str, action: str
+) -> int:
+    if store.name_taken(conn, actor.guild_id, name):
+        raise Conflict(
+            f"This server already has a league or tournament called {name}: import it under another name."
+        )
+    ids = write_file(conn, actor.guild_id, actor.channel_id, kind, file, name)
+    (original,) = file.rows("leagues")
+    new_id = ids["leagues"][int(str(getattr(original, "id")))]  # noqa: B009
+    detail = {"name": name, "from": getattr(original, "name"), "teams": len(file.rows("teams"))}  # noqa: B009
+    audit.record(conn, actor.guild_id, actor.user_id, action, rt.clock.now(), detail=detail, league_id=new_id)
+    return new_id
+
+
+async def import_file(rt: Runtime, actor: Actor, kind: FileKind[F], file: F, name: str, action: str) -> int:
+    """Write a parsed file into the actor's server as a new competition called `name` (refused when the
+    server already has one of that name), announcing in the actor's channel, audited as `action`, in one
+    transaction; returns its new id. A row the database refuses refuses the whole file, with the reason."""
+    try:
+        return await rt.db.write(_import, rt, actor, kind, file, name, action)
+    except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
+        raise competition_file.refused(
+            kind.noun, [f"the database refuses one of its rows ({error})"]
+        ) from error

@@ -9,17 +9,11 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
+from tests.e2e import test_export_e2e
 from tests.e2e.conftest import BotProcess, World
-from tests.e2e.fake_discord import MANAGE_GUILD, FakeMember, FakeUpload, button_ids
+from tests.e2e.fake_discord import FakeMember, FakeUpload, button_ids
 
-
-@pytest.fixture
-def second_admin(world: World) -> FakeMember:
-    """The Manage Server member of a second server (made before the bot connects, so it sees both)."""
-    guild = world.discord.add_guild("Another Server")
-    return guild.add_member("other-admin", roles=[guild.add_role("Admins", MANAGE_GUILD)])
+second_admin = test_export_e2e.second_admin  # the fixture: the Manage Server member of a second server
 
 
 def _file(message: dict[str, object]) -> tuple[str, bytes]:

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 
 from bot.errors import Conflict
 from bot.rules.league import league_file
-from bot.services.competition_export import ATTACHMENT_LIMIT, IMPORT_LIMIT, packed, parse_upload, write_file
+from bot.services.competition_export import ATTACHMENT_LIMIT, IMPORT_LIMIT, import_file, packed, parse_upload
 from bot.services.inputs import optional_id
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
-from bot.store import audit
 from bot.store import league_export as store
-from bot.store.connection import Connection, IntegrityError
+from bot.store.connection import Connection
 
 __all__ = [
     "ATTACHMENT_LIMIT",
@@ -64,35 +63,11 @@ async def export_league(rt: Runtime, actor: Actor, reference: str | None) -> Lea
     return LeagueExport(name, data, gzipped, len(file.teams), len(file.fixtures))
 
 
-def _import(
-    conn: Connection, rt: Runtime, actor: Actor, file: league_file.LeagueFile, name: str
-) -> LeagueImport:
-    if store.name_taken(conn, actor.guild_id, name):
-        raise Conflict(
-            f"This server already has a league or tournament called {name}: import it under another name."
-        )
-    ids = write_file(conn, actor.guild_id, actor.channel_id, league_file.LEAGUE, file, name)
-    league_id = ids["leagues"][file.leagues[0].id]
-    detail = {"name": name, "from": file.leagues[0].name, "teams": len(file.teams)}
-    audit.record(
-        conn,
-        actor.guild_id,
-        actor.user_id,
-        store.IMPORT_ACTION,
-        rt.clock.now(),
-        detail=detail,
-        league_id=league_id,
-    )
-    return LeagueImport(league_id, name, len(file.teams), len(file.players), len(file.fixtures))
-
-
 async def import_league(rt: Runtime, actor: Actor, data: bytes, name: str | None) -> LeagueImport:
     """Import a league file (JSON or gzipped JSON) into the actor's server, in the channel it is run in,
     under its own name or `name`. Refused with the reasons when anything in it is wrong."""
     optional_id(actor.channel_id, "channel")
     file = await parse_upload(league_file.LEAGUE, data, IMPORT_LIMIT)
     wanted = clean_name(name if name is not None else file.leagues[0].name, "league name")
-    try:
-        return await rt.db.write(_import, rt, actor, file, wanted)
-    except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
-        raise league_file.refused([f"the database refuses one of its rows ({error})"]) from error
+    league_id = await import_file(rt, actor, league_file.LEAGUE, file, wanted, store.IMPORT_ACTION)
+    return LeagueImport(league_id, wanted, len(file.teams), len(file.players), len(file.fixtures))

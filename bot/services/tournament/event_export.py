@@ -19,13 +19,12 @@ from bot.errors import Conflict
 from bot.rules import competition_file
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.tournament.event_file import EVENT, EventFile
-from bot.services.competition_export import ATTACHMENT_LIMIT, IMPORT_LIMIT, packed, parse_upload, write_file
+from bot.services.competition_export import ATTACHMENT_LIMIT, IMPORT_LIMIT, import_file, packed, parse_upload
 from bot.services.inputs import optional_id
 from bot.services.league.leagues import clean_name, find_league
 from bot.services.runtime import Actor, Runtime
-from bot.store import audit
 from bot.store import league_export as store
-from bot.store.connection import Connection, IntegrityError
+from bot.store.connection import Connection
 
 __all__ = ["IMPORT_LIMIT", "EventExport", "EventImport", "export_event", "import_event"]
 
@@ -69,28 +68,6 @@ async def export_event(rt: Runtime, actor: Actor, reference: str | None) -> Even
     return EventExport(name, data, gzipped, len(file.teams), _rounds(file), len(file.fixtures))
 
 
-def _import(conn: Connection, rt: Runtime, actor: Actor, file: EventFile, name: str) -> EventImport:
-    if store.name_taken(conn, actor.guild_id, name):
-        raise Conflict(
-            f"This server already has a league or tournament called {name}: import it under another name."
-        )
-    ids = write_file(conn, actor.guild_id, actor.channel_id, EVENT, file, name)
-    event_id = ids["leagues"][file.leagues[0].id]
-    detail = {"name": name, "from": file.leagues[0].name, "teams": len(file.teams)}
-    audit.record(
-        conn,
-        actor.guild_id,
-        actor.user_id,
-        store.EVENT_IMPORT_ACTION,
-        rt.clock.now(),
-        detail=detail,
-        league_id=event_id,
-    )
-    return EventImport(
-        event_id, name, len(file.teams), len(file.players), len(file.fixtures), len(file.tournament_squads)
-    )
-
-
 async def import_event(rt: Runtime, actor: Actor, data: bytes, name: str | None) -> EventImport:
     """Import an event file (JSON or gzipped JSON) into the actor's server as a new tournament announcing
     in the channel it is run in, under its own name or `name`. Refused with the reasons when anything in it
@@ -104,9 +81,6 @@ async def import_event(rt: Runtime, actor: Actor, data: bytes, name: str | None)
             EVENT.noun, [f"leagues[0].settings: {str(error).splitlines()[0]}"]
         ) from error
     wanted = clean_name(name if name is not None else file.leagues[0].name, "tournament name")
-    try:
-        return await rt.db.write(_import, rt, actor, file, wanted)
-    except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
-        raise competition_file.refused(
-            EVENT.noun, [f"the database refuses one of its rows ({error})"]
-        ) from error
+    event_id = await import_file(rt, actor, EVENT, file, wanted, store.EVENT_IMPORT_ACTION)
+    squads = len(file.tournament_squads)
+    return EventImport(event_id, wanted, len(file.teams), len(file.players), len(file.fixtures), squads)
