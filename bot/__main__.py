@@ -105,6 +105,11 @@ def _simulate_parser() -> argparse.ArgumentParser:
         "--mandatory-star", action="store_true", help="tournament: every roster must have a star player"
     )
     parser.add_argument(
+        "--stars-first",
+        action="store_true",
+        help="tournament, with --mandatory-star: no '11 players before a star' (stars count toward the 11)",
+    )
+    parser.add_argument(
         "--custom-inducements",
         action="store_true",
         help="tournament: seed 000's four custom inducements (one free) and one of the organiser's",
@@ -231,6 +236,7 @@ def _simulate_tournament(parser: argparse.ArgumentParser, args: argparse.Namespa
                 custom_inducements=args.custom_inducements,
                 escalation=args.escalation,
                 naf_report=args.naf_report,
+                stars_first=args.stars_first,
             )
         )
     print(result.output)

@@ -4,6 +4,10 @@ players, custom inducements), checked by the tournament simulator after a run:
 - a stunty event: every roster is a stunty roster of data/<edition>/tournament.json fielding only the
   positions it allows (seed 000, Stunty Tournament);
 - mandatory star players: every roster has at least one;
+- 11 players: every roster entered at least 11 (journeymen aside), its stars counting toward them, a pair as
+  two, only where the organiser lifted "11 players before a Star Player" (seed 000, Mandatory Star Players);
+- Skill-Point skills: no player gained by advancement his Skill-Point skill again, or a skill it rules out;
+- Mercenaries: none earned SPP or an MVP;
 - custom inducements: every paired game logged exactly the dice its two teams' custom inducements need
   before it (the Dwarven Smith a D6 and a D3, the Festive Gifts a die for the player and a D6, the Moot
   Buffet a D6), bought or free;
@@ -24,6 +28,7 @@ from bot.services.roster.team_lookup import STAR_PREFIX, roster_of
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_escalation
 from bot.services.tournament.tournaments import Event
+from bot.store import advancements as advancement_store
 from bot.store import history
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -65,10 +70,42 @@ def check_rosters(conn: Connection, rt: Runtime, event: Event) -> list[str]:
                 problems.append(f"{team.name}: treasury {team.treasury}, last budget less spent {spent}")
         if rules.mandatory_star and not any(r.position.startswith(STAR_PREFIX) for r in rows):
             problems.append(f"{team.name}: no star player in an event where one is mandatory")
+        problems += _eleven(conn, team, rules.star_needs_eleven, rt.catalog.drafting.min_players_at_draft)
+        problems += _skill_point_skills(conn, rt, team)
     if rules.escalation:
         problems += _credited_off_roster(conn, event)
     if rules.inducements:
         problems += _inducement_rolls(conn, rt, event)
+    return problems
+
+
+def _eleven(conn: Connection, team: TeamRow, star_needs_eleven: bool, least: int) -> list[str]:
+    """The roster as entered (the dead and those who left included, journeymen not) had 11 players, its
+    stars among them only where they may come before the 11."""
+    entered = [p for p in team_store.players(conn, team, include_gone=True) if not p.journeyman]
+    counted = [p for p in entered if not star_needs_eleven or not p.position.startswith(STAR_PREFIX)]
+    if len(counted) < least:
+        what = "players" if star_needs_eleven else "players and star places"
+        return [f"{team.name}: {len(counted)} {what}, fewer than {least}"]
+    return []
+
+
+def _skill_point_skills(conn: Connection, rt: Runtime, team: TeamRow) -> list[str]:
+    """No advancement repeated a player's Skill-Point skill or took one it rules out; no Mercenary earned
+    SPP (an MVP included)."""
+    problems = []
+    added = tournament_store.skills_of_team(conn, team.guild_id, team.id)
+    for player in team_store.players(conn, team, include_gone=True):
+        if player.mercenary and player.spp:
+            problems.append(f"{team.name}: Mercenary #{player.number} has {player.spp} SPP")
+        skill = added.get(player.id)
+        if skill is None:
+            continue
+        for taken in advancement_store.taken(conn, team.guild_id, player.id):
+            if taken.skill and (
+                taken.skill == skill or skill in rt.catalog.skill_exclusions.get(taken.skill, ())
+            ):
+                problems.append(f"{team.name}: #{player.number} gained {taken.skill} beside his {skill}")
     return problems
 
 

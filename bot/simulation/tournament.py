@@ -89,6 +89,7 @@ class TournamentTally:
     advancements: int = 0
     inducements: int = 0
     additions: int = 0  # gold piece escalation: what later rosters added
+    mercenaries: int = 0  # Mercenary Players bought onto rosters
     crowd_casualties: int = 0  # casualties caused by crowd pushes (the Carnage Cup counts them)
     chants: int = 0  # the organiser's own tiebreaker: Cheerleader chants reported
 
@@ -110,10 +111,12 @@ async def _register(
     mandatory_star: bool = False,
     escalation: tuple[int, ...] = (),
     avoid: Collection[str] = (),
+    stars_first: bool = False,
 ) -> None:
     """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes
-    (always, when the event makes one mandatory), and now and then a custom inducement; never one of the
-    catalogue teams in `avoid` (those of the coach's squad in a team event)."""
+    (always, when the event makes one mandatory), now and then a custom inducement or a Mercenary; never
+    one of the catalogue teams in `avoid` (those of the coach's squad in a team event). `stars_first`: the
+    organiser lifted "11 players before a Star Player", so a mandatory star may be the 11th player."""
     room = 60_000 + (150_000 if mandatory_star else 0)  # fans, and a star when one is mandatory
     plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     while plan.roster.id in avoid:
@@ -122,13 +125,15 @@ async def _register(
     await tournament_entries.register(
         rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment, naf_name, naf_number
     )
-    for position in plan.hires:
+    short = stars_first and mandatory_star and len(plan.hires) > 10 and rng.random() < 0.5
+    for position in plan.hires[:10] if short else plan.hires:  # 10 players and the star: 11
         await event_drafting.hire(rt, who, None, position.id)
     if plan.rerolls:
         await event_drafting.set_staff(rt, who, None, rerolls=plan.rerolls)
     await (_mandatory_star(rt, rng, who, tally) if mandatory_star else _star(rt, rng, who, tally))
     await _skills(rt, rng, who, tally)
     await _custom_inducements(rt, rng, who, tally)
+    await _mercenary(rt, rng, who, tally)
     for _ in escalation[1:]:  # gold piece escalation: every later roster, written now, only adding
         await tournament_entries.escalate(rt, who, None)
         await _additions(rt, rng, who, tally)
@@ -200,12 +205,28 @@ async def _additions(rt: Runtime, rng: random.Random, who: Actor, tally: Tournam
     await _skills(rt, rng, who, tally)
 
 
+async def _mercenary(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
+    """Now and then a Mercenary Player, with a Primary skill half the time (refused when the gold, the
+    position limits or the 16 players say no)."""
+    options = await event_rosters.roster_options(rt, who, None)
+    if not options.positions or rng.random() > 0.25:
+        return
+    position = rng.choice(options.positions)
+    skills = [s.name for s in event_rosters.skill_options(rt, position) if s.category in position.primary]
+    skill = rng.choice(skills) if skills and rng.random() < 0.5 else None
+    try:
+        await event_drafting.hire_mercenary(rt, who, None, position.id, skill=skill)
+        tally.mercenaries += 1
+    except DomainError:
+        pass
+
+
 async def _skills(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
     """Spend the Skill Points on primary skills (and now and then a secondary) for random players, until the
     services refuse one (out of points, or of secondaries)."""
     options = await event_rosters.roster_options(rt, who, None)
     positions = {p.id: p for p in options.positions}
-    players = [p for p in options.players if p.position in positions]
+    players = [p for p in options.players if p.position in positions and not p.mercenary]
     for player in rng.sample(players, k=len(players)):
         position = positions[player.position]
         secondary = rng.random() < 0.2
@@ -395,6 +416,7 @@ class EventShape:
     custom_inducements: bool = False
     escalation: bool = False
     naf: bool = False  # NAF-sanctioned: every roster entered with its coach's NAF details
+    stars_first: bool = False  # with mandatory_star: no "11 players before a star" (stars count toward it)
 
     @property
     def spare(self) -> bool:
@@ -420,6 +442,7 @@ class EventShape:
             name = f"Stunty {name}"
         if self.mandatory_star:
             settings["mandatory_star"] = True
+            settings["star_needs_eleven"] = not self.stars_first
         if self.escalation:
             settings["escalation"] = escalation_budgets(self.rounds)
         if self.naf:
@@ -455,6 +478,7 @@ async def _enter(
             shape.stunty,
             shape.mandatory_star,
             rulespack.escalation,
+            stars_first=shape.stars_first,
         )
         await tournament_entries.review(rt, ORGANISER, None, name, approve=True)
     if shape.spare:
@@ -518,7 +542,7 @@ def _report(
         ),
         f"rosters: {tally.skills} Skill Point skills, {tally.stars} stars, "
         f"{tally.fans_bought} Dedicated Fans bought, {tally.inducements} custom inducements bought, "
-        f"{tally.additions} escalation additions",
+        f"{tally.additions} escalation additions, {tally.mercenaries} Mercenaries",
         f"{tally.sent_off} players sent off, {tally.votes} Favourite Opponent votes, "
         f"{rolled} dice rolled by the bot",
         f"{tally.crowd_casualties} casualties from crowd pushes (Carnage Cup, Most Patched-Up), "
@@ -554,6 +578,7 @@ async def simulate_tournament(
     custom_inducements: bool = False,
     escalation: bool = False,
     naf_report: Path | str | None = None,
+    stars_first: bool = False,
 ) -> TournamentResult:
     """Play one Swiss event of `coaches` coaches over `rounds` rounds (or a group and knock-out event with
     `qualifiers`, its rounds following from them), then check every invariant. `options`: the optional
@@ -561,7 +586,9 @@ async def simulate_tournament(
     has a star; `custom_inducements`: seed 000's four, the Festive Gifts free for every team, and one of the
     organiser's own, bought now and then and rolled before each game; `escalation`: budgets of 1,000,000 gp
     rising by 100,000 a round, every roster written at registration; `naf_report`: a NAF-sanctioned event
-    whose NAF report is written to that file (and read back against the stored results)."""
+    whose NAF report is written to that file (and read back against the stored results); `stars_first`
+    (with `mandatory_star`): the organiser lifts "11 players before a Star Player", so stars count toward the
+    11 and some rosters are 10 players and their star."""
     shape = EventShape(
         coaches,
         rounds,
@@ -575,6 +602,7 @@ async def simulate_tournament(
         custom_inducements,
         escalation,
         naf_report is not None,
+        stars_first,
     )
     async with simulated_runtime(db_path, seed, catalog, "tournament") as simulated:
         rt, dice = simulated.rt, simulated.dice
