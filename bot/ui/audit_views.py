@@ -203,6 +203,8 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     ),
     "tournament.fan": lambda d: (
         f"gave {_team(d)} {plural(int(d.get('fans', 1)), 'Dedicated Fan')} for winning {_match(d)}"
+        if int(d.get("fans", 1)) >= 0
+        else f"took back {plural(-int(d['fans']), 'Dedicated Fan')} {_team(d)} had for winning {_match(d)}"
     ),
     "tournament.register": lambda d: (
         f"registered {_team(d)} ({plain(str(d.get('roster', '')))}) for the tournament"
@@ -283,6 +285,10 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
     "result.confirm": lambda d: f"confirmed {_match(d)}{_version(d)}",
     "result.dispute": lambda d: f"disputed {_match(d)}{_version(d)}",
     "result.set": lambda d: f"set the result {_match(d)}{_version(d)}",
+    "result.fans": lambda d: (
+        f"moved the fans of {_team(d)} {d.get('before', '?')} → {d.get('after', '?')} "
+        f"with the corrected result {_match(d)}"
+    ),
     "result.auto_confirm": lambda d: f"confirmed {_match(d)} automatically (nobody answered in time)",
     "deadline.forfeit": lambda d: f"closed {_match(d)}: not played by the deadline, a loss for both",
     "deadline.conceded": lambda d: f"closed {_match(d)}: conceded before the deadline",

@@ -155,6 +155,10 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str]] = {
     "result.dispute": ({**FX, "version": 1}, "disputed #12 Reavers 2-1 Raiders"),
     "result.set": ({**FX, "version": 3}, "set the result #12 Reavers 2-1 Raiders"),
     "result.auto_confirm": (FX, "confirmed #12 Reavers 2-1 Raiders automatically"),
+    "result.fans": (
+        {"fixture": 12, "match": "Reavers v Raiders", "team": "Reavers", "before": 2, "after": 1},
+        "moved the fans of Reavers 2 → 1 with the corrected result #12",
+    ),
     "deadline.forfeit": (
         {**FX, "score": "0-0"},
         "closed #12 Reavers 0-0 Raiders: not played by the deadline",
@@ -287,3 +291,10 @@ def test_a_page_of_the_longest_entries_fits_one_embed() -> None:
     assert within_limits(embed)
     shown = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
     assert shown.count("r" * 300) == LOG_PAGE_SIZE
+
+
+def test_a_winners_fan_taken_back_by_a_correction_reads_as_taken_back() -> None:
+    detail = {"fixture": 12, "match": "Reavers v Raiders", "team": "Reavers", "fans": -1}
+    assert DESCRIBERS["tournament.fan"](detail) == (
+        "took back 1 Dedicated Fan Reavers had for winning #12 Reavers v Raiders"
+    )
