@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.clock import FakeClock
 from bot.errors import Conflict, InvalidInput, NotFound, RuleViolation
@@ -89,6 +91,7 @@ async def test_a_swiss_event_after_round_2_moves_server_and_goes_on(runtime: Run
     assert (out.teams, out.rounds, out.games) == (6, 3, 9) and not out.gzipped
     assert len(body["tournament_votes"]) == 2 and body["tournaments"][0]["best_painted"] is not None
     assert body["leagues"][0]["kind"] == "tournament" and "guild_id" not in body["tournament_entries"][0]
+    assert body["dice_rolls"] and body["fixture_reports"]  # the round-1 draw's dice, every report version
 
     done = await import_event(runtime, there(1), out.data, None)
     assert (done.event_name, done.teams, done.players, done.games, done.squads) == ("Cup", 6, 66, 9, 0)
@@ -159,6 +162,10 @@ def _status(b: dict[str, Any]) -> None:  # passes the file's checks; the databas
     b["tournaments"][0]["status"] = "paused"
 
 
+def _settings(b: dict[str, Any]) -> None:  # the league settings of the event's row (its ruleset)
+    b["leagues"][0]["settings"] = json.dumps({"ruleset": "no such ruleset"})
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
@@ -169,6 +176,7 @@ def _status(b: dict[str, Any]) -> None:  # passes the file's checks; the databas
         (_a_league, "only tournaments can be imported"),
         (_two_tournaments, "exactly one tournaments row"),
         (_status, "the database refuses one of its rows"),
+        (_settings, "leagues[0].settings"),
     ],
 )
 async def test_a_broken_file_is_refused_and_writes_nothing(
@@ -209,6 +217,34 @@ async def test_a_league_file_is_not_an_event_file(runtime: Runtime) -> None:
     with pytest.raises(NotFound, match="is a league, not a tournament"):
         await export_event(runtime, build.COMMISH, "l:1")
     assert await _counts(runtime) == before
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    pick=st.integers(min_value=0, max_value=10**9),
+    value=st.one_of(st.none(), st.integers(-5, 10**6), st.text(max_size=8), st.sampled_from(["swiss", "[]"])),
+)
+async def test_a_random_value_in_a_tournament_row_is_refused_whole_or_imported_whole(
+    runtime: Runtime, pick: int, value: object
+) -> None:
+    if not await runtime.db.read(lambda conn: conn.execute("SELECT 1 FROM tournaments").fetchone()):
+        await _swiss_after_round_2(runtime)
+    body = json.loads((await export_event(runtime, build.ORGANISER, None)).data)
+    tables = [t for t in body if t.startswith("tournament") and body[t]]
+    rows = body[tables[pick % len(tables)]]
+    row = rows[(pick // 7) % len(rows)]
+    row[sorted(row)[(pick // 13) % len(row)]] = value
+    before = await _counts(runtime)
+    name = f"Copy {pick}"
+    try:
+        await import_event(runtime, there(1), json.dumps(body).encode(), name)
+    except (RuleViolation, Conflict):
+        assert await _counts(runtime) == before
+    else:  # every row of every table arrived
+        copy = json.loads((await export_event(runtime, there(1), name)).data)
+        assert {t: len(copy[t]) for t in body if t not in ("format", "version")} == {
+            t: len(body[t]) for t in body if t not in ("format", "version")
+        }
 
 
 # columns a file leaves out on purpose: the server, the old server's channels, and the order of rows a
