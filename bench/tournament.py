@@ -140,7 +140,7 @@ async def _play(
         sides = []
         for team_id in (fx.home_team_id, fx.away_team_id):
             if team_id not in numbers:
-                numbers[team_id] = await _numbers(rt, team_id)
+                numbers[team_id] = await _numbers(rt, fx.id, team_id)
             score, cas = rng.choice((0, 1, 1, 2, 2, 3)), rng.choice((0, 1, 2, 3))
             sides.append(SideInput(score, cas, _events(rng, numbers[team_id], score, cas, 0)))
         await results.report_result(

@@ -56,7 +56,7 @@ async def test_the_organiser_switches_the_optional_rules(runtime: Runtime) -> No
     await tournament_event(runtime, 2)
     cog = RulespackCog(MagicMock())
     interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
-    await cog.play_rules.callback(cog, interaction, True, True, None, None, "house rules")
+    await cog.play_rules.callback(cog, interaction, True, True, None, None, None, "house rules")
     _, kwargs = sent(interaction)
     text = _text(list(kwargs.get("embeds") or [kwargs["embed"]]))
     assert "Secret Objectives, injuries kept, petty cash by CTV before each game" in text
