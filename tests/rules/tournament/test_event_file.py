@@ -165,3 +165,21 @@ def test_hostile_input_is_refused_before_it_is_built() -> None:
     assert "larger than 64 MiB" in _refusal(data, max_unpacked=100)
     assert "nested too deeply" in _refusal(b"[" * 100_000 + b"]" * 100_000)
     assert "damaged" in _refusal(gzip.compress(data)[:30])
+
+
+def test_a_roll_whose_faces_lost_their_keys_is_refused() -> None:
+    """A damaged key inside JSON text is still JSON: the faces are checked by their shape (the store reads
+    `faces` and `labels`), so a damaged roll is refused rather than imported and unreadable."""
+    roll = {
+        "id": 1,
+        "user_id": 1,
+        "purpose": "kick-off",
+        "expression": "d6",
+        "faces": '{"faces": [3], "labels": ["3"]}',
+        "total": 3,
+        "fixture_id": None,
+        "rolled_at": 0,
+    }
+    assert competition_file.parse(EVENT, _data(_body(dice_rolls=[roll])))
+    damaged = roll | {"faces": '{"#aces": [3], "labels": ["3"]}'}
+    assert "dice_rolls[0].faces" in _refusal(_data(_body(dice_rolls=[damaged])))
