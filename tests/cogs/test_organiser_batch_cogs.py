@@ -127,3 +127,28 @@ async def test_event_swap_takes_more_pairs_in_one_command(runtime: Runtime) -> N
         (one.home_name, three.away_name),
         (three.home_name, two.away_name),
     ]
+
+
+async def test_event_result_takes_crowd_casualties_and_the_events_own_tiebreaker(runtime: Runtime) -> None:
+    await tournament_event(runtime, 2, custom_tiebreaker="Style points")
+    pairings = await tournament_play.start_event(runtime, ORGANISER, None)
+    (fx,) = [t.fixture for t in pairings.tables if t.fixture is not None]
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True)
+    with patch("bot.ui.result_setting.announce", new=AsyncMock()):
+        await cog.result.callback(
+            cog,
+            interaction,
+            f"f:{fx.id}",
+            1,
+            0,
+            "reported by hand",
+            0,
+            0,
+            home_crowd=2,
+            home_tiebreaker=7,
+            away_tiebreaker=3,
+        )
+    _, report = await results.get_fixture(runtime, 1, fx.id)
+    assert report is not None and report.home.crowd_casualties == 2
+    assert (report.home.tiebreaker, report.away.tiebreaker) == (7, 3)
