@@ -78,6 +78,15 @@ _.pending_advancements
 _.player_traits
 _.inducement_phases
 _.fixture_inducements
+# The event file's models (bot/rules/tournament/event_file.py), read and written by name the same way.
+_.registered_at
+_.added_at
+_.closed_at
+_.tournament_skills
+_.tournament_squad_members
+_.tournament_votes
+_.tournament_escalation_players
+_.tournament_escalation_rounds
 _.fixture_pregame
 _.penalty_shootouts
 _.playoff_qualifiers

@@ -11,7 +11,7 @@ from bot.rules.tournament.extra_spp import check_amount, check_awardable, check_
 
 
 def test_only_with_advancement_and_a_rulespack_that_says_what_for() -> None:
-    """"if this is the case then this will need to be clearly outlined in the rulespack" """
+    """ "if this is the case then this will need to be clearly outlined in the rulespack" """
     with pytest.raises(RuleViolation, match="no player advancement"):
         check_awardable("Cup", False, "1 SPP for a Secret Objective")
     with pytest.raises(RuleViolation, match="does not say what extra SPP are for"):
