@@ -19,6 +19,7 @@ from bot.rules.tournament.tournament_settings import MAX_ROUNDS
 from bot.services.inputs import reason_of, whole
 from bot.services.roster.team_lookup import STAR_PREFIX, find_player, find_team
 from bot.services.runtime import Actor, Runtime
+from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament.tournaments import Event, find_event
 from bot.store import announcements, audit
 from bot.store import postgame as postgame_store
@@ -78,6 +79,7 @@ def _award(
     check_player(label, player.position.startswith(STAR_PREFIX), player.mercenary)
     check_amount(amount, label, player.spp)
     fx = _game(conn, event, team, round_number)
+    escalation.check_fielded(conn, fx, team, player)  # gold piece escalation: on that round's roster
     now = rt.clock.now()
     detail = {"extra": True, "reason": reason, "by": actor.user_id}
     postgame_store.add_spp(

@@ -5,12 +5,15 @@ team", and Skill Points give "some additional Skills for the duration of the eve
 
 from __future__ import annotations
 
+import pytest
+
+from bot.errors import RuleViolation
 from bot.services.match import prepare, results
 from bot.services.match.results import SideInput
 from bot.services.roster import event_drafting
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_entries as entries
-from bot.services.tournament import tournament_play, tournaments
+from bot.services.tournament import tournament_play, tournament_spp, tournaments
 from bot.services.tournament.tournament_play import round_pairings
 from tests.conftest import actor
 
@@ -44,3 +47,29 @@ async def test_a_skill_added_for_round_2_is_not_on_round_1s_match_sheet(runtime:
     )
     await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, done.version)
     assert await first_players_skills(2) == ("Block",)
+
+
+async def test_extra_spp_only_for_a_player_on_that_rounds_roster(runtime: Runtime) -> None:
+    """The organiser's extra SPP are for something in a game: a player who joins in round 2 was not in
+    round 1's."""
+    settings = {"escalation": "1000000/1100000", "rounds": 2, "advancement": True, "extra_spp": "a chant"}
+    await tournaments.create_tournament(runtime, ORGANISER, "Escalation Cup", 200, settings)
+    for n, who in enumerate(COACHES):
+        await entries.register(runtime, who, None, f"Team {n}", "Human", "Old World Classic")
+        await event_drafting.hire(runtime, who, None, "Human Lineman", 11)
+        await entries.escalate(runtime, who, None)
+        await event_drafting.hire(runtime, who, None, "Human Blitzer")  # #12, from round 2
+        await event_drafting.submit(runtime, who, None)
+        await entries.review(runtime, ORGANISER, None, f"Team {n}", approve=True)
+    await tournament_play.start_event(runtime, ORGANISER, None)
+    (fx,) = [t.fixture for t in (await round_pairings(runtime, 1, None, 1)).tables if t.fixture is not None]
+    done = await results.report_result(
+        runtime, actor(user_id=fx.home_coach_id), f"f:{fx.id}", SideInput(1, 0), SideInput(0, 0)
+    )
+    await results.confirm_result(runtime, actor(user_id=fx.away_coach_id), fx.id, done.version)
+    with pytest.raises(RuleViolation, match="#12 joins the roster in round 2; this is round 1"):
+        await tournament_spp.award_spp(
+            runtime, ORGANISER, None, "Team 0", "#12", 1, "a chant", round_number=1
+        )
+    awarded = await tournament_spp.award_spp(runtime, ORGANISER, None, "Team 0", "#1", 1, "a chant")
+    assert awarded.spp >= 1
