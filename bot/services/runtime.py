@@ -28,3 +28,4 @@ class Actor:
     guild_id: int
     user_id: int
     channel_id: int
+    name: str | None = None  # his display name in the server, when known (kept for the web view)

@@ -23,7 +23,10 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     if interaction.guild_id is None:
         raise NotAllowed("This works in a server, not in direct messages.")
     return Actor(
-        guild_id=interaction.guild_id, user_id=interaction.user.id, channel_id=interaction.channel_id or 0
+        guild_id=interaction.guild_id,
+        user_id=interaction.user.id,
+        channel_id=interaction.channel_id or 0,
+        name=interaction.user.display_name,
     )
 
 

@@ -50,6 +50,7 @@ from bot.services.roster.team_lookup import (
 )
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
+from bot.store import coaches as coach_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store.connection import Connection
@@ -102,6 +103,8 @@ def create_in(
         alignment=chosen_alignment,
         now=now,
     )
+    if actor.name:
+        coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, now)
     team_store.change_treasury(
         conn, team, league.settings.draft_budget, "draft budget", actor_id=actor.user_id, now=now
     )
