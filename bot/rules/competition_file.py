@@ -17,11 +17,12 @@ import json
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from bot.errors import RuleViolation
+from bot.rules.times import in_range
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a gzipped file may not unpack to more than this
 MAX_OBJECTS = 4_000_000  # JSON objects and arrays (counted by their opening brackets) a file may hold
@@ -32,10 +33,26 @@ IdMap = dict[str, dict[int, int]]  # table -> (id on one side -> id on the other
 JsonShape = Literal["report", "list"]
 
 
+MAX_NUMBER = 2**53  # no number the bot writes comes near it (a gold total, an id, a count)
+
+
 class FileRow(BaseModel):
-    """One row of a table as the file holds it: its columns as the database keeps them, nothing else."""
+    """One row of a table as the file holds it: its columns as the database keeps them, nothing else. Every
+    number is one the bot could have written: a time (a column ending in `_at`) between 1970 and 2100
+    (bot/rules/times.py), any other number within +-2**53."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    @model_validator(mode="after")
+    def _numbers_in_range(self) -> Self:
+        for name, value in self:
+            if isinstance(value, bool) or not isinstance(value, int):
+                continue
+            if name.endswith("_at") and not in_range(value):
+                raise ValueError(f"{name} {value} is not a time the bot writes (1970 to 2100)")
+            if abs(value) > MAX_NUMBER:
+                raise ValueError(f"{name} {value} is out of range")
+        return self
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,15 @@ def record(
     return cursor.lastrowid
 
 
+def recorded(conn: Connection, guild_id: int, action: str, detail: dict[str, Any]) -> bool:
+    """Whether the log already holds this action with exactly this detail."""
+    row = conn.execute(
+        "SELECT 1 FROM audit_log WHERE guild_id = ? AND action = ? AND detail = ? LIMIT 1",
+        (guild_id, action, json.dumps(detail, sort_keys=True)),
+    ).fetchone()
+    return row is not None
+
+
 def record_in(
     conn: Connection,
     where: League | Fixture,

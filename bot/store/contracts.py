@@ -10,7 +10,7 @@ from bot.clock import from_unix, unix
 from bot.rules.roster.stars import StarUnit
 from bot.store.connection import Connection, Row
 from bot.store.deadlines import Due
-from bot.store.rows import from_row
+from bot.store.rows import from_row, readable
 from bot.store.seasons import Season
 from bot.store.teams import TeamRow
 
@@ -134,10 +134,13 @@ def due_signings(conn: Connection) -> list[Due]:
     ).fetchall()
     due = []
     for row in rows:
-        due.append(Due("signing", row["guild_id"], row["id"], from_unix(row["pick_deadline_at"])))
-        if not row["reminded"]:
-            at = row["pick_deadline_at"] - int(row["hours"]) * 1800
-            due.append(Due("signing_reminder", row["guild_id"], row["id"], from_unix(at)))
+        deadline = readable(int(row["pick_deadline_at"]))
+        if deadline is None:
+            continue  # a bad row: the watch skips it (deadlines.unreadable names it)
+        due.append(Due("signing", row["guild_id"], row["id"], deadline))
+        reminder = readable(int(row["pick_deadline_at"]) - int(row["hours"]) * 1800)
+        if not row["reminded"] and reminder is not None:
+            due.append(Due("signing_reminder", row["guild_id"], row["id"], reminder))
     return due
 
 

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_unix, unix
+from bot.rules.times import EARLIEST_UNIX, LATEST_UNIX
 from bot.store.connection import Connection, Row
+from bot.store.rows import readable
 
 
 @dataclass(frozen=True)
@@ -22,16 +24,25 @@ class Due:
         return f"{self.kind}:{self.item_id}"
 
 
+def _due(kind: str, row: Row, column: str) -> Due | None:
+    """A due item of a row, or None when its time is one the bot never writes (a bad row: `unreadable`)."""
+    at = readable(int(row[column]))
+    return None if at is None else Due(kind, row["guild_id"], row["id"], at)
+
+
+def _dues(kind: str, rows: list[Row], column: str) -> list[Due]:
+    return [due for due in (_due(kind, row, column) for row in rows) if due is not None]
+
+
 def open_rounds(conn: Connection) -> list[tuple[Due, int]]:
-    """Every open round of a running (not paused) season, with its deadline and its league's id."""
+    """Every open round of a running (not paused) season, with its deadline and its league's id (a round
+    whose deadline cannot be read is left out: `unreadable` names it)."""
     rows = conn.execute(
         "SELECT r.id, r.guild_id, r.deadline_at, s.league_id FROM rounds r JOIN seasons s ON s.id = r.season_id"
         " WHERE r.status = 'open' AND s.paused_at IS NULL AND s.status IN ('regular', 'playoffs') ORDER BY r.deadline_at",
     ).fetchall()
-    return [
-        (Due("deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])), int(row["league_id"]))
-        for row in rows
-    ]
+    found = ((_due("deadline", row, "deadline_at"), int(row["league_id"])) for row in rows)
+    return [(due, league_id) for due, league_id in found if due is not None]
 
 
 def open_round_reminders(conn: Connection) -> set[tuple[int, int]]:
@@ -48,7 +59,7 @@ def pending_reminders(conn: Connection) -> list[Due]:
         " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND r.status = 'open'"
         " AND s.paused_at IS NULL ORDER BY m.remind_at",
     ).fetchall()
-    return [Due("reminder", row["guild_id"], row["id"], from_unix(row["remind_at"])) for row in rows]
+    return _dues("reminder", rows, "remind_at")
 
 
 def pending_auto_confirms(conn: Connection) -> list[Due]:
@@ -56,9 +67,7 @@ def pending_auto_confirms(conn: Connection) -> list[Due]:
         "SELECT id, guild_id, auto_confirm_at FROM fixtures WHERE auto_confirm_at IS NOT NULL AND status = 'reported'"
         " ORDER BY auto_confirm_at",
     ).fetchall()
-    return [
-        Due("auto_confirm", row["guild_id"], row["id"], from_unix(row["auto_confirm_at"])) for row in rows
-    ]
+    return _dues("auto_confirm", rows, "auto_confirm_at")
 
 
 def ensure_reminders(
@@ -254,9 +263,7 @@ def extended_fixtures(conn: Connection) -> list[Due]:
         " WHERE f.deadline_at IS NOT NULL AND f.deadline_processed_at IS NULL AND f.status IN ('scheduled', 'reported')"
         " AND s.paused_at IS NULL ORDER BY f.deadline_at",
     ).fetchall()
-    return [
-        Due("fixture_deadline", row["guild_id"], row["id"], from_unix(row["deadline_at"])) for row in rows
-    ]
+    return _dues("fixture_deadline", rows, "deadline_at")
 
 
 def set_fixture_deadline(conn: Connection, guild_id: int, fixture_id: int, at: datetime) -> None:
@@ -329,3 +336,51 @@ def overdue_of_team(conn: Connection, guild_id: int, team_id: int, now: datetime
         (guild_id, team_id, team_id, unix(now), unix(now)),
     )
     return [int(row["id"]) for row in rows]
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A row the watch would arm whose time the bot never writes (imported, migrated or edited by hand)."""
+
+    guild_id: int
+    league_id: int
+    what: str  # 'round', 'reminder', 'fixture', 'signing draft'
+    item_id: int
+    seconds: int
+
+
+_UNREADABLE = (
+    # (what, the query of its league and time, among the rows the watch arms)
+    (
+        "round",
+        "SELECT r.guild_id, s.league_id, r.id, r.deadline_at AS at FROM rounds r"
+        " JOIN seasons s ON s.id = r.season_id WHERE r.status = 'open' AND (r.deadline_at < ? OR r.deadline_at > ?)",
+    ),
+    (
+        "reminder",
+        "SELECT m.guild_id, s.league_id, m.id, m.remind_at AS at FROM reminders m JOIN rounds r ON r.id = m.round_id"
+        " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND (m.remind_at < ? OR m.remind_at > ?)",
+    ),
+    (
+        "fixture",
+        "SELECT guild_id, league_id, id, COALESCE(auto_confirm_at, deadline_at) AS at FROM fixtures"
+        " WHERE status IN ('scheduled', 'reported') AND ((auto_confirm_at IS NOT NULL"
+        " AND (auto_confirm_at < ? OR auto_confirm_at > ?)) OR (deadline_at IS NOT NULL AND deadline_processed_at IS NULL"
+        " AND (deadline_at < ? OR deadline_at > ?)))",
+    ),
+    (
+        "signing draft",
+        "SELECT guild_id, league_id, id, pick_deadline_at AS at FROM signing_drafts"
+        " WHERE status = 'open' AND (pick_deadline_at < ? OR pick_deadline_at > ?)",
+    ),
+)
+
+
+def unreadable(conn: Connection) -> list[Unreadable]:
+    """Every row the watch would arm whose time is outside what the bot writes: skipped by the watch."""
+    found = []
+    for what, query in _UNREADABLE:
+        bounds = (EARLIEST_UNIX, LATEST_UNIX) * (query.count("?") // 2)
+        for row in conn.execute(query, bounds).fetchall():
+            found.append(Unreadable(int(row[0]), int(row[1]), what, int(row[2]), int(row[3])))
+    return found

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
+from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.clock import from_unix
+from bot.rules.times import in_range
 from bot.store.connection import Row
 
 if TYPE_CHECKING:
@@ -33,3 +36,8 @@ def from_row(model: type[T], row: Row, json_lists: tuple[str, ...] = (), **given
         **lists,
         **given,
     )
+
+
+def readable(seconds: int) -> datetime | None:
+    """A stored unix time, or None when it is not one the bot writes (bot/rules/times.py): a bad row."""
+    return from_unix(seconds) if in_range(seconds) else None

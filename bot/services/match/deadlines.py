@@ -18,6 +18,7 @@ from bot.rules.match.match_result import ResultReport, Side, SideReport
 from bot.services.inputs import optional_reason, reason_of, whole
 from bot.services.league import contracts
 from bot.services.league.leagues import find_league
+from bot.services.match import unreadable
 from bot.services.match.confirmation import (
     Confirmation,
     back_to_commissioner,
@@ -301,6 +302,7 @@ def _schedule(conn: Connection, rt: Runtime) -> list[Due]:
         + deadline_store.extended_fixtures(conn)
         + contract_store.due_signings(conn)
     )
+    unreadable.report(conn, rt)  # rows left out above: logged and told to their commissioner, once
     return sorted((d for d in items if not _held(conn, d, now)), key=lambda d: (d.at, d.kind, d.item_id))
 
 

@@ -115,3 +115,21 @@ def test_a_refusal_shows_its_first_reasons_and_counts_the_rest() -> None:
     )
     many = league_file.refused([f"reason {n}" for n in range(league_file.REASONS_SHOWN + 3)])
     assert str(many).endswith(f"- reason {league_file.REASONS_SHOWN - 1}\n(and 3 more)")
+
+
+def test_a_time_or_number_the_bot_never_writes_is_refused_with_its_reason() -> None:
+    """Issue 31: a file whose `rounds[0].deadline_at` was 1000000000000000 imported and then stopped the bot
+    for every server. Every time must be one the bot writes (1970 to 2100), every number within +-2**53."""
+    league = {"id": 1, "name": "L", "settings": "{}", "created_by": 1, "created_at": 0, "kind": "league"}
+    body = {"format": league_file.FORMAT, "version": league_file.VERSION, "leagues": [league]}
+    body.update({t.name: [] for t in TABLES if t.name != "leagues"})
+    far = json.dumps(body | {"leagues": [league | {"created_at": 10**15}]}).encode()
+    with pytest.raises(RuleViolation, match="created_at 1000000000000000 is not a time the bot writes"):
+        parse(far)
+    huge = json.dumps(body | {"leagues": [league | {"created_by": 2**70}]}).encode()
+    with pytest.raises(RuleViolation, match="is out of range"):
+        parse(huge)
+    negative = json.dumps(body | {"leagues": [league | {"created_at": -1}]}).encode()
+    with pytest.raises(RuleViolation, match="not a time the bot writes"):
+        parse(negative)
+    assert parse(json.dumps(body).encode()).leagues[0].created_at == 0

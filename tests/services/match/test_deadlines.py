@@ -15,6 +15,7 @@ from bot.services.match import confirmation, deadlines, postgame, results
 from bot.services.match.results import SideInput
 from bot.services.roster import teams
 from bot.services.runtime import Runtime
+from bot.store import announcements, audit
 from tests import builders as build
 from tests.builders import COMMISH, clock_of, coach, due_now
 from tests.conftest import actor
@@ -373,3 +374,27 @@ async def test_every_way_of_confirming_goes_the_one_path(
     bonus = {f1.id: 1, f2.id: 1, f3.id: 1, f4.id: 0}  # a fixture settled unplayed earns no bonus points
     by = {f1.id: COMMISH.user_id, f2.id: COMMISH.user_id, f3.id: 0, f4.id: 0}
     assert locked == sorted((i, by[i], bonus[i]) for i in bonus)
+
+
+async def test_a_deadline_the_bot_never_writes_is_skipped_and_told_once(runtime: Runtime) -> None:
+    """Issue 31: one round whose deadline is year 31690708 (an import left it) stopped start-up and the
+    deadline watch for every server. Now the watch skips it, keeps every other deadline, logs it once and
+    tells the league's commissioner by direct message, once."""
+    await build.season(runtime)
+    await runtime.db.write(
+        lambda conn: conn.execute("UPDATE rounds SET deadline_at = ? WHERE number = 2", (10**15,))
+    )
+    planned = await deadlines.schedule(runtime)
+    kinds = [(d.kind, d.at - runtime.clock.now()) for d in planned]
+    assert ("deadline", timedelta(days=14)) in kinds  # round 1 still armed
+    assert ("deadline", timedelta(days=28)) not in kinds and len(
+        [k for k in kinds if k[0] == "deadline"]
+    ) >= 1
+    told = [a for a in await runtime.db.read(announcements.unsent) if "cannot read" in a.title]
+    assert len(told) == 1 and told[0].dm_user_id == COMMISH.user_id
+    assert "holds a time the bot never writes" in told[0].lines[0]
+    logged = [e for e in await runtime.db.read(audit.recent, 1) if e.action == "deadline.unreadable"]
+    assert len(logged) == 1 and logged[0].detail["what"] == "round"
+    await deadlines.schedule(runtime)  # the watch re-reads every ten minutes: said once only
+    again = [a for a in await runtime.db.read(announcements.unsent) if "cannot read" in a.title]
+    assert len(again) == 1
