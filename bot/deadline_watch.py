@@ -49,7 +49,12 @@ class DeadlineWatch:
         re-reads every REREAD as well: with several processes on one database, a deadline another process
         set is armed here too, so it is carried out while that process is down."""
         scheduler = self.bot.scheduler
-        planned = await deadlines.schedule(self.bot.runtime)
+        try:
+            planned = await deadlines.schedule(self.bot.runtime)
+        except Exception:  # never stop start-up or the watch: the next re-read tries again
+            log.exception("reading the deadlines failed; trying again in %s", REREAD)
+            scheduler.arm(REREAD_JOB, datetime.now(UTC) + REREAD, self.rearm)
+            return 0
         wanted = {due.job_id: due for due in planned}
         armed = {job.id: job.run_at for job in scheduler.jobs() if job.id.startswith(JOB_PREFIXES)}
         for job_id in armed.keys() - wanted.keys():

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.clock import FakeClock
 from bot.deadline_watch import REREAD, REREAD_JOB, DeadlineWatch
 from bot.scheduler import Scheduler
+from bot.services.match import deadlines
 from bot.services.runtime import Runtime
 from bot.store.connection import Connection
 from tests.builders import season
@@ -62,5 +63,22 @@ async def test_the_watch_arms_what_changed_and_rereads_on_its_own(runtime: Runti
         assert await watch.rearm() == planned
         moved = [job_id for job_id in bot.scheduler.armed if job_id != REREAD_JOB]
         assert len(moved) == 1 and moved[0].startswith("deadline:")
+    finally:
+        await bot.scheduler.shutdown()
+
+
+async def test_a_failing_read_never_stops_the_watch(runtime: Runtime, monkeypatch: Any) -> None:
+    """Issue 31: when reading the deadlines failed, the re-read was never armed again and start-up exited.
+    Now the failure is logged and the watch tries again at the next re-read."""
+    async def broken(rt: Runtime) -> list[Any]:
+        raise ValueError("year 31690708 is out of range")
+
+    monkeypatch.setattr(deadlines, "schedule", broken)
+    bot = _Bot(runtime, CountingScheduler())
+    watch = DeadlineWatch(cast("LeagueBot", bot))
+    bot.scheduler.start()
+    try:
+        assert await watch.rearm() == 0
+        assert bot.scheduler.armed == [REREAD_JOB]
     finally:
         await bot.scheduler.shutdown()
