@@ -13,7 +13,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Position
 from bot.errors import NotFound
 from bot.rules.league.playoffs import Shootout
-from bot.rules.match.match_result import PlayerLine, ResultReport
+from bot.rules.match.match_result import ResultReport
 from bot.services.inputs import an_id, optional_whole, whole
 from bot.services.league import leaders, playoffs, seasons
 from bot.services.league.playoffs import Bracket, LeagueHistory
@@ -26,6 +26,21 @@ from bot.services.roster.team_lookup import (
     roster_of,
 )
 from bot.services.runtime import BOT_USER, Runtime
+from bot.services.web.web_facts import (
+    DiceGame,
+    GameSide,
+    PlayerGame,
+    Record,
+    TeamFacts,
+    coach_names,
+    game_side,
+    group_dice,
+    injury_text,
+    penalty_winners,
+    player_games,
+    record_of,
+    team_facts,
+)
 from bot.services.web.web_links import WebScope, resolve_in
 from bot.store import advancements as advancement_store
 from bot.store import history
@@ -36,6 +51,7 @@ from bot.store.advancements import Advancement
 from bot.store.connection import Connection
 from bot.store.dice_log import LoggedRoll
 from bot.store.history import PlayerChange, ReportStep, TeamChange, TreasuryChange
+from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
 from bot.store.teams import PlayerRow, TeamRow
 
@@ -44,13 +60,6 @@ TREASURY_PAGE = 25
 DICE_PAGE = 50
 MAX_PAGE = 1_000_000
 LASTING = ("serious_injury", "lasting_injury")  # what a player carries: niggling and characteristic injuries
-INJURY_NAMES = {
-    "badly_hurt": "Badly Hurt",
-    "seriously_hurt": "Seriously Hurt (miss next game)",
-    "serious_injury": "Serious Injury (niggling)",
-    "lasting_injury": "Lasting Injury",
-    "dead": "Dead",
-}
 
 
 @dataclass(frozen=True)
@@ -88,13 +97,6 @@ def _who(user_id: int, coaches: dict[int, str]) -> str:
     return "the bot" if user_id == BOT_USER else coaches.get(user_id, "a league official")
 
 
-def injury_text(change: PlayerChange) -> str:
-    """An injury change in words: "Lasting Injury (-1 MA)"."""
-    name = INJURY_NAMES.get(str(change.detail.get("injury")), str(change.detail.get("injury")))
-    characteristic = change.detail.get("characteristic")
-    return f"{name} (-1 {characteristic.upper()})" if characteristic else name
-
-
 # --- the league ------------------------------------------------------------------------------------------
 
 
@@ -107,20 +109,20 @@ class LeaguePage:
     round_fixtures: tuple[Fixture, ...]  # this round's games (league and play-off)
     latest: tuple[Fixture, ...]  # the latest confirmed results, newest first
     teams: tuple[TeamRow, ...]  # every approved team, by name
+    facts: dict[int, TeamFacts]  # team id -> race, coach, team value (every team shown)
+    champion: Award | None  # a finished season's first place
+    penalties: dict[int, str]  # fixture id -> the team that won it on penalties
 
 
-def _league_page(conn: Connection, token: str, number: int | None) -> LeaguePage:
+def _league_page(conn: Connection, catalog: Catalog, token: str, number: int | None) -> LeaguePage:
     scope = resolve_in(conn, token)
     guild, league = scope.guild_id, scope.league
-    teams = tuple(
-        sorted(
-            (t for t in team_store.in_league(conn, guild, league.id) if t.status == "approved"),
-            key=lambda t: t.name.casefold(),
-        )
-    )
+    every_team = team_store.in_league(conn, guild, league.id)
+    teams = tuple(sorted((t for t in every_team if t.status == "approved"), key=lambda t: t.name.casefold()))
     season = _season_or_current(conn, scope, number)
     if season is None:
-        return LeaguePage(scope, None, None, None, (), (), teams)
+        facts = team_facts(conn, catalog, scope, teams)
+        return LeaguePage(scope, None, None, None, (), (), teams, facts, None, {})
     table = seasons.standings_in(conn, guild, scope.ref, None, season.number)
     rounds = season_store.rounds(conn, guild, season.id)
     games = [
@@ -134,14 +136,26 @@ def _league_page(conn: Connection, token: str, number: int | None) -> LeaguePage
     latest = tuple(
         sorted(confirmed, key=lambda f: (f.round_number or 0, f.id), reverse=True)[:LATEST_RESULTS]
     )
-    return LeaguePage(scope, season, table, current, in_round, latest, teams)
+    shown = {row.team_id for division in table.tables for row in division.rows} | {t.id for t in teams}
+    facts = team_facts(conn, catalog, scope, [t for t in every_team if t.id in shown])
+    champion = next(
+        (
+            a
+            for a in playoff_store.awards(conn, guild, league.id)
+            if a.season_id == season.id and a.place == 1 and season.status == "finished"
+        ),
+        None,
+    )
+    penalties = penalty_winners((*in_round, *latest))
+    return LeaguePage(scope, season, table, current, in_round, latest, teams, facts, champion, penalties)
 
 
 async def league_page(rt: Runtime, token: str, season: int | None = None) -> LeaguePage:
-    """The league: standings per division (of the current season, or of season N), this round's fixtures
-    with their deadline, the latest results."""
+    """The league: standings per division (of the current season, or of season N) with each team's race,
+    coach and team value, a finished season's champion, this round's fixtures with their deadline, the
+    latest results (a drawn play-off with its winner on penalties)."""
     optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_league_page, token, season)
+    return await rt.db.read(_league_page, rt.catalog, token, season)
 
 
 # --- a team ----------------------------------------------------------------------------------------------
@@ -173,6 +187,9 @@ class TeamPage:
     paging: Paging
     fixtures: tuple[Fixture, ...]  # every game of the team, every season
     season_numbers: dict[int, int]  # season id -> number
+    coach: str | None  # the coach's kept name (None: the bot kept none)
+    record: Record  # won-drawn-lost over every confirmed game
+    penalties: dict[int, str]  # fixture id -> the team that won it on penalties
 
 
 def _team_in(conn: Connection, scope: WebScope, team_id: int) -> TeamRow:
@@ -215,12 +232,24 @@ def _team_page(conn: Connection, rt: Runtime, token: str, team_id: int, page: in
     games = season_store.fixtures(conn, scope.guild_id, league_id=scope.league.id, team_id=team.id)
     numbers = {s.id: s.number for s in season_store.seasons_of(conn, scope.guild_id, scope.league.id)}
     games.sort(key=lambda f: (numbers.get(f.season_id or 0, 0), f.round_number or 0, f.id))
-    return TeamPage(scope, sheet, players, tuple(gone), tuple(changes), paging, tuple(games), numbers)
+    return TeamPage(
+        scope,
+        sheet,
+        players,
+        tuple(gone),
+        tuple(changes),
+        paging,
+        tuple(games),
+        numbers,
+        coach_names(conn, scope, [team]).get(team.id),
+        record_of(team.id, games),
+        penalty_winners(games),
+    )
 
 
 async def team_page(rt: Runtime, token: str, team_id: int, page: int = 1) -> TeamPage:
-    """A team: roster with profiles, skills, SPP, injuries and values; staff; the treasury and its history
-    (newest first, a page at a time); every game."""
+    """A team: its coach and record (W-D-L); roster with profiles, skills, SPP, injuries and values; staff;
+    the treasury and its history (newest first, a page at a time); every game."""
     an_id(team_id, "team")
     whole(page, 1, MAX_PAGE, "the page")
     return await rt.db.read(_team_page, rt, token, team_id, page)
@@ -262,17 +291,7 @@ class PlayerPage:
     career: Career
     advancements: tuple[Advancement, ...]
     events: tuple[PlayerEvent, ...]
-
-
-def _tally(conn: Connection, scope: WebScope, team: TeamRow, player_id: int) -> list[PlayerLine]:
-    lines = []
-    for fx in season_store.fixtures(conn, scope.guild_id, league_id=scope.league.id, team_id=team.id):
-        if fx.status != "confirmed" or fx.report is None:
-            continue
-        report = ResultReport.model_validate_json(fx.report)
-        side = report.home if fx.home_team_id == team.id else report.away
-        lines += [p for p in side.players if p.player_id == player_id]
-    return lines
+    games: tuple[PlayerGame, ...]  # game by game: the games he did something in or that changed him
 
 
 def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> PlayerPage:
@@ -296,7 +315,11 @@ def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> P
         (c.created_at for c in reversed(changes) if c.kind == "status" and row.status != "active"), None
     )
     taken = advancement_store.taken(conn, scope.guild_id, row.id)
-    lines = _tally(conn, scope, team, row.id)
+    fixtures = season_store.fixtures(conn, scope.guild_id, league_id=scope.league.id, team_id=team.id)
+    numbers = {s.id: s.number for s in season_store.seasons_of(conn, scope.guild_id, scope.league.id)}
+    fixtures.sort(key=lambda f: (numbers.get(f.season_id or 0, 0), f.round_number or 0, f.id))
+    games = player_games(fixtures, team.id, row.id, changes, numbers)
+    lines = [g.line for g in games if g.line is not None]
     career = Career(
         games=history.games_played(conn, scope.guild_id, team.id, row.id, left_at=left),
         touchdowns=sum(p.touchdowns for p in lines),
@@ -329,12 +352,13 @@ def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> P
         career,
         tuple(taken),
         events,
+        games,
     )
 
 
 async def player_page(rt: Runtime, token: str, player_id: int) -> PlayerPage:
     """A player's career: games, touchdowns, casualties, completions, interceptions, MVPs, SPP earned and
-    spent, advancements, injuries, his team."""
+    spent, advancements, injuries, his team; and game by game what he did, the SPP and injuries of each."""
     an_id(player_id, "player")
     return await rt.db.read(_player_page, rt, token, player_id)
 
@@ -410,6 +434,8 @@ class FixturePage:
     shootout: Shootout | None
     names: dict[int, str]  # team id -> name
     actors: dict[int, str]  # who took each step of the history (by user id): a team, the bot or an official
+    sides: tuple[GameSide, GameSide]  # home, away: each player once with all the game did to him
+    dice_groups: tuple[DiceGame, ...]  # the dice by phase
 
 
 def _fixture_page(conn: Connection, token: str, fixture_id: int) -> FixturePage:
@@ -423,20 +449,41 @@ def _fixture_page(conn: Connection, token: str, fixture_id: int) -> FixturePage:
     )
     steps = tuple(history.report_steps(conn, guild, fx.id))
     coaches = {fx.home_coach_id: fx.home_name, fx.away_coach_id: fx.away_name}
+    report = ResultReport.model_validate_json(fx.report) if fx.report else None
+    dice = tuple(history.dice_of_fixture(conn, guild, fx.id))
+    changes = tuple(history.changes_of_fixture(conn, guild, fx.id))
+    treasury = tuple(history.treasury_of_fixture(conn, guild, fx.id))
+    postgame = history.postgame_summaries(conn, guild, fx.id)
+    home, away = (
+        game_side(
+            name,
+            team_id,
+            side,
+            changes,
+            postgame.get(team_id, ()),
+            treasury,
+        )
+        for side, team_id, name in (
+            (None if report is None else report.home, fx.home_team_id, fx.home_name),
+            (None if report is None else report.away, fx.away_team_id, fx.away_name),
+        )
+    )
     return FixturePage(
         scope,
         fx,
         season,
-        ResultReport.model_validate_json(fx.report) if fx.report else None,
+        report,
         steps,
-        tuple(history.dice_of_fixture(conn, guild, fx.id)),
-        tuple(history.changes_of_fixture(conn, guild, fx.id)),
-        tuple(history.treasury_of_fixture(conn, guild, fx.id)),
+        dice,
+        changes,
+        treasury,
         tuple(history.team_changes_of_fixture(conn, guild, fx.id)),
-        history.postgame_summaries(conn, guild, fx.id),
+        postgame,
         playoff_store.shootout(conn, guild, fx.id),
         {fx.home_team_id: fx.home_name, fx.away_team_id: fx.away_name},
         {step.actor_id: _who(step.actor_id, coaches) for step in steps},
+        (home, away),
+        group_dice([(d, _who(d.user_id, coaches), fx) for d in dice]),
     )
 
 
@@ -455,13 +502,14 @@ class PlayoffsPage:
     bracket: Bracket | None  # None: no season yet
     seasons: tuple[Season, ...]
     shootouts: dict[int, Shootout]  # fixture id -> its penalty shoot-out
+    penalties: dict[int, str]  # fixture id -> the team that won it on penalties
 
 
 def _playoffs_page(conn: Connection, token: str, number: int | None) -> PlayoffsPage:
     scope = resolve_in(conn, token)
     every_season = tuple(season_store.seasons_of(conn, scope.guild_id, scope.league.id))
     if _season_or_current(conn, scope, number) is None:
-        return PlayoffsPage(scope, None, every_season, {})
+        return PlayoffsPage(scope, None, every_season, {}, {})
     bracket = playoffs.read_bracket(conn, scope.guild_id, scope.ref, number)
     shootouts = {
         fx.id: s
@@ -469,7 +517,8 @@ def _playoffs_page(conn: Connection, token: str, number: int | None) -> Playoffs
         for fx in games
         if (s := playoff_store.shootout(conn, scope.guild_id, fx.id)) is not None
     }
-    return PlayoffsPage(scope, bracket, every_season, shootouts)
+    penalties = penalty_winners(fx for _, games in bracket.stages for fx in games)
+    return PlayoffsPage(scope, bracket, every_season, shootouts, penalties)
 
 
 async def playoffs_page(rt: Runtime, token: str, season: int | None = None) -> PlayoffsPage:
@@ -536,6 +585,7 @@ class DicePage:
     scope: WebScope
     lines: tuple[DiceLine, ...]
     paging: Paging
+    games: tuple[DiceGame, ...]  # the lines grouped: by game, then by phase (one heading each)
 
 
 def _dice_page(conn: Connection, token: str, page: int) -> DicePage:
@@ -553,10 +603,11 @@ def _dice_page(conn: Connection, token: str, page: int) -> DicePage:
             games[roll.fixture_id] = season_store.fixture(conn, guild, roll.fixture_id)
         who = _who(roll.user_id, coaches)
         lines.append(DiceLine(roll, who, games.get(roll.fixture_id) if roll.fixture_id else None))
-    return DicePage(scope, tuple(lines), paging)
+    grouped = group_dice([(line.roll, line.who, line.fixture) for line in lines])
+    return DicePage(scope, tuple(lines), paging, grouped)
 
 
 async def dice_page(rt: Runtime, token: str, page: int = 1) -> DicePage:
-    """Every die rolled for the league's games, newest first, 50 a page."""
+    """Every die rolled for the league's games, newest first, 50 a page, grouped by game and phase."""
     whole(page, 1, MAX_PAGE, "the page")
     return await rt.db.read(_dice_page, token, page)

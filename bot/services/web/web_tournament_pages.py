@@ -7,10 +7,11 @@ The loaders are the ones the Discord commands use (`/tournament standings`, `pai
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.errors import NotFound
 from bot.rules.tournament.formats import format_of
+from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.roster.team_lookup import SheetPlayer, profile_of, roster_of
@@ -46,6 +47,9 @@ class EventNav:
 class RankingsPage:
     nav: EventNav
     standings: EventStandings
+    # A group event: each Best of the Rest coach's line over his Best of the Rest games alone (what ranks
+    # them, seed 000: "a separate event ... to determine the Best of the Rest"), beside his event totals.
+    rest: dict[int, RankingRow[int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -118,12 +122,18 @@ def _rankings(conn: Connection, rt: Runtime, token: str) -> RankingsPage | None:
     nav = nav_in(conn, token)
     if nav is None:
         return None
-    return RankingsPage(nav, tournament_play.standings_in(conn, rt, nav.scope.guild_id, nav.scope.ref))
+    guild, ref = nav.scope.guild_id, nav.scope.ref
+    standings = tournament_play.standings_in(conn, rt, guild, ref)
+    rest: dict[int, RankingRow[int]] = {}
+    if nav.has_bracket and not standings.squads:  # a team event's Best of the Rest is of squads
+        rest = {row.coach: row for row in tournament_groups.bracket_in(conn, rt, guild, ref).progress.rest}
+    return RankingsPage(nav, standings, rest)
 
 
 async def rankings_page(rt: Runtime, token: str) -> RankingsPage | None:
     """A tournament's rankings (squads first in a team event; a group event's places, then Best of the
-    Rest); None when the link is a league's (its front page is the league's)."""
+    Rest, with each of its coaches' points in its own games, which rank them); None when the link is a
+    league's (its front page is the league's)."""
     return await rt.db.read(lambda conn: _rankings(conn, rt, token))
 
 
