@@ -27,6 +27,16 @@ def when(value: datetime | None) -> str:
     return value.astimezone(UTC).strftime("%a %d %b %Y, %H:%M UTC")
 
 
+def day(value: datetime) -> str:
+    """A short date for a tight table on a phone: "12 Aug" (the full time goes in the element's title)."""
+    return f"{value.astimezone(UTC).day} {value.astimezone(UTC):%b}"
+
+
+def day_time(value: datetime) -> str:
+    """A short date and UTC time for a tight table on a phone: "12 Aug 14:05"."""
+    return f"{day(value)} {value.astimezone(UTC):%H:%M}"
+
+
 def gold(value: int) -> str:
     """Gold pieces as the rules write them: 1,150,000."""
     return f"{value:,}"
@@ -42,6 +52,8 @@ def environment() -> Environment:
     )
     env.filters["when"] = when
     env.filters["gold"] = gold
+    env.filters["day"] = day
+    env.filters["day_time"] = day_time
     return env
 
 
