@@ -7,7 +7,16 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 
 from bot.clock import from_unix, unix
+from bot.rules.tournament.secret_objectives import SECRET_PURPOSE
 from bot.store.connection import Connection, Row
+
+# Every public read of the log (/roll-history, the web view's dice log and game pages) keeps this condition:
+# a secret roll (the Secret Objectives') is hidden while its game has no report. `SHOWN_ARGS` binds it.
+SHOWN = (
+    "NOT (dice_rolls.purpose LIKE ? AND EXISTS"
+    " (SELECT 1 FROM fixtures f WHERE f.id = dice_rolls.fixture_id AND f.status = 'scheduled'))"
+)
+SHOWN_ARGS = (f"{SECRET_PURPOSE}%",)
 
 
 @dataclass(frozen=True)
@@ -86,13 +95,13 @@ def in_channel(
 ) -> tuple[list[LoggedRoll], int]:
     """Rolls in a channel with id <= up_to_id, newest first, one page of them, and how many there are."""
     rows = conn.execute(
-        "SELECT * FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ?"
+        f"SELECT * FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ? AND {SHOWN}"  # noqa: S608
         " ORDER BY id DESC LIMIT ? OFFSET ?",
-        (guild_id, channel_id, up_to_id, limit, offset),
+        (guild_id, channel_id, up_to_id, *SHOWN_ARGS, limit, offset),
     ).fetchall()
     total = conn.execute(
-        "SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ?",
-        (guild_id, channel_id, up_to_id),
+        f"SELECT COUNT(*) FROM dice_rolls WHERE guild_id = ? AND channel_id = ? AND id <= ? AND {SHOWN}",  # noqa: S608
+        (guild_id, channel_id, up_to_id, *SHOWN_ARGS),
     ).fetchone()[0]
     return [row_to_roll(row) for row in rows], int(total)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.clock import from_unix, unix
 from bot.store.connection import Connection, Row
-from bot.store.dice_log import LoggedRoll, row_to_roll
+from bot.store.dice_log import SHOWN, SHOWN_ARGS, LoggedRoll, row_to_roll
 
 
 @dataclass(frozen=True)
@@ -171,14 +171,16 @@ def postgame_summaries(conn: Connection, guild_id: int, fixture_id: int) -> dict
 
 def dice_of_fixture(conn: Connection, guild_id: int, fixture_id: int) -> list[LoggedRoll]:
     rows = conn.execute(
-        "SELECT * FROM dice_rolls WHERE guild_id = ? AND fixture_id = ? ORDER BY id", (guild_id, fixture_id)
+        f"SELECT * FROM dice_rolls WHERE guild_id = ? AND fixture_id = ? AND {SHOWN} ORDER BY id",  # noqa: S608
+        (guild_id, fixture_id, *SHOWN_ARGS),
     )
     return [row_to_roll(r) for r in rows]
 
 
 def dice_count(conn: Connection, guild_id: int, league_id: int) -> int:
     row = conn.execute(
-        "SELECT COUNT(*) FROM dice_rolls WHERE league_id = ? AND guild_id = ?", (league_id, guild_id)
+        f"SELECT COUNT(*) FROM dice_rolls WHERE league_id = ? AND guild_id = ? AND {SHOWN}",  # noqa: S608
+        (league_id, guild_id, *SHOWN_ARGS),
     ).fetchone()
     return int(row[0])
 
@@ -189,8 +191,9 @@ def dice_of_league(
     """Every die the bot rolled for the league (its games, draws, signing orders, off-season checks: the
     rolls that carry its `league_id`, migration 0022), newest first, one page of them."""
     rows = conn.execute(
-        "SELECT * FROM dice_rolls WHERE league_id = ? AND guild_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-        (league_id, guild_id, limit, offset),
+        f"SELECT * FROM dice_rolls WHERE league_id = ? AND guild_id = ? AND {SHOWN}"  # noqa: S608
+        " ORDER BY id DESC LIMIT ? OFFSET ?",
+        (league_id, guild_id, *SHOWN_ARGS, limit, offset),
     )
     return [row_to_roll(r) for r in rows]
 

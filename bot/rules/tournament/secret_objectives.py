@@ -15,6 +15,9 @@ from bot.errors import RuleViolation
 from bot.rules.dice import Dice, DieRoll
 
 OBJECTIVES_PER_GAME = 3  # seed 000: "roll a D16 three times"
+# The purpose the objectives' dice are logged with: secret until the game is reported (bot/store/dice_log.py
+# hides them from /roll-history and the web view while it is not), as the objectives themselves are.
+SECRET_PURPOSE = "Secret Objectives of "
 
 
 @dataclass(frozen=True)

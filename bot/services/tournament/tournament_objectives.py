@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.catalog.models import RollEntry, RollTable
 from bot.errors import NotFound
 from bot.rules.match.match_result import ResultReport
-from bot.rules.tournament.secret_objectives import check_plays_with, roll_objectives
+from bot.rules.tournament.secret_objectives import SECRET_PURPOSE, check_plays_with, roll_objectives
 from bot.services.dice_logging import log_dice
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.tournament.tournaments import Event, find_event
@@ -62,7 +62,7 @@ def roll_for_games(
                 continue  # already rolled for this game: kept as first rolled
             drawn = roll_objectives(objectives_table, rt.dice)
             objective_store.add(conn, fx.guild_id, event.id, fx.id, team_id, drawn.results, now)
-            log_dice(conn, rt, actor, drawn.rolls, purpose=f"Secret Objectives of {name}", fixture_id=fx.id)
+            log_dice(conn, rt, actor, drawn.rolls, purpose=f"{SECRET_PURPOSE}{name}", fixture_id=fx.id)
             if coach == BOT_USER:
                 continue
             announcements.add(

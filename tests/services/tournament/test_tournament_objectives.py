@@ -13,7 +13,7 @@ from bot.services.match import results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_objectives, tournament_play, tournaments
-from bot.store import announcements, dice_log
+from bot.store import announcements, dice_log, history
 from bot.store import tournament_objectives as objective_store
 from bot.store.seasons import Fixture
 from tests.builders import ORGANISER
@@ -35,8 +35,18 @@ def _all_announcements(conn: sqlite3.Connection) -> list[announcements.Announcem
 
 
 def _rolls(conn: sqlite3.Connection) -> list[dice_log.LoggedRoll]:
-    rolls, _ = dice_log.in_channel(conn, 1, ORGANISER.channel_id, up_to_id=10**9, limit=1000, offset=0)
-    return rolls
+    """Every die in the log (what is stored, secret or not)."""
+    return [dice_log.row_to_roll(r) for r in conn.execute("SELECT * FROM dice_rolls ORDER BY id").fetchall()]
+
+
+def _public(conn: sqlite3.Connection, fx: Fixture) -> dict[str, list[str]]:
+    """The purposes of the dice each public read shows: /roll-history, the game's web page, the dice log."""
+    channel, _ = dice_log.in_channel(conn, 1, ORGANISER.channel_id, up_to_id=10**9, limit=1000, offset=0)
+    return {
+        "roll-history": [r.purpose for r in channel],
+        "game page": [r.purpose for r in history.dice_of_fixture(conn, 1, fx.id)],
+        "dice log": [r.purpose for r in history.dice_of_league(conn, 1, fx.league_id, limit=1000, offset=0)],
+    }
 
 
 async def test_objectives_rolled_sent_privately_hidden_then_revealed(runtime: Runtime) -> None:
@@ -73,6 +83,10 @@ async def test_objectives_rolled_sent_privately_hidden_then_revealed(runtime: Ru
     assert not any(table.lookup(f).name in " ".join(pairing.lines) for f in range(1, 17))
 
     fx = games[0]
+    # Issue 31: the dice would give the objectives away (the table is public): hidden until the report
+    shown = await runtime.db.read(_public, fx)
+    assert shown["dice log"] and not any("Secret Objectives" in p for ps in shown.values() for p in ps), shown
+    assert await runtime.db.read(history.dice_count, 1, fx.league_id) == len(shown["dice log"])
     seen = await tournament_objectives.my_objectives(runtime, who(fx.home_coach_id), None)
     assert len(seen.games) == 1 and len(seen.games[0].mine) == 3 and seen.games[0].theirs is None
     home_row = next(r for r in rows if r.team_id == fx.home_team_id)
@@ -85,6 +99,10 @@ async def test_objectives_rolled_sent_privately_hidden_then_revealed(runtime: Ru
         SideInput(1, 0, objectives=2),
         SideInput(0, 0, objectives=3),
     )
+    # reported: that game's objective dice show everywhere (the other game's stay hidden)
+    shown = await runtime.db.read(_public, fx)
+    this_game = sorted(r.purpose for r in rolls if r.fixture_id == fx.id)
+    assert all(sorted(p for p in ps if "Secret Objectives" in p) == this_game for ps in shown.values()), shown
     await results.confirm_result(runtime, who(fx.away_coach_id), fx.id, done.version)
     after = await tournament_objectives.my_objectives(runtime, who(fx.away_coach_id), None)
     assert after.games[0].theirs is not None and after.games[0].achieved == 3
