@@ -51,8 +51,8 @@ _.season_numbers
 _.spp_spent
 _.team_changes
 _.balance_after
-_.player_number
 _.actors
+_.dice_groups
 # The league file's models (bot/rules/league/league_file.py): every column of every exported table is declared
 # (unknown fields are forbidden); rows are read and written by name (getattr, model_dump).
 _.processed_at

@@ -15,6 +15,7 @@ from bot.services.match.results import SideInput
 from bot.services.roster import teams
 from bot.services.runtime import Runtime
 from bot.services.web import web_pages
+from bot.services.web.web_facts import phase_of
 from bot.store import teams as team_store
 from tests import builders
 from tests.builders import AWAY, COMMISH, HOME, coach
@@ -147,8 +148,9 @@ async def test_the_fixture_page_shows_the_report_history_dice_and_changes(
     text = text_of(html)
     assert "2 touchdowns" in text and "Every die" in text and "version 1 reported by Home" in text
     assert "version 1 confirmed by Away" in text
-    for die in page.dice:
-        assert die.purpose in text
+    for die in page.dice:  # grouped under its phase's heading: "post-game, Home" then "MVP: d6 ..."
+        heading, what = phase_of(die.purpose, page.fixture)
+        assert heading in text and f"{what}: {die.expression}" in text
     assert text.count(" · version ") == 2
 
 
