@@ -364,3 +364,13 @@ def retire_temporarily(
         now=now,
         detail=why,
     )
+
+
+def spp_earned_in(conn: Connection, guild_id: int, team_id: int, fixture_id: int) -> dict[int, int]:
+    """The Star Player Points each of the team's players earned in one fixture (its post-game's rows)."""
+    rows = conn.execute(
+        "SELECT player_id, SUM(spp_delta) FROM player_changes WHERE guild_id = ? AND team_id = ?"
+        " AND fixture_id = ? AND kind IN ('spp', 'mvp') GROUP BY player_id",
+        (guild_id, team_id, fixture_id),
+    ).fetchall()
+    return {int(row[0]): int(row[1]) for row in rows if int(row[1])}

@@ -239,12 +239,18 @@ class MvpAward:
     nominated: bool
 
     def line(self, name: str, spp: int) -> str:
-        how = "nominated" if self.nominated else "no nominations: random among those who could play"
         if not self.rolls:
             how = "the only nominee" if self.nominated else "the only one who could play"
-        faces = ", ".join(str(r.total) for r in self.rolls)
-        shown = f"{self.rolls[0].dice.upper()} {faces}; " if self.rolls else ""
-        return f"MVP {name} +{spp} SPP ({shown}{how})"
+        elif self.rolls[0].dice != "d6":  # one face per candidate: a random pick, not a die of the game
+            count = self.rolls[0].dice[1:]
+            how = f"random among the {count} " + (
+                "nominees" if self.nominated else "who could play, no nominations"
+            )
+        else:
+            faces = ", ".join(str(r.total) for r in self.rolls)
+            among = "the nominees" if self.nominated else "no nominations: among those who could play"
+            how = f"D6 {faces}, {among}"
+        return f"MVP {name} +{spp} SPP ({how})"
 
 
 def award_mvps(

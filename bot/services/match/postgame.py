@@ -65,6 +65,47 @@ class TeamSummary:
     lines: tuple[str, ...]
     finished: bool
     reroll_offered: bool = False  # the winner may still re-roll the winnings die (seed 003)
+    treasury: int | None = None  # the team's treasury now (None: an event's team, which has none)
+    spp: tuple[SppTotal, ...] = ()  # each player who earned SPP in this game, with his total now
+
+
+@dataclass(frozen=True)
+class SppTotal:
+    number: int
+    name: str
+    total: int
+    earned: int  # in this game
+
+
+def summary_of(
+    conn: Connection,
+    team: TeamRow,
+    fixture_id: int,
+    lines: list[str] | tuple[str, ...],
+    finished: bool,
+    *,
+    reroll_offered: bool = False,
+    treasury: bool = True,
+) -> TeamSummary:
+    """A team's post-game as it reads now: its lines, then its treasury and the SPP totals this game
+    changed (read in the caller's transaction)."""
+    now = team_store.get(conn, team.guild_id, team.id) or team
+    earned = postgame_store.spp_earned_in(conn, team.guild_id, team.id, fixture_id)
+    totals = tuple(
+        SppTotal(p.number, p.name, p.spp, earned[p.id])
+        for p in team_store.players(conn, team, include_gone=True)
+        if p.id in earned
+    )
+    return TeamSummary(
+        team.id,
+        team.name,
+        team.coach_id,
+        tuple(lines),
+        finished,
+        reroll_offered,
+        now.treasury if treasury else None,
+        totals,
+    )
 
 
 @dataclass(frozen=True)
@@ -406,7 +447,15 @@ def _record(
         winnings_reroll="offered" if reroll_offered else None,
     )
     post.log(state.rolls, team)
-    return TeamSummary(team.id, team.name, team.coach_id, tuple(state.lines), False, reroll_offered)
+    return summary_of(
+        post.conn,
+        team,
+        post.fx.id,
+        state.lines,
+        False,
+        reroll_offered=reroll_offered,
+        treasury=event_of_fixture(post.conn, post.fx) is None,
+    )
 
 
 def _sides(post: _Post) -> dict[Side, _Side]:
@@ -462,7 +511,7 @@ def _reroll_winnings(
             fixture_id=fx.id,
         )
     _Post(conn, rt, actor, fx).log([rerolled.die], team)
-    return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(summary), False))
+    return FinishedPostgame(fx, summary_of(conn, team, fx.id, summary, False))
 
 
 async def reroll_winnings(
@@ -580,7 +629,7 @@ def _finish(
     )
     final = team_store.get(conn, actor.guild_id, team_id)
     assert final is not None
-    lines.append(f"Post-game finished: treasury {gp(final.treasury)}")
+    lines.append("Post-game finished")
     if not postgame_store.finish(
         conn, actor.guild_id, record.id, summary=lines, actor_id=actor.user_id, now=post.now
     ):
@@ -589,7 +638,7 @@ def _finish(
     if not tournament:
         playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
     postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead
-    return FinishedPostgame(fx, TeamSummary(team.id, team.name, team.coach_id, tuple(lines), True))
+    return FinishedPostgame(fx, summary_of(conn, final, fx.id, lines, True, treasury=not tournament))
 
 
 async def finish_postgame(
