@@ -34,18 +34,26 @@ JsonShape = Literal["report", "list"]
 
 
 MAX_NUMBER = 2**53  # no number the bot writes comes near it (a gold total, an id, a count)
+MAX_NAME = 100  # a name column (league, team, player, squad, coach): the commands allow 60, a coach's 100
+MAX_TEXT = 200_000  # any other text column (a report, a summary, settings): far above what the bot writes
 
 
 class FileRow(BaseModel):
     """One row of a table as the file holds it: its columns as the database keeps them, nothing else. Every
     number is one the bot could have written: a time (a column ending in `_at`) between 1970 and 2100
-    (bot/rules/times.py), any other number within +-2**53."""
+    (bot/rules/times.py), any other number within +-2**53; a name at most 100 characters, any other text at
+    most 200,000."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     @model_validator(mode="after")
     def _numbers_in_range(self) -> Self:
         for name, value in self:
+            if isinstance(value, str):
+                most = MAX_NAME if name == "name" else MAX_TEXT
+                if len(value) > most:
+                    raise ValueError(f"{name} is {len(value):,} characters long (at most {most:,})")
+                continue
             if isinstance(value, bool) or not isinstance(value, int):
                 continue
             if name.endswith("_at") and not in_range(value):

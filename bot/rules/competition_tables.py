@@ -11,7 +11,7 @@ JSON text, unix times), not the store's models, which turn them into what the se
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from bot.rules.competition_file import CompetitionFile, FileRow, Table, sums
 
@@ -376,6 +376,18 @@ class DiceRollRow(FileRow):
     rolled_at: int
 
 
+class TextList(RootModel[list[str]]):
+    """A JSON text column holding a list of texts (a contract's members, a post-game's summary lines)."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class Detail(RootModel[dict[str, object]]):
+    """A JSON text column holding an object (a change's or a log entry's detail: the store reads its keys)."""
+
+    model_config = ConfigDict(strict=True)
+
+
 class DiceFaces(BaseModel):
     """What a roll's `faces` column holds: the faces rolled and how each is shown."""
 
@@ -415,6 +427,7 @@ COMPETITION_TABLES: tuple[Table, ...] = (
         StarContractRow,
         refs={"league_id": "leagues", "season_id": "seasons", "team_id": "teams"},
         json_text=("members",),
+        json_models={"members": TextList},
     ),
     Table(
         "fixtures",
@@ -437,7 +450,13 @@ COMPETITION_TABLES: tuple[Table, ...] = (
         refs={"team_id": "teams", "hired_in_fixture": "fixtures", "star_contract": "star_contracts"},
     ),
     Table("treasury_changes", TreasuryChangeRow, refs=_TEAM_FX),
-    Table("player_changes", PlayerChangeRow, refs=_TEAM_PLAYER_FX, json_text=("detail",)),
+    Table(
+        "player_changes",
+        PlayerChangeRow,
+        refs=_TEAM_PLAYER_FX,
+        json_text=("detail",),
+        json_models={"detail": Detail},
+    ),
     Table("team_changes", TeamChangeRow, refs=_TEAM_FX),
     Table(
         "team_postgames",
@@ -445,6 +464,7 @@ COMPETITION_TABLES: tuple[Table, ...] = (
         refs=_TEAM_FX,
         json_refs={"missed_player_ids": ("list", "players")},
         json_text=("summary", "staff_before"),
+        json_models={"summary": TextList},
     ),
     Table("player_advancements", PlayerAdvancementRow, refs=_TEAM_PLAYER_FX),
     Table(
@@ -469,6 +489,7 @@ COMPETITION_TABLES: tuple[Table, ...] = (
         refs={"league_id": "leagues", "team_id": "teams", "after_season_id": "seasons"},
         json_refs={"previous_players": ("list", "players")},
         json_text=("summary",),
+        json_models={"summary": TextList},
     ),
     Table(
         "signing_drafts",
@@ -478,7 +499,13 @@ COMPETITION_TABLES: tuple[Table, ...] = (
         json_text=("log",),
     ),
     Table("dice_rolls", DiceRollRow, refs=_FX, json_text=("faces",), json_models={"faces": DiceFaces}),
-    Table("audit_log", AuditLogRow, refs={"league_id": "leagues"}, json_text=("detail",)),
+    Table(
+        "audit_log",
+        AuditLogRow,
+        refs={"league_id": "leagues"},
+        json_text=("detail",),
+        json_models={"detail": Detail},
+    ),
 )
 
 

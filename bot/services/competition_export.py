@@ -13,6 +13,7 @@ from typing import TypeVar
 from bot.errors import Conflict, InvalidInput
 from bot.rules import competition_file
 from bot.rules.competition_file import CompetitionFile, FileKind, IdMap, Table
+from bot.services.roster.team_lookup import known_position
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit
 from bot.store import league_export as store
@@ -68,9 +69,29 @@ def write_file(
     return ids
 
 
+def catalogue_problems(rt: Runtime, file: CompetitionFile) -> list[str]:
+    """Every team whose roster, and every player whose position, this bot's catalogue does not know."""
+    reasons = []
+    rosters = {}
+    for n, team in enumerate(t.model_dump() for t in file.rows("teams")):
+        roster = rt.catalog.teams.get(str(team["roster"]))
+        if roster is None:
+            reasons.append(f"teams[{n}].roster: {str(team['roster'])[:40]!r} is not a roster here")
+        else:
+            rosters[team["id"]] = roster
+    for n, player in enumerate(p.model_dump() for p in file.rows("players")):
+        roster, position = rosters.get(player["team_id"]), str(player["position"])
+        if roster is not None and not known_position(rt.catalog, roster, position):
+            reasons.append(f"players[{n}].position: {position[:40]!r} is not a {roster.name} position")
+    return reasons
+
+
 def _import(
     conn: Connection, rt: Runtime, actor: Actor, kind: FileKind[F], file: F, name: str, action: str
 ) -> int:
+    unknown = catalogue_problems(rt, file)
+    if unknown:
+        raise competition_file.refused(kind.noun, unknown)
     if store.name_taken(conn, actor.guild_id, name):
         raise Conflict(
             f"This server already has a league or tournament called {name}: import it under another name."

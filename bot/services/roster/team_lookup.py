@@ -104,6 +104,13 @@ def star_position_id(name: str) -> str:
     return STAR_PREFIX + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+def known_position(catalog: Catalog, roster: Team, position_id: str) -> bool:
+    """Whether a stored position is one of the roster's, or a star player's (`star_<name>`)."""
+    if position_id.startswith(STAR_PREFIX):
+        return any(star_position_id(s.name) == position_id for s in catalog.stars.values())
+    return roster.position(position_id) is not None
+
+
 def position_of(
     catalog: Catalog, roster: Team, row: PlayerRow, familiar_face: bool = False
 ) -> Position | None:

@@ -131,9 +131,44 @@ def _report_player(b: dict) -> None:  # type: ignore[type-arg]
     fixture["report"] = json.dumps(report)
 
 
+def _far_deadline(b: dict) -> None:  # type: ignore[type-arg]
+    b["rounds"][0]["deadline_at"] = 10**15  # issue 31: it imported, then stopped the bot for everyone
+
+
+def _huge_number(b: dict) -> None:  # type: ignore[type-arg]
+    b["teams"][0]["treasury"] = 2**70
+
+
+def _long_name(b: dict) -> None:  # type: ignore[type-arg]
+    b["teams"][0]["name"] = "x" * 5_000_000
+
+
+def _unknown_roster(b: dict) -> None:  # type: ignore[type-arg]
+    b["teams"][0]["roster"] = "space_marines"
+
+
+def _unknown_position(b: dict) -> None:  # type: ignore[type-arg]
+    b["players"][0]["position"] = "human_wizard"
+
+
+def _members_not_a_list(b: dict) -> None:  # type: ignore[type-arg]
+    b["team_postgames"][0]["summary"] = '{"lines": 3}'
+
+
+def _detail_not_an_object(b: dict) -> None:  # type: ignore[type-arg]
+    b["player_changes"][0]["detail"] = "[1, 2]"
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
+        (_far_deadline, "deadline_at 1000000000000000 is not a time the bot writes"),
+        (_huge_number, "treasury 1180591620717411303424 is out of range"),
+        (_long_name, "name is 5,000,000 characters long (at most 100)"),
+        (_unknown_roster, "teams[0].roster: 'space_marines' is not a roster here"),
+        (_unknown_position, "players[0].position: 'human_wizard' is not a"),
+        (_members_not_a_list, "team_postgames[0].summary"),
+        (_detail_not_an_object, "player_changes[0].detail"),
         (_bad_version, "version 2 is not known"),
         (_dangling, "players[0].team_id: teams 999 is not in the file"),
         (_ledger, "is not the sum of its changes"),
