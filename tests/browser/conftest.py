@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, ViewportSize, sync_playwright
 
 from tests.conftest import built_once_location
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 120  # seconds for the demo to fill its database and start serving
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -68,7 +68,12 @@ def demo(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
     )
     assert process.stdout is not None
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True).start()
+
+    def read() -> None:
+        for line in process.stdout or ():
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
     printed: list[str] = []
     deadline = time.monotonic() + START_TIMEOUT
     try:

@@ -1,17 +1,18 @@
 """The web view in a real headless Chromium on a phone-sized screen (390 x 844): every page reachable from
-the league's and the tournament's front pages answers 200, logs no console error and needs no horizontal
-scrolling; the league page, a roster, the bracket and the dice log render; clicking a link navigates."""
+the league's and the tournament's front pages answers 200, logs no console error, needs no horizontal
+scrolling and has no element hiding content sideways (tests/browser/overflow.py); the league page, a roster,
+the bracket and the dice log render; clicking a link navigates."""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator
-from urllib.parse import urldefrag, urljoin, urlparse
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import PHONE, Demo
+from tests.browser.overflow import crawl, hidden_overflow, page_width, problems_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 MAX_PAGES = 3000  # far above what the demo has: a crawl that reaches it has found a loop of addresses
@@ -25,21 +26,9 @@ def page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def _width(page: Page) -> int:
-    return int(page.evaluate("document.documentElement.scrollWidth"))
-
-
-def _links(page: Page, base: str) -> list[str]:
-    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
-    found = []
-    for href in hrefs:
-        url = urldefrag(urljoin(page.url, href)).url
-        if urlparse(url).netloc == urlparse(base).netloc and urlparse(url).path.startswith("/l/"):
-            found.append(url)
-    return found
-
-
-def test_every_page_answers_logs_no_error_and_fits_a_phone(demo: Demo, page: Page) -> None:
+def test_every_page_answers_logs_no_error_and_hides_nothing_sideways(demo: Demo, page: Page) -> None:
+    """Every page shows all of its columns on the phone: no page wider than the screen, and no element whose
+    content is wider than its box (a table in a box that scrolls sideways hides its last columns)."""
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(f"{page.url}: {msg.text}") if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
@@ -47,31 +36,24 @@ def test_every_page_answers_logs_no_error_and_fits_a_phone(demo: Demo, page: Pag
     page.on(
         "response", lambda r: errors.append(f"{page.url}: {r.url} {r.status}") if r.status >= 400 else None
     )
-    start = [demo.base + demo.league, demo.base + demo.tournament]
-    seen, queue = set(start), deque(start)
-    too_wide: list[str] = []
-    while queue:
-        url = queue.popleft()
-        response = page.goto(url)
-        assert response is not None and response.status == 200, url
-        if _width(page) > PHONE["width"]:
-            too_wide.append(f"{url}: {_width(page)} px")
-        for link in _links(page, demo.base):
-            if link not in seen:
-                seen.add(link)
-                queue.append(link)
-        assert len(seen) < MAX_PAGES
+    problems: list[str] = []
+    seen = []
+    for url in crawl(page, [demo.base + demo.league, demo.base + demo.tournament], demo.base, MAX_PAGES):
+        seen.append(url)
+        problems_on(page, url, PHONE["width"], problems.append)
     assert not errors
-    assert not too_wide, "pages wider than a 390-pixel phone:\n" + "\n".join(too_wide)
-    # The crawl reached every kind of tournament page (the league's pages add theirs to the same crawl).
+    assert not problems, f"{len(problems)} elements hide content sideways at 390 px:\n" + "\n".join(problems)
+    # The crawl reached every kind of tournament page and of league page.
     paths = {urlparse(u).path.removeprefix(demo.tournament.rstrip("/")) for u in seen}
     assert {"/", "/rosters", "/bracket", "/round/1", "/round/5"} <= paths
     assert any(p.startswith("/roster/") for p in paths)
+    league = {urlparse(u).path.removeprefix(demo.league.rstrip("/")).split("/")[1] for u in seen}
+    assert {"team", "player", "fixture", "fixtures", "playoffs", "leaders", "seasons", "dice"} <= league
 
 
 def test_the_league_page_renders(demo: Demo, page: Page) -> None:
     page.goto(demo.base + demo.league)
-    assert page.inner_text("h1") == "League 1000"
+    assert page.inner_text("h1") == page.inner_text("header .brand") != ""  # the league's name, twice
     assert page.locator("table.standings tbody tr").count() == 8  # the league's 8 teams
     assert "Season 2" in page.inner_text("main")
 
@@ -111,7 +93,38 @@ def test_the_dice_log_renders(demo: Demo, page: Page) -> None:
 def test_the_width_check_sees_a_page_that_overflows(demo: Demo, page: Page) -> None:
     """The crawl's measure is not blind: the view's own page with one unbreakable line is too wide."""
     page.goto(demo.base + demo.tournament)
-    assert _width(page) <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
+    assert hidden_overflow(page) == []
     page.evaluate("document.querySelector('h1').textContent = 'W'.repeat(200)")
     page.evaluate("document.querySelector('h1').style.overflowWrap = 'normal'")
-    assert _width(page) > PHONE["width"]
+    assert page_width(page) > PHONE["width"]
+    assert [line.split(">")[0] for line in hidden_overflow(page)] == ["<h1"]
+
+
+WIDE_TABLE = """
+const box = document.createElement("div");
+box.className = "planted";
+box.style.overflowX = "auto";
+const cells = Array.from({length: 12}, (_, i) => `<td>${1000000 + i}</td>`).join("");
+box.innerHTML = `<table class="wide"><tbody><tr>${cells}</tr></tbody></table>`;
+document.querySelector("main").append(box);
+"""
+
+
+def test_the_overflow_check_names_a_planted_wide_table(demo: Demo, page: Page) -> None:
+    """A wide table in a box that scrolls sideways keeps the page within the phone (the old check passed it)
+    but hides its last columns: the check names the box, and the crawl's report names the page."""
+    page.goto(demo.base + demo.tournament)
+    page.evaluate(WIDE_TABLE)
+    assert page_width(page) <= PHONE["width"]
+    found = hidden_overflow(page)
+    assert len(found) == 1 and found[0].startswith('<div.planted> "1000000 1000001'), found
+    assert "-px box" in found[0]
+    reported: list[str] = []
+    problems_on(page, "the page", PHONE["width"], reported.append)
+    assert reported == [f"the page: {found[0]}"]
+    # Without the scrolling box, the same table reaches past the screen's edge.
+    page.evaluate("document.querySelector('div.planted').style.overflowX = 'visible'")
+    assert page_width(page) > PHONE["width"]
+    found = hidden_overflow(page)
+    assert len(found) == 1 and found[0].startswith("<table.wide>") and "px screen" in found[0], found
