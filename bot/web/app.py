@@ -11,10 +11,12 @@ allow only the view's own stylesheet (no scripts).
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.errors import DomainError
 from bot.services.runtime import Runtime
@@ -36,6 +38,35 @@ SECURITY_HEADERS = {
 
 
 STATIC_CACHE = "public, max-age=31536000, immutable"
+TOKEN_IN_PATH = re.compile(r"(/l/)[^/?#\s'\"]+")
+
+
+def redacted(text: str) -> str:
+    """`text` with every link's token taken out: a log line never holds a link's secret."""
+    return TOKEN_IN_PATH.sub(r"\1…", text)
+
+
+class PrivateLog(logging.Filter):
+    """On aiohttp's loggers: a request aiohttp refuses before any route (a line too long, a bad request
+    line) is the client's mistake, logged as a warning without its traceback; and no line holds a token."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "refused a bad request (%s, %s)", (error.code, type(error).__name__)
+            record.exc_info, record.exc_text = None, None
+            return True
+        record.msg, record.args = redacted(record.getMessage()), ()
+        return True
+
+
+def keep_logs_private() -> None:
+    """Install `PrivateLog` on aiohttp's loggers (once)."""
+    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, PrivateLog) for f in logger.filters):
+            logger.addFilter(PrivateLog())
 
 
 @web.middleware
@@ -47,12 +78,13 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     except DomainError:
         response = render(request, "not_found.html", status=404)
     except web.HTTPException as exc:
-        if exc.status != 404:
+        if exc.status != 404:  # a redirect, a 405: with the same headers as every page
+            exc.headers.update(SECURITY_HEADERS)
             raise
         response = render(request, "not_found.html", status=404)
     except Exception:
         error_id = secrets.token_hex(4)
-        log.exception("web view error %s on %s", error_id, request.path)
+        log.exception("web view error %s on %s", error_id, redacted(request.path))
         response = render(request, "error.html", status=500, error_id=error_id)
     response.headers.update(SECURITY_HEADERS)
     if request.path.startswith("/static/") and "v" in request.query and response.status == 200:
@@ -73,6 +105,7 @@ async def to_slash(request: web.Request) -> web.Response:
 
 
 def make_app(runtime: Runtime) -> web.Application:
+    keep_logs_private()
     app = web.Application(middlewares=[guard])
     app[RUNTIME] = runtime
     app[TEMPLATES] = environment()
