@@ -1,5 +1,6 @@
-"""Coaches' names (per server): the display name a coach had when he last created a team or registered for
-an event. The web view shows it beside his team; the bot itself knows a coach by his Discord id."""
+"""Coaches' names (per server): the display name a coach had when he last created a team, registered for an
+event, or reported or confirmed a result. The web view shows it beside his team; the bot itself knows a coach
+by his Discord id."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from bot.store.connection import Connection
 MAX_NAME = 100  # a Discord display name is at most 32 characters; a longer one is cut
 
 
-def remember(conn: Connection, guild_id: int, user_id: int, name: str, now: datetime) -> None:
-    """Keep (or update) the coach's name; a blank name changes nothing."""
-    name = " ".join(name.split())[:MAX_NAME]
+def remember(conn: Connection, guild_id: int, user_id: int, name: str | None, now: datetime) -> None:
+    """Keep (or update) the coach's name; no name, or a blank one, changes nothing."""
+    name = " ".join((name or "").split())[:MAX_NAME]
     if not name:
         return
     conn.execute(

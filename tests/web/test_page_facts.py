@@ -11,7 +11,8 @@ from dataclasses import replace
 from aiohttp.test_utils import TestClient
 
 from bot.services.league import playoffs
-from bot.services.match import match_day
+from bot.services.match import match_day, postgame, results
+from bot.services.match.results import SideInput
 from bot.services.roster import teams
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_play
@@ -49,6 +50,28 @@ async def test_the_standings_show_each_teams_race_coach_and_team_value(
     assert f"TV {sheet.team_value // 1000:,}k" in text
     assert standings.count('class="coach"') == 1  # only the coach whose name the bot kept
     assert str(orcs.coach_id) not in re.sub(r"/team/\d+", "", standings)  # never a raw id instead
+
+
+async def test_a_coach_name_is_kept_when_he_reports_or_confirms_and_follows_his_display_name(
+    runtime: Runtime,
+) -> None:
+    await builders.season(runtime, 4)  # teams created by coaches whose names the bot did not see
+    token = await link(runtime, COMMISH)
+    fx = (await builders.fixtures(runtime))[0]
+    home = replace(actor(user_id=fx.home_coach_id), name="Grace  Hopper")
+    away = replace(actor(user_id=fx.away_coach_id), name="Alan Turing")
+    assert (await web_pages.league_page(runtime, token)).facts[fx.home_team_id].coach is None
+    done = await results.report_result(runtime, home, f"f:{fx.id}", SideInput(1, 0), SideInput(0, 0))
+    await results.confirm_result(runtime, away, fx.id, done.version)
+    facts = (await web_pages.league_page(runtime, token)).facts
+    assert facts[fx.home_team_id].coach == "Grace Hopper" and facts[fx.away_team_id].coach == "Alan Turing"
+    for team_id in (fx.home_team_id, fx.away_team_id):
+        await postgame.finish_postgame(runtime, COMMISH, fx.id, team_id, as_commissioner=True)
+    every = await builders.fixtures(runtime)
+    second = next(f for f in every if away.user_id in f.coaches() and f.id != fx.id)
+    renamed = replace(away, name="A. M. Turing")
+    await results.report_result(runtime, renamed, f"f:{second.id}", SideInput(0, 0), SideInput(0, 0))
+    assert (await web_pages.league_page(runtime, token)).facts[fx.away_team_id].coach == "A. M. Turing"
 
 
 async def test_a_finished_season_shows_its_champion_and_only_then(

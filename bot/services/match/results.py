@@ -25,6 +25,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament import tournament_play
 from bot.services.tournament.tournaments import event_of_fixture, find_event
+from bot.store import coaches as coach_store
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -241,6 +242,7 @@ def _report(
     decider = _decider(conn, fx)
     if side is None:
         raise NotAllowed(f"Only the two coaches of this fixture report it ({decider} sets it).")
+    coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, rt.clock.now())  # the web view's
     if fx.status == "confirmed":
         raise Conflict(f"{fx.label} is confirmed and locked; {decider} can correct it.")
     if fx.status == "disputed":
@@ -307,6 +309,7 @@ def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
 def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, str(fixture_id))
     _check_answer(fx, actor, version)
+    coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, rt.clock.now())
     _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
     report = _current_report(fx)
     done = confirm(conn, rt, actor, fx, report, Confirmation(step="confirmed", audit_action="result.confirm"))

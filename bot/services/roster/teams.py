@@ -103,8 +103,7 @@ def create_in(
         alignment=chosen_alignment,
         now=now,
     )
-    if actor.name:
-        coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, now)
+    coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, now)
     team_store.change_treasury(
         conn, team, league.settings.draft_budget, "draft budget", actor_id=actor.user_id, now=now
     )
