@@ -62,6 +62,9 @@ async def test_the_league_page_is_served_by_its_link(world: World, web_bot: BotP
     path = match.group(1)
     status, html = await fetch(path)
     assert status == 200 and "Season 1" in html and "Round 1" in html
+    standings = html[html.index('class="standings"') : html.index("</table>")]
+    for coach in world.coaches:  # each coach by the display name Discord sent when he created his team
+        assert f'<span class="coach">{coach.user.username}</span>' in standings
 
     status, _ = await fetch(path, "POST")
     assert status == 405
