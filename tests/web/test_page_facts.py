@@ -185,7 +185,8 @@ async def test_a_drawn_playoff_says_who_won_on_penalties(
     assert (await web_pages.league_page(runtime, token)).penalties == {semi.id: semi.home_name}
     front = text_of(await read(web, f"/l/{token}/"))
     assert "0 – 0" in front and f"{semi.home_name} won on penalties" in front
-    assert f"{semi.home_name} won on penalties" in text_of(await read(web, f"/l/{token}/playoffs"))
+    for path in ("/playoffs", "/fixtures", f"/team/{semi.home_team_id}"):
+        assert f"{semi.home_name} won on penalties" in text_of(await read(web, f"/l/{token}{path}")), path
     home = await web_pages.team_page(runtime, token, semi.home_team_id)
     assert home.penalties == {semi.id: semi.home_name}
 

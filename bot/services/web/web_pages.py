@@ -6,7 +6,7 @@ the standings, the play-off bracket and the league's history."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.catalog import Catalog
@@ -381,6 +381,7 @@ class FixturesPage:
     rounds: tuple[Round, ...]  # every round of the season (for the links)
     shown: tuple[RoundGames, ...]  # every round, or the one asked for
     round_number: int | None
+    penalties: dict[int, str] = field(default_factory=dict)  # fixture id -> the team that won on penalties
 
 
 def _fixtures_page(
@@ -407,7 +408,9 @@ def _fixtures_page(
         for r in rounds
         if round_number is None or r.number == round_number
     )
-    return FixturesPage(scope, season, every_season, tuple(rounds), shown, round_number)
+    return FixturesPage(
+        scope, season, every_season, tuple(rounds), shown, round_number, penalty_winners(every)
+    )
 
 
 async def fixtures_page(
