@@ -11,7 +11,7 @@ from dataclasses import replace
 from aiohttp.test_utils import TestClient
 
 from bot.services.league import playoffs
-from bot.services.match import match_day, postgame, results
+from bot.services.match import postgame, results
 from bot.services.match.results import SideInput
 from bot.services.roster import teams
 from bot.services.runtime import Runtime
@@ -23,7 +23,7 @@ from tests.builders import AWAY, COMMISH, HOME, ORGANISER, coach
 from tests.builders import tournament_event as event
 from tests.conftest import actor
 from tests.web.pages import link, read, text_of
-from tests.web.test_league_pages import _played_game
+from tests.web.test_league_pages import _played_game, drawn_semi_final
 from tests.web.test_tournament_pages import _link, _page, _play_round
 
 COACH_NAME = "Ada Lovelace"
@@ -174,13 +174,7 @@ async def test_the_dice_are_grouped_by_game_and_phase(
 async def test_a_drawn_playoff_says_who_won_on_penalties(
     runtime: Runtime, web: TestClient[object, object]
 ) -> None:
-    await builders.season(runtime, 4)
-    await builders.regular_season(runtime)
-    await playoffs.open_playoffs(runtime, COMMISH, None)
-    semi = (await builders.fixtures(runtime, "playoff"))[0]
-    rigged = builders.with_dice(runtime, [6, 1, 6, 1, 6, 1, 1, 6, 1, 6])
-    await match_day.roll_penalties(rigged, actor(user_id=semi.home_coach_id), f"f:{semi.id}")
-    await builders.play(runtime, semi, 0, 0)
+    semi = await drawn_semi_final(runtime)
     token = await link(runtime, COMMISH)
     assert (await web_pages.league_page(runtime, token)).penalties == {semi.id: semi.home_name}
     front = text_of(await read(web, f"/l/{token}/"))
