@@ -7,7 +7,7 @@ import contextlib
 import random
 import tempfile
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from bot.services.match import deadlines, postgame, postgame_roster, prepare
 from bot.services.roster import advancement, team_lookup, teams
 from bot.services.runtime import Actor, Runtime
 from bot.simulation.choices import draft_plan
+from bot.simulation.names import Names
 from bot.store import Database
 from bot.store import postgame as postgame_store
 from bot.store import traits as trait_store
@@ -102,6 +103,7 @@ class Tally:
     late: set[int] = field(default_factory=set)  # fixtures whose post-game waits for the next round
     ruleset: str = "bb2025"  # every league's ruleset (classic: seed 003's season sequence)
     winnings_rerolls: int = 0  # classic: winners who re-rolled their winnings die
+    names: Names = field(default_factory=lambda: Names("league"))  # the run's leagues, teams and players
 
 
 def coach_of(guild_id: int, index: int) -> Actor:
@@ -113,30 +115,33 @@ def commissioner_of(guild_id: int) -> Actor:
     return Actor(guild_id=guild_id, user_id=COMMISSIONER, channel_id=guild_id)
 
 
-async def draft_team(rt: Runtime, rng: random.Random, coach: Actor, name: str, tally: Tally) -> None:
+async def draft_team(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) -> None:
     """A new team from a random roster, drafted legally within the league's budget, and approved."""
     league = await leagues.get_league(rt, coach.guild_id, None)
     plan = draft_plan(rt.catalog, rng, league.settings.draft_budget)
-    full_name = f"{plan.roster.name} {name}"
-    await teams.create_team(rt, coach, None, full_name, plan.roster.id, plan.regional_league, plan.alignment)
+    name = tally.names.team(plan.roster.id)
+    named = replace(coach, name=tally.names.coach(coach.user_id))  # his server name, kept for the web view
+    await teams.create_team(rt, named, None, name, plan.roster.id, plan.regional_league, plan.alignment)
+    hired: list[str] = []
     for position in plan.hires:
-        await teams.hire_players(rt, coach, None, position.id)
+        hired.append(tally.names.player(plan.roster.id, hired))
+        await teams.hire_players(rt, coach, None, position.id, name=hired[-1])
     if plan.rerolls:
         await teams.set_staff(rt, coach, None, rerolls=plan.rerolls)
     await teams.submit_team(rt, coach, None)
-    await teams.review_team(rt, commissioner_of(coach.guild_id), None, full_name, approve=True)
+    await teams.review_team(rt, commissioner_of(coach.guild_id), None, name, approve=True)
     tally.teams += 1
 
 
 async def draft_league(rt: Runtime, rng: random.Random, guild_id: int, team_count: int, tally: Tally) -> None:
     """A league (every other one with seed 004's long-term star contracts), its teams, its first season."""
-    await leagues.create_league(rt, commissioner_of(guild_id), f"League {guild_id}", guild_id)
+    await leagues.create_league(rt, commissioner_of(guild_id), tally.names.league(), guild_id)
     if tally.ruleset != "bb2025":
         await leagues.update_settings(rt, commissioner_of(guild_id), None, {"ruleset": tally.ruleset})
     if guild_id % 2:
         await leagues.update_settings(rt, commissioner_of(guild_id), None, {"star_contracts": True})
     for index in range(team_count):
-        await draft_team(rt, rng, coach_of(guild_id, index), f"{guild_id}-{index}", tally)
+        await draft_team(rt, rng, coach_of(guild_id, index), tally)
     await start_season(rt, rng, guild_id, tally)
     tally.leagues += 1
     tally.seasons = max(tally.seasons, 1)
@@ -254,13 +259,15 @@ async def postgame_choices(rt: Runtime, rng: random.Random, coach: Actor, tally:
                 await postgame_roster.keep_journeyman(rt, coach, None, f"p:{journeyman.row.id}")
                 tally.journeymen_kept += 1
             except DomainError:
-                pass
+                continue
+            name = tally.names.newcomer(await teams.team_sheet(rt, coach, None))  # "Journeyman 12" no more
+            await teams.update_player(rt, coach, None, f"p:{journeyman.row.id}", name=name)
     sheet = await teams.team_sheet(rt, coach, None)
     lineman = min(journeyman_positions(sheet.roster) or sheet.roster.positions, key=lambda p: p.cost)
     regulars = [p for p in sheet.players if not p.row.journeyman]
     while len(regulars) < 11 and sheet.team.treasury >= lineman.cost:
         try:
-            await teams.hire_players(rt, coach, None, lineman.id)
+            await teams.hire_players(rt, coach, None, lineman.id, name=tally.names.newcomer(sheet))
         except DomainError:
             break
         tally.hires += 1

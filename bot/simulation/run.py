@@ -30,6 +30,7 @@ from bot.simulation.coaches import (
     simulated_runtime,
 )
 from bot.simulation.invariants import check_invariants
+from bot.simulation.names import Names
 from bot.simulation.season_end import off_season, play_playoffs
 from bot.store.connection import Connection
 
@@ -141,7 +142,7 @@ async def simulate(
         rt, dice = simulated.rt, simulated.dice
         clock = simulated.clock
         rng = random.Random(f"simulation-{seed}")
-        tally = Tally(ruleset=ruleset)
+        tally = Tally(ruleset=ruleset, names=Names(f"league-{seed}"))
         guilds = [1000 + index for index in range(leagues_count)]
         for guild_id in guilds:
             await draft_league(rt, rng, guild_id, team_count, tally)

@@ -101,8 +101,8 @@ async def _redraft(rt: Runtime, rng: random.Random, coach: Actor, tally: Tally) 
     rerolls = rng.randint(0, 2)
     if rerolls and treasury - rerolls * roster.reroll_cost >= max(0, 11 - signed) * lineman.cost:
         await teams.set_staff(rt, coach, None, rerolls=rerolls)
-    while len((await teams.team_sheet(rt, coach, None)).players) < 11:
-        await teams.hire_players(rt, coach, None, lineman.id)
+    while len((sheet := await teams.team_sheet(rt, coach, None)).players) < 11:
+        await teams.hire_players(rt, coach, None, lineman.id, name=tally.names.newcomer(sheet))
         tally.hires += 1
     await teams.submit_team(rt, coach, None)
     name = (await teams.team_sheet(rt, coach, None)).team.name
@@ -124,13 +124,13 @@ async def off_season(rt: Runtime, rng: random.Random, guild_id: int, team_count:
         luck = rng.random()
         if luck < 0.08:
             await redraft.retire_team(rt, coach, None)
-            await draft_team(rt, rng, coach, f"{guild_id}-{coach.user_id}-s{season.number + 1}", tally)
+            await draft_team(rt, rng, coach, tally)
             tally.retired_teams += 1
             tally.new_teams += 1
         elif luck < 0.12:  # the coach leaves: the team is not re-drafted and sits the season out
             newcomer = coach_of(guild_id, index)
             index += 1
-            await draft_team(rt, rng, newcomer, f"{guild_id}-{newcomer.user_id}", tally)
+            await draft_team(rt, rng, newcomer, tally)
             tally.new_teams += 1
         else:  # a team that sat the last season out re-drafts after the one it played
             await _redraft(rt, rng, coach, tally)

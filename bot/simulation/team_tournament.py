@@ -33,6 +33,7 @@ from bot.services.tournament import (
     tournaments,
 )
 from bot.simulation.coaches import simulated_runtime
+from bot.simulation.names import Names
 from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.team_groups_invariants import check_team_groups
 from bot.simulation.team_invariants import check_team_event
@@ -66,16 +67,15 @@ async def _squads(
     nobody else in his squad took, and the organiser approves it."""
     for number in range(len(people) // team_size):
         members = people[number * team_size : (number + 1) * team_size]
-        name = f"Club {number}"
+        name = tally.names.squad()
         await tournament_squads.create_squad(rt, members[0], None, name)
         taken: list[str] = []
         for who in members[1:]:
             await tournament_squads.add_coach(rt, members[0], None, name, who.user_id)
         for who in members:
-            team_name = f"Coach {people.index(who)} team"
             budget = event.rulespack.budget
-            await _register(
-                rt, rng, who, team_name, budget, tally, escalation=event.rulespack.escalation, avoid=taken
+            team_name = await _register(
+                rt, rng, who, budget, tally, escalation=event.rulespack.escalation, avoid=taken
             )
             await tournament_entries.review(rt, ORGANISER, None, team_name, approve=True)
             taken.append(await rt.db.read(_roster_of, event.id, who.user_id))
@@ -117,7 +117,7 @@ async def simulate_team_tournament(
     async with simulated_runtime(db_path, seed, catalog, "team-event") as simulated:
         rt, dice = simulated.rt, simulated.dice
         rng = random.Random(f"team-event-{seed}")
-        tally = TournamentTally(coaches=coaches)
+        tally = TournamentTally(coaches=coaches, names=Names(f"team-event-{seed}"))
         settings = {
             "rounds": rounds,
             "odd_player": "bye",
@@ -129,7 +129,8 @@ async def simulate_team_tournament(
             settings |= {"format": "groups", "qualifiers": qualifiers}
         if escalation:
             settings["escalation"] = escalation_budgets(rounds)
-        created = await tournaments.create_tournament(rt, ORGANISER, f"Club Cup {seed}", GUILD, settings)
+        name = Names(f"event-{seed}").event("team")
+        created = await tournaments.create_tournament(rt, ORGANISER, name, GUILD, settings)
         people = [coach(i) for i in range(coaches)]
         await _squads(rt, rng, people, team_size, created, tally)
         await tournament_play.start_event(rt, ORGANISER, None)

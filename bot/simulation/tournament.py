@@ -20,7 +20,7 @@ import asyncio
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -44,6 +44,7 @@ from bot.services.tournament.tournament_awards import Standing
 from bot.simulation.choices import draft_plan
 from bot.simulation.coaches import simulated_runtime
 from bot.simulation.naf_invariants import check_naf_report
+from bot.simulation.names import EventKind, Names
 from bot.simulation.roster_invariants import check_rosters
 from bot.simulation.tournament_groups_invariants import check_groups
 from bot.simulation.tournament_invariants import check_tournament, result_number_problems
@@ -61,16 +62,15 @@ from bot.store.connection import Connection
 GUILD = 7000
 ORGANISER = Actor(guild_id=GUILD, user_id=1, channel_id=GUILD)
 SPARE_COACH = Actor(guild_id=GUILD, user_id=2, channel_id=GUILD)
-NAF_ORGANISER = "Simorganiser"  # the organiser's NAF name in the simulated event's NAF report
 
 
 def coach(index: int) -> Actor:
     return Actor(guild_id=GUILD, user_id=GUILD * 1000 + index, channel_id=GUILD)
 
 
-def naf_details(who: Actor) -> tuple[str, int]:
+def naf_details(who: Actor, names: Names) -> tuple[str, int]:
     """Every simulated coach's NAF name and number (the NAF report names them)."""
-    return f"Simcoach{who.user_id % 100_000}", who.user_id % 1_000_000 + 1
+    return names.coach(who.user_id), who.user_id % 1_000_000 + 1
 
 
 @dataclass
@@ -92,6 +92,7 @@ class TournamentTally:
     mercenaries: int = 0  # Mercenary Players bought onto rosters
     crowd_casualties: int = 0  # casualties caused by crowd pushes (the Carnage Cup counts them)
     chants: int = 0  # the organiser's own tiebreaker: Cheerleader chants reported
+    names: Names = field(default_factory=lambda: Names("event"))  # the run's teams, coaches and players
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,6 @@ async def _register(
     rt: Runtime,
     rng: random.Random,
     who: Actor,
-    name: str,
     budget: int,
     tally: TournamentTally,
     stunty: bool = False,
@@ -112,22 +112,27 @@ async def _register(
     escalation: tuple[int, ...] = (),
     avoid: Collection[str] = (),
     stars_first: bool = False,
-) -> None:
-    """A random legal tournament roster: the league draft, then Skill Points, fans and a star sometimes
-    (always, when the event makes one mandatory), now and then a custom inducement or a Mercenary; never
-    one of the catalogue teams in `avoid` (those of the coach's squad in a team event). `stars_first`: the
-    organiser lifted "11 players before a Star Player", so a mandatory star may be the 11th player."""
+) -> str:
+    """A random legal tournament roster, named for its roster: the league draft, then Skill Points, fans and
+    a star sometimes (always, when the event makes one mandatory), now and then a custom inducement or a
+    Mercenary; never one of the catalogue teams in `avoid` (those of the coach's squad in a team event).
+    `stars_first`: the organiser lifted "11 players before a Star Player", so a mandatory star may be the
+    11th player. Returns the team's name."""
     room = 60_000 + (150_000 if mandatory_star else 0)  # fans, and a star when one is mandatory
     plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
     while plan.roster.id in avoid:
         plan = draft_plan(rt.catalog, rng, budget - room, stunty=stunty)
-    naf_name, naf_number = naf_details(who)
+    naf_name, naf_number = naf_details(who, tally.names)
+    name = tally.names.team(plan.roster.id)
+    named = replace(who, name=naf_name)  # his server name too, kept for the web view
     await tournament_entries.register(
-        rt, who, None, name, plan.roster.id, plan.regional_league, plan.alignment, naf_name, naf_number
+        rt, named, None, name, plan.roster.id, plan.regional_league, plan.alignment, naf_name, naf_number
     )
     short = stars_first and mandatory_star and len(plan.hires) > 10 and rng.random() < 0.5
+    hired: list[str] = []
     for position in plan.hires[:10] if short else plan.hires:  # 10 players and the star: 11
-        await event_drafting.hire(rt, who, None, position.id)
+        hired.append(tally.names.player(plan.roster.id, hired))
+        await event_drafting.hire(rt, who, None, position.id, name=hired[-1])
     if plan.rerolls:
         await event_drafting.set_staff(rt, who, None, rerolls=plan.rerolls)
     await (_mandatory_star(rt, rng, who, tally) if mandatory_star else _star(rt, rng, who, tally))
@@ -144,6 +149,7 @@ async def _register(
     except DomainError:
         pass  # not enough gold left: the one free fan stays
     await event_drafting.submit(rt, who, None)
+    return name
 
 
 async def _star(rt: Runtime, rng: random.Random, who: Actor, tally: TournamentTally) -> None:
@@ -191,8 +197,9 @@ async def _additions(rt: Runtime, rng: random.Random, who: Actor, tally: Tournam
     rule or the gold is gone)."""
     options = await event_rosters.roster_options(rt, who, None)
     for _ in range(rng.randint(0, 2)):
+        name = tally.names.newcomer((await event_rosters.roster_sheet(rt, who, None)).sheet)
         try:
-            await event_drafting.hire(rt, who, None, rng.choice(options.positions).id)
+            await event_drafting.hire(rt, who, None, rng.choice(options.positions).id, name=name)
             tally.additions += 1
         except DomainError:
             pass
@@ -214,8 +221,9 @@ async def _mercenary(rt: Runtime, rng: random.Random, who: Actor, tally: Tournam
     position = rng.choice(options.positions)
     skills = [s.name for s in event_rosters.skill_options(rt, position) if s.category in position.primary]
     skill = rng.choice(skills) if skills and rng.random() < 0.5 else None
+    name = tally.names.newcomer((await event_rosters.roster_sheet(rt, who, None)).sheet)
     try:
-        await event_drafting.hire_mercenary(rt, who, None, position.id, skill=skill)
+        await event_drafting.hire_mercenary(rt, who, None, position.id, skill=skill, name=name)
         tally.mercenaries += 1
     except DomainError:
         pass
@@ -432,14 +440,13 @@ class EventShape:
             "custom_tiebreaker": "Cheerleader chants",  # the organiser's own number (seed 000)
         }
         settings |= self.options.settings()
-        name = f"Swiss Cup {self.seed}"
+        kind: EventKind = "stunty" if self.stunty else self.fmt
+        name = Names(f"event-{self.seed}").event(kind)
         if self.fmt == "groups":
             settings |= {"format": "groups", "qualifiers": self.qualifiers}
-            name = f"Group Cup {self.seed}"
         # --- roster options ---
         if self.stunty:
             settings["stunty"] = True
-            name = f"Stunty {name}"
         if self.mandatory_star:
             settings["mandatory_star"] = True
             settings["star_needs_eleven"] = not self.stars_first
@@ -465,14 +472,11 @@ async def _enter(
 ) -> list[Actor]:
     """Every coach registers a roster and the organiser approves it (and the Spare Player's, marked)."""
     people = [coach(i) for i in range(shape.coaches)]
-    entrants = [(who, f"Coach {index} team") for index, who in enumerate(people)]
-    entrants += [(SPARE_COACH, "The Spare Squad")] if shape.spare else []
-    for who, name in entrants:
-        await _register(
+    for who in [*people, SPARE_COACH] if shape.spare else people:
+        name = await _register(
             rt,
             rng,
             who,
-            name,
             rulespack.budget,
             tally,
             shape.stunty,
@@ -481,8 +485,8 @@ async def _enter(
             stars_first=shape.stars_first,
         )
         await tournament_entries.review(rt, ORGANISER, None, name, approve=True)
-    if shape.spare:
-        await tournament_entries.set_spare(rt, ORGANISER, None, "The Spare Squad", spare=True)
+    if shape.spare:  # the last to register
+        await tournament_entries.set_spare(rt, ORGANISER, None, name, spare=True)
     return people
 
 
@@ -608,7 +612,7 @@ async def simulate_tournament(
         rt, dice = simulated.rt, simulated.dice
         rng = random.Random(f"tournament-{seed}")
         extras = random.Random(f"tournament-extras-{seed}")  # crowd casualties, Cheerleader chants
-        tally = TournamentTally(coaches=coaches)
+        tally = TournamentTally(coaches=coaches, names=Names(f"event-{seed}"))
         name, settings = shape.created()
         created = await tournaments.create_tournament(rt, ORGANISER, name, GUILD, settings)
         if custom_inducements:
@@ -623,7 +627,8 @@ async def simulate_tournament(
         problems = await rt.db.read(_problems, rt, event, shape, dice.rolls)
         lines = _report(event.name, shape, created.rulespack.rounds, tally, dice.rolls, standing)
         if naf_report is not None:
-            report = await tournament_naf.naf_report_of(rt, GUILD, None, NAF_ORGANISER)
+            organiser = tally.names.coach(ORGANISER.user_id)  # the organiser's NAF name in the report
+            report = await tournament_naf.naf_report_of(rt, GUILD, None, organiser)
             await asyncio.to_thread(Path(naf_report).write_bytes, report.data)
             problems += await rt.db.read(check_naf_report, event, report.data)
             lines.append(
