@@ -109,8 +109,10 @@ async def test_the_team_page_shows_its_coach_and_record(
     page = await web_pages.team_page(runtime, token, first.id)
     assert (page.record.won, page.record.drawn, page.record.lost) == (1, 1, 0)
     assert page.coach == COACH_NAME
-    text = text_of(await read(web, f"/l/{token}/team/{first.id}"))
+    html = await read(web, f"/l/{token}/team/{first.id}")
+    text = text_of(html)
     assert "W-D-L 1-1-0" in text and f"Coach {COACH_NAME}" in text
+    assert "Player · MA/ST/AG/PA/AV</th>" in html  # the profile's header, seen on a phone (not a tooltip)
 
 
 async def test_the_player_page_has_profile_headers_and_his_games_one_by_one(
