@@ -6,6 +6,7 @@ stage ranks Best of the Rest."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import replace
 
 from aiohttp.test_utils import TestClient
@@ -18,6 +19,8 @@ from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_play
 from bot.services.web import web_pages, web_tournament_pages
 from bot.services.web.web_facts import phase_of
+from bot.store import coaches as coach_store
+from bot.store import tournaments as tournament_store
 from tests import builders
 from tests.builders import AWAY, COMMISH, HOME, ORGANISER, coach
 from tests.builders import tournament_event as event
@@ -206,3 +209,23 @@ async def test_best_of_the_rest_says_its_own_games_rank_it(
     assert f"Best of the Rest: {page.rest[first_rest.team.id].tournament_points} TP" in text
     bracket = text_of(await _page(web, f"/l/{token}/bracket"))
     assert "ranked by their Best of the Rest games alone" in bracket
+
+
+async def test_the_rankings_show_each_teams_race_and_coach(
+    runtime: Runtime, web: TestClient[object, object]
+) -> None:
+    team_ids = await event(runtime, 4)
+    token = await _link(runtime)
+
+    def names(conn: sqlite3.Connection) -> None:
+        coach_store.remember(conn, 1, coach(0).user_id, COACH_NAME, runtime.clock.now())  # his display name
+        tournament_store.set_naf(conn, 1, team_ids[1], "NafOnly", 1234)  # no display name kept: the NAF one
+        tournament_store.set_naf(conn, 1, team_ids[0], "Ada NAF", 99)  # the display name comes first
+
+    await runtime.db.write(names)
+    page = await web_tournament_pages.rankings_page(runtime, token)
+    assert page is not None
+    assert page.who[team_ids[0]] == f"Human · {COACH_NAME}" and page.who[team_ids[1]] == "Human · NafOnly"
+    assert page.who[team_ids[2]] == "Human"  # no name at all: the race alone, never an id
+    text = text_of(await _page(web, f"/l/{token}/"))
+    assert f"Human · {COACH_NAME}" in text and "Human · NafOnly" in text

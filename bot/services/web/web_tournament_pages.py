@@ -20,6 +20,7 @@ from bot.services.tournament import tournament_groups, tournament_play
 from bot.services.tournament.tournament_groups import Bracket
 from bot.services.tournament.tournament_play import EventStandings, Pairings
 from bot.services.tournament.tournaments import Event, find_event
+from bot.services.web.web_facts import coach_names
 from bot.services.web.web_links import WebScope, resolve_in
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
@@ -50,6 +51,7 @@ class RankingsPage:
     # A group event: each Best of the Rest coach's line over his Best of the Rest games alone (what ranks
     # them, seed 000: "a separate event ... to determine the Best of the Rest"), beside his event totals.
     rest: dict[int, RankingRow[int]] = field(default_factory=dict)
+    who: dict[int, str] = field(default_factory=dict)  # team id -> "its race · its coach's name"
 
 
 @dataclass(frozen=True)
@@ -127,13 +129,21 @@ def _rankings(conn: Connection, rt: Runtime, token: str) -> RankingsPage | None:
     rest: dict[int, RankingRow[int]] = {}
     if nav.has_bracket and not standings.squads:  # a team event's Best of the Rest is of squads
         rest = {row.coach: row for row in tournament_groups.bracket_in(conn, rt, guild, ref).progress.rest}
-    return RankingsPage(nav, standings, rest)
+    teams = [line.team for line in standings.lines]
+    kept = coach_names(conn, nav.scope, teams)
+    naf = {e.team_id: e.naf_name for e in tournament_store.entries(conn, guild, nav.event.id) if e.naf_name}
+    who = {}
+    for team in teams:
+        coach = kept.get(team.id) or naf.get(team.id)
+        who[team.id] = roster_of(rt.catalog, team).name + (f" · {coach}" if coach else "")
+    return RankingsPage(nav, standings, rest, who)
 
 
 async def rankings_page(rt: Runtime, token: str) -> RankingsPage | None:
     """A tournament's rankings (squads first in a team event; a group event's places, then Best of the
-    Rest, with each of its coaches' points in its own games, which rank them); None when the link is a
-    league's (its front page is the league's)."""
+    Rest, with each of its coaches' points in its own games, which rank them), each team with its race and
+    its coach (his kept display name, else his NAF name); None when the link is a league's (its front page
+    is the league's)."""
     return await rt.db.read(lambda conn: _rankings(conn, rt, token))
 
 
