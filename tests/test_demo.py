@@ -25,7 +25,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def test_the_fill_step_makes_both_links_lead_to_pages(new_location: NewLocation) -> None:
+async def test_the_fill_step_makes_both_links_lead_to_pages_named_as_in_a_real_league(
+    new_location: NewLocation,
+) -> None:
     catalog = CATALOG
     path = new_location("demo")
     links = await demo.fill(path, seed=3, catalog=catalog)
