@@ -11,8 +11,9 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page
 
+from bot.services.league.leagues import MAX_NAME_LENGTH
 from tests.browser.conftest import PHONE, Demo
-from tests.browser.overflow import crawl, hidden_overflow, page_width, problems_on
+from tests.browser.overflow import crawl, hidden_overflow, links, page_width, problems_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 MAX_PAGES = 3000  # far above what the demo has: a crawl that reaches it has found a loop of addresses
@@ -128,3 +129,36 @@ def test_the_overflow_check_names_a_planted_wide_table(demo: Demo, page: Page) -
     assert page_width(page) > PHONE["width"]
     found = hidden_overflow(page)
     assert len(found) == 1 and found[0].startswith("<table.wide>") and "px screen" in found[0], found
+
+
+LONGEST_NAMES = """
+(name) => {
+  for (const a of document.querySelectorAll("main a:not(.score)")) {
+    if (/[A-Za-z]{3}/.test(a.textContent)) a.textContent = name;
+  }
+}
+"""
+
+
+def test_the_longest_names_still_fit(demo: Demo, page: Page) -> None:
+    """One page of each kind, every linked name (team, player, game) made as long as the commands allow and
+    unbreakable, still shows everything at 390 px: a name breaks inside its own cell, never widens a table."""
+    kinds: dict[str, str] = {}
+    for start in (demo.league, demo.tournament):
+        page.goto(demo.base + start)
+        for url in [demo.base + start, *links(page, demo.base)]:
+            kind = urlparse(url).path.removeprefix(start).split("/")[0]
+            kinds.setdefault(start + kind, url)
+    for url in list(kinds.values()):  # and one page of each kind those pages link to
+        page.goto(url)
+        for link in links(page, demo.base):
+            path = urlparse(link).path
+            start = demo.league if path.startswith(demo.league) else demo.tournament
+            kinds.setdefault(start + path.removeprefix(start).split("/")[0], link)
+    assert len(kinds) >= 14, sorted(kinds)
+    problems: list[str] = []
+    for url in kinds.values():
+        page.goto(url)
+        page.evaluate(LONGEST_NAMES, "W" * MAX_NAME_LENGTH)
+        problems_on(page, url, PHONE["width"], problems.append)
+    assert not problems, "\n".join(problems)
