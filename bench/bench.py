@@ -12,8 +12,9 @@ Both engines in one run: SQLite (a file in a temporary folder) and PostgreSQL (n
   (services.league.leaders), through the services as the bot calls them;
 - post-game sequences per second (one team's whole sequence: its half of the confirmation, its choices and
   its finish);
-- start-up with many open deadlines: reading them from the database and arming one job each (10,000+
-  round deadlines and their reminders).
+- start-up with many open deadlines: what the deadline watch does on a restart, reading what falls due
+  before its next re-read and arming one job each, with 10,000 open round deadlines (and their reminders)
+  and with ten times as many; a hundred of them fall due within the watch's window either way.
 Each throughput is also printed as a ratio to the ceiling, each latency as a multiple of one raw transaction.
 """
 
@@ -36,6 +37,7 @@ import psycopg
 
 from bot.catalog import load_catalog
 from bot.clock import FakeClock
+from bot.deadline_watch import AHEAD, REREAD
 from bot.rules.dice import SeededDice
 from bot.scheduler import Scheduler
 from bot.services.league import leaders, seasons
@@ -160,8 +162,12 @@ async def _play_seasons(db: Database, league_count: int) -> tuple[Timings, float
     return timings, sequences / postgame_seconds, sequences
 
 
+SOON = 100  # open rounds whose deadline falls due before the watch's next re-read, however many are open
+
+
 async def startup_figures(path: Path | str, rounds: int) -> tuple[int, float, float]:
-    """Open round deadlines (and their reminders) in the database; time reading and arming them all."""
+    """Open round deadlines (and their reminders) in the database, `SOON` of them due within minutes; time
+    what the watch does at start-up: read what falls due before its next re-read, and arm it."""
     db = await Database.open(path)
     try:
         return await _restart(db, rounds)
@@ -188,10 +194,11 @@ async def _restart(db: Database, rounds: int) -> tuple[int, float, float]:
                 " VALUES (?, ?, 1, 1, ?)",
                 (guild, league_id, now),
             ).lastrowid
+            first = now + 120 if season < SOON else now + 86400 * 14  # due in two minutes, or in two weeks
             conn.executemany(
                 "INSERT INTO rounds (guild_id, season_id, number, starts_at, deadline_at)"
                 " VALUES (?, ?, ?, ?, ?)",
-                [(guild, season_id, n, now, now + 86400 * 14 * n) for n in range(1, per_season + 1)],
+                [(guild, season_id, n, now, first + 86400 * 14 * (n - 1)) for n in range(1, per_season + 1)],
             )
 
     await db.write(fill)
@@ -200,7 +207,7 @@ async def _restart(db: Database, rounds: int) -> tuple[int, float, float]:
     rt = Runtime(db=db, dice=SeededDice(1), clock=FakeClock(opened), catalog=load_catalog())
     await deadlines.schedule(rt)  # the first start after the rounds opened writes their reminders
     started = time.perf_counter()
-    planned = await deadlines.schedule(rt)  # a restart: everything is read back and re-armed
+    planned = await deadlines.schedule(rt, opened + REREAD + AHEAD)  # a restart, as the watch reads it
     read_seconds = time.perf_counter() - started
     scheduler = Scheduler()
     scheduler.start()
@@ -233,12 +240,11 @@ def report(engine: str, figures: Figures) -> list[str]:
             f"{name:<32} {len(values):>6} {p50 * 1000:>8.2f} {p99 * 1000:>8.2f} {p50 * raw:>12.1f}x "
             f"{rate:>9,.0f} {rate / raw:>9.3f}"
         )
-    per_second = figures.jobs / (figures.read_seconds + figures.arm_seconds)
-    lines.append(
-        f"start-up: {figures.jobs:,} deadline and reminder jobs read in {figures.read_seconds:.2f} s"
-        f" and armed in {figures.arm_seconds:.2f} s ({per_second:,.0f} jobs/s = {per_second / raw:.3f}"
-        " x ceiling)"
-    )
+    for rounds, (jobs, read_seconds, arm_seconds) in figures.startups.items():
+        lines.append(
+            f"start-up with {rounds:,} open rounds: {jobs:,} jobs due before the next re-read, read in"
+            f" {read_seconds:.3f} s and armed in {arm_seconds:.3f} s ({read_seconds + arm_seconds:.3f} s)"
+        )
     return lines
 
 
@@ -248,9 +254,7 @@ class Figures:
     timings: Timings
     sequences_per_second: float
     sequences: int
-    jobs: int
-    read_seconds: float
-    arm_seconds: float
+    startups: dict[int, tuple[int, float, float]]  # open rounds -> (jobs armed, read s, arm s)
 
 
 async def measure(
@@ -259,8 +263,8 @@ async def measure(
     """Every figure on one engine; `new_database(name)` gives a new, empty database there."""
     raw = ceiling(new_database("ceiling"), transactions)
     timings, per_second, sequences = await service_figures(new_database("services"), leagues)
-    jobs, read_seconds, arm_seconds = await startup_figures(new_database("startup"), rounds)
-    return Figures(raw, timings, per_second, sequences, jobs, read_seconds, arm_seconds)
+    startups = {n: await startup_figures(new_database(f"startup{n}"), n) for n in (rounds, rounds * 10)}
+    return Figures(raw, timings, per_second, sequences, startups)
 
 
 async def main() -> None:

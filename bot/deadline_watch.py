@@ -35,6 +35,7 @@ JOB_PREFIXES = (
 )
 REREAD_JOB = "watch:reread"
 REREAD = timedelta(minutes=10)
+AHEAD = timedelta(minutes=5)  # armed beyond the next re-read too, should that re-read run late
 
 
 class DeadlineWatch:
@@ -42,15 +43,18 @@ class DeadlineWatch:
         self.bot = league_bot
 
     async def rearm(self) -> int:
-        """Arm a job for every due item in the database; drop jobs whose item is gone. Returns how many.
+        """Arm a job for every item due before the next re-read (and a little after); drop jobs whose item is
+        gone or no longer due by then. Returns how many. Start-up so arms what is near, not every deadline of
+        every server: a deadline weeks away is armed by the re-read before it.
 
         Only what changed is armed again (a job already armed for its time is left), so re-reading
         thousands of deadlines costs the read, not thousands of re-armings on the event loop. The watch
         re-reads every REREAD as well: with several processes on one database, a deadline another process
         set is armed here too, so it is carried out while that process is down."""
         scheduler = self.bot.scheduler
-        try:
-            planned = await deadlines.schedule(self.bot.runtime)
+        try:  # only what falls due before the next re-read (which arms what comes after)
+            until = self.bot.runtime.clock.now() + REREAD + AHEAD
+            planned = await deadlines.schedule(self.bot.runtime, until)
         except Exception:  # never stop start-up or the watch: the next re-read tries again
             log.exception("reading the deadlines failed; trying again in %s", REREAD)
             scheduler.arm(REREAD_JOB, datetime.now(UTC) + REREAD, self.rearm)

@@ -94,3 +94,5 @@ _.season_awards
 _.team_redrafts
 _.signing_drafts
 _.audit_log
+# logging reads a record's levelname (bot/web/app.py's PrivateLog lowers a refused request to a warning)
+_.levelname

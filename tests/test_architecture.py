@@ -175,7 +175,7 @@ CROSS_GUILD: dict[tuple[str, str], str] = {
     ("store/announcements.py", "mark_sent"): "the outbox marks what it posted, by its id",
     ("store/deadlines.py", "open_rounds"): "the deadline watch arms every guild's deadlines",
     ("store/deadlines.py", "pending_reminders"): "the deadline watch arms every guild's reminders",
-    ("store/deadlines.py", "open_round_reminders"): "the watch adds missing reminders",
+    ("store/deadlines.py", "rounds_without_reminders"): "the watch adds missing reminders",
     ("store/deadlines.py", "pending_auto_confirms"): "the deadline watch arms every guild's confirmations",
     ("store/deadlines.py", "extended_fixtures"): "the deadline watch arms every guild's deadlines",
     ("store/contracts.py", "due_signings"): "the deadline watch arms every guild's signing drafts",

@@ -41,12 +41,19 @@ async def test_the_watch_arms_what_changed_and_rereads_on_its_own(runtime: Runti
     now = datetime.now(UTC).replace(microsecond=0)
     rt = replace(runtime, clock=FakeClock(now))  # the scheduler runs on the wall clock: nothing falls due
     await season(rt, 4)
+
+    def soon(conn: Connection) -> None:  # round 1 ends in five minutes: before the next re-read
+        conn.execute("UPDATE rounds SET deadline_at = ? WHERE number = 1", (int(now.timestamp()) + 300,))
+        conn.execute("DELETE FROM reminders")  # its reminders would be past: none
+
+    await rt.db.write(soon)
     bot = _Bot(rt, CountingScheduler())
     watch = DeadlineWatch(cast("LeagueBot", bot))
     bot.scheduler.start()
     try:
         planned = await watch.rearm()
-        assert planned > 0 and len(bot.scheduler.armed) == planned + 1
+        # only round 1 falls due before the next re-read: round 2, weeks away, waits for a later re-read
+        assert planned == 1 and len(bot.scheduler.armed) == planned + 1
         reread = next(job for job in bot.scheduler.jobs() if job.id == REREAD_JOB)
         assert reread.run_at is not None and now + REREAD <= reread.run_at <= datetime.now(UTC) + REREAD
 
@@ -54,15 +61,22 @@ async def test_the_watch_arms_what_changed_and_rereads_on_its_own(runtime: Runti
         assert await watch.rearm() == planned
         assert bot.scheduler.armed == [REREAD_JOB]  # nothing changed: nothing armed again
 
-        # another process moves round 1's deadline a day later and opens nothing else
+        # another process moves round 1's deadline a minute later and opens nothing else
         def extend(conn: Connection) -> None:
-            conn.execute("UPDATE rounds SET deadline_at = deadline_at + 86400 WHERE number = 1")
+            conn.execute("UPDATE rounds SET deadline_at = deadline_at + 60 WHERE number = 1")
 
         await rt.db.write(extend)
         bot.scheduler.armed.clear()
         assert await watch.rearm() == planned
         moved = [job_id for job_id in bot.scheduler.armed if job_id != REREAD_JOB]
         assert len(moved) == 1 and moved[0].startswith("deadline:")
+
+        # five days later instead (its reminders too): nothing due before the next re-read, so it is dropped
+        await rt.db.write(
+            lambda conn: conn.execute("UPDATE rounds SET deadline_at = deadline_at + 5 * 86400")
+        )
+        assert await watch.rearm() == 0
+        assert not [job for job in bot.scheduler.jobs() if job.id.startswith("deadline:")]
     finally:
         await bot.scheduler.shutdown()
 
@@ -70,6 +84,7 @@ async def test_the_watch_arms_what_changed_and_rereads_on_its_own(runtime: Runti
 async def test_a_failing_read_never_stops_the_watch(runtime: Runtime, monkeypatch: Any) -> None:
     """Issue 31: when reading the deadlines failed, the re-read was never armed again and start-up exited.
     Now the failure is logged and the watch tries again at the next re-read."""
+
     async def broken(rt: Runtime) -> list[Any]:
         raise ValueError("year 31690708 is out of range")
 

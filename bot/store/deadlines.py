@@ -34,38 +34,50 @@ def _dues(kind: str, rows: list[Row], column: str) -> list[Due]:
     return [due for due in (_due(kind, row, column) for row in rows) if due is not None]
 
 
-def open_rounds(conn: Connection) -> list[tuple[Due, int]]:
-    """Every open round of a running (not paused) season, with its deadline and its league's id (a round
-    whose deadline cannot be read is left out: `unreadable` names it)."""
+def open_rounds(conn: Connection, until: int = LATEST_UNIX) -> list[tuple[Due, int]]:
+    """Every open round of a running (not paused) season whose deadline is at `until` (unix) or before,
+    with its deadline and its league's id (a round whose deadline cannot be read is left out: `unreadable`
+    names it)."""
     rows = conn.execute(
         "SELECT r.id, r.guild_id, r.deadline_at, s.league_id FROM rounds r JOIN seasons s ON s.id = r.season_id"
-        " WHERE r.status = 'open' AND s.paused_at IS NULL AND s.status IN ('regular', 'playoffs') ORDER BY r.deadline_at",
+        " WHERE r.status = 'open' AND r.deadline_at <= ? AND s.paused_at IS NULL"
+        " AND s.status IN ('regular', 'playoffs') ORDER BY r.deadline_at",
+        (until,),
     ).fetchall()
     found = ((_due("deadline", row, "deadline_at"), int(row["league_id"])) for row in rows)
     return [(due, league_id) for due, league_id in found if due is not None]
 
 
-def open_round_reminders(conn: Connection) -> set[tuple[int, int]]:
-    """(round id, hours before) of every reminder an open round has, sent or not: one query for them all."""
+def rounds_without_reminders(conn: Connection, since: int, until: int = LATEST_UNIX) -> list[tuple[Due, int]]:
+    """Every open round of a running season whose deadline is between `since` and `until` (unix) and that
+    has no reminder at all (opened before reminders existed, or imported without them), with its league's
+    id. A round writes its reminders when it opens, so these are few."""
     rows = conn.execute(
-        "SELECT m.round_id, m.hours FROM reminders m JOIN rounds r ON r.id = m.round_id WHERE r.status = 'open'"
+        "SELECT r.id, r.guild_id, r.deadline_at, s.league_id FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        " WHERE r.status = 'open' AND r.deadline_at BETWEEN ? AND ? AND s.paused_at IS NULL"
+        " AND s.status IN ('regular', 'playoffs')"
+        " AND NOT EXISTS (SELECT 1 FROM reminders m WHERE m.round_id = r.id)",
+        (max(since, EARLIEST_UNIX), min(until, LATEST_UNIX)),
     ).fetchall()
-    return {(int(row["round_id"]), int(row["hours"])) for row in rows}
+    found = ((_due("deadline", row, "deadline_at"), int(row["league_id"])) for row in rows)
+    return [(due, league_id) for due, league_id in found if due is not None]
 
 
-def pending_reminders(conn: Connection) -> list[Due]:
+def pending_reminders(conn: Connection, until: int = LATEST_UNIX) -> list[Due]:
     rows = conn.execute(
         "SELECT m.id, m.guild_id, m.remind_at FROM reminders m JOIN rounds r ON r.id = m.round_id"
-        " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND r.status = 'open'"
-        " AND s.paused_at IS NULL ORDER BY m.remind_at",
+        " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND m.remind_at <= ?"
+        " AND r.status = 'open' AND s.paused_at IS NULL ORDER BY m.remind_at",
+        (until,),
     ).fetchall()
     return _dues("reminder", rows, "remind_at")
 
 
-def pending_auto_confirms(conn: Connection) -> list[Due]:
+def pending_auto_confirms(conn: Connection, until: int = LATEST_UNIX) -> list[Due]:
     rows = conn.execute(
-        "SELECT id, guild_id, auto_confirm_at FROM fixtures WHERE auto_confirm_at IS NOT NULL AND status = 'reported'"
+        "SELECT id, guild_id, auto_confirm_at FROM fixtures WHERE status = 'reported' AND auto_confirm_at <= ?"
         " ORDER BY auto_confirm_at",
+        (until,),
     ).fetchall()
     return _dues("auto_confirm", rows, "auto_confirm_at")
 
@@ -256,12 +268,14 @@ def shift_open_deadlines(conn: Connection, guild_id: int, season_id: int, second
     )
 
 
-def extended_fixtures(conn: Connection) -> list[Due]:
-    """Fixtures with their own (extended) deadline still to be processed, in running seasons."""
+def extended_fixtures(conn: Connection, until: int = LATEST_UNIX) -> list[Due]:
+    """Fixtures with their own (extended) deadline, at `until` or before, still to be processed, in running
+    seasons."""
     rows = conn.execute(
         "SELECT f.id, f.guild_id, f.deadline_at FROM fixtures f JOIN seasons s ON s.id = f.season_id"
-        " WHERE f.deadline_at IS NOT NULL AND f.deadline_processed_at IS NULL AND f.status IN ('scheduled', 'reported')"
+        " WHERE f.deadline_processed_at IS NULL AND f.deadline_at <= ? AND f.status IN ('scheduled', 'reported')"
         " AND s.paused_at IS NULL ORDER BY f.deadline_at",
+        (until,),
     ).fetchall()
     return _dues("fixture_deadline", rows, "deadline_at")
 
@@ -349,29 +363,36 @@ class Unreadable:
     seconds: int
 
 
+# (what, the query of its league and time among the rows the watch arms, the time's column): each read twice,
+# below the earliest and above the latest time, so an index finds the (rare) bad rows without a scan.
 _UNREADABLE = (
-    # (what, the query of its league and time, among the rows the watch arms)
     (
         "round",
-        "SELECT r.guild_id, s.league_id, r.id, r.deadline_at AS at FROM rounds r"
-        " JOIN seasons s ON s.id = r.season_id WHERE r.status = 'open' AND (r.deadline_at < ? OR r.deadline_at > ?)",
+        "SELECT r.guild_id, s.league_id, r.id, r.deadline_at FROM rounds r JOIN seasons s ON s.id = r.season_id"
+        " WHERE r.status = 'open'",
+        "r.deadline_at",
     ),
     (
         "reminder",
-        "SELECT m.guild_id, s.league_id, m.id, m.remind_at AS at FROM reminders m JOIN rounds r ON r.id = m.round_id"
-        " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending' AND (m.remind_at < ? OR m.remind_at > ?)",
+        "SELECT m.guild_id, s.league_id, m.id, m.remind_at FROM reminders m JOIN rounds r ON r.id = m.round_id"
+        " JOIN seasons s ON s.id = r.season_id WHERE m.status = 'pending'",
+        "m.remind_at",
     ),
     (
         "fixture",
-        "SELECT guild_id, league_id, id, COALESCE(auto_confirm_at, deadline_at) AS at FROM fixtures"
-        " WHERE status IN ('scheduled', 'reported') AND ((auto_confirm_at IS NOT NULL"
-        " AND (auto_confirm_at < ? OR auto_confirm_at > ?)) OR (deadline_at IS NOT NULL AND deadline_processed_at IS NULL"
-        " AND (deadline_at < ? OR deadline_at > ?)))",
+        "SELECT guild_id, league_id, id, auto_confirm_at FROM fixtures WHERE status = 'reported'",
+        "auto_confirm_at",
+    ),
+    (
+        "fixture",
+        "SELECT guild_id, league_id, id, deadline_at FROM fixtures WHERE deadline_processed_at IS NULL"
+        " AND status IN ('scheduled', 'reported')",
+        "deadline_at",
     ),
     (
         "signing draft",
-        "SELECT guild_id, league_id, id, pick_deadline_at AS at FROM signing_drafts"
-        " WHERE status = 'open' AND (pick_deadline_at < ? OR pick_deadline_at > ?)",
+        "SELECT guild_id, league_id, id, pick_deadline_at FROM signing_drafts WHERE status = 'open'",
+        "pick_deadline_at",
     ),
 )
 
@@ -379,8 +400,8 @@ _UNREADABLE = (
 def unreadable(conn: Connection) -> list[Unreadable]:
     """Every row the watch would arm whose time is outside what the bot writes: skipped by the watch."""
     found = []
-    for what, query in _UNREADABLE:
-        bounds = (EARLIEST_UNIX, LATEST_UNIX) * (query.count("?") // 2)
-        for row in conn.execute(query, bounds).fetchall():
-            found.append(Unreadable(int(row[0]), int(row[1]), what, int(row[2]), int(row[3])))
+    for what, query, column in _UNREADABLE:
+        for bound, value in (("<", EARLIEST_UNIX), (">", LATEST_UNIX)):
+            for row in conn.execute(f"{query} AND {column} {bound} ?", (value,)).fetchall():
+                found.append(Unreadable(int(row[0]), int(row[1]), what, int(row[2]), int(row[3])))
     return found

@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot.clock import unix
 from bot.errors import Conflict, NotAllowed
+from bot.rules.league.league_settings import MAX_REMINDER_HOURS
 from bot.rules.match.deadlines import extendable_deadline, open_round, regular_season, running_season
 from bot.rules.match.match_result import ResultReport, Side, SideReport
+from bot.rules.times import LATEST_UNIX
 from bot.services.inputs import optional_reason, reason_of, whole
 from bot.services.league import contracts
 from bot.services.league.leagues import find_league
@@ -278,29 +281,28 @@ async def run_due(rt: Runtime, due: Due) -> Work:
     return await rt.db.write(_run, rt, due)
 
 
-def _schedule(conn: Connection, rt: Runtime) -> list[Due]:
+def _schedule(conn: Connection, rt: Runtime, until: datetime | None) -> list[Due]:
     now = rt.clock.now()
-    rounds = deadline_store.open_rounds(conn)
-    # A round opened without its reminders (before they existed, or by an import) gets them now. A few
-    # queries for every round together: a start-up with thousands of open rounds is not thousands of trips.
-    has = deadline_store.open_round_reminders(conn)
+    last = LATEST_UNIX if until is None else unix(until)  # the watch reads only what falls due before then
+    # A round opened without its reminders (before they existed, or by an import) gets them now, once they
+    # could fall due before `until`: its deadline at most the longest reminder time after it.
+    horizon = min(LATEST_UNIX, last + MAX_REMINDER_HOURS * 3600)
     hours: dict[tuple[int, int], tuple[int, ...]] = {}  # each league's settings read once, not per round
     missing = []
-    for due, league_id in rounds:
+    for due, league_id in deadline_store.rounds_without_reminders(conn, unix(now), horizon):
         key = (due.guild_id, league_id)
         if key not in hours:
             league = league_store.get(conn, *key)
             assert league is not None
             hours[key] = league.settings.reminder_hours
-        wanted = deadline_store.reminders_due(due.guild_id, due.item_id, due.at, hours[key], now)
-        missing += [r for r in wanted if (due.item_id, r[2]) not in has]
+        missing += deadline_store.reminders_due(due.guild_id, due.item_id, due.at, hours[key], now)
     deadline_store.add_reminders(conn, missing)
     items = (
-        [due for due, _ in rounds]
-        + deadline_store.pending_reminders(conn)
-        + deadline_store.pending_auto_confirms(conn)
-        + deadline_store.extended_fixtures(conn)
-        + contract_store.due_signings(conn)
+        [due for due, _ in deadline_store.open_rounds(conn, last)]
+        + deadline_store.pending_reminders(conn, last)
+        + deadline_store.pending_auto_confirms(conn, last)
+        + deadline_store.extended_fixtures(conn, last)
+        + [due for due in contract_store.due_signings(conn) if unix(due.at) <= last]
     )
     unreadable.report(conn, rt)  # rows left out above: logged and told to their commissioner, once
     return sorted((d for d in items if not _held(conn, d, now)), key=lambda d: (d.at, d.kind, d.item_id))
@@ -342,9 +344,10 @@ async def waiting(rt: Runtime, guild_id: int) -> list[Waiting]:
     return await rt.db.read(read)
 
 
-async def schedule(rt: Runtime) -> list[Due]:
-    """Everything still to come (or overdue), from the database: what the scheduler must arm."""
-    return await rt.db.write(_schedule, rt)
+async def schedule(rt: Runtime, until: datetime | None = None) -> list[Due]:
+    """Everything still to come (or overdue), from the database, or only what falls due by `until` (the
+    watch's next re-read): what the scheduler must arm."""
+    return await rt.db.write(_schedule, rt, until)
 
 
 # --- what coaches and commissioners do ---------------------------------------------------------------------
