@@ -54,6 +54,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "errors": (),
     "text": (),
     "clock": (),
+    # the named steps where a test may stop the process dead (no dependencies)
+    "failpoints": (),
     # the data files as validated models, loaded once; nothing of the bot
     "catalog": ("pydantic",),
     # the rules: pure functions over plain models, tables from the catalogue; no Discord, no database, no
@@ -71,9 +73,27 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # the store keeps the plain models the rules define (league settings, a rulespack, play-off qualifiers,
     # leaders' tallies, the league file's tables); the clock's unix <-> datetime at the column; teams.py
     # words the refusals of its conditional updates (the treasury, a shirt number) with errors and gp
-    "store": ("bot.rules", "bot.clock", "bot.errors", "bot.text", "aiosqlite", "psycopg", "sqlite3"),
+    "store": (
+        "bot.rules",
+        "bot.clock",
+        "bot.errors",
+        "bot.text",
+        "bot.failpoints",  # a unit of work's named step (Database.write_step, the migrations)
+        "aiosqlite",
+        "psycopg",
+        "sqlite3",
+    ),
     # one function per user action: load from the store, ask the rules, write; no Discord
-    "services": ("bot.rules", "bot.catalog", "bot.store", "bot.errors", "bot.text", "bot.clock", "pydantic"),
+    "services": (
+        "bot.rules",
+        "bot.catalog",
+        "bot.store",
+        "bot.errors",
+        "bot.text",
+        "bot.clock",
+        "bot.failpoints",
+        "pydantic",
+    ),
     # plain values in, PNG bytes out
     "pictures": ("bot.text", "PIL"),
     # what a reply looks like: what the services return, drawn, paged and worded; no database of its own

@@ -25,6 +25,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 import aiosqlite
 
+from bot import failpoints
 from bot.store import aiosqlite_bridge, postgres
 from bot.store.connection import Connection, refuse_newer
 
@@ -150,7 +151,10 @@ def _apply_migrations(conn: sqlite3.Connection, migrations: list[Migration]) -> 
                 broken = conn.execute("PRAGMA foreign_key_check").fetchall() if rebuild else []
                 if broken:
                     raise sqlite3.IntegrityError(f"{len(broken)} rows would break a foreign key")
+                failpoints.reached(failpoints.MIGRATION, failpoints.BEFORE)
             conn.commit()
+            if current < migration.version:
+                failpoints.reached(failpoints.MIGRATION, failpoints.AFTER)
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.rollback()
@@ -332,6 +336,21 @@ class Database:
         result = await self._engine.transaction(True, lambda conn: fn(conn, *args, **kwargs))
         for callback in self._after_commit:
             callback()
+        return result
+
+    async def write_step(
+        self, step: str, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """`write` for a named step of bot/failpoints.py: a test may stop the process inside the
+        transaction just before its commit, or just after the commit (before the caller replies)."""
+
+        def unit(conn: Connection) -> T:
+            result = fn(conn, *args, **kwargs)
+            failpoints.reached(step, failpoints.BEFORE)
+            return result
+
+        result = await self.write(unit)
+        failpoints.reached(step, failpoints.AFTER)
         return result
 
     async def read(self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs) -> T:

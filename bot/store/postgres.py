@@ -38,6 +38,7 @@ from psycopg import errors
 from psycopg.adapt import Loader
 from psycopg.rows import RowMaker
 
+from bot import failpoints
 from bot.store.connection import Connection, refuse_newer
 
 log = logging.getLogger(__name__)
@@ -328,7 +329,10 @@ def apply_migrations(conn: PgConnection, migrations: Sequence[Migration]) -> int
                 log.info("applying migration %04d_%s (PostgreSQL)", migration.version, migration.name)
                 conn.raw.execute(migration.postgres_sql())
                 conn.raw.execute("UPDATE schema_version SET version = %s", [migration.version])
+                failpoints.reached(failpoints.MIGRATION, failpoints.BEFORE)
             conn.raw.execute("COMMIT")
+            if current < migration.version:
+                failpoints.reached(failpoints.MIGRATION, failpoints.AFTER)
         except psycopg.Error as exc:
             conn.raw.execute("ROLLBACK")
             raise RuntimeError(
