@@ -10,6 +10,7 @@ import asyncio
 import gzip
 from typing import TypeVar
 
+from bot import failpoints
 from bot.errors import Conflict, InvalidInput
 from bot.rules import competition_file
 from bot.rules.competition_file import CompetitionFile, FileKind, IdMap, Table
@@ -109,7 +110,7 @@ async def import_file(rt: Runtime, actor: Actor, kind: FileKind[F], file: F, nam
     server already has one of that name), announcing in the actor's channel, audited as `action`, in one
     transaction; returns its new id. A row the database refuses refuses the whole file, with the reason."""
     try:
-        return await rt.db.write(_import, rt, actor, kind, file, name, action)
+        return await rt.db.write_step(failpoints.IMPORT, _import, rt, actor, kind, file, name, action)
     except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
         raise competition_file.refused(
             kind.noun, [f"the database refuses one of its rows ({error})"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal, get_args
 
+from bot import failpoints
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.dice import RecordingDice
 from bot.rules.league.round_robin import assign_divisions, check_divisions, draw_divisions, round_robin
@@ -180,7 +181,7 @@ async def start_season(
     many divisions, drawn) or an assignment (`Team A=1, Team B=2`)."""
     if divisions is not None and len(divisions) > 4000:
         raise InvalidInput("That division list is too long: give a number, or `Team name=division` pairs.")
-    return await rt.db.write(_start, rt, actor, league_ref, divisions)
+    return await rt.db.write_step(failpoints.SEASON_START, _start, rt, actor, league_ref, divisions)
 
 
 def current_or_error(conn: Connection, league: League) -> Season:

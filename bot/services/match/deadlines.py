@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot import failpoints
 from bot.clock import unix
 from bot.errors import Conflict, NotAllowed
 from bot.rules.league.league_settings import MAX_REMINDER_HOURS
@@ -278,7 +279,7 @@ def _run(conn: Connection, rt: Runtime, due: Due) -> Work:
 
 async def run_due(rt: Runtime, due: Due) -> Work:
     """Do one due piece of work, in one transaction; doing it twice does nothing the second time."""
-    return await rt.db.write(_run, rt, due)
+    return await rt.db.write_step(failpoints.DEADLINE, _run, rt, due)
 
 
 def _schedule(conn: Connection, rt: Runtime, until: datetime | None) -> list[Due]:

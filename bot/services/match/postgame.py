@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from bot import failpoints
 from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.rules.dice import DieRoll
@@ -521,7 +522,9 @@ async def reroll_winnings(
     treasury row. A second click, the loser, or a finished post-game is refused."""
     an_id(fixture_id, "fixture")
     an_id(team_id, "team")
-    return await rt.db.write(_reroll_winnings, rt, actor, fixture_id, team_id, as_commissioner)
+    return await rt.db.write_step(
+        failpoints.POSTGAME, _reroll_winnings, rt, actor, fixture_id, team_id, as_commissioner
+    )
 
 
 def apply_tournament(
@@ -650,7 +653,7 @@ async def finish_postgame(
     shows needs no second read)."""
     an_id(fixture_id, "fixture")
     an_id(team_id, "team")
-    return await rt.db.write(_finish, rt, actor, fixture_id, team_id, as_commissioner)
+    return await rt.db.write_step(failpoints.FINISH, _finish, rt, actor, fixture_id, team_id, as_commissioner)
 
 
 def open_postgames(conn: Connection, guild_id: int, team: TeamRow) -> list[TeamPostgame]:

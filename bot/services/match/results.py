@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from bot import failpoints
 from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from bot.rules.match.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
@@ -319,7 +320,7 @@ def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, versi
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     """The other coach confirms the exact version they were shown; the result is then locked."""
     an_id(version, "report of this fixture")
-    return await rt.db.write(_confirm, rt, actor, fixture_id, version)
+    return await rt.db.write_step(failpoints.CONFIRMATION, _confirm, rt, actor, fixture_id, version)
 
 
 def _dispute(

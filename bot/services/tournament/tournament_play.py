@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from bot import failpoints
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.rules.match.match_result import ResultReport, Side
 from bot.rules.tournament.event_state import (
@@ -372,7 +373,7 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -
 async def start_event(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
     """The organiser starts the event: rosters lock (status running), round 1 is drawn with the bot's dice
     (logged and shown) and announced with table numbers."""
-    return await rt.db.write(_start, rt, actor, reference)
+    return await rt.db.write_step(failpoints.PAIRING, _start, rt, actor, reference)
 
 
 def _open_games(conn: Connection, event: Event, number: int) -> list[Fixture]:
@@ -400,7 +401,7 @@ def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | No
 async def pair_next_round(rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
     """The organiser pairs the next round now; games still open are named, stay open and count when they
     are confirmed."""
-    return await rt.db.write(_pair_early, rt, actor, reference)
+    return await rt.db.write_step(failpoints.PAIRING, _pair_early, rt, actor, reference)
 
 
 # --- a confirmed game -----
