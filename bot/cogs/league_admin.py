@@ -25,7 +25,7 @@ from bot.ui.competition_files import defer_private, read_upload, send_export
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.drafting import TEAMS
 from bot.ui.formatting import plain, timestamp
-from bot.ui.league_views import COLOUR, season_embeds, settings_embed
+from bot.ui.league_views import COLOUR, season_start_text, settings_embed
 from bot.ui.limits import one_embed, pack_embeds, send_messages
 from bot.ui.options import (
     LEAGUE_HELP,
@@ -40,7 +40,7 @@ from bot.ui.options import (
     choices,
 )
 from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
-from bot.ui.pictures import picture_message, season_start_picture, send_picture
+from bot.ui.pictures import picture_message, season_start_picture
 from bot.ui.pregame_views import pregame_embeds
 from bot.ui.result_views import side_inputs
 from bot.ui.season_views import bracket_embeds
@@ -397,7 +397,6 @@ class SeasonAdmin(
         overview = await seasons.start_season(
             runtime_of(interaction), actor_of(interaction), league, divisions
         )
-        embeds = season_embeds(overview)
         note = ""
         if overview.left_out:
             note = (
@@ -409,17 +408,24 @@ class SeasonAdmin(
                 + ", ".join(plain(t.name) for t in overview.not_redrafted)
                 + "."
             )
-        await send_messages(interaction, f"Season {overview.season.number} started.{note}", embeds)
+        # One message: a short text and the picture (its band carries the title; every team and round 1's
+        # games are drawn in it), drawn while Discord shows "thinking"; a long list of teams left out follows.
+        text = season_start_text(overview)
+        await interaction.response.defer(thinking=True)
         await self.bot.deadlines.rearm()  # the new rounds' deadlines and reminders, armed now
         rosters = {key: team.name for key, team in runtime_of(interaction).catalog.teams.items()}
         picture = await asyncio.to_thread(season_start_picture, overview, rosters)
-        title = f"{overview.league.name}: season {overview.season.number} begins"
         stem = f"{overview.league.name}_season_{overview.season.number}"
-        await send_picture(interaction, title, stem, lambda: picture, followup=True)
+        image, file = picture_message("", picture, stem)
+        await interaction.edit_original_response(content=text, embed=image, attachments=[file])
+        if note:
+            await send_messages(interaction, note.strip(), followup=True)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
-            image, file = picture_message(title, picture, stem)
-            await announce(self.bot, overview.league, content=coaches, embeds=[*embeds, image], files=[file])
+            image, file = picture_message("", picture, stem)
+            await announce(
+                self.bot, overview.league, content=f"{text}\n{coaches}", embeds=[image], files=[file]
+            )
 
     @app_commands.command(
         name="playoffs", description="Open the play-offs: qualifiers from the standings, first stage drawn"

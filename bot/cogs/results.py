@@ -211,12 +211,12 @@ class ResultsCog(commands.Cog):
     async def _post_report(self, interaction: discord.Interaction, outcome: ReportedResult) -> None:
         confirmer = outcome.confirmer_id
         heading = (
-            f"Reported by {interaction.user.mention}. <@{confirmer}>: confirm it, or dispute it if it is "
-            "wrong. Until then either coach can /report again to fix a mistake."
+            f"Reported by {interaction.user.mention}. Until it is confirmed either coach can /report again "
+            "to fix a mistake."
         )
         await send_messages(
             interaction,
-            f"<@{confirmer}>",
+            f"<@{confirmer}>: confirm this result, or dispute it if it is wrong.",
             result_embeds(outcome, heading=heading),
             view=answer_view(outcome.fixture.id, outcome.version),
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),

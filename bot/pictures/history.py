@@ -25,16 +25,17 @@ def seasons_table(rows: Sequence[SeasonRow]) -> Table:
     """A row per season: a season without its champion yet says where it stands instead."""
     body = []
     for row in rows:
-        places = [
-            Cell(text, "win" if n == 0 else "normal") for n, text in enumerate(row.places[: len(PLACES)])
-        ]
-        if not places:
-            places = [Cell(row.state, "muted")]
-        places += [Cell("") for _ in range(len(PLACES) - len(places))]
-        body.append((Cell(str(row.number), "bold"), Cell(str(row.teams)), *places))
+        champion = Cell(row.places[0], "win") if row.places else Cell(row.state, "muted")
+        others = " · ".join(f"{n}. {text}" for n, text in enumerate(row.places[1 : len(PLACES)], start=2))
+        body.append((Cell(str(row.number), "bold"), Cell(str(row.teams)), champion, Cell(others)))
     return Table(
         "Seasons",
-        (Column("Season"), Column("Teams"), *(Column(p, "left", wrap=True) for p in PLACES)),
+        (
+            Column("Season"),
+            Column("Teams"),
+            Column(PLACES[0], "left", wrap=True),
+            Column("2nd, 3rd", "left", wrap=True),
+        ),
         tuple(body),
         empty="No season has started yet.",
     )
@@ -58,5 +59,8 @@ def season_pngs(
     """One season: each division's final table, then its play-off games and prizes (the tables of the
     standings and bracket pictures, on one picture or pages)."""
     parts = [*standings.tables(divisions, bonus=bonus), *bracket.tables(stages, prizes)]
-    legend = "P: played · W-D-L: won, drawn, lost · TD, CAS: differences · play-off winners in green"
+    legend = (
+        f"W-D-L: won, drawn, lost · TD: touchdown difference · {standings.CAS_LEGEND}"
+        " · play-off winners in green"
+    )
     return draw_pages(title, parts, subtitle=subtitle, notes=[*standings.tie_notes(divisions), legend])

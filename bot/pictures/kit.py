@@ -1,6 +1,6 @@
 """The one drawing kit of every picture: a title, then titled tables (zebra rows, large type), then notes,
 as PNG bytes. Mobile first: at most `MAX_WIDTH` pixels wide (Discord shows it at a phone's width, so the
-type is large), as tall as the rows need.
+type is large: `PHONE_MIN_TEXT`), as tall as the rows need.
 
 Nothing is clipped: every cell is measured; a column as wide as its widest cell, and when the table would
 pass `MAX_WIDTH` the wrapping column (the names) gets what is left and its text wraps onto more lines (at
@@ -19,16 +19,22 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-MAX_WIDTH = 1080
-MIN_WIDTH = 720
-MIN_WRAP = 240  # the narrowest a wrapping column gets before the picture widens instead
-MARGIN = 28
-PAD_X = 14
+# Drawn for a phone first: Discord shows a picture at the phone's width (about 390 px), so a picture
+# `width` pixels wide shrinks by 390 / width and its type with it. At most `MAX_WIDTH` (800) wide, the
+# smallest type (`SMALL_SIZE`, 28 px) still shows at 28 x 390 / 800 = 13.7 px on the phone, the body
+# (32 px) at 15.6 px: tall rather than wide, few columns, names wrapping (tests/pictures/test_phone.py).
+PHONE_WIDTH = 390
+PHONE_MIN_TEXT = 12  # the smallest text, in pixels as the phone shows it
+MAX_WIDTH = 800
+MIN_WIDTH = 600
+MIN_WRAP = 160  # the narrowest a wrapping column gets before the picture widens instead
+MARGIN = 24
+PAD_X = 12
 PAD_Y = 10
-BODY_SIZE = 30
+BODY_SIZE = 32
 TITLE_SIZE = 40
-HEADING_SIZE = 32
-SMALL_SIZE = 24
+HEADING_SIZE = 34
+SMALL_SIZE = 28
 COMPRESS_LEVEL = 3  # zlib: optimize=True or level 9 take seconds for a 64-team picture, level 3 a fraction
 
 BACKGROUND = "#ffffff"
@@ -282,7 +288,7 @@ def draw(
 
 # --- pictures too long for one -----------------------------------------------------------------------------
 
-PAGE_HEIGHT = 2400  # a page's target height: about two phone screens at the picture's width
+PAGE_HEIGHT = 2200  # a page's target height: under three times the widest picture, a phone screen or two
 MAX_PAGES = 10  # Discord's attachments (and embeds) per message
 MAX_BYTES = 24 * 1024 * 1024  # every page together, below Discord's 25 MiB per message
 

@@ -1,6 +1,7 @@
 """A tournament's rankings as a picture: the squads first in a team event, then the coaches (place, team
-and coach, TP, BP, TD +/-, touchdowns, casualties and the rulespack's extra tiebreakers), in the text's
-sections (a group event: the knock-out places, then Best of the Rest)."""
+and coach, TP, BP, TD +/-, then the other tiebreakers in words in one wrapping column: touchdowns,
+casualties and the rulespack's extra tiebreakers; narrow enough for a phone), in the text's sections (a
+group event: the knock-out places, then Best of the Rest)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,13 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def _then(line: RankingLine, extra_names: Sequence[str]) -> str:
+    """The tiebreakers after TP, BP and TD in words: `5 scored · 2 cas · Votes 1`."""
+    words = [f"{line.td_for} scored", f"{line.cas_for} cas"]
+    words += [f"{name} {value}" for name, value in zip(extra_names, line.extras, strict=False)]
+    return " · ".join(words)
+
+
 def tables(
     sections: Sequence[RankingSection], squads: Sequence[SquadLine] = (), extra_names: Sequence[str] = ()
 ) -> list[Table]:
@@ -60,7 +68,7 @@ def tables(
                     Column("W-D-L", "center"),
                     Column("BP"),
                     Column("TD"),
-                    Column("CAS"),
+                    Column("Cas"),
                 ),
                 tuple(
                     (
@@ -82,9 +90,9 @@ def tables(
         Column("TP"),
         Column("BP"),
         Column("TD"),
-        Column("Scored"),
-        Column("CAS"),
-        *(Column(name) for name in extra_names),
+        Column(
+            "Then", "left", wrap=True
+        ),  # the other tiebreakers, in words: a phone's width, not a column each
     )
     for section in sections:
         rows = tuple(
@@ -94,9 +102,7 @@ def tables(
                 Cell(str(line.tournament_points), "bold"),
                 Cell(str(line.bonus_points)),
                 Cell(_signed(line.td_diff)),
-                Cell(str(line.td_for)),
-                Cell(str(line.cas_for)),
-                *(Cell(str(value)) for value in line.extras),
+                Cell(_then(line, extra_names), "muted"),
             )
             for line in section.lines
         )
@@ -113,5 +119,8 @@ def rankings_png(
     subtitle: str = "",
     notes: Sequence[str] = (),
 ) -> bytes:
-    legend = "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · CAS: inflicted"
+    legend = (
+        "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · scored: touchdowns scored"
+        " · cas, Cas: casualties caused"
+    )
     return draw(title, tables(sections, squads, extra_names), subtitle=subtitle, notes=[*notes, legend])

@@ -1,5 +1,6 @@
-"""The league table as a picture: one table per division (place, team, played, W-D-L, TD +/-, CAS +/-,
-bonus points where the league uses them, points), the tie notes under it."""
+"""The league table as a picture: one table per division (place, team, W-D-L, TD +/-, casualties caused,
+bonus points where the league uses them, points), the tie notes under it. "Cas" means casualties caused
+(those that earn SPP) here as in the text table (`CAS_LEGEND`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.pictures.kit import Cell, Column, Table, draw
+
+CAS_LEGEND = "Cas: casualties caused (SPP casualties)"
 
 
 @dataclass(frozen=True)
@@ -18,7 +21,7 @@ class StandingLine:
     drawn: int
     lost: int
     td_diff: int
-    cas_diff: int
+    cas_for: int  # casualties caused (that earn SPP): the default tiebreaker's number
     points: int
     bonus_points: int = 0
 
@@ -38,10 +41,9 @@ def tables(divisions: Sequence[DivisionStandings], *, bonus: bool) -> list[Table
     columns = (
         Column("#"),
         Column("Team", "left", wrap=True),
-        Column("P"),
         Column("W-D-L", "center"),
         Column("TD"),
-        Column("CAS"),
+        Column("Cas"),
         *((Column("BP"),) if bonus else ()),
         Column("Pts"),
     )
@@ -51,10 +53,9 @@ def tables(divisions: Sequence[DivisionStandings], *, bonus: bool) -> list[Table
             (
                 Cell(str(line.position)),
                 Cell(line.team, "bold" if line.position == 1 and line.played else "normal"),
-                Cell(str(line.played)),
                 Cell(f"{line.won}-{line.drawn}-{line.lost}"),
                 Cell(_signed(line.td_diff)),
-                Cell(_signed(line.cas_diff)),
+                Cell(str(line.cas_for)),
                 *((Cell(str(line.bonus_points)),) if bonus else ()),
                 Cell(str(line.points), "bold"),
             )
@@ -72,7 +73,7 @@ def tie_notes(divisions: Sequence[DivisionStandings]) -> list[str]:
 def standings_png(
     title: str, divisions: Sequence[DivisionStandings], *, bonus: bool, subtitle: str = ""
 ) -> bytes:
-    legend = "P: played · W-D-L: won, drawn, lost · TD, CAS: touchdown and casualty difference" + (
+    legend = f"W-D-L: won, drawn, lost · TD: touchdown difference · {CAS_LEGEND}" + (
         " · BP: bonus points" if bonus else ""
     )
     return draw(

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
+
 import discord
 
 from bot.catalog import Catalog
+from bot.pictures.standings import CAS_LEGEND
 from bot.rules.league.league_settings import TIEBREAKER_NAMES, BonusMode, LeagueSettings
 from bot.rules.league.standings import StandingRow, tie_notes
 from bot.rules.rulesets import ruleset
@@ -13,11 +17,14 @@ from bot.services.records import Fixture, League
 from bot.services.roster.team_lookup import TeamSheet, profile_of
 from bot.text import k
 from bot.ui.formatting import TEAM_STATUS, gp, plain, plural, timestamp
-from bot.ui.limits import FIELD_VALUE, Field, fields, one_embed, pack_embeds, split_text
+from bot.ui.limits import FIELD_VALUE, Field, one_embed, pack_embeds, shorten, split_text
 
 COLOUR = discord.Colour.dark_red()
 MARKS = {"draft": "📝 ", "submitted": "⏳ ", "approved": "✅ ", "rejected": "❌ "}
 STATUS_MARK = {status: MARKS.get(status, "") + words for status, words in TEAM_STATUS.items()}
+
+
+FLAG_WORDS = {"MNG": "misses the next game", "NI": "niggling injuries"}  # the team sheet's legend
 
 
 def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
@@ -43,6 +50,7 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
     lines.append("")
     if not sheet.players:
         lines.append("No players yet: /team hire.")
+    flagged: set[str] = set()
     for player in sheet.players:
         row = player.row
         flags = []
@@ -61,12 +69,22 @@ def team_sheet_embeds(sheet: TeamSheet) -> list[discord.Embed]:
         skills = ", ".join(
             (*player.position.skills, *player.loner, *(f"**{s}**" for s in player.extra_skills))
         )
+        shown = player.position.name  # a default name is its position and number: said once
+        if row.name != f"{player.position.name} {row.number}":
+            shown = f"{plain(row.name)} ({player.position.name})"
         lines.append(
-            f"**#{row.number} {plain(row.name)}** · {player.position.name}"
-            f" · {profile_of(player.position, player.row)}"
+            f"**#{row.number}** {shown} · {profile_of(player.position, player.row)}"
             f" · {k(row.current_value)} · {row.spp} SPP"
             + (f" · {' '.join(flags)}" if flags else "")
-            + (f"\n  {skills}" if skills else "")
+            + (f" · {skills}" if skills else "")
+        )
+        flagged.update(flag.split("×")[0] for flag in flags)
+    if sheet.players:
+        lines.append("")
+        lines.append(
+            "*MA/ST/AG/PA/AV · value · SPP"
+            + "".join(f" · {code}: {FLAG_WORDS[code]}" for code in FLAG_WORDS if code in flagged)
+            + "*"
         )
     staff = sheet.staffing
     staffing = Field(
@@ -178,7 +196,9 @@ def _match_day(s: LeagueSettings) -> str:
     )
 
 
-def fixture_line(fixture: Fixture, *, with_round: bool = True) -> str:
+def fixture_line(fixture: Fixture, *, with_round: bool = True, round_deadline: datetime | None = None) -> str:
+    """A fixture on one line; its deadline only when it is not `round_deadline` (the round's, said once in
+    the heading above)."""
     prefix = f"R{fixture.round_number} · " if with_round and fixture.round_number else ""
     names = f"{plain(fixture.home_name)} v {plain(fixture.away_name)}"
     if fixture.status == "confirmed":
@@ -188,35 +208,36 @@ def fixture_line(fixture: Fixture, *, with_round: bool = True) -> str:
     elif fixture.status == "disputed":
         state = "⚠️ disputed: the commissioner decides"
     else:
-        state = f"due {timestamp(fixture.deadline_at, 'R')}" if fixture.deadline_at else "to play"
+        due = fixture.deadline_at if fixture.deadline_at != round_deadline else None
+        state = f"due {timestamp(due, 'R')}" if due else "to play"
     return f"{prefix}{names} · {state} · `#{fixture.id}`"
 
 
-def season_embeds(overview: SeasonOverview) -> list[discord.Embed]:
-    """The season's start: every division with its teams and coaches, and every game of round 1."""
-    body: list[Field] = []
-    for division, members in overview.divisions:
-        body += fields(
-            f"{division.name} ({len(members)} teams)",
-            [f"{plain(t.name)} (<@{t.coach_id}>)" for t in members],
-        )
-    footer = None
+def season_start_text(overview: SeasonOverview) -> str:
+    """The season's start in a few words, posted with its picture (the title, every division with its
+    teams, round 1's games: said once, by the picture): the size of the season and round 1's deadline in
+    the reader's own time."""
+    teams = sum(len(members) for _, members in overview.divisions)
+    divisions = len(overview.divisions)
+    text = f"Season {overview.season.number} started: {plural(teams, 'team')}"
+    if divisions > 1:
+        text += f" in {plural(divisions, 'division')}"
     if overview.rounds:
-        first = overview.rounds[0]
-        games = [fixture_line(f, with_round=False) for f in overview.round_fixtures(1)]
-        body += fields(f"Round 1 · deadline {timestamp(first.deadline_at, 'f')}", games)
-        footer = (
-            f"{len(overview.rounds)} rounds of {overview.league.settings.round_days} days."
+        days = overview.league.settings.round_days
+        text += (
+            f", {plural(len(overview.rounds), 'round')} of {days} days."
+            f" Round 1 deadline {timestamp(overview.rounds[0].deadline_at, 'f')}."
             " /fixtures shows yours; /report when you have played."
         )
-    return pack_embeds(
-        f"{overview.league.name}: season {overview.season.number} begins", body, colour=COLOUR, footer=footer
-    )
+    else:
+        text += "."
+    return text
 
 
 def fixture_pages(listing: FixtureList, per_page: int = 12) -> list[str]:
     lines: list[str] = []
     last_round = None
+    deadline = None
     for fixture in listing.fixtures:
         if fixture.round_number != last_round:
             last_round = fixture.round_number
@@ -228,21 +249,48 @@ def fixture_pages(listing: FixtureList, per_page: int = 12) -> list[str]:
             lines.append(head)
             if last_round in listing.byes:
                 lines.append("Bye: " + ", ".join(plain(n) for n in listing.byes[last_round]))
-        lines.append(fixture_line(fixture, with_round=False))
+        lines.append(fixture_line(fixture, with_round=False, round_deadline=deadline))
     if not lines:
         lines.append("No fixtures.")
     return ["\n".join(lines[i : i + per_page]) for i in range(0, len(lines), per_page)]
 
 
+STANDING_NAME = 18  # a team's name in a standings line: every line fits a phone's width (about 44 characters)
+
+
+def short_names(names: Sequence[str], limit: int = STANDING_NAME) -> dict[str, str]:
+    """Each name cut to `limit` characters alike; names that would then read the same keep the first word
+    that tells them apart (`The Mighty… 07`)."""
+    short = {name: shorten(name, limit) for name in names}
+    groups: dict[str, list[str]] = {}
+    for name, cut in short.items():
+        groups.setdefault(cut, []).append(name)
+    for same in (group for group in groups.values() if len(group) > 1):
+        words = [name.split(" ") for name in same]
+        apart = next((i for i in range(min(map(len, words))) if len({w[i] for w in words}) > 1), None)
+        if apart is None:
+            continue
+        for name, split in zip(same, words, strict=True):
+            tail = shorten(split[apart], limit // 2)
+            head = shorten(" ".join(split[:apart]), max(limit - len(tail) - 1, 2))
+            short[name] = f"{head if head.endswith('…') else head + '…'} {tail}" if apart else tail
+    return short
+
+
 def standing_line(row: StandingRow, name: str, bonus: bool) -> str:
-    """One team's line, readable on a phone: `**1.** Reikland Reavers — 9 pts · 3-0-0 · TD +4 · Cas 5`."""
+    """One team's line, one line on a phone: `**1.** Reikland Reavers **9** · 3-0-0 · TD+4 · Cas 5` (the
+    name already cut, `short_names`; the legend says what each number is)."""
     return (
-        f"**{row.position}.** {plain(name)} — {plural(row.points, 'pt')} · {row.won}-{row.drawn}-{row.lost}"
-        f" · TD {row.td_diff:+d} · Cas {row.cas_for}" + (f" · BP {row.bonus_points}" if bonus else "")
+        f"**{row.position}.** {plain(name)} **{row.points}**"
+        f" · {row.won}-{row.drawn}-{row.lost} · TD{row.td_diff:+d} · Cas {row.cas_for}"
+        + (f" · BP {row.bonus_points}" if bonus else "")
     )
 
 
-STANDINGS_PAGE_LINES = 24  # a team's line is at most about 130 characters: a page stays one description
+STANDINGS_LEGEND = "Bold: league points · W-D-L: won, drawn, lost · TD: touchdown difference · " + CAS_LEGEND
+
+
+STANDINGS_PAGE_LINES = 24  # a team's line is at most about 100 characters: a page stays one description
 
 
 def standings_pages(standings: Standings, per_page: int = STANDINGS_PAGE_LINES) -> list[discord.Embed]:
@@ -253,7 +301,10 @@ def standings_pages(standings: Standings, per_page: int = STANDINGS_PAGE_LINES) 
     pages: list[list[str]] = [[]]
     for table in standings.tables:
         head = f"__**{plain(table.division.name)}**__"
-        lines = [standing_line(row, table.names.get(row.team_id, "?"), bonus) for row in table.rows]
+        short = short_names(list(table.names.values()))
+        lines = [
+            standing_line(row, short.get(table.names.get(row.team_id, "?"), "?"), bonus) for row in table.rows
+        ]
         lines += [
             f"*{row.position}. {plain(table.names.get(row.team_id, '?'))} placed on {row.decided_by}*"
             for row in tie_notes(table.rows)
@@ -266,9 +317,7 @@ def standings_pages(standings: Standings, per_page: int = STANDINGS_PAGE_LINES) 
             if len(pages[-1]) >= per_page:
                 pages.append([f"{head} (cont.)"] if several else [])
             pages[-1].append(line)
-    legend = "W-D-L: won, drawn, lost · TD: touchdown difference · Cas: SPP casualties caused" + (
-        " · BP: bonus points" if bonus else ""
-    )
+    legend = STANDINGS_LEGEND + (" · BP: bonus points" if bonus else "")
     title = f"{standings.league.name}: season {standings.season.number} standings"
     return [
         one_embed(

@@ -48,7 +48,7 @@ def standings_divisions(standings: Standings) -> list[DivisionStandings]:
                         row.drawn,
                         row.lost,
                         row.td_diff,
-                        row.cas_for - row.cas_against,
+                        row.cas_for,
                         row.points,
                         row.bonus_points,
                     )
@@ -287,14 +287,14 @@ def picture_message(title: str, data: bytes, stem: str) -> tuple[discord.Embed, 
 def pictures_message(
     title: str, pages: Sequence[bytes], stem: str
 ) -> tuple[list[discord.Embed], list[discord.File]]:
-    """An embed per page showing its attached PNG (the title on the first), and the files: one message
-    (bot/pictures/kit.py draws at most 10 pages, Discord's embeds and attachments per message)."""
+    """An embed per page showing its attached PNG (the title, if any, on the first), and the files: one
+    message (bot/pictures/kit.py draws at most 10 pages, Discord's embeds and attachments per message)."""
     files = [
         attachment(data, stem if len(pages) == 1 else f"{stem}_{n}", "png") for n, data in enumerate(pages, 1)
     ]
     embeds = []
     for n, file in enumerate(files):
-        if n:
+        if n or not title:  # no title: the picture's own band says it (said once)
             embed = discord.Embed(colour=COLOUR)
         elif len(title) <= EMBED_TITLE:
             embed = discord.Embed(title=title, colour=COLOUR)

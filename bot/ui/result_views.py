@@ -9,7 +9,7 @@ import re
 
 import discord
 
-from bot.rules.match.match_result import Side
+from bot.rules.match.match_result import PlayerLine, Side
 from bot.services.match import postgame
 from bot.services.match.postgame import TeamSummary
 from bot.services.match.results import ReportedResult, SideInput, side_name
@@ -17,11 +17,34 @@ from bot.services.records import Fixture
 from bot.ui.buttons import GuardedButton
 from bot.ui.checks import is_commissioner
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.formatting import plain
+from bot.ui.formatting import gp, plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
 
+NO_EVENTS = "no events"  # what `PlayerLine.summary` says of a player with nothing to show
 FINISH_NAME = 32  # a Finish button names the team, shortened: the post-game above names it in full
+
+
+def _player_lines(players: tuple[PlayerLine, ...]) -> list[str]:
+    """A side's players: what each did (touchdowns, casualties, ...) a line each, then the side's own
+    injured players on one line of their own (an injury is suffered, not scored)."""
+    lines, injured = [], []
+    for p in players:
+        done = p.model_copy(update={"injury": None, "lasting_characteristic": None})
+        if done.summary != NO_EVENTS:
+            lines.append(f"{player_label(p.number, p.name)}: {done.summary}")
+        if p.injury is not None:
+            hurt = PlayerLine(
+                player_id=p.player_id,
+                number=p.number,
+                name=p.name,
+                injury=p.injury,
+                lasting_characteristic=p.lasting_characteristic,
+            )
+            injured.append(f"{player_label(p.number, p.name)} ({hurt.summary})")
+    if injured:
+        lines.append("Injured: " + ", ".join(injured))
+    return lines
 
 
 def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embed]:
@@ -46,7 +69,7 @@ def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embe
             lines.append(f"Crowd casualties caused: {data.crowd_casualties} (no SPP)")
         if data.tiebreaker is not None:
             lines.append(f"{plain(outcome.tiebreaker_name or 'Organiser tiebreaker')}: {data.tiebreaker}")
-        lines += [f"#{p.number} {plain(p.name)}: {p.summary}" for p in data.players]
+        lines += _player_lines(data.players)
         body += fields(plain(name), lines)
     return pack_embeds(
         f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
@@ -56,14 +79,59 @@ def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embe
     )
 
 
+_PLAYER = re.compile(r"^#(?P<number>\d+) (?P<name>[^:]+): (?P<rest>.+)$")
+_MVP = re.compile(r"^MVP #(?P<number>\d+) (?P<name>.+?) (?P<rest>\+\d+ SPP.*)$")
+_FANS = ("Fan Factor", "Dedicated fans")
+
+
+def player_label(number: int, name: str) -> str:
+    """`#7 Griff`, and a default name (`Human Lineman 7`, its position and number) without the number
+    said twice: `#7 Human Lineman`."""
+    shown = name.removesuffix(f" {number}")
+    return f"#{number} {plain(shown or name)}"
+
+
+def postgame_lines(summary: TeamSummary) -> list[str]:
+    """A team's post-game, compact: one line per player (his SPP, MVP, injury and Getting Even together),
+    the fan rolls on one line, then the SPP totals this game changed and the treasury as the last lines."""
+    lines: list[str] = []
+    players: dict[str, int] = {}  # a player's label (or "fans"): the index of his line
+    for line in summary.lines:
+        found = _PLAYER.match(line) or _MVP.match(line)
+        if found is None:
+            if line.startswith(_FANS) and "fans" in players:
+                lines[players["fans"]] += f" · {plain(line)}"
+                continue
+            if line.startswith(_FANS):
+                players["fans"] = len(lines)
+            lines.append(plain(line))
+            continue
+        label = player_label(int(found["number"]), found["name"])
+        rest = plain(found["rest"] if line.startswith("#") else f"MVP {found['rest']}")
+        if label in players:
+            lines[players[label]] += f" · {rest}"
+        else:
+            players[label] = len(lines)
+            lines.append(f"{label}: {rest}")
+    if summary.spp:
+        lines.append(
+            "SPP now: "
+            + ", ".join(f"{player_label(p.number, p.name)} {p.total} (+{p.earned})" for p in summary.spp)
+        )
+    if summary.treasury is not None:
+        lines.append(f"Treasury: {gp(summary.treasury)}")
+    return lines
+
+
 def postgame_embeds(
     fixture: Fixture, summaries: tuple[TeamSummary, ...] | list[TeamSummary]
 ) -> list[discord.Embed]:
-    """The post-game of one fixture: every line of every team, in as many fields and embeds as it takes."""
+    """The post-game of one fixture: every team's lines (`postgame_lines`), in as many fields and embeds as
+    it takes."""
     body: list[Field] = []
     for summary in summaries:
         state = "✅ finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
-        body += fields(f"{plain(summary.team_name)}", [state, *summary.lines])
+        body += fields(f"{plain(summary.team_name)}", [state, *postgame_lines(summary)])
     return pack_embeds(
         f"Post-game: {plain(fixture.label)}",
         body,

@@ -140,11 +140,8 @@ async def test_season_start_takes_a_plain_number_of_divisions(runtime: Runtime) 
     interaction = make_interaction(runtime, user_id=1, manage_guild=True)
     await cog.start.callback(cog, interaction, None, "2")
     bot.deadlines.rearm.assert_awaited_once()  # the new rounds' deadlines are armed at once, not at a restart
-    content, kwargs = sent(interaction)
-    assert content.startswith("Season 1 started.")
-    embed: discord.Embed = kwargs["embed"]
-    text = " ".join(f"{f.name} {f.value}" for f in embed.fields) + (embed.description or "")
-    assert "Division 1" in text and "Division 2" in text
+    content = interaction.edit_original_response.await_args.kwargs["content"]
+    assert content.startswith("Season 1 started: 8 teams in 2 divisions, 3 rounds of 14 days.")
 
 
 async def test_season_start_refuses_a_number_of_divisions_that_does_not_fit(runtime: Runtime) -> None:

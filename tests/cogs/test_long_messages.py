@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.deadline_watch import reminder_messages, reminder_text
+from bot.pictures import season_start
 from bot.rules.league.league_settings import BonusMode
 from bot.services.league import seasons
 from bot.services.league.seasons import SeasonOverview
@@ -21,7 +22,7 @@ from bot.services.runtime import Runtime
 from bot.store.leagues import League
 from bot.ui.announce import announce
 from bot.ui.formatting import plain
-from bot.ui.league_views import season_embeds, standings_pages
+from bot.ui.league_views import season_start_text, standings_pages
 from bot.ui.limits import CONTENT, EMBED_TOTAL, EMBEDS, group_embeds, messages, within_limits
 from bot.ui.result_views import FinishPostgameButton, finish_view, postgame_embeds
 from tests import builders as build
@@ -66,22 +67,32 @@ async def big(runtime: Runtime) -> SeasonOverview:
     return await _big_league(runtime, 64)
 
 
-async def test_a_64_team_season_start_names_every_team_coach_and_round_1_game(big: SeasonOverview) -> None:
+async def test_a_64_team_season_start_is_a_short_text_and_a_picture_of_every_team_and_game(
+    big: SeasonOverview,
+) -> None:
     assert len(team_name(63)) == 60
-    embeds = season_embeds(big)
-    assert_sendable(embeds)
-    shown = text_of(embeds)
+    text = season_start_text(big)
+    assert "\n" not in text and len(text) < 300  # a few words: the picture says the rest, once
+    assert "begins" not in text and "Round 1 deadline <t:" in text and "64 teams" in text
+    *divisions, games = season_start.tables(*_season_start_parts(big))
+    drawn = {cell.text for table in divisions for row in table.rows for cell in row}
     for n in range(64):
-        assert f"{plain(team_name(n))} (<@{coach_id(n)}>)" in shown
-    round_1 = big.round_fixtures(1)
-    assert len(round_1) == 32
-    for fixture in round_1:
-        assert f"`#{fixture.id}`" in shown
-    assert len(re.findall(r"<t:\d+:R>", shown)) == 32  # no timestamp cut
-    assert "Round 1 · deadline" in shown and "(cont.)" in shown
+        assert team_name(n) in drawn  # every team in the picture, by its full name
+    assert len(games.rows) == len(big.round_fixtures(1)) == 32
+    assert [t.heading for t in divisions] == [f"{big.divisions[0][0].name} (64 teams)"]
 
 
-async def test_64_team_standings_read_on_a_phone_with_full_names_and_only_real_ties(
+def _season_start_parts(
+    overview: SeasonOverview,
+) -> tuple[list[season_start.DivisionTeams], list[tuple[str, str]], str]:
+    divisions = [
+        season_start.DivisionTeams(d.name, [(t.name, t.roster) for t in members])
+        for d, members in overview.divisions
+    ]
+    return divisions, [(f.home_name, f.away_name) for f in overview.round_fixtures(1)], "Round 1"
+
+
+async def test_64_team_standings_read_on_a_phone_one_line_a_team_and_only_real_ties(
     runtime: Runtime, big: SeasonOverview
 ) -> None:
     # Two games won 2-0 by teams that are then level on everything: a real tie, decided by registration.
@@ -95,12 +106,17 @@ async def test_64_team_standings_read_on_a_phone_with_full_names_and_only_real_t
     embeds = standings_pages(table)
     assert_sendable(embeds)
     shown = text_of(embeds)
-    for n in range(64):
-        assert plain(team_name(n)) in shown  # the full name: teams sharing a start can be told apart
+    for n in range(64):  # names cut alike, yet teams sharing their first 39 characters told apart
+        assert f"The Mighty… {n:02d} **" in shown
     assert "```" not in shown  # no code block that wraps on a phone
+    rows = [line for line in shown.split("\n") if re.match(r"\*\*\d+\.\*\*", line)]
+    assert len(rows) == 64
+    for line in rows:  # one line on a phone: about 44 characters once the bold marks are drawn
+        assert len(line.replace("**", "")) <= 50, line
     first = table.tables[0].rows[0]
-    name = plain(table.tables[0].names[first.team_id])
-    assert f"**1.** {name} — {first.points} pts · 1-0-0 · TD +2 · Cas 0 · BP {first.bonus_points}" in shown
+    leader = f"**1.** The Mighty… {first.team_id - 1:02d} **{first.points}**"
+    assert f"{leader} · 1-0-0 · TD+2 · Cas 0 · BP " in shown
+    assert "Cas: casualties caused" in shown  # the picture's "Cas" means the same (bot/pictures/standings.py)
     notes = [line for line in shown.split("\n") if "placed on" in line]
     assert len(notes) == 2  # the 2nd winner, and the 2nd loser; none for the 60 teams without a game
     assert all("registration order" in line for line in notes)
@@ -120,8 +136,9 @@ async def test_a_postgame_with_30_lines_loses_none_and_finish_labels_are_short(b
     embeds = postgame_embeds(fx, summaries)
     assert_sendable(embeds)
     shown = text_of(embeds)
-    for line in lines:
-        assert shown.count(line) == 2  # every line of both teams, whole
+    for i, line in enumerate(lines, start=1):  # every line of both teams, whole (a default name's number
+        # said once: "#7 Lineman", not "#7 Lineman 7")
+        assert shown.count(line.replace(f" {i}:", ":", 1)) == 2
     assert "ending30" in shown
     view = finish_view(fx.id, summaries)
     assert view is not None
@@ -181,6 +198,6 @@ async def test_standings_of_two_20_team_divisions_page_with_the_division_continu
     first, second = (p.description or "" for p in pages)
     assert first.startswith(f"__**{table.tables[0].division.name}**__")
     assert second.startswith(f"__**{table.tables[1].division.name}**__ (cont.)")
-    assert (pages[0].footer.text or "").startswith("Page 1 of 2 · W-D-L")
+    assert (pages[0].footer.text or "").startswith("Page 1 of 2 · Bold: league points · W-D-L")
     shown = text_of(pages)
     assert all(plain(name) in shown for t in table.tables for name in t.names.values())

@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.deadline_watch import DeadlineWatch
 from bot.errors import InvalidInput
 from bot.outbox import Outbox
+from bot.pictures.kit import MAX_WIDTH
 from bot.services.league import leagues, playoffs
 from bot.services.runtime import Runtime
 from bot.services.tournament import tournament_play
@@ -51,7 +52,7 @@ def _picture(kwargs: dict[str, object]) -> Image.Image:
     assert isinstance(embed, discord.Embed)
     assert embed.image.url == f"attachment://{file.filename}"  # the embed shows the attached picture
     image = Image.open(io.BytesIO(file.fp.read()))
-    assert image.format == "PNG" and image.width <= 1080
+    assert image.format == "PNG" and image.width <= MAX_WIDTH
     return image
 
 
@@ -184,13 +185,21 @@ async def test_season_start_answers_and_announces_with_its_picture(runtime: Runt
     # the cog's own globals: loading the extensions elsewhere may have imported its module again
     with patch.dict(SeasonAdmin.start.callback.__globals__, {"announce": posted}):
         await cog.start.callback(cog, interaction, None, None)
-    content, _ = sent(interaction)
-    assert content.startswith("Season 1 started.")
-    picture = interaction.followup.send.await_args.kwargs
-    image = _picture(picture)
+    # one message, a short text with the picture: the title, the teams and round 1's games said once, by
+    # the picture (drawn while Discord shows "thinking")
+    interaction.response.defer.assert_awaited_once()
+    picture = interaction.edit_original_response.await_args.kwargs
+    content = picture["content"]
+    assert content.startswith("Season 1 started: 4 teams, 3 rounds of")
+    assert "begins" not in content and "Round 1 deadline <t:" in content
+    [file] = picture["attachments"]
+    image = _picture({"file": file, "embed": picture["embed"]})
     assert image.height > 400
-    assert picture["embed"].title == "League: season 1 begins"
+    assert picture["embed"].title is None  # the picture's band carries the title
+    interaction.followup.send.assert_not_awaited()  # every team approved: no note follows
     announced = posted.await_args.kwargs
     [file] = announced["files"]
-    assert announced["embeds"][-1].image.url == f"attachment://{file.filename}"
-    assert "Team 0" in announced["embeds"][0].fields[0].value  # the text announcement as before
+    [embed] = announced["embeds"]
+    assert embed.image.url == f"attachment://{file.filename}" and embed.title is None and not embed.fields
+    assert announced["content"].startswith(content)
+    assert all(f"<@{100 + n}>" in announced["content"] for n in range(4))  # every coach still pinged

@@ -90,6 +90,6 @@ async def test_a_classic_league_plays_its_first_round_through_the_post_games(
     await _play(world, other)
 
     standings = (await discord.invoke("standings", world.outsider)).text
-    assert standings.count("3 pts") == 2 and standings.count("1 pt") == 2, standings
+    assert standings.count(" **3** · ") == 2 and standings.count(" **1** · ") == 2, standings  # bold: points
     table = await discord.invoke("rules table", world.outsider, table="classic_season")
     assert "Special Play cards" in table.text

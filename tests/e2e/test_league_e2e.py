@@ -22,7 +22,11 @@ async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
     assert re.search(r"^Reikland Reavers 2-1 |  1-2 Reikland Reavers$", title) or title.endswith(
         " 1-2 Reikland Reavers"
     ), title
-    assert "#2 Human Lineman 2: 1 touchdown, 1 casualty" in report.text
+    assert "#2 Human Lineman: 1 touchdown, 1 casualty" in report.text  # a default name's number said once
+    # the coach to confirm is named once (the content pings him); a side's own injured are not scorers
+    assert report.text.count(opponent.mention) == 1
+    assert "Injured: #5 " in report.text and "(serious injury)" in report.text  # the opponent's #5 si
+    assert not re.search(r"#5 [^\n]*: [^\n]*serious injury", report.text)  # not listed among its scorers
 
     own_click = await discord.click(report.message, button_ids(report.message)[0], coach)
     assert own_click.ephemeral and "other coach" in own_click.content  # the reporter cannot confirm himself
@@ -36,6 +40,9 @@ async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
     postgame = confirmed.messages[1]
     text = message_text(postgame)
     assert "Fan Factor" in text and "Winnings" in text and "Dedicated fans" in text and "MVP" in text
+    assert "D11" not in text and text.count("Treasury: ") == 2 and text.count("SPP now: ") == 2
+    teams = [f for e in postgame["embeds"] for f in e.get("fields", [])]
+    assert len(teams) == 2 and all(f["value"].split("\n")[-1].startswith("Treasury: ") for f in teams)
     finish_ids = button_ids(postgame)
     assert len(finish_ids) == 2
     refused = await discord.click(postgame, finish_ids[0], world.outsider)
@@ -51,7 +58,7 @@ async def test_commissioner_and_four_coaches_play_a_result_into_the_standings(
 
     standings = await discord.invoke("standings", world.outsider)
     table = standings.text
-    assert "**1.** Reikland Reavers — 3 pts · 1-0-0 · TD +1 · Cas 1" in table, table
+    assert "**1.** Reikland Reavers **3** · 1-0-0 · TD+1 · Cas 1" in table, table  # one line on a phone
 
     mine = await discord.invoke("fixtures", coach)
     assert mine.ephemeral and ("**2-1** ✅" in mine.text or "**1-2** ✅" in mine.text)

@@ -41,7 +41,7 @@ async def test_season_start_standings_and_playoffs_come_with_pictures(
     discord = world.discord
     channel = world.guild.channel.id
     await build.set_up_season(world)
-    _png(world, await discord.wait_for_message(channel, _with_picture("season 1 begins")))
+    _png(world, await discord.wait_for_message(channel, _with_picture("Season 1 started")))
 
     standings = await discord.invoke("standings", world.outsider, format="picture")
     await standings.wait(lambda i: bool(i.messages))

@@ -127,4 +127,5 @@ async def test_a_season_ends_with_playoffs_prizes_redrafts_and_season_two(
     season_two = await discord.invoke("season start", world.admin)
     assert "Season 2 started" in season_two.content, season_two.content
     await build.with_picture(season_two)
-    assert "Fresh Start" in season_two.text
+    assert "4 teams" in season_two.text  # the picture draws them; the standings name them
+    assert "Fresh Start" in (await discord.invoke("standings", world.outsider)).text

@@ -182,13 +182,13 @@ def test_history_shows_each_seasons_podium_or_how_far_it_has_got() -> None:
         ),
     ]
     table = history.seasons_table(rows)
-    assert [c.header for c in table.columns] == ["Season", "Teams", "Champion", "Runner-up", "Third"]
-    assert [c.text for c in table.rows[0]] == ["3", "8", "regular season", "", ""]
+    # four columns for a phone: the champion, then the runner-up and third together
+    assert [c.header for c in table.columns] == ["Season", "Teams", "Champion", "2nd, 3rd"]
+    assert [c.text for c in table.rows[0]] == ["3", "8", "regular season", ""]
     assert table.rows[0][2].style == "muted"
     assert [c.text for c in table.rows[2]][2:] == [
         "Reavers (100,000 gp)",
-        "Raiders (60,000 gp)",
-        "Orcs (30,000 gp)",
+        "2. Raiders (60,000 gp) · 3. Orcs (30,000 gp)",
     ]
     assert table.rows[2][2].style == "win"
     [page] = history.history_pngs("League: seasons", rows)

@@ -6,11 +6,13 @@ from bot.pictures import bracket, rankings, standings
 
 
 def test_standings_tables_have_the_texts_columns_and_bonus_points_only_when_used() -> None:
-    line = standings.StandingLine(1, "Reavers", 3, 2, 1, 0, 4, -1, 7, 2)
+    line = standings.StandingLine(1, "Reavers", 3, 2, 1, 0, 4, 5, 7, 2)
     division = standings.DivisionStandings("Division 1", [line])
     [with_bonus] = standings.tables([division], bonus=True)
-    assert [c.header for c in with_bonus.columns] == ["#", "Team", "P", "W-D-L", "TD", "CAS", "BP", "Pts"]
-    assert [c.text for c in with_bonus.rows[0]] == ["1", "Reavers", "3", "2-1-0", "+4", "-1", "2", "7"]
+    # fewer columns for a phone (played is W+D+L); "Cas" is casualties caused, as in the text table
+    assert [c.header for c in with_bonus.columns] == ["#", "Team", "W-D-L", "TD", "Cas", "BP", "Pts"]
+    assert [c.text for c in with_bonus.rows[0]] == ["1", "Reavers", "2-1-0", "+4", "5", "2", "7"]
+    assert standings.CAS_LEGEND == "Cas: casualties caused (SPP casualties)"
     [plain] = standings.tables([division], bonus=False)
     assert "BP" not in [c.header for c in plain.columns]
 
@@ -37,4 +39,6 @@ def test_rankings_put_the_squads_first_then_each_section_with_the_extra_tiebreak
     )
     assert [t.heading for t in tables] == ["Squads", "Places 1-8", "Best of the Rest"]
     assert [c.text for c in tables[0].rows[0]][:4] == ["1", "The Bold", "4", "5-1-0"]
-    assert tables[1].columns[-1].header == "Votes" and tables[1].rows[0][-1].text == "2"
+    # a phone's width: after TP, BP and TD the other tiebreakers in words, the organiser's by their name
+    assert [c.header for c in tables[1].columns] == ["#", "Coach", "TP", "BP", "TD", "Then"]
+    assert tables[1].rows[0][-1].text == "5 scored · 1 cas · Votes 2"
