@@ -248,8 +248,8 @@ class MvpAward:
             )
         else:
             faces = ", ".join(str(r.total) for r in self.rolls)
-            among = "the nominees" if self.nominated else "no nominations: among those who could play"
-            how = f"D6 {faces}, {among}"
+            among = "the nominees" if self.nominated else "those who could play, no nominations"
+            how = f"D6 {faces} among {among}"
         return f"MVP {name} +{spp} SPP ({how})"
 
 

@@ -157,6 +157,18 @@ def test_random_mvp_among_more_than_six_players() -> None:
     assert winner == 108 and rolls[0].dice == "d11"
 
 
+def test_a_random_mvp_says_among_how_many_and_never_shows_a_d11() -> None:
+    """Seed 001: "each Coach nominates six players ... They then roll a D6": a D6 among the nominees is
+    shown as the D6 it is; with no nominations the bot picks at random among the players who could play,
+    which is no die of the game: the line says "random among the 11", not "D11"."""
+    squad = [(n, False) for n in range(1, 12)]
+    [randomly] = award_mvps([], squad, set(), 1, ScriptedDice([7]), 6)
+    line = randomly.line("#7 Griff", 4)
+    assert line == "MVP #7 Griff +4 SPP (random among the 11 who could play, no nominations)"
+    [rolled] = award_mvps([1, 2, 3], squad, set(), 1, ScriptedDice([5, 2]), 6)
+    assert rolled.line("#2 A", 4) == "MVP #2 A +4 SPP (D6 5, 2 among the nominees)"
+
+
 def test_conceding_players_with_three_advancements_may_quit() -> None:
     assert quits_after_concession(2, ScriptedDice([]), RULES) == (False, None)
     assert quits_after_concession(3, ScriptedDice([3]), RULES)[0] is True
