@@ -18,7 +18,7 @@ ENVIRONMENT = "BB_FAILPOINT"
 EXIT_CODE = 86
 
 CONFIRMATION = "confirmation"  # a result confirmed, its post-game opened (bot/services/match/results.py)
-POSTGAME = "postgame"  # a coach's post-game choice: winnings re-rolled (bot/services/match/postgame.py)
+POSTGAME = "postgame"  # a coach's post-game choice (bot/services/match/postgame.py, postgame_roster.py)
 FINISH = "finish"  # a coach finishes his post-game (bot/services/match/postgame.py)
 SEASON_START = "season_start"  # bot/services/league/seasons.py
 DEADLINE = "deadline"  # one due deadline, reminder or auto-confirmation settled (services/match/deadlines.py)

@@ -5,6 +5,7 @@ while drafting."""
 
 from __future__ import annotations
 
+from bot import failpoints
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.match.postgame import (
     PostgameOnly,
@@ -104,7 +105,7 @@ def _retire(
 
 async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
     """Temporarily retire a player with a Lasting Injury for the rest of the season."""
-    return await rt.db.write(_retire, rt, actor, league_ref, player)
+    return await rt.db.write_step(failpoints.POSTGAME, _retire, rt, actor, league_ref, player)
 
 
 def _keep(
@@ -143,7 +144,7 @@ def _keep(
 async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
     """Hire a journeyman who played, in the post-game: his hiring fee plus any value increase (or his rookie
     cost alone, as the league's ruleset says), only while the roster has fewer than 16 players."""
-    return await rt.db.write(_keep, rt, actor, league_ref, player)
+    return await rt.db.write_step(failpoints.POSTGAME, _keep, rt, actor, league_ref, player)
 
 
 def _hatred(
@@ -177,7 +178,7 @@ async def choose_hatred(
     rt: Runtime, actor: Actor, league_ref: str | None, player: str, keyword: str
 ) -> DraftResult:
     """Getting Even gave a player Hatred: his coach picks the keyword among the opponents' ones."""
-    return await rt.db.write(_hatred, rt, actor, league_ref, player, keyword)
+    return await rt.db.write_step(failpoints.POSTGAME, _hatred, rt, actor, league_ref, player, keyword)
 
 
 def _hatred_options(conn: Connection, actor: Actor, league_ref: str | None, player_ref: str) -> list[str]:
