@@ -294,15 +294,15 @@ def _contracts(conn: Connection) -> list[str]:
 
 def _postgames_one_at_a_time(conn: Connection) -> list[str]:
     """A team's post-games happen one at a time: never two open at once."""
-    open_games: dict[str, list[int]] = {}
+    open_games: dict[tuple[int, str], list[int]] = {}  # by team (two leagues may have teams of one name)
     for row in conn.execute(
-        "SELECT t.name, g.fixture_id FROM team_postgames g JOIN teams t ON t.id = g.team_id"
+        "SELECT g.team_id, t.name, g.fixture_id FROM team_postgames g JOIN teams t ON t.id = g.team_id"
         " WHERE g.status = 'open' ORDER BY g.team_id, g.fixture_id"
     ):
-        open_games.setdefault(row["name"], []).append(row["fixture_id"])
+        open_games.setdefault((row["team_id"], row["name"]), []).append(row["fixture_id"])
     return [
         f"{name} has {len(ids)} open post-games (fixtures {','.join(map(str, ids))})"
-        for name, ids in open_games.items()
+        for (_, name), ids in open_games.items()
         if len(ids) > 1
     ]
 
