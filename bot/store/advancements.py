@@ -188,6 +188,15 @@ def pending_for_player(conn: Connection, guild_id: int, player_id: int) -> Pendi
     return None if row is None else _pending(row)
 
 
+def players_with_pending(conn: Connection, guild_id: int, team_id: int) -> set[int]:
+    """The team's players with a rolled advancement still to choose."""
+    rows = conn.execute(
+        "SELECT player_id FROM pending_advancements WHERE guild_id = ? AND team_id = ? AND status = 'open'",
+        (guild_id, team_id),
+    )
+    return {int(row[0]) for row in rows}
+
+
 def close_pending(conn: Connection, guild_id: int, pending_id: int) -> bool:
     """Mark taken; False when it already was (a double click)."""
     cursor = conn.execute(

@@ -30,6 +30,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -47,6 +48,7 @@ T = TypeVar("T")
 
 SCHEMES = ("postgresql://", "postgres://")
 WRITE_ATTEMPTS = 20  # a write that keeps losing serialization races this often is reported, not retried
+PREPARED_MAX = 1000  # statements kept prepared on the server per connection (the store uses a few hundred)
 MIGRATION_LOCK = 0x6262_6C65_6167_7565  # pg_advisory_xact_lock key: "bbleague"
 PRELUDE = r"""
 CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL);
@@ -85,6 +87,7 @@ _INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+([A-Za-z_][A-Za-z0-9_]*)", re.IG
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 _QUOTE_OR_COMMENT = re.compile(r"'|\"|--")
 _NAMED_MARK = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+_UNTYPED_MARK = re.compile(r"(\?|(?<![:\w]):[A-Za-z_]\w*)\s+IS\s+(NOT\s+)?NULL\b", re.IGNORECASE)
 
 
 def _outside_literals(sql: str, replace: Callable[[str], str], *, drop_comments: bool = False) -> str:
@@ -177,15 +180,23 @@ class PgRow(tuple[Any, ...]):
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, str):
-            return tuple.__getitem__(self, self._names[key.lower()])
+            position = self._names.get(key)  # the store names columns in lower case: no lower() to call
+            return tuple.__getitem__(self, self._names[key.lower()] if position is None else position)
         return tuple.__getitem__(self, key)
 
     def keys(self) -> list[str]:
         return list(self._names)
 
 
+_NAMES: dict[tuple[bytes, ...], dict[str, int]] = {}  # a result's column names -> their positions
+
+
 def _row_factory(cursor: Any) -> RowMaker[PgRow]:
-    names = {column.name.lower(): i for i, column in enumerate(cursor.description or ())}
+    result = cursor.pgresult
+    fields = () if result is None else tuple(result.fname(i) or b"" for i in range(result.nfields))
+    names = _NAMES.get(fields)
+    if names is None:
+        names = _NAMES[fields] = {field.decode().lower(): i for i, field in enumerate(fields)}
     return partial(PgRow, names=names)
 
 
@@ -212,13 +223,30 @@ def _value(value: Any) -> Any:
 
 
 class PgCursor:
-    def __init__(self, cursor: psycopg.Cursor[PgRow], returns_id: bool) -> None:
+    """A statement's result. In a unit of work the statement was only queued (pipeline mode, see
+    `PgConnection`): its rows, row count or new id are waited for when first read."""
+
+    def __init__(self, conn: PgConnection, cursor: psycopg.Cursor[PgRow], returns_id: bool) -> None:
+        self._conn = conn
         self._cursor = cursor
-        self.lastrowid: int | None = None
-        self.rowcount = cursor.rowcount
-        if returns_id:
-            row = cursor.fetchone()
-            self.lastrowid = None if row is None else int(row[0])
+        self._returns_id = returns_id
+        self._lastrowid: int | None = None
+        self._counted = False
+
+    @property
+    def lastrowid(self) -> int | None:
+        if self._returns_id:
+            self._returns_id = False
+            row = self._cursor.fetchone()
+            self._lastrowid = None if row is None else int(row[0])
+        return self._lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        if not self._counted:  # every answer in (an executemany's rows are counted as they come)
+            self._conn.sync()
+            self._counted = True
+        return self._cursor.rowcount
 
     def fetchone(self) -> Any:
         return self._cursor.fetchone()
@@ -236,7 +264,24 @@ class PgConnection:
     def __init__(self, raw: psycopg.Connection[PgRow]) -> None:
         self.raw = raw
         self._id_tables: frozenset[str] = frozenset()
-        self._statements: dict[str, tuple[str, bool]] = {}
+        self._statements: dict[str, tuple[str, bool, bool]] = {}
+        self._pipeline: psycopg.Pipeline | None = None
+
+    @contextmanager
+    def pipelined(self) -> Iterator[None]:
+        """Statements run inside are queued and sent without waiting for their answers (psycopg's pipeline
+        mode), until a result is read: a unit of work waits once per read, not once per statement."""
+        with self.raw.pipeline() as pipeline:
+            self._pipeline = pipeline
+            try:
+                yield
+            finally:
+                self._pipeline = None
+
+    def sync(self) -> None:
+        """Wait for every queued statement (raising the first one's error, if any)."""
+        if self._pipeline is not None:
+            self._pipeline.sync()
 
     def refresh_schema(self) -> None:
         """Learn which tables have an identity `id` (their INSERTs return it), after migrations."""
@@ -244,32 +289,43 @@ class PgConnection:
         self._id_tables = frozenset(str(row[0]) for row in rows)
         self._statements.clear()
 
-    def _statement(self, sql: str) -> tuple[str, bool]:
+    def _statement(self, sql: str) -> tuple[str, bool, bool]:
+        """The statement as PostgreSQL takes it, whether it returns the new id, and whether it binds its
+        values client-side even when none is NULL (a mark typed by nothing but its value: `? IS NULL`)."""
         found = self._statements.get(sql)
         if found is None:
-            found = self._statements[sql] = statement(sql, self._id_tables)
+            text, returns_id = statement(sql, self._id_tables)
+            found = self._statements[sql] = (text, returns_id, _UNTYPED_MARK.search(sql) is not None)
         return found
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> PgCursor:
-        text, returns_id = self._statement(sql)
-        cursor = self.raw.cursor()
+        text, returns_id, untyped = self._statement(sql)
+        values = parameters.values() if isinstance(parameters, Mapping) else parameters
+        # Prepared (server-side binding, psycopg prepares a statement once it has run a few times) unless
+        # PostgreSQL could not tell a mark's type (a NULL value, `? IS NULL`): that statement binds
+        # client-side, where a value needs no declared type, as in SQLite.
+        client_side = untyped or None in values
+        cursor = psycopg.ClientCursor(self.raw) if client_side else self.raw.cursor()
         if isinstance(parameters, Mapping):
             cursor.execute(text, {k: _value(v) for k, v in parameters.items()})
         else:
             cursor.execute(text, [_value(v) for v in parameters])
-        return PgCursor(cursor, returns_id)
+        return PgCursor(self, cursor, returns_id)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> PgCursor:
-        text, _ = self._statement(sql)
+        text, _, untyped = self._statement(sql)
         if text.endswith(" RETURNING id"):
             text = text.removesuffix(" RETURNING id")
-        cursor = self.raw.cursor()
-        cursor.executemany(text, [[_value(v) for v in row] for row in parameters])
-        return PgCursor(cursor, False)
+        rows = [[_value(v) for v in row] for row in parameters]
+        client_side = untyped or any(None in row for row in rows)
+        cursor = psycopg.ClientCursor(self.raw) if client_side else self.raw.cursor()
+        cursor.executemany(text, rows)
+        return PgCursor(self, cursor, False)
 
 
 def connect(url: str) -> PgConnection:
-    raw = psycopg.connect(url, autocommit=True, row_factory=_row_factory, cursor_factory=psycopg.ClientCursor)
+    raw = psycopg.connect(url, autocommit=True, row_factory=_row_factory)
+    raw.prepared_max = PREPARED_MAX
     raw.adapters.register_loader("numeric", _NumberLoader)
     return PgConnection(raw)
 
@@ -282,10 +338,11 @@ def _transaction(conn: PgConnection, write: bool, fn: Callable[[Connection], T])
         "BEGIN ISOLATION LEVEL SERIALIZABLE" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
     )
     for attempt in range(1, WRITE_ATTEMPTS + 1):
-        conn.raw.execute(begin)
         try:
-            result = fn(conn)
-            conn.raw.execute("COMMIT")
+            with conn.pipelined():  # BEGIN goes with the first statement, COMMIT with the last writes
+                conn.raw.execute(begin)
+                result = fn(conn)
+                conn.raw.execute("COMMIT")
         except (errors.SerializationFailure, errors.DeadlockDetected):
             conn.raw.execute("ROLLBACK")
             if attempt == WRITE_ATTEMPTS:

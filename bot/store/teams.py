@@ -258,10 +258,11 @@ def insert_player(
                 unix(now),
             ),
         )
+        player_id = cursor.lastrowid  # read here: PostgreSQL answers a queued statement when it is read
     except IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
     row = conn.execute(
-        "SELECT * FROM players WHERE guild_id = ? AND id = ?", (team.guild_id, cursor.lastrowid)
+        "SELECT * FROM players WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
     ).fetchone()
     return _player(row)
 
@@ -292,10 +293,10 @@ def delete_player(conn: Connection, team: TeamRow, player_id: int) -> None:
 
 def rename_player(conn: Connection, team: TeamRow, player_id: int, *, name: str, number: int) -> None:
     try:
-        conn.execute(
+        _ = conn.execute(
             "UPDATE players SET name = ?, number = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
             (name, number, team.guild_id, team.id, player_id),
-        )
+        ).rowcount  # waited for here: PostgreSQL answers a queued statement when it is read
     except IntegrityError as exc:
         raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
 

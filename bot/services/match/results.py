@@ -93,11 +93,13 @@ def _side_report(
         events, score=entry.score, casualties=entry.casualties, max_mvp_nominations=max_mvp_nominations
     )
     lines = []
+    by_number = {p.number: p for p in team_store.players(conn, team)}  # the active players, read once
+    check_fielded = escalation.fielded_check(conn, fx, team)  # gold piece escalation: this round's roster
     for number, player_events in sorted(events.items()):
-        player = team_store.player_by_number(conn, team, number)
+        player = by_number.get(number)
         if player is None:
             raise InvalidInput(f"{team.name} has no player #{number}.")
-        escalation.check_fielded(conn, fx, team, player)  # gold piece escalation: on this round's roster
+        check_fielded(player)
         check_player_reported(
             team.name,
             number,

@@ -39,7 +39,7 @@ from bot.store import advancements as advancement_store
 from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
-from bot.store.advancements import PendingAdvancement
+from bot.store.advancements import Advancement, PendingAdvancement
 from bot.store.connection import Connection
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
@@ -56,9 +56,17 @@ class AdvanceOutcome:
 
 
 def player_state(conn: Connection, rt: Runtime, team: TeamRow, player: PlayerRow) -> PlayerState:
+    added = tournament_store.skills_of_team(conn, team.guild_id, team.id).get(player.id)
+    return _state(rt, team, player, advancement_store.taken(conn, team.guild_id, player.id), added)
+
+
+def _state(
+    rt: Runtime, team: TeamRow, player: PlayerRow, taken: list[Advancement], added: str | None
+) -> PlayerState:
+    """A player's state from his advancements taken and his Skill-Point skill (an event player's is his,
+    seed 000: advancement never gives it twice, nor a skill it rules out)."""
     position = position_of(rt.catalog, roster_of(rt.catalog, team), player)
     assert position is not None
-    taken = advancement_store.taken(conn, team.guild_id, player.id)
     improvements: Counter[Characteristic] = Counter()
     for advancement in taken:
         if advancement.characteristic:
@@ -74,17 +82,10 @@ def player_state(conn: Connection, rt: Runtime, team: TeamRow, player: PlayerRow
         position=position,
         spp=player.spp,
         advancements=player.advancements,
-        gained_skills=(*_added_skill(conn, team, player), *(a.skill for a in taken if a.skill)),
+        gained_skills=(*((added,) if added else ()), *(a.skill for a in taken if a.skill)),
         changes=changes,
         improvements=dict(improvements),
     )
-
-
-def _added_skill(conn: Connection, team: TeamRow, player: PlayerRow) -> tuple[str, ...]:
-    """An event player's Skill-Point skill is his (seed 000): advancement never gives it twice, nor a skill
-    it rules out."""
-    added = tournament_store.skills_of_team(conn, team.guild_id, team.id).get(player.id)
-    return (added,) if added else ()
 
 
 def _context(
@@ -403,14 +404,14 @@ async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> Adv
 
 def unfinished_advancements(conn: Connection, rt: Runtime, team: TeamRow) -> list[str]:
     """Players who must still advance (SPP at the characteristic price) or still choose a rolled option."""
-    problems = [
-        f"#{p.number}"
-        for p in team_store.players(conn, team)
-        if advancement_store.pending_for_player(conn, team.guild_id, p.id) is not None
-    ]
+    players = team_store.players(conn, team)  # each read once for the team, not once a player
+    waiting = advancement_store.players_with_pending(conn, team.guild_id, team.id)
+    problems = [f"#{p.number}" for p in players if p.id in waiting]
     table = rt.catalog.advancement
-    for player in team_store.players(conn, team):
-        state = player_state(conn, rt, team, player)
+    taken = advancement_store.for_team(conn, team.guild_id, team.id)
+    added = tournament_store.skills_of_team(conn, team.guild_id, team.id)
+    for player in players:
+        state = _state(rt, team, player, taken.get(player.id, []), added.get(player.id))
         if state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table):
             problems.append(f"#{player.number} ({player.spp} SPP)")
     return problems

@@ -13,6 +13,7 @@ event_rosters.py's; closing a roster (/roster escalate) is tournament_entries.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -180,7 +181,17 @@ def fielded_roster(conn: Connection, fx: Fixture, team: TeamRow) -> FieldedRoste
 
 def check_fielded(conn: Connection, fx: Fixture, team: TeamRow, player: PlayerRow) -> None:
     """Refuse crediting `player` in `fx` when he joins the roster in a later round than the game's."""
+    fielded_check(conn, fx, team)(player)
+
+
+def fielded_check(conn: Connection, fx: Fixture, team: TeamRow) -> Callable[[PlayerRow], None]:
+    """`check_fielded` for many players of `team` in `fx`: the game's round and roster read once."""
     game = game_round(conn, fx)
-    if game is not None:
-        joined = escalation_of(conn, team).joined(player.id)
-        check_on_round_roster(team.name, player.number, player.name, joined, game.number)
+    if game is None:
+        return lambda _player: None
+    esc = escalation_of(conn, team)
+
+    def check(player: PlayerRow) -> None:
+        check_on_round_roster(team.name, player.number, player.name, esc.joined(player.id), game.number)
+
+    return check

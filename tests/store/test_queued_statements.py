@@ -1,0 +1,100 @@
+"""A unit of work's statements on each engine as the store sends them: on PostgreSQL a statement whose
+answer is not read is queued (pipeline mode) and a statement run often is prepared, and neither changes
+what a unit of work sees, commits or refuses."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import Database
+from bot.store.connection import Connection, IntegrityError
+from bot.store.postgres import is_url
+
+
+async def _keys(database: Database) -> list[str]:
+    rows = await database.read(lambda conn: conn.execute("SELECT key FROM app_meta ORDER BY key").fetchall())
+    return [row[0] for row in rows]
+
+
+async def test_a_refused_row_whose_answer_is_never_read_refuses_the_whole_unit(database: Database) -> None:
+    def twice(conn: Connection) -> None:
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')")
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('b', '1')")
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '2')")  # the same key: refused
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('c', '1')")
+
+    with pytest.raises(IntegrityError):
+        await database.write(twice)
+    assert await _keys(database) == []
+    await database.write(lambda conn: conn.execute("INSERT INTO app_meta (key, value) VALUES ('d', '1')"))
+    assert await _keys(database) == ["d"]
+
+
+async def test_a_refused_row_is_reported_where_its_answer_is_read(database: Database) -> None:
+    """Where a unit reads a statement's answer (its row count, its new id), a refusal is raised there, so the
+    unit may answer with its own reason (as bot/store/teams.py does for a number already taken)."""
+
+    class Taken(Exception):
+        pass
+
+    def insert(conn: Connection) -> None:
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')")
+        try:
+            _ = conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '2')").rowcount
+        except IntegrityError as exc:
+            raise Taken("a is taken") from exc
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('b', '1')")
+
+    with pytest.raises(Taken):
+        await database.write(insert)
+    assert await _keys(database) == []
+
+
+async def test_writes_not_read_are_done_in_order_before_the_next_read(database: Database) -> None:
+    def work(conn: Connection) -> tuple[int, int | None, list[tuple[str, str]], int]:
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')")
+        conn.executemany("INSERT INTO app_meta (key, value) VALUES (?, ?)", [("b", "1"), ("c", "1")])
+        changed = conn.execute("UPDATE app_meta SET value = '2' WHERE key <> 'c'")
+        audit = conn.execute(
+            "INSERT INTO audit_log (guild_id, actor_id, action, created_at) VALUES (1, 2, 'x', 0)"
+        )
+        conn.execute("DELETE FROM app_meta WHERE key = 'b'")
+        rows = conn.execute("SELECT key, value FROM app_meta ORDER BY key").fetchall()
+        found = conn.execute("SELECT COUNT(*) FROM audit_log WHERE id = ?", (audit.lastrowid,)).fetchone()
+        return changed.rowcount, audit.lastrowid, [(r["key"], r["value"]) for r in rows], found[0]
+
+    changed, new_id, rows, found = await database.write(work)
+    assert changed == 2 and new_id is not None and found == 1
+    assert rows == [("a", "2"), ("c", "1")]
+
+
+async def test_a_null_value_needs_no_declared_type_and_a_statement_run_often_is_prepared(
+    database: Database,
+) -> None:
+    """`? IS NULL` is typed by nothing but its value: PostgreSQL takes it with NULL and with a text alike."""
+
+    def look_up(conn: Connection, value: str | None) -> list[str]:
+        sql = "SELECT key FROM app_meta WHERE (? IS NULL OR value = ?) ORDER BY key"
+        return [row[0] for row in conn.execute(sql, (value, value))]
+
+    def by_value(conn: Connection, value: str) -> list[str]:
+        return [
+            row[0] for row in conn.execute("SELECT key FROM app_meta WHERE value = ? ORDER BY key", (value,))
+        ]
+
+    await database.write(
+        lambda conn: conn.executemany(
+            "INSERT INTO app_meta (key, value) VALUES (?, ?)", [("a", "1"), ("b", "2"), ("c", "1")]
+        )
+    )
+    for _ in range(8):
+        assert await database.read(look_up, None) == ["a", "b", "c"]
+        assert await database.read(look_up, "1") == ["a", "c"]
+        assert await database.read(by_value, "2") == ["b"]
+    if is_url(database.location):
+        prepared = await database.read(
+            lambda conn: conn.execute(
+                "SELECT COUNT(*) FROM pg_prepared_statements WHERE statement LIKE '%WHERE value = $1%'"
+            ).fetchone()[0]
+        )
+        assert prepared == 1
