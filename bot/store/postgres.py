@@ -6,15 +6,22 @@ costs one thread hop, not one per statement, on both engines.
 
 What differs, and where it is handled:
 
-- Statements: `?` marks become `%s` (psycopg's client-side binding, so a `NULL` or a bare number needs no
-  declared type, as in SQLite); an INSERT into a table with an `id` gets `RETURNING id`, which is the
-  cursor's `lastrowid`; integral `numeric` results (`SUM` of a `bigint`) come back as `int`; rows are read
+- Statements: `?` marks become `%s`, bound server-side so that psycopg prepares a statement once it has
+  run a few times (`PREPARED_MAX` kept per connection); a statement with a NULL value, or a mark whose type
+  only its value could give (`? IS NULL`), binds client-side, where it needs no declared type, as in
+  SQLite. An INSERT into a table with an `id` gets `RETURNING id`, which is the cursor's `lastrowid`;
+  integral `numeric` results (`SUM` of a `bigint`) come back as `int`; rows are read
   by position or by name (`PgRow`). Text holds no NUL character in PostgreSQL, so one a user sent is
   dropped (SQLite keeps it; in a name or a lookup it means nothing on either).
 - SQLite's functions the store uses (`json_extract`, `json_each`) are defined as SQL functions (`PRELUDE`).
 - Schema: `schema_sql` turns a migration's SQLite DDL into PostgreSQL's (`INTEGER` is `BIGINT`, an `id`
   primary key is an identity column, a case-insensitive UNIQUE is a unique index on `lower(...)`); a
   migration SQLite can only do by rebuilding a table has its own `NNNN_name.postgres.sql`.
+- Round trips: a unit of work runs in psycopg's pipeline mode. BEGIN goes with its first statement and
+  COMMIT with its last; a statement whose answer is not read (most writes) is sent without waiting, and
+  the unit waits only where it reads a result (rows, a row count, a new id). A statement PostgreSQL
+  refuses is raised there, or at the commit: a unit that turns a refusal into its own reason reads that
+  statement's answer inside its `try` (bot/store/teams.py).
 - Concurrency: several processes may share the database. A write runs SERIALIZABLE and is retried from the
   start when PostgreSQL reports a serialization failure or a deadlock, which is what SQLite's single writer
   (`BEGIN IMMEDIATE`) gives one process; migrations take an advisory lock, so two processes starting
