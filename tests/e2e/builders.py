@@ -34,6 +34,15 @@ async def draft(world: World, coach: FakeMember, name: str, roster: str, lineman
 
 
 async def set_up_season(world: World) -> None:
+    await set_up_league(world)
+    started = await world.discord.invoke("season start", world.admin)
+    assert "Season 1 started" in started.content, started.content
+    assert "Round 1" in started.text and "deadline <t:" in started.text
+    await with_picture(started)
+
+
+async def set_up_league(world: World) -> None:
+    """The league created and its four teams drafted and approved (its season not started)."""
     discord = world.discord
     created = await discord.invoke("league create", world.admin, name="Old World League")
     assert "League **Old World League** created" in created.content, created.content
@@ -43,10 +52,6 @@ async def set_up_season(world: World) -> None:
         teams = await discord.autocomplete("league approve", world.admin, "team", team=name.split()[0])
         approved = await discord.invoke("league approve", world.admin, team=teams[0]["value"])
         assert "is approved" in approved.content, approved.content
-    started = await discord.invoke("season start", world.admin)
-    assert "Season 1 started" in started.content, started.content
-    assert "Round 1" in started.text and "deadline <t:" in started.text
-    await with_picture(started)
 
 
 async def with_picture(started: Interaction, within: float = 15) -> None:
