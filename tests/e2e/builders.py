@@ -54,6 +54,23 @@ async def set_up_league(world: World) -> None:
         assert "is approved" in approved.content, approved.content
 
 
+async def event_with_rosters(world: World, event: str, team: str) -> None:
+    """The organiser (the admin) creates a 3-round event; the four coaches register a human team each
+    (`<team> 0` to `<team> 3`, eleven linemen), submit it, and the organiser approves it."""
+    discord, organiser = world.discord, world.admin
+    created = await discord.invoke("event create", organiser, name=event, rounds=3)
+    assert f"Tournament **{event}** created" in created.text, created.text
+    for index, coach in enumerate(world.coaches):
+        registered = await discord.invoke("roster register", coach, name=f"{team} {index}", roster="human")
+        assert "is registered" in registered.text, registered.text
+        hired = await discord.invoke("roster hire", coach, position="human_lineman", count=11)
+        assert "Hired 11" in hired.text, hired.text
+        submitted = await discord.invoke("roster submit", coach)
+        assert "submitted" in submitted.text.lower(), submitted.text
+        approved = await discord.invoke("event approve", organiser, team=f"{team} {index}")
+        assert "approved" in approved.text.lower(), approved.text
+
+
 async def with_picture(started: Interaction, within: float = 15) -> None:
     """A season start is done once its picture follows the answer (drawn after it)."""
     await started.wait(lambda i: any(m.get("attachments") for m in i.messages), within)

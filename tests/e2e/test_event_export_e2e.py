@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+from tests.e2e import builders as build
 from tests.e2e import test_export_e2e
 from tests.e2e.conftest import BotProcess, World
 from tests.e2e.fake_discord import FakeMember, FakeUpload, button_ids
@@ -25,17 +26,7 @@ def _file(message: dict[str, object]) -> tuple[str, bytes]:
 async def _round_1(world: World) -> None:
     """Four coaches register, are approved, and play round 1 (which pairs round 2)."""
     discord, organiser, coaches = world.discord, world.admin, world.coaches
-    created = await discord.invoke("event create", organiser, name="Moving Cup", rounds=3)
-    assert "Tournament **Moving Cup** created" in created.text, created.text
-    for index, coach in enumerate(coaches):
-        registered = await discord.invoke("roster register", coach, name=f"Movers {index}", roster="human")
-        assert "is registered" in registered.text, registered.text
-        hired = await discord.invoke("roster hire", coach, position="human_lineman", count=11)
-        assert "Hired 11" in hired.text, hired.text
-        submitted = await discord.invoke("roster submit", coach)
-        assert "submitted" in submitted.text.lower(), submitted.text
-        approved = await discord.invoke("event approve", organiser, team=f"Movers {index}")
-        assert "approved" in approved.text.lower(), approved.text
+    await build.event_with_rosters(world, "Moving Cup", "Movers")
     started = await discord.invoke("event start", organiser)
     assert "round 1 is drawn" in started.text, started.text
     pairings = await discord.invoke("tournament pairings", coaches[0], round=1)

@@ -290,7 +290,7 @@ async def test_a_crash_at_every_named_step_leaves_each_effect_once_or_not_at_all
     await imported_once()
 
     # --- an event round's pairing: the organiser starts an event (round 1 drawn) ------------------------
-    await _event_ready(world)
+    await build.event_with_rosters(world, "Crash Cup", "Crashers")
     await run.down()
     event_games = "SELECT COUNT(*) FROM fixtures f JOIN tournaments t ON t.league_id = f.league_id"
 
@@ -373,22 +373,6 @@ async def _deadline_passed(location: str, number: int) -> None:
         conn.execute("UPDATE rounds SET deadline_at = ? WHERE id = ?", (int(time.time()) - 3600, round_id))
 
     await on_database(location, move)
-
-
-async def _event_ready(world: World) -> None:
-    """An event with four approved rosters, not started."""
-    discord, organiser = world.discord, world.admin
-    created = await discord.invoke("event create", organiser, name="Crash Cup", rounds=3)
-    assert "Tournament **Crash Cup** created" in created.text, created.text
-    for index, coach in enumerate(world.coaches):
-        registered = await discord.invoke("roster register", coach, name=f"Crashers {index}", roster="human")
-        assert "is registered" in registered.text, registered.text
-        hired = await discord.invoke("roster hire", coach, position="human_lineman", count=11)
-        assert "Hired 11" in hired.text, hired.text
-        submitted = await discord.invoke("roster submit", coach)
-        assert "submitted" in submitted.text.lower(), submitted.text
-        approved = await discord.invoke("event approve", organiser, team=f"Crashers {index}")
-        assert "approved" in approved.text.lower(), approved.text
 
 
 def _announcement_titles(conn: Connection) -> list[str]:
