@@ -33,7 +33,7 @@ IdMap = dict[str, dict[int, int]]  # table -> (id on one side -> id on the other
 JsonShape = Literal["report", "list"]
 
 
-MAX_NUMBER = 2**53  # no number the bot writes comes near it (a gold total, an id, a count)
+MAX_NUMBER = 2**63 - 1  # a stored integer's range (a Discord id is up to 64 bits; gold, counts far less)
 MAX_NAME = 100  # a name column (league, team, player, squad, coach): the commands allow 60, a coach's 100
 MAX_TEXT = 200_000  # any other text column (a report, a summary, settings): far above what the bot writes
 
@@ -41,7 +41,7 @@ MAX_TEXT = 200_000  # any other text column (a report, a summary, settings): far
 class FileRow(BaseModel):
     """One row of a table as the file holds it: its columns as the database keeps them, nothing else. Every
     number is one the bot could have written: a time (a column ending in `_at`) between 1970 and 2100
-    (bot/rules/times.py), any other number within +-2**53; a name at most 100 characters, any other text at
+    (bot/rules/times.py), any other number a 64-bit integer; a name at most 100 characters, any other text at
     most 200,000."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)

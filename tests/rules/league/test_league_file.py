@@ -119,7 +119,7 @@ def test_a_refusal_shows_its_first_reasons_and_counts_the_rest() -> None:
 
 def test_a_time_or_number_the_bot_never_writes_is_refused_with_its_reason() -> None:
     """Issue 31: a file whose `rounds[0].deadline_at` was 1000000000000000 imported and then stopped the bot
-    for every server. Every time must be one the bot writes (1970 to 2100), every number within +-2**53."""
+    for every server. Every time must be one the bot writes (1970 to 2100), every number a 64-bit integer."""
     league = {"id": 1, "name": "L", "settings": "{}", "created_by": 1, "created_at": 0, "kind": "league"}
     body = {"format": league_file.FORMAT, "version": league_file.VERSION, "leagues": [league]}
     body.update({t.name: [] for t in TABLES if t.name != "leagues"})
@@ -133,3 +133,9 @@ def test_a_time_or_number_the_bot_never_writes_is_refused_with_its_reason() -> N
     with pytest.raises(RuleViolation, match="not a time the bot writes"):
         parse(negative)
     assert parse(json.dumps(body).encode()).leagues[0].created_at == 0
+    discord_id = 1_180_000_000_000_000_000  # Discord's ids run past 2**53: a creator's id is one
+    assert (
+        parse(json.dumps(body | {"leagues": [league | {"created_by": discord_id}]}).encode())
+        .leagues[0]
+        .created_by
+    )
