@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.match import postgame_roster
+from bot.services.match import postgame, postgame_roster
 from bot.services.roster import teams
 from bot.ui import drafting
 from bot.ui.announce import announce
@@ -36,6 +36,7 @@ from bot.ui.options import (
     StaffCount,
     TeamOption,
 )
+from bot.ui.result_views import show_open_postgames
 from bot.ui.team_export import roster_csv, team_json
 
 if TYPE_CHECKING:
@@ -202,6 +203,15 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     ) -> None:
         sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
         await send_messages(interaction, embeds=team_sheet_embeds(sheet), ephemeral=not public)
+
+    @app_commands.command(
+        name="postgame",
+        description="Show your open post-game again, with its Finish button (only you see it)",
+    )
+    @app_commands.describe(league=LEAGUE_IF_SEVERAL)
+    async def postgame(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
+        found = await postgame.open_postgames_of(runtime_of(interaction), actor_of(interaction), league)
+        await show_open_postgames(interaction, found)
 
     @app_commands.command(
         name="submit", description="Send your drafted team to the commissioner for approval"

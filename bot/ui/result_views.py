@@ -6,12 +6,13 @@ two sides of a result as the report commands take them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import discord
 
 from bot.rules.match.match_result import PlayerLine, Side
 from bot.services.match import postgame
-from bot.services.match.postgame import TeamSummary
+from bot.services.match.postgame import OpenPostgame, TeamSummary
 from bot.services.match.results import ReportedResult, SideInput, side_name
 from bot.services.records import Fixture
 from bot.ui.buttons import GuardedButton
@@ -162,6 +163,18 @@ async def follow_with_postgame(
             embeds=postgame_embeds(fixture, summaries),
             view=finish_view(fixture.id, summaries),
             followup=True,
+        )
+
+
+async def show_open_postgames(interaction: discord.Interaction, found: Sequence[OpenPostgame]) -> None:
+    """A coach's open post-game(s) again, each with its Finish button: only he sees them."""
+    for number, one in enumerate(found):
+        await send_messages(
+            interaction,
+            embeds=postgame_embeds(one.fixture, (one.summary,)),
+            view=finish_view(one.fixture.id, (one.summary,)),
+            ephemeral=True,
+            followup=number > 0,
         )
 
 

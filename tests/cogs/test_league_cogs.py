@@ -233,3 +233,23 @@ async def test_finish_button_renders_what_its_one_transaction_returned(
     embed: discord.Embed = kwargs["embed"]
     assert embed.title == f"Post-game: {fx.label}"
     assert "✅ finished" in str(embed.fields[0].value) and "Post-game finished" in str(embed.fields[0].value)
+
+
+async def test_team_postgame_shows_the_coachs_open_post_game_with_its_finish_button(runtime: Runtime) -> None:
+    """Issue 31 §2: a post-game message lost (the bot stopped after the confirmation) is shown again."""
+    fixture_id = await _season(runtime)
+    listing = await seasons.list_fixtures(runtime, actor(user_id=10), None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    confirmer = fx.away_coach_id if fx.home_coach_id == 10 else fx.home_coach_id
+    done = await results.report_result(
+        runtime, actor(user_id=10), f"f:{fixture_id}", SideInput(1, 0), SideInput(0, 0)
+    )
+    await results.confirm_result(runtime, actor(user_id=confirmer), fixture_id, done.version)
+    cog = TeamCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=10)
+    await cog.postgame.callback(cog, interaction, None)
+    _, kwargs = sent(interaction)
+    assert kwargs["ephemeral"] is True
+    view: discord.ui.View = kwargs["view"]
+    ids = [item.item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert len(ids) == 1 and ids[0].startswith(f"pgf:{fixture_id}:")

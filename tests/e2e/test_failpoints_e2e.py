@@ -193,6 +193,11 @@ async def test_a_crash_at_every_named_step_leaves_each_effect_once_or_not_at_all
     again = await discord.click(reported.message, button_ids(reported.message)[0], opponent)
     assert again.ephemeral and "nothing to confirm" in again.content, again.content
     await confirmed_once()
+    # the post-game message died with the process: its coach shows it again (/team postgame) and finishes it
+    shown = await discord.invoke("team postgame", coaches[0])
+    assert shown.ephemeral and shown.message is not None and button_ids(shown.message), shown.content
+    finished = await discord.click(shown.message, button_ids(shown.message)[-1], coaches[0])
+    assert "finished" in finished.text.lower(), finished.text
 
     # --- a coach's post-game choice, then his Finish, on the round's other game (confirmed cleanly) -----
     playing = [coaches[0], opponent]

@@ -36,9 +36,10 @@ from bot.rules.rulesets.policy import Opening, PostgameGame, PostgameTeam, SideO
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id
 from bot.services.league import playoffs
+from bot.services.league.leagues import find_league
 from bot.services.match import postgame_order
 from bot.services.roster.advancement import unfinished_advancements
-from bot.services.roster.team_lookup import STAR_PREFIX, roster_of
+from bot.services.roster.team_lookup import STAR_PREFIX, own_team, roster_of
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament.tournaments import event_of_fixture
@@ -658,3 +659,33 @@ async def finish_postgame(
 
 def open_postgames(conn: Connection, guild_id: int, team: TeamRow) -> list[TeamPostgame]:
     return postgame_store.open_for_team(conn, guild_id, team.id)
+
+
+@dataclass(frozen=True)
+class OpenPostgame:
+    fixture: Fixture
+    summary: TeamSummary
+
+
+def _open_of(conn: Connection, actor: Actor, league_ref: str | None) -> list[OpenPostgame]:
+    league = find_league(conn, actor.guild_id, league_ref)
+    team = own_team(conn, actor, league)
+    found = []
+    for open_one in postgame_store.open_for_team(conn, actor.guild_id, team.id):
+        fx = season_store.fixture(conn, actor.guild_id, open_one.fixture_id)
+        if fx is not None:
+            offered = open_one.winnings_reroll == "offered"
+            found.append(
+                OpenPostgame(
+                    fx, summary_of(conn, team, fx.id, open_one.summary, False, reroll_offered=offered)
+                )
+            )
+    if not found:
+        raise NotFound(f"{team.name} has no post-game open: nothing to finish.")
+    return found
+
+
+async def open_postgames_of(rt: Runtime, actor: Actor, league_ref: str | None) -> list[OpenPostgame]:
+    """The caller's team's open post-game(s) as their Finish message shows them: to show it again when that
+    message was lost (the bot stopped just after the confirmation, or Discord failed to post it)."""
+    return await rt.db.read(_open_of, actor, league_ref)

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.services.league import seasons
 from bot.services.match import postgame, postgame_roster, results
 from bot.services.match.results import SideInput
@@ -228,3 +228,27 @@ async def test_conceding_without_penalty_only_changes_the_result(runtime: Runtim
     assert sum(p.row.spp for p in sheet.players) == 3 + 4  # the touchdown and its own MVP are kept
     opponent_sheet = await teams.team_sheet(runtime, AWAY, None)
     assert sum(p.row.spp for p in opponent_sheet.players) == 4  # one MVP, not two
+
+
+async def test_a_coach_sees_his_open_post_game_again_until_it_is_finished(runtime: Runtime) -> None:
+    """Issue 31 §2: a bot stopped just after a confirmation never posts the post-game with its Finish
+    buttons, and the team cannot play on until it is finished. The coach asks for it again
+    (/team postgame)."""
+    fixture_id = await home_away_fixture(runtime)
+    with pytest.raises(NotFound, match="has no post-game open"):
+        await postgame.open_postgames_of(runtime, HOME, None)
+    listing = await seasons.list_fixtures(runtime, HOME, None, "mine")
+    fx = next(f for f in listing.fixtures if f.id == fixture_id)
+    reporter, confirmer = (HOME, AWAY) if fx.home_coach_id == 10 else (AWAY, HOME)
+    await results.report_result(runtime, reporter, f"f:{fixture_id}", SideInput(2, 0), SideInput(0, 0))
+    confirmed = await results.confirm_result(runtime, confirmer, fixture_id, 1)
+    home = await team_of(runtime, HOME)
+    (again,) = await postgame.open_postgames_of(runtime, HOME, None)
+    shown = next(s for s in confirmed.postgame if s.team_id == home.id)
+    assert (
+        again.fixture.id == fixture_id and again.summary.lines == shown.lines and not again.summary.finished
+    )
+    assert again.summary.treasury == shown.treasury
+    await postgame.finish_postgame(runtime, HOME, fixture_id, home.id)
+    with pytest.raises(NotFound, match="has no post-game open"):
+        await postgame.open_postgames_of(runtime, HOME, None)
