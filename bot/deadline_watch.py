@@ -15,13 +15,12 @@ import discord
 
 from bot.host import Host
 from bot.services.match import deadlines
-from bot.services.match.deadlines import ClosedRound, Reminder, Work
+from bot.services.match.deadlines import Reminder, Work
 from bot.services.match.results import ReportedResult
 from bot.services.records import Due
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp
-from bot.ui.league_views import COLOUR
-from bot.ui.limits import CONTENT, Field, fields, pack_embeds, split_text
+from bot.ui.limits import CONTENT, split_text
 from bot.ui.result_views import finish_view, postgame_embeds, result_embeds
 
 log = logging.getLogger(__name__)
@@ -80,7 +79,6 @@ class DeadlineWatch:
 
     async def announce(self, work: Work) -> None:
         for closed in work.closed:
-            await announce(self.bot, closed.league, embeds=round_closed_embeds(closed))
             for settled in closed.settled:
                 if settled.postgame:
                     await announce(
@@ -118,38 +116,6 @@ class DeadlineWatch:
                 await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not send a reminder to user %s by direct message", user_id)
-
-
-def round_closed_embeds(closed: ClosedRound) -> list[discord.Embed]:
-    labels = {
-        "forfeit": "not played: a loss for both (no MVP, no winnings)",
-        "to commissioner": "not played: a play-off game needs a winner, so the commissioner decides",
-        "conceded": "conceded before the deadline (without penalty)",
-        "auto confirm pending": "reported: confirms itself unless disputed",
-        "disputed": "disputed: the commissioner decides",
-        "confirmed": "played",
-    }
-    lines = []
-    for settled in closed.settled:
-        fx = settled.fixture
-        score = f" **{fx.home_score}-{fx.away_score}**" if fx.home_score is not None else ""
-        lines.append(
-            f"{plain(fx.home_name)} v {plain(fx.away_name)}{score}: {labels.get(settled.how, settled.how)}"
-        )
-    if closed.auto_confirm_at:
-        lines.append(f"Reported results confirm themselves {timestamp(closed.auto_confirm_at, 'R')}.")
-    body: list[Field] = []
-    if closed.next_round:
-        number, deadline = closed.next_round
-        body += fields(
-            f"Round {number} is open", f"Deadline {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')})"
-        )
-    return pack_embeds(
-        f"{closed.league.name}: round {closed.round_number} is over",
-        body,
-        description=lines or ["No fixtures."],
-        colour=COLOUR,
-    )
 
 
 def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:

@@ -35,7 +35,7 @@ from bot.services.match.postgame_order import Blocker, blocker
 from bot.services.match.results import conceded, find_fixture
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.tournament import tournament_play
-from bot.store import audit
+from bot.store import announcements, audit
 from bot.store import contracts as contract_store
 from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
@@ -176,7 +176,9 @@ def _close_round(conn: Connection, rt: Runtime, guild_id: int, round_id: int) ->
     detail = {"round": info["number"], "season": info["season_number"]}
     audit.record_in(conn, league, BOT_USER, "round.close", now, detail)
     upcoming = deadline_store.next_open_round(conn, guild_id, info["season_id"])
-    return ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
+    return _announced(
+        conn, now, ClosedRound(league, info["season_number"], info["number"], settled, auto_at, upcoming)
+    )
 
 
 def _close_fixture(conn: Connection, rt: Runtime, guild_id: int, fixture_id: int) -> ClosedRound | None:
@@ -199,7 +201,7 @@ def _close_fixture(conn: Connection, rt: Runtime, guild_id: int, fixture_id: int
     else:
         settled = SettledFixture(fx, fx.status)
     season = season_store.current_season(conn, guild_id, league.id)
-    return ClosedRound(
+    closed = ClosedRound(
         league,
         season.number if season else 0,
         fx.round_number or 0,
@@ -208,6 +210,35 @@ def _close_fixture(conn: Connection, rt: Runtime, guild_id: int, fixture_id: int
         None,
         fixture_only=True,
     )
+    return _announced(conn, now, closed)
+
+
+SETTLED = {  # how each game of a closed round was settled, as its line says it
+    "forfeit": "not played: a loss for both (no MVP, no winnings)",
+    "to commissioner": "not played: a play-off game needs a winner, so the commissioner decides",
+    "conceded": "conceded before the deadline (without penalty)",
+    "auto confirm pending": "reported: confirms itself unless disputed",
+    "disputed": "disputed: the commissioner decides",
+    "confirmed": "played",
+}
+
+
+def _announced(conn: Connection, now: datetime, closed: ClosedRound) -> ClosedRound:
+    """Write "round N is over" to the outbox in the transaction that closed it, so a bot stopped right
+    after the commit still posts it, once (issue 31 §2)."""
+    lines = []
+    for settled in closed.settled:
+        fx = settled.fixture
+        score = f" **{fx.home_score}-{fx.away_score}**" if fx.home_score is not None else ""
+        lines.append(f"{fx.home_name} v {fx.away_name}{score}: {SETTLED.get(settled.how, settled.how)}")
+    if closed.auto_confirm_at:
+        lines.append(f"Reported results confirm themselves <t:{unix(closed.auto_confirm_at)}:R>.")
+    if closed.next_round:
+        number, deadline = closed.next_round
+        lines.append(f"**Round {number} is open**: deadline <t:{unix(deadline)}:f> (<t:{unix(deadline)}:R>)")
+    title = f"{closed.league.name}: round {closed.round_number} is over"
+    announcements.to_league(conn, closed.league, title, lines or ["No fixtures."], now)
+    return closed
 
 
 def _auto_confirm(
