@@ -94,6 +94,8 @@ _INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+([A-Za-z_][A-Za-z0-9_]*)", re.IG
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 _QUOTE_OR_COMMENT = re.compile(r"'|\"|--")
 _NAMED_MARK = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+_REPEATABLE = re.compile(r"^\s*SELECT\b", re.IGNORECASE)
+_VOLATILE = re.compile(r"\b(setval|nextval|random|now|clock_timestamp|pg_\w+)\s*\(", re.IGNORECASE)
 _UNTYPED_MARK = re.compile(r"(\?|(?<![:\w]):[A-Za-z_]\w*)\s+IS\s+(NOT\s+)?NULL\b", re.IGNORECASE)
 
 
@@ -265,14 +267,39 @@ class PgCursor:
         return iter(self._cursor)
 
 
+class PgRows:
+    """A read's rows, all in hand (read once in a unit of work, see `PgConnection.execute`)."""
+
+    lastrowid = None
+
+    def __init__(self, rows: list[PgRow]) -> None:
+        self._rows = rows
+        self._next = 0
+        self.rowcount = len(rows)
+
+    def fetchone(self) -> Any:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def fetchall(self) -> list[Any]:
+        rest, self._next = self._rows[self._next :], len(self._rows)
+        return rest
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.fetchall())
+
+
 class PgConnection:
     """The store's `Connection` over one psycopg connection (see the module's notes)."""
 
     def __init__(self, raw: psycopg.Connection[PgRow]) -> None:
         self.raw = raw
         self._id_tables: frozenset[str] = frozenset()
-        self._statements: dict[str, tuple[str, bool, bool]] = {}
+        self._statements: dict[str, tuple[str, bool, bool, bool]] = {}
         self._pipeline: psycopg.Pipeline | None = None
+        self._read: dict[tuple[str, tuple[Any, ...]], list[PgRow]] = {}  # this unit's reads since it wrote
 
     @contextmanager
     def pipelined(self) -> Iterator[None]:
@@ -280,10 +307,12 @@ class PgConnection:
         mode), until a result is read: a unit of work waits once per read, not once per statement."""
         with self.raw.pipeline() as pipeline:
             self._pipeline = pipeline
+            self._read.clear()
             try:
                 yield
             finally:
                 self._pipeline = None
+                self._read.clear()
 
     def sync(self) -> None:
         """Wait for every queued statement (raising the first one's error, if any)."""
@@ -296,18 +325,34 @@ class PgConnection:
         self._id_tables = frozenset(str(row[0]) for row in rows)
         self._statements.clear()
 
-    def _statement(self, sql: str) -> tuple[str, bool, bool]:
-        """The statement as PostgreSQL takes it, whether it returns the new id, and whether it binds its
-        values client-side even when none is NULL (a mark typed by nothing but its value: `? IS NULL`)."""
+    def _statement(self, sql: str) -> tuple[str, bool, bool, bool]:
+        """The statement as PostgreSQL takes it, whether it returns the new id, whether it binds its values
+        client-side even when none is NULL (a mark typed by nothing but its value: `? IS NULL`), and whether
+        it only reads (a SELECT calling nothing that changes or differs from one call to the next)."""
         found = self._statements.get(sql)
         if found is None:
             text, returns_id = statement(sql, self._id_tables)
-            found = self._statements[sql] = (text, returns_id, _UNTYPED_MARK.search(sql) is not None)
+            untyped = _UNTYPED_MARK.search(sql) is not None
+            repeatable = _REPEATABLE.match(sql) is not None and _VOLATILE.search(sql) is None
+            found = self._statements[sql] = (text, returns_id, untyped, repeatable)
         return found
 
-    def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> PgCursor:
-        text, returns_id, untyped = self._statement(sql)
+    def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> PgCursor | PgRows:
+        text, returns_id, untyped, repeatable = self._statement(sql)
         values = parameters.values() if isinstance(parameters, Mapping) else parameters
+        key = None
+        if not repeatable:
+            self._read.clear()  # it may write: what the unit read before is read again
+        elif self._pipeline is not None:
+            # A unit reads one snapshot (REPEATABLE READ, SERIALIZABLE): the same read with nothing written
+            # since gives the same rows, so they are not asked for twice.
+            key = (sql, tuple(parameters.items()) if isinstance(parameters, Mapping) else tuple(parameters))
+            try:
+                again = self._read.get(key)
+            except TypeError:  # a value that cannot be a key: read it again
+                key, again = None, None
+            if again is not None:
+                return PgRows(again)
         # Prepared (server-side binding, psycopg prepares a statement once it has run a few times) unless
         # PostgreSQL could not tell a mark's type (a NULL value, `? IS NULL`): that statement binds
         # client-side, where a value needs no declared type, as in SQLite.
@@ -317,10 +362,14 @@ class PgConnection:
             cursor.execute(text, {k: _value(v) for k, v in parameters.items()})
         else:
             cursor.execute(text, [_value(v) for v in parameters])
+        if key is not None:
+            rows = self._read[key] = cursor.fetchall()
+            return PgRows(rows)
         return PgCursor(self, cursor, returns_id)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> PgCursor:
-        text, _, untyped = self._statement(sql)
+        text, _, untyped, _ = self._statement(sql)
+        self._read.clear()
         if text.endswith(" RETURNING id"):
             text = text.removesuffix(" RETURNING id")
         rows = [[_value(v) for v in row] for row in parameters]

@@ -98,3 +98,27 @@ async def test_a_null_value_needs_no_declared_type_and_a_statement_run_often_is_
             ).fetchone()[0]
         )
         assert prepared == 1
+
+
+async def test_a_read_repeated_in_a_unit_gives_what_the_unit_has_written_since(database: Database) -> None:
+    """PostgreSQL answers a read repeated with nothing written since from the rows it already read (the
+    unit's snapshot gives the same); any write reads again."""
+
+    def work(conn: Connection) -> list[list[str]]:
+        sql = "SELECT key FROM app_meta WHERE value = ? ORDER BY key"
+        seen = [[row[0] for row in conn.execute(sql, ("1",))]]
+        first = conn.execute(sql, ("1",))
+        seen.append([first.fetchone()[0]])  # one row taken, then the rest
+        seen.append([row[0] for row in first.fetchall()])
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('c', '1')")
+        seen.append([row[0] for row in conn.execute(sql, ("1",))])
+        conn.execute("UPDATE app_meta SET value = '2' WHERE key = 'a'")
+        seen.append([row[0] for row in conn.execute(sql, ("1",)).fetchall()])
+        return seen
+
+    await database.write(
+        lambda conn: conn.executemany(
+            "INSERT INTO app_meta (key, value) VALUES (?, ?)", [("a", "1"), ("b", "1")]
+        )
+    )
+    assert await database.write(work) == [["a", "b"], ["a"], ["b"], ["a", "b", "c"], ["b", "c"]]
