@@ -198,6 +198,52 @@ def add_spp(
     )
 
 
+def add_spp_to_many(
+    conn: Connection,
+    team: TeamRow,
+    awards: list[tuple[int, int, dict[str, Any]]],
+    kind: Literal["spp", "mvp"],
+    *,
+    fixture_id: int,
+    actor_id: int,
+    now: datetime,
+) -> None:
+    """`add_spp` for several of the team's players, `awards` (player id, points, detail) in order: one UPDATE
+    and one INSERT for them all (not two statements a player)."""
+    if not awards:
+        return
+    totals: dict[int, int] = {}
+    for player_id, points, _detail in awards:
+        totals[player_id] = totals.get(player_id, 0) + points
+    cases = " ".join("WHEN ? THEN ?" for _ in totals)
+    marks = ", ".join("?" for _ in totals)
+    conn.execute(
+        f"UPDATE players SET spp = spp + CASE id {cases} END"  # noqa: S608 (marks only)
+        f" WHERE guild_id = ? AND team_id = ? AND id IN ({marks})",
+        (*(value for item in totals.items() for value in item), team.guild_id, team.id, *totals),
+    )
+    rows = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in awards)
+    insert = "INSERT INTO player_changes (guild_id, team_id, player_id, fixture_id, kind, spp_delta, detail,"
+    conn.execute(
+        f"{insert} actor_id, created_at) VALUES {rows}",  # only marks are joined in
+        [
+            value
+            for player_id, points, detail in awards
+            for value in (
+                team.guild_id,
+                team.id,
+                player_id,
+                fixture_id,
+                kind,
+                points,
+                json.dumps(detail),
+                actor_id,
+                unix(now),
+            )
+        ],
+    )
+
+
 def injure(
     conn: Connection,
     team: TeamRow,

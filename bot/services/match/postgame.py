@@ -164,6 +164,11 @@ class _Post:
             detail=detail,
         )
 
+    def add_spp_to_many(self, team: TeamRow, awards: list[tuple[int, int, dict[str, Any]]]) -> None:
+        postgame_store.add_spp_to_many(
+            self.conn, team, awards, "spp", fixture_id=self.fx.id, actor_id=self.actor.user_id, now=self.now
+        )
+
     def log(self, rolls: list[DieRoll], team: TeamRow) -> None:
         purpose = f"{self.fx.label} post-game, {team.name}"
         log_dice(self.conn, self.rt, self.actor, rolls, purpose=purpose, fixture_id=self.fx.id)
@@ -249,13 +254,15 @@ def _award_spp(post: _Post, side: _Side, data: SideReport) -> None:
     team = side.team
     special = roster_of(post.rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
     values = post.rt.catalog.postgame.spp_values(special)
+    earned: list[tuple[int, int, dict[str, Any]]] = []
     for line in data.players:
         if line.player_id in side.unpaid:
             continue  # star players (and Mercenaries) earn no Star Player Points
         points = spp_earned(line, values)
         if points:
-            post.add_spp(team, line.player_id, points, "spp", {"events": line.summary})
+            earned.append((line.player_id, points, {"events": line.summary}))
             side.lines.append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
+    post.add_spp_to_many(team, earned)  # written together: two statements for the team, not two a player
 
 
 def _hated(conn: Connection, rt: Runtime, team: TeamRow, player_id: int) -> list[str]:
