@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -95,6 +96,8 @@ _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 _QUOTE_OR_COMMENT = re.compile(r"'|\"|--")
 _NAMED_MARK = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 _REPEATABLE = re.compile(r"^\s*SELECT\b", re.IGNORECASE)
+_WRITES_ONE_TABLE = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE)\s+([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VOLATILE = re.compile(r"\b(setval|nextval|random|now|clock_timestamp|pg_\w+)\s*\(", re.IGNORECASE)
 _UNTYPED_MARK = re.compile(r"(\?|(?<![:\w]):[A-Za-z_]\w*)\s+IS\s+(NOT\s+)?NULL\b", re.IGNORECASE)
 
@@ -267,6 +270,19 @@ class PgCursor:
         return iter(self._cursor)
 
 
+@dataclass(frozen=True)
+class _Statement:
+    """A store statement as PostgreSQL takes it (`statement`) and what the connection knows of it."""
+
+    text: str
+    returns_id: bool
+    untyped: (
+        bool  # binds client-side even without a NULL: a mark typed by nothing but its value (`? IS NULL`)
+    )
+    reads: frozenset[str] | None  # a SELECT calling nothing volatile: its words; else None
+    writes: str | None  # the one table an INSERT or UPDATE changes; None: it may change any
+
+
 class PgRows:
     """A read's rows, all in hand (read once in a unit of work, see `PgConnection.execute`)."""
 
@@ -297,9 +313,10 @@ class PgConnection:
     def __init__(self, raw: psycopg.Connection[PgRow]) -> None:
         self.raw = raw
         self._id_tables: frozenset[str] = frozenset()
-        self._statements: dict[str, tuple[str, bool, bool, bool]] = {}
+        self._statements: dict[str, _Statement] = {}
         self._pipeline: psycopg.Pipeline | None = None
-        self._read: dict[tuple[str, tuple[Any, ...]], list[PgRow]] = {}  # this unit's reads since it wrote
+        # this unit's reads, each with the words of its statement (the tables it reads are among them)
+        self._read: dict[tuple[str, tuple[Any, ...]], tuple[list[PgRow], frozenset[str]]] = {}
 
     @contextmanager
     def pipelined(self) -> Iterator[None]:
@@ -325,34 +342,48 @@ class PgConnection:
         self._id_tables = frozenset(str(row[0]) for row in rows)
         self._statements.clear()
 
-    def _statement(self, sql: str) -> tuple[str, bool, bool, bool]:
-        """The statement as PostgreSQL takes it, whether it returns the new id, whether it binds its values
-        client-side even when none is NULL (a mark typed by nothing but its value: `? IS NULL`), and whether
-        it only reads (a SELECT calling nothing that changes or differs from one call to the next)."""
+    def _statement(self, sql: str) -> _Statement:
         found = self._statements.get(sql)
         if found is None:
             text, returns_id = statement(sql, self._id_tables)
-            untyped = _UNTYPED_MARK.search(sql) is not None
             repeatable = _REPEATABLE.match(sql) is not None and _VOLATILE.search(sql) is None
-            found = self._statements[sql] = (text, returns_id, untyped, repeatable)
+            written = _WRITES_ONE_TABLE.match(sql)
+            found = self._statements[sql] = _Statement(
+                text,
+                returns_id,
+                untyped=_UNTYPED_MARK.search(sql) is not None,
+                reads=frozenset(w.lower() for w in _WORD.findall(sql)) if repeatable else None,
+                writes=None if written is None else written.group(1).lower(),
+            )
         return found
 
+    def _written(self, found: _Statement) -> None:
+        """Forget what the unit read that a statement may have changed: an INSERT or UPDATE changes its own
+        table (the schema has no triggers, and a foreign key cascades only on DELETE), anything else may
+        change any."""
+        if found.writes is None:
+            self._read.clear()
+            return
+        for key in [key for key, (_rows, words) in self._read.items() if found.writes in words]:
+            del self._read[key]
+
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> PgCursor | PgRows:
-        text, returns_id, untyped, repeatable = self._statement(sql)
+        found = self._statement(sql)
+        text, returns_id, untyped = found.text, found.returns_id, found.untyped
         values = parameters.values() if isinstance(parameters, Mapping) else parameters
         key = None
-        if not repeatable:
-            self._read.clear()  # it may write: what the unit read before is read again
+        if found.reads is None:
+            self._written(found)
         elif self._pipeline is not None:
             # A unit reads one snapshot (REPEATABLE READ, SERIALIZABLE): the same read with nothing written
-            # since gives the same rows, so they are not asked for twice.
+            # to its tables since gives the same rows, so they are not asked for twice.
             key = (sql, tuple(parameters.items()) if isinstance(parameters, Mapping) else tuple(parameters))
             try:
                 again = self._read.get(key)
             except TypeError:  # a value that cannot be a key: read it again
                 key, again = None, None
             if again is not None:
-                return PgRows(again)
+                return PgRows(again[0])
         # Prepared (server-side binding, psycopg prepares a statement once it has run a few times) unless
         # PostgreSQL could not tell a mark's type (a NULL value, `? IS NULL`): that statement binds
         # client-side, where a value needs no declared type, as in SQLite.
@@ -362,14 +393,16 @@ class PgConnection:
             cursor.execute(text, {k: _value(v) for k, v in parameters.items()})
         else:
             cursor.execute(text, [_value(v) for v in parameters])
-        if key is not None:
-            rows = self._read[key] = cursor.fetchall()
+        if key is not None and found.reads is not None:
+            rows = cursor.fetchall()
+            self._read[key] = (rows, found.reads)
             return PgRows(rows)
         return PgCursor(self, cursor, returns_id)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> PgCursor:
-        text, _, untyped, _ = self._statement(sql)
-        self._read.clear()
+        found = self._statement(sql)
+        text, untyped = found.text, found.untyped
+        self._written(found)
         if text.endswith(" RETURNING id"):
             text = text.removesuffix(" RETURNING id")
         rows = [[_value(v) for v in row] for row in parameters]

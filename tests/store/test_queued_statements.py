@@ -122,3 +122,25 @@ async def test_a_read_repeated_in_a_unit_gives_what_the_unit_has_written_since(d
         )
     )
     assert await database.write(work) == [["a", "b"], ["a"], ["b"], ["a", "b", "c"], ["b", "c"]]
+
+
+async def test_only_a_delete_changes_a_table_it_does_not_name(database: Database) -> None:
+    """What lets PostgreSQL keep a unit's reads of other tables across an INSERT or UPDATE
+    (bot/store/postgres.py, `PgConnection._written`): the schema has no triggers, and no foreign key acts on
+    an UPDATE (a foreign key may cascade on DELETE, which makes a unit read everything again)."""
+    if not is_url(database.location):
+        pytest.skip("SQLite answers every read itself")
+
+    def rules(conn: Connection) -> tuple[int, list[str]]:
+        triggers = conn.execute(
+            "SELECT COUNT(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+            " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = current_schema() AND NOT t.tgisinternal"
+        ).fetchone()[0]
+        on_update = conn.execute(
+            "SELECT conname FROM pg_constraint WHERE contype = 'f'"
+            " AND connamespace = current_schema()::regnamespace AND confupdtype <> 'a'"
+        ).fetchall()
+        return triggers, [row[0] for row in on_update]
+
+    assert await database.read(rules) == (0, [])
