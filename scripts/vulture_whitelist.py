@@ -96,3 +96,5 @@ _.signing_drafts
 _.audit_log
 # logging reads a record's levelname (bot/web/app.py's PrivateLog lowers a refused request to a warning)
 _.levelname
+# psycopg reads a connection's prepared_max (how many prepared statements it keeps): bot/store/postgres.py
+_.prepared_max
