@@ -10,6 +10,7 @@ from operator import attrgetter
 import discord
 
 from bot.catalog.search import best_matches
+from bot.rules.tournament.tournament_rosters import mercenary_price
 from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.tournament import tournament_awards, tournament_entries, tournament_spp
@@ -36,8 +37,7 @@ def _players(ts: TournamentSheet, bold: bool) -> list[str]:
         row = player.row
         if row.id in star_rows:
             continue
-        added = ts.skills.get(row.id)  # the round's Skill-Point skill (an escalation round's own)
-        extra = ((added,) if added else ()) + player.gained_skills
+        extra = player.extra_skills  # the round's Skill-Point skill (an escalation round's own), then gained
         skills = [*player.position.skills, *player.loner, *(f"**{s}**" if bold else f"+{s}" for s in extra)]
         name = plain(row.name) if bold else row.name
         head = f"#{row.number} {name} · {'Mercenary ' if row.mercenary else ''}{player.position.name}"
@@ -214,7 +214,8 @@ async def roster_skill_autocomplete(interaction: discord.Interaction, current: s
 
 
 async def mercenary_skill_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    """The Primary skills of the position chosen in the same command (a Mercenary's, 50,000 gp), and none."""
+    """The Primary skills of the position chosen in the same command (a Mercenary's one skill, priced by the
+    catalogue's Mercenary rule), and none."""
     rt = runtime_of(interaction)
     wanted = str(getattr(interaction.namespace, "position", "") or "").lower()
     options = await _options(interaction)
@@ -223,8 +224,9 @@ async def mercenary_skill_autocomplete(interaction: discord.Interaction, current
     if position is None:
         return [none]
     skills = [s for s in event_rosters.skill_options(rt, position) if s.category in position.primary]
+    extra = gp(mercenary_price(rt.catalog, position, "skill") - mercenary_price(rt.catalog, position))
     return [none] + [
-        choice(f"{s.name} (+50,000 gp)", s.name)
+        choice(f"{s.name} (+{extra})", s.name)
         for s in best_matches(current, skills, lambda s: s.name, limit=24)
     ]
 
