@@ -27,6 +27,7 @@ from bot.scheduler import Scheduler
 from bot.services.runtime import Runtime
 from bot.store import Database, meta
 from bot.ui.pagination import PageButton
+from bot.ui.translator import CommandTranslator, LocalisedTree
 from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ class LeagueBot(Host):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=LocalisedTree,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False
             ),
@@ -102,6 +104,7 @@ class LeagueBot(Host):
         version = await database.migrate()
         log.info("database %s at schema version %d", self.settings.database_name, version)
         self._runtime = Runtime(db=database, dice=self.dice, clock=self.clock, catalog=catalog)
+        await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(PageButton)
         for module in cog_modules():
             await self.load_extension(module)
@@ -121,8 +124,15 @@ class LeagueBot(Host):
         self.tree.copy_global_to(guild=guild)
         return guild
 
-    def command_tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+    async def command_tree_hash(self, guild: discord.abc.Snowflake | None) -> str:
+        """The commands as they are synced, translations included (a new translation syncs again)."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         encoded = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(encoded).hexdigest()
 
@@ -131,7 +141,7 @@ class LeagueBot(Host):
         guild = self._sync_scope()
         scope = f"guild:{guild.id}" if guild else "global"
         key = f"command_tree:{self.application_id}:{scope}"
-        digest = self.command_tree_hash(guild)
+        digest = await self.command_tree_hash(guild)
         # Claimed before syncing: of several processes starting with the same commands, one syncs.
         changed, previous = await self.runtime.db.write(meta.replace, key, digest)
         if not changed:

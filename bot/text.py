@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import _, number
+
 # Last words whose English plural is not the regular one (position names of data/bb2025/teams.json).
 _IRREGULAR = {
     "chosen": "chosen",
@@ -18,8 +20,8 @@ _IRREGULAR = {
 
 
 def gp(amount: int) -> str:
-    """Gold pieces the way coaches write them: 1,050,000 gp."""
-    return f"{amount:,} gp"
+    """Gold pieces the way coaches write them in the current language: 1,050,000 gp (1 050 000 po)."""
+    return _("{amount} gp", amount=number(amount))
 
 
 def k(amount: int) -> str:

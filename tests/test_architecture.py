@@ -46,13 +46,15 @@ RESTRICTED_STDLIB = ("sqlite3",)  # a database: the store's alone
 # the standard library, and typeshed's stubs of it (_typeshed: for type checking only)
 STDLIB = frozenset(sys.stdlib_module_names) | {"_typeshed"}
 
-_RULES = ("bot.catalog", "bot.errors", "bot.text", "pydantic")
+_RULES = ("bot.catalog", "bot.errors", "bot.text", "bot.i18n", "pydantic")
 _DISCORD = ("discord",)  # discord.py (discord.ext and discord.ui included)
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     "__init__": (),
     "errors": (),
-    "text": (),
+    "text": ("bot.i18n",),  # gold pieces and numbers the current language's way
+    # the languages: gettext catalogues through Babel, worded in the current one (a context variable)
+    "i18n": ("babel", "jinja2"),
     "clock": (),
     # the named steps where a test may stop the process dead (no dependencies)
     "failpoints": (),
@@ -78,6 +80,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.clock",
         "bot.errors",
         "bot.text",
+        "bot.i18n",
         "bot.failpoints",  # a unit of work's named step (Database.write_step, the migrations)
         "aiosqlite",
         "psycopg",
@@ -90,12 +93,13 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.store",
         "bot.errors",
         "bot.text",
+        "bot.i18n",
         "bot.clock",
         "bot.failpoints",
         "pydantic",
     ),
     # plain values in, PNG bytes out
-    "pictures": ("bot.text", "PIL"),
+    "pictures": ("bot.text", "bot.i18n", "PIL"),
     # what a reply looks like: what the services return, drawn, paged and worded; no database of its own
     # (the services' records reach it through bot/services/records.py)
     "ui": (
@@ -105,6 +109,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.catalog",
         "bot.errors",
         "bot.text",
+        "bot.i18n",
         "bot.clock",  # Discord's <t:unix> timestamps
         "bot.pictures",
         "bot.host",  # the bot as a view sees it (its runtime and settings)
@@ -118,11 +123,21 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.catalog",
         "bot.errors",
         "bot.text",
+        "bot.i18n",
         "bot.clock",
         "bot.host",  # the bot a cog is loaded into
     ),
     # the read-only web view: the services' loaders and the rules (the names of the leaders' statistics)
-    "web": ("bot.services", "bot.rules", "bot.errors", "bot.text", "bot.pictures", "aiohttp", "jinja2"),
+    "web": (
+        "bot.services",
+        "bot.rules",
+        "bot.errors",
+        "bot.text",
+        "bot.i18n",
+        "bot.pictures",
+        "aiohttp",
+        "jinja2",
+    ),
     # the simulator and the demo: play through the services, check invariants by reading the store (SQL
     # read-only, below); the demo serves the web view and copies a database (migrate)
     "simulation": (
@@ -132,6 +147,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.store",
         "bot.clock",
         "bot.errors",
+        "bot.i18n",
         "bot.web",
     ),
     # the settings; a database URL is shown without its password by the store's PostgreSQL module
@@ -141,9 +157,9 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # settings, the scheduler and something that re-arms the deadlines
     "host": (*_DISCORD, "bot.services.runtime", "bot.config", "bot.scheduler"),
     # posts the store's announcements: it reads, claims and marks the rows (cross-guild by design, below)
-    "outbox": (*_DISCORD, "bot.host", "bot.ui", "bot.store"),
+    "outbox": (*_DISCORD, "bot.host", "bot.ui", "bot.store", "bot.i18n"),
     # arms the deadlines the services plan, runs them and announces the outcome
-    "deadline_watch": (*_DISCORD, "bot.host", "bot.ui", "bot.services"),
+    "deadline_watch": (*_DISCORD, "bot.host", "bot.ui", "bot.services", "bot.i18n"),
     # the composition root wires everything: it loads the cogs by name (bot.cogs is read for its folder)
     "app": (
         *_DISCORD,
@@ -154,6 +170,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "bot.config",
         "bot.deadline_watch",
         "bot.host",
+        "bot.i18n",
         "bot.outbox",
         "bot.rules",
         "bot.scheduler",

@@ -11,8 +11,11 @@ JSON text, unix times), not the store's models, which turn them into what the se
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from bot.i18n import ENGLISH, SHIPPED
 from bot.rules.competition_file import CompetitionFile, FileRow, Table, sums
 
 
@@ -23,6 +26,7 @@ class LeagueRow(FileRow):
     created_by: int
     created_at: int
     kind: str
+    language: Literal[*SHIPPED] = ENGLISH  # type: ignore[valid-type]  # files before issue 32 lack it
 
 
 class SeasonRow(FileRow):

@@ -29,3 +29,4 @@ class Actor:
     user_id: int
     channel_id: int
     name: str | None = None  # his display name in the server, when known (kept for the web view)
+    server_language: str = "en"  # the server's language (bot/i18n), a new league's or event's first one

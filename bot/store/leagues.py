@@ -23,6 +23,7 @@ class League:
     settings: LeagueSettings
     created_by: int
     kind: Kind = "league"  # a tournament keeps its rulespack in `tournaments` (store/tournaments.py)
+    language: str = "en"  # what its channel and web view read (bot/i18n: a shipped language's code)
 
     @property
     def is_tournament(self) -> bool:
@@ -43,11 +44,22 @@ def insert(
     created_by: int,
     now: datetime,
     kind: Kind = "league",
+    language: str = "en",
 ) -> League:
     cursor = conn.execute(
-        "INSERT INTO leagues (guild_id, name, announce_channel_id, settings, created_by, created_at, kind)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, name, announce_channel_id, settings.model_dump_json(), created_by, unix(now), kind),
+        "INSERT INTO leagues"
+        " (guild_id, name, announce_channel_id, settings, created_by, created_at, kind, language)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            name,
+            announce_channel_id,
+            settings.model_dump_json(),
+            created_by,
+            unix(now),
+            kind,
+            language,
+        ),
     )
     league = get(conn, guild_id, int(cursor.lastrowid or 0))
     assert league is not None
@@ -91,4 +103,11 @@ def update(
     conn.execute(
         "UPDATE leagues SET settings = ?, announce_channel_id = ? WHERE guild_id = ? AND id = ?",
         (settings.model_dump_json(), announce_channel_id, league.guild_id, league.id),
+    )
+
+
+def set_language(conn: Connection, league: League, language: str) -> None:
+    conn.execute(
+        "UPDATE leagues SET language = ? WHERE guild_id = ? AND id = ?",
+        (language, league.guild_id, league.id),
     )

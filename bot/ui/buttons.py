@@ -17,6 +17,7 @@ from typing import Any, Self
 
 import discord
 
+from bot import i18n
 from bot.ui.errors import report_error
 
 
@@ -59,6 +60,7 @@ class GuardedModal(discord.ui.Modal):
 async def _guarded(
     action: Callable[[discord.Interaction], Awaitable[None]], interaction: discord.Interaction
 ) -> None:
+    i18n.set_language(i18n.pick(interaction.locale))  # the clicker's language, as a command's
     try:
         await action(interaction)
     except Exception as error:  # a component has no tree error handler: answer here

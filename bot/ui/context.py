@@ -6,6 +6,7 @@ from typing import Any, cast
 
 import discord
 
+from bot import i18n
 from bot.errors import NotAllowed
 from bot.host import Host
 from bot.services.runtime import Actor, Runtime
@@ -27,6 +28,7 @@ def actor_of(interaction: discord.Interaction) -> Actor:
         user_id=interaction.user.id,
         channel_id=interaction.channel_id or 0,
         name=interaction.user.display_name,
+        server_language=i18n.pick(interaction.guild_locale),
     )
 
 

@@ -15,6 +15,9 @@ import pytest
 
 from bot.app import LeagueBot, cog_modules
 from bot.config import Settings
+from bot.i18n.catalogs import TRANSLATED
+from bot.ui.translator import CommandTranslator
+from tests.e2e import discord_limits as limits
 
 COMMAND_BUDGET = 4000
 MAX_OPTIONS = 25
@@ -100,3 +103,51 @@ async def test_settings_is_split_by_topic(payloads: list[dict[str, Any]]) -> Non
     assert "in_playoffs" in {option["name"] for option in subcommands["match"]["options"]}
     league = next(p for p in payloads if p["name"] == "league")
     assert "settings" not in {option["name"] for option in league["options"]}  # one way to do it
+
+
+async def _translated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    bot = LeagueBot(Settings(discord_token="x"))
+    for module in cog_modules():
+        await bot.load_extension(module)
+    translator = CommandTranslator()
+    return [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
+
+
+async def test_every_language_fits_discords_limits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 32: "in every language each command is within Discord's limits" -- each locale's text is
+    counted on its own (tests/e2e/discord_limits.py, the fake Discord's own check)."""
+    payloads = await _translated(monkeypatch, tmp_path)
+    assert [str(problem) for problem in limits.commands_violations(payloads)] == []
+
+
+def _missing(node: dict[str, Any], path: str) -> list[str]:
+    found = []
+    if "description" in node:
+        found += [
+            f"{path}: description in {code}"
+            for code in TRANSLATED
+            if code not in (node.get("description_localizations") or {})
+        ]
+    for choice in node.get("choices") or []:
+        found += [
+            f"{path} choice {choice['name']!r} in {code}"
+            for code in TRANSLATED
+            if code not in (choice.get("name_localizations") or {})
+        ]
+    for option in node.get("options") or []:
+        found += _missing(option, f"{path} {option['name']}")
+    return found
+
+
+async def test_every_description_and_choice_is_localised(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 32: "every command, subcommand and option carries description_localizations for fr, es-ES,
+    it and de, and every choice its name_localizations"; names stay English."""
+    payloads = await _translated(monkeypatch, tmp_path)
+    missing = [line for payload in payloads for line in _missing(payload, "/" + payload["name"])]
+    assert missing == [], f"{len(missing)} untranslated, e.g. {missing[:5]}"
+    assert all(not payload.get("name_localizations") for payload in payloads)

@@ -49,7 +49,44 @@ COMMAND_NAME = 32
 COMMAND_DESCRIPTION = 100
 COMMAND_OPTIONS = 25
 OPTION_CHOICES = 25
-COMMAND_TOTAL = 4000
+COMMAND_TOTAL = 4000  # in each locale
+# Discord's locales (https://discord.com/developers/docs/reference#locales)
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
 CHAT_INPUT_COMMANDS = 100
 CONTEXT_MENU_COMMANDS = 5  # of each kind: user, message
 
@@ -351,16 +388,45 @@ def _options_violations(path: str, options: Sequence[Mapping[str, Any]], depth: 
     return found
 
 
-def _command_characters(node: Mapping[str, Any]) -> int:
-    """Names, descriptions, choice names and string choice values of a command and everything under it."""
-    size = len(str(node.get("name") or "")) + len(str(node.get("description") or ""))
+def _in(node: Mapping[str, Any], field: str, locale: str | None) -> str:
+    """A name or description as a user of `locale` sees it: its localisation, else the default."""
+    localised = (node.get(f"{field}_localizations") or {}).get(locale) if locale else None
+    return str(localised or node.get(field) or "")
+
+
+def _command_characters(node: Mapping[str, Any], locale: str | None = None) -> int:
+    """Names, descriptions, choice names and string choice values of a command and everything under it,
+    in one locale (Discord counts each locale's text against the 4,000 on its own)."""
+    size = len(_in(node, "name", locale)) + len(_in(node, "description", locale))
     for choice in node.get("choices") or []:
-        size += len(str(choice.get("name") or ""))
+        size += len(_in(choice, "name", locale))
         if isinstance(choice.get("value"), str):
             size += len(choice["value"])
     for option in node.get("options") or []:
-        size += _command_characters(option)
+        size += _command_characters(option, locale)
     return size
+
+
+def _localisations(node: Mapping[str, Any], path: str) -> tuple[set[str], list[Violation]]:
+    """The locales a command's tree localises, and each localisation Discord would refuse: an unknown
+    locale, or a text outside its field's length (a name's rules are the name's)."""
+    locales: set[str] = set()
+    found: list[Violation] = []
+    limits = {"description": COMMAND_DESCRIPTION, "name": CHOICE_NAME}
+    for field, maximum in limits.items():
+        for locale, text in (node.get(f"{field}_localizations") or {}).items():
+            locales.add(locale)
+            if locale not in LOCALES:
+                found.append(
+                    Violation(f"{path}.{field}_localizations", f"{locale!r} is not a Discord locale")
+                )
+            found += _length(f"{path}.{field}_localizations.{locale}", text, maximum, 1)
+    for key in ("options", "choices"):
+        for i, child in enumerate(node.get(key) or []):
+            more, problems = _localisations(child, f"{path}.{key}[{i}]")
+            locales |= more
+            found += problems
+    return locales, found
 
 
 def command_violations(command: Mapping[str, Any], path: str = "") -> list[Violation]:
@@ -372,14 +438,18 @@ def command_violations(command: Mapping[str, Any], path: str = "") -> list[Viola
     if chat_input:
         found += _length(f"{prefix}description", command.get("description"), COMMAND_DESCRIPTION, 1)
         found += _options_violations(f"{prefix}options", command.get("options") or [], 0)
-        total = _command_characters(command)
-        if total > COMMAND_TOTAL:
-            found.append(
-                Violation(
-                    path or "command",
-                    f"{_n(total)} characters in names, descriptions and choices > {_n(COMMAND_TOTAL)}",
+        locales, problems = _localisations(command, path or "command")
+        found += problems
+        for locale in [None, *sorted(locales)]:
+            total = _command_characters(command, locale)
+            if total > COMMAND_TOTAL:
+                found.append(
+                    Violation(
+                        path or "command",
+                        f"{_n(total)} characters in names, descriptions and choices"
+                        f"{f' in {locale}' if locale else ''} > {_n(COMMAND_TOTAL)}",
+                    )
                 )
-            )
     elif command.get("description"):
         found.append(Violation(f"{prefix}description", "context-menu commands have no description"))
     return found

@@ -516,3 +516,23 @@ def test_an_upload_over_the_attachment_limit_is_refused() -> None:
     assert limits.attachment_violations({"0": b"x" * limits.ATTACHMENT_SIZE}) == []
     [refused] = limits.attachment_violations({"0": b"x", "1": b"x" * (limits.ATTACHMENT_SIZE + 1)})
     assert refused.path == "files[1]"
+
+
+def test_each_locale_is_counted_on_its_own_against_the_4000() -> None:
+    """Issue 32: "Discord counts each language's text toward a command's 4,000 characters" -- a command
+    within the budget in English passes it in French when the French descriptions run longer."""
+    command = _budget_command(0)
+    assert limits.commands_violations([command]) == []
+    command["description_localizations"] = {"fr": "l" * 95, "de": "l" * 94}
+    over = limits.commands_violations([command])
+    assert [str(v) for v in over] == [
+        "[0]: 4,001 characters in names, descriptions and choices in fr > 4,000"
+    ]
+
+
+def test_a_localisation_must_name_a_discord_locale_and_fit_its_field() -> None:
+    command = _command(name="league", description="l")
+    command["description_localizations"] = {"fr": "x" * 101, "french": "y"}
+    found = [str(v) for v in limits.commands_violations([command])]
+    assert any("description_localizations.fr" in line for line in found)
+    assert any("'french' is not a Discord locale" in line for line in found)

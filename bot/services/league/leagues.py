@@ -77,6 +77,7 @@ def _create(conn: Connection, rt: Runtime, actor: Actor, name: str, channel_id: 
         settings=LeagueSettings(),
         created_by=actor.user_id,
         now=rt.clock.now(),
+        language=actor.server_language,
     )
     audit.record_in(
         conn, league, actor.user_id, "league.create", rt.clock.now(), {"name": name, "channel": channel_id}

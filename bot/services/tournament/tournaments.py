@@ -112,6 +112,7 @@ def _create(
         created_by=actor.user_id,
         now=now,
         kind="tournament",
+        language=actor.server_language,
     )
     tournament = tournament_store.insert(conn, actor.guild_id, league.id, rulespack)
     detail = {"name": name, "channel": channel_id, **_plain(rulespack)}
