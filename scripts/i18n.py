@@ -80,13 +80,16 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     verb, named = argv[0], argv[1:]
-    unknown = set(named) - set(catalogs.PARTS)
+    known = [*catalogs.PARTS, *catalogs.DATA_PARTS]
+    unknown = set(named) - set(known)
     if unknown:
-        print(f"unknown parts: {', '.join(sorted(unknown))} (parts: {', '.join(catalogs.PARTS)})")
+        print(f"unknown parts: {', '.join(sorted(unknown))} (parts: {', '.join(known)})")
         return 2
     if verb == "parts":
         for part in catalogs.PARTS:
             print(part, *(path.relative_to(catalogs.BOT).as_posix() for path in catalogs.files_of(part)))
+        for part, patterns in catalogs.DATA_PARTS.items():
+            print(part, *(f"data/{pattern}" for pattern in patterns))
         return 0
     parts = templates()
     chosen = {part: parts[part] for part in named or parts}

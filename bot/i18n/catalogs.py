@@ -12,6 +12,7 @@ translation whose {placeholders} differ from the English.
 from __future__ import annotations
 
 import fnmatch
+import json
 import string
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -71,19 +72,56 @@ PARTS: dict[str, tuple[str, ...]] = {
         "app.py",
         "store/*.py",
     ),
+    "language": ("cogs/language.py", "services/languages.py"),
+}
+# The catalogue's own descriptions (data/, in our own words): what /rules, /skill, /star and the tables
+# show of each entry. The names stay as the catalogue has them; these texts are translated.
+DATA_DIR = BOT.parent / "data"
+DATA_FIELDS = ("summary", "notes", "note", "when")
+DATA_PARTS: dict[str, tuple[str, ...]] = {
+    "data_players": ("bb2025/skills.json", "bb2025/star_players.json", "bb2025/teams.json"),
+    "data_tables": ("bb2025/*.json", "bb2025/tables/*.json"),
 }
 
 
-def part_of(relative: str) -> str | None:
-    """The part a file (its path under bot/) belongs to, or None (English only: the simulator, the
-    operator's command line, the catalogue's data-file checks)."""
-    for part, patterns in PARTS.items():
+def part_of(relative: str, parts: dict[str, tuple[str, ...]] = PARTS) -> str | None:
+    """The part a file (its path under bot/, or under data/ with DATA_PARTS) belongs to: the part naming
+    it, else the first whose pattern matches; None: English only (the simulator, the operator's command
+    line, the catalogue's data-file checks)."""
+    for part, patterns in parts.items():
+        if relative in patterns:
+            return part
+    for part, patterns in parts.items():
         if any(fnmatch.fnmatch(relative, pattern) for pattern in patterns):
             return part
     return None
 
 
+def data_texts() -> dict[str, list[tuple[str, str]]]:
+    """Every description the data files hold (DATA_FIELDS), by part: (text, where)."""
+    found: dict[str, list[tuple[str, str]]] = {}
+
+    def walk(node: object, where: str, part: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in DATA_FIELDS and isinstance(value, str) and value.strip():
+                    found.setdefault(part, []).append((value, where))
+                else:
+                    walk(value, where, part)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, where, part)
+
+    for path in sorted(DATA_DIR.rglob("*.json")):
+        part = part_of(path.relative_to(DATA_DIR).as_posix(), DATA_PARTS)
+        if part is not None:
+            walk(json.loads(path.read_text(encoding="utf-8")), path.relative_to(BOT.parent).as_posix(), part)
+    return found
+
+
 def files_of(part: str) -> list[Path]:
+    if part not in PARTS:
+        return []
     found = [
         path
         for path in sorted(BOT.rglob("*"))
@@ -109,17 +147,19 @@ def extracted(path: Path) -> Iterator[tuple[int, str | tuple[str, ...]]]:
 
 
 def templates(commands: dict[str, list[tuple[str, str]]] | None = None) -> dict[str, Catalog]:
-    """The English of every part: what its files mark, and (`commands`: part -> (text, where)) its
-    commands' descriptions and choices. A sentence is in the first part that has it."""
+    """The English of every part: what its files mark, (`commands`: part -> (text, where)) its
+    commands' descriptions and choices, and the data files' descriptions. A sentence is in the first
+    part that has it."""
     seen: set[str] = set()
     result = {}
-    for part in PARTS:
+    extra = {**(commands or {}), **data_texts()}
+    for part in [*PARTS, *DATA_PARTS]:
         catalog = _catalog(ENGLISH)
         entries: list[tuple[str | tuple[str, ...], str]] = []
         for path in files_of(part):
             where = path.relative_to(BOT.parent).as_posix()
             entries += [(message, f"{where}:{line}") for line, message in extracted(path)]
-        entries += [(text, where) for text, where in (commands or {}).get(part, [])]
+        entries += [(text, where) for text, where in extra.get(part, [])]
         for message, where in entries:
             key = message if isinstance(message, str) else message[0]
             if not key or (key in seen and key not in catalog):
