@@ -86,13 +86,15 @@ DATA_PARTS: dict[str, tuple[str, ...]] = {
 
 def part_of(relative: str, parts: dict[str, tuple[str, ...]] = PARTS) -> str | None:
     """The part a file (its path under bot/, or under data/ with DATA_PARTS) belongs to: the part naming
-    it, else the first whose pattern matches; None: English only (the simulator, the operator's command
-    line, the catalogue's data-file checks)."""
+    it, else the first whose pattern matches (a `*` stays inside one folder: services/*.py is not
+    services/web/x.py); None: English only (the simulator, the operator's command line, the catalogue's
+    data-file checks)."""
     for part, patterns in parts.items():
         if relative in patterns:
             return part
+    depth = relative.count("/")
     for part, patterns in parts.items():
-        if any(fnmatch.fnmatch(relative, pattern) for pattern in patterns):
+        if any(fnmatch.fnmatch(relative, p) and p.count("/") == depth for p in patterns):
             return part
     return None
 
