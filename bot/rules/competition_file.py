@@ -22,6 +22,7 @@ from typing import Generic, Literal, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _, ngettext, number
 from bot.rules.times import in_range
 
 MAX_UNPACKED = 64 * 1024 * 1024  # a gzipped file may not unpack to more than this
@@ -52,14 +53,23 @@ class FileRow(BaseModel):
             if isinstance(value, str):
                 most = MAX_NAME if name == "name" else MAX_TEXT
                 if len(value) > most:
-                    raise ValueError(f"{name} is {len(value):,} characters long (at most {most:,})")
+                    raise ValueError(
+                        _(
+                            "{name} is {length} characters long (at most {most})",
+                            name=name,
+                            length=number(len(value)),
+                            most=number(most),
+                        )
+                    )
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
                 continue
             if name.endswith("_at") and not in_range(value):
-                raise ValueError(f"{name} {value} is not a time the bot writes (1970 to 2100)")
+                raise ValueError(
+                    _("{name} {value} is not a time the bot writes (1970 to 2100)", name=name, value=value)
+                )
             if abs(value) > MAX_NUMBER:
-                raise ValueError(f"{name} {value} is out of range")
+                raise ValueError(_("{name} {value} is out of range", name=name, value=value))
         return self
 
 
@@ -189,11 +199,25 @@ def encode(kind: FileKind[F], file: F) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+# A kind's refusals, by its noun: a sentence each, so that a language words the kind its own way.
+_CANNOT_IMPORT = {
+    "league": N_("This league file cannot be imported:"),
+    "event": N_("This event file cannot be imported:"),
+    "file": N_("This file cannot be imported:"),
+}
+_NOT_A = {
+    "league": N_('it is not a league file (its "format" must be "{format}")'),
+    "event": N_('it is not an event file (its "format" must be "{format}")'),
+    "file": N_('it is not the right kind of file (its "format" must be "{format}")'),
+}
+
+
 def refused(noun: str, reasons: Sequence[str]) -> RuleViolation:
     """A file that cannot be imported, refused with its first reasons (the parser's or the database's)."""
     shown = "\n".join(f"- {r}" for r in reasons[:REASONS_SHOWN])
-    more = f"\n(and {len(reasons) - REASONS_SHOWN} more)" if len(reasons) > REASONS_SHOWN else ""
-    return RuleViolation(f"This {noun} file cannot be imported:\n{shown}{more}")
+    hidden = len(reasons) - REASONS_SHOWN
+    more = "\n" + ngettext("(and {n} more)", "(and {n} more)", hidden) if hidden > 0 else ""
+    return RuleViolation(_(_CANNOT_IMPORT.get(noun, _CANNOT_IMPORT["file"])) + f"\n{shown}{more}")
 
 
 def _unpack(noun: str, data: bytes, limit: int) -> bytes:
@@ -203,9 +227,12 @@ def _unpack(noun: str, data: bytes, limit: int) -> bytes:
         unpacker = zlib.decompressobj(wbits=31)
         out = unpacker.decompress(data, limit)
     except (zlib.error, EOFError, gzip.BadGzipFile) as error:
-        raise refused(noun, [f"the gzip file is damaged ({error})"]) from error
+        raise refused(noun, [_("the gzip file is damaged ({error})", error=error)]) from error
     if unpacker.unconsumed_tail or not unpacker.eof:
-        raise refused(noun, [f"the gzip file is damaged or unpacks to more than {MAX_UNPACKED // 2**20} MiB"])
+        raise refused(
+            noun,
+            [_("the gzip file is damaged or unpacks to more than {size} MiB", size=MAX_UNPACKED // 2**20)],
+        )
     return out
 
 
@@ -217,21 +244,29 @@ def parse(
     the first reasons. CPU-bound on a big file: a service runs it off the event loop."""
     text = _unpack(kind.noun, data, max_unpacked)
     if len(text) > max_unpacked:
-        raise refused(kind.noun, [f"the file is larger than {MAX_UNPACKED // 2**20} MiB"])
+        raise refused(kind.noun, [_("the file is larger than {size} MiB", size=MAX_UNPACKED // 2**20)])
     if text.count(b"{") + text.count(b"[") > max_objects:  # counted before anything is built from it
-        raise refused(kind.noun, [f"it holds more than {max_objects:,} JSON objects"])
+        raise refused(kind.noun, [_("it holds more than {count} JSON objects", count=number(max_objects))])
     try:
         body = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise refused(kind.noun, [f"it is not complete JSON ({error}); was the file cut short?"]) from error
+        raise refused(
+            kind.noun, [_("it is not complete JSON ({error}); was the file cut short?", error=error)]
+        ) from error
     except RecursionError as error:
-        raise refused(kind.noun, ["its JSON is nested too deeply"]) from error
+        raise refused(kind.noun, [_("its JSON is nested too deeply")]) from error
     if not isinstance(body, dict) or body.get("format") != kind.format:
-        raise refused(kind.noun, [f'it is not {_a(kind.noun)} file (its "format" must be "{kind.format}")'])
+        raise refused(kind.noun, [_not_a(kind)])
     if body.get("version") != kind.version:
         raise refused(
             kind.noun,
-            [f"its version {body.get('version')!r} is not known (this bot reads version {kind.version})"],
+            [
+                _(
+                    "its version {found} is not known (this bot reads version {version})",
+                    found=repr(body.get("version")),
+                    version=kind.version,
+                )
+            ],
         )
     try:
         file = kind.model.model_validate(body)
@@ -245,8 +280,8 @@ def parse(
     return file
 
 
-def _a(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+def _not_a(kind: FileKind[F]) -> str:
+    return _(_NOT_A.get(kind.noun, _NOT_A["file"]), format=kind.format)
 
 
 def references_and_json(kind: FileKind[F], file: F) -> list[str]:
@@ -262,14 +297,14 @@ def _reference_problems(kind: FileKind[F], file: F) -> list[str]:
         if table.keyed:
             got = [int(str(getattr(r, "id"))) for r in file.rows(table.name)]  # noqa: B009
             if len(set(got)) != len(got):
-                reasons.append(f"{table.name}: an id is used twice")
+                reasons.append(_("{table}: an id is used twice", table=table.name))
             known[table.name] = set(got)
     for table in kind.tables:
         for n, row in enumerate(file.rows(table.name)):
             for column, target in table.refs.items():
                 value = getattr(row, column)
                 if value is not None and value not in known[target]:
-                    reasons.append(f"{table.name}[{n}].{column}: {target} {value} is not in the file")
+                    reasons.append(f"{table.name}[{n}].{column}: " + _not_in_file(target, value))
             for column, (shape, target) in table.json_refs.items():
                 text = getattr(row, column)
                 if text is not None:
@@ -292,7 +327,7 @@ def _json_text_problems(kind: FileKind[F], file: F) -> list[str]:
                 try:
                     json.loads(text)
                 except (json.JSONDecodeError, RecursionError) as error:
-                    reasons.append(f"{table.name}[{n}].{column}: not JSON ({error})")
+                    reasons.append(f"{table.name}[{n}].{column}: " + _("not JSON ({error})", error=error))
                     continue
                 if column in table.json_models:
                     try:
@@ -309,23 +344,28 @@ def _json_problems(
         if shape == "list":
             value = json.loads(text)
             if not isinstance(value, list) or not all(isinstance(i, int) for i in value):
-                return ["not a JSON list of ids"]
-            return [f"{target} {i} is not in the file" for i in value if i not in known[target]]
+                return [_("not a JSON list of ids")]
+            return [_not_in_file(target, i) for i in value if i not in known[target]]
         report.model_validate_json(text)
         sides = json.loads(text)
     except (json.JSONDecodeError, ValidationError, RecursionError) as error:
-        return [f"not a valid value ({str(error).splitlines()[0]})"]
+        return [_("not a valid value ({error})", error=str(error).splitlines()[0])]
     out = []
     for name in ("home", "away"):
         side = sides[name]
         if side["team_id"] not in known["teams"]:
-            out.append(f"team {side['team_id']} is not in the file")
+            out.append(_("team {id} is not in the file", id=side["team_id"]))
         out.extend(
-            f"player {p['player_id']} is not in the file"
+            _("player {id} is not in the file", id=p["player_id"])
             for p in side.get("players", [])
             if p["player_id"] not in known["players"]
         )
     return out
+
+
+def _not_in_file(table: str, value: object) -> str:
+    """A reference to a row the file does not hold, named by its table as the file spells it."""
+    return _("{table} {id} is not in the file", table=table, id=value)
 
 
 def sums(changes: Iterable[tuple[int, int]]) -> dict[int, int]:

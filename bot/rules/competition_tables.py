@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-from bot.i18n import ENGLISH, SHIPPED
+from bot.i18n import ENGLISH, N_, SHIPPED, _
 from bot.rules.competition_file import CompetitionFile, FileRow, Table, sums
 
 
@@ -553,23 +553,42 @@ def ledger_problems(file: CompetitionTables) -> list[str]:
     """Ledgers equal to their sums: a team's treasury to its changes, a player's SPP to earned minus spent."""
     treasury = sums((c.team_id, c.amount) for c in file.treasury_changes)
     reasons = [
-        f"team {t.id} ({t.name}): treasury {t.treasury} is not the sum of its changes {treasury.get(t.id, 0)}"
+        _(
+            "team {id} ({name}): treasury {treasury} is not the sum of its changes {sum}",
+            id=t.id,
+            name=t.name,
+            treasury=t.treasury,
+            sum=treasury.get(t.id, 0),
+        )
         for t in file.teams
         if t.treasury != treasury.get(t.id, 0)
     ]
     spp = sums((c.player_id, c.spp_delta) for c in file.player_changes)
     reasons.extend(
-        f"player {p.id} ({p.name}): SPP {p.spp} is not earned minus spent ({spp.get(p.id, 0)})"
+        _(
+            "player {id} ({name}): SPP {spp} is not earned minus spent ({sum})",
+            id=p.id,
+            name=p.name,
+            spp=p.spp,
+            sum=spp.get(p.id, 0),
+        )
         for p in file.players
         if p.spp != spp.get(p.id, 0)
     )
     return reasons
 
 
+# The refusal of a file of the other kind, by the kind a file must hold.
+_ONLY_KIND = {
+    "league": N_("kind {found}: only leagues can be imported"),
+    "tournament": N_("kind {found}: only tournaments can be imported"),
+}
+
+
 def one_competition(file: CompetitionTables, kind: str) -> list[str]:
     """The file holds exactly one `leagues` row, of this kind ('league' or 'tournament')."""
     if len(file.leagues) != 1:
-        return [f"it must hold exactly one league, not {len(file.leagues)}"]
+        return [_("it must hold exactly one league, not {count}", count=len(file.leagues))]
     if file.leagues[0].kind != kind:
-        return [f"kind {file.leagues[0].kind!r}: only {kind}s can be imported"]
+        return [_(_ONLY_KIND[kind], found=repr(file.leagues[0].kind))]
     return []
