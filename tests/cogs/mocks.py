@@ -33,6 +33,8 @@ def make_interaction(
     manage_guild: bool = False,
     role_ids: tuple[int, ...] = (),
     responded: bool = False,
+    locale: str = "en-US",
+    guild_locale: str = "en-US",
 ) -> MagicMock:
     interaction = MagicMock(spec_set=discord.Interaction)
     client = MagicMock(spec_set=LeagueBot)
@@ -51,6 +53,8 @@ def make_interaction(
     followup.send = AsyncMock()
     interaction.followup = followup
     interaction.command = None
+    interaction.locale = discord.Locale(locale)
+    interaction.guild_locale = discord.Locale(guild_locale)
     return interaction
 
 
