@@ -8,6 +8,7 @@ from typing import Literal
 
 from bot.clock import unix
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.store.connection import Connection, IntegrityError, Row
 from bot.text import gp
 
@@ -208,7 +209,14 @@ def change_treasury(
     ).fetchone()
     balance = int(row["treasury"]) + amount
     if balance < 0:
-        raise RuleViolation(f"That costs {gp(-amount)}; {team.name} has {gp(int(row['treasury']))}.")
+        raise RuleViolation(
+            _(
+                "That costs {cost}; {team} has {treasury}.",
+                cost=gp(-amount),
+                team=team.name,
+                treasury=gp(int(row["treasury"])),
+            )
+        )
     conn.execute(
         "UPDATE teams SET treasury = ? WHERE guild_id = ? AND id = ?", (balance, team.guild_id, team.id)
     )
@@ -260,7 +268,9 @@ def insert_player(
         )
         player_id = cursor.lastrowid  # read here: PostgreSQL answers a queued statement when it is read
     except IntegrityError as exc:
-        raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
+        raise RuleViolation(
+            _("Number {number} is already taken on {team}.", number=number, team=team.name)
+        ) from exc
     row = conn.execute(
         "SELECT * FROM players WHERE guild_id = ? AND id = ?", (team.guild_id, player_id)
     ).fetchone()
@@ -293,12 +303,14 @@ def delete_player(conn: Connection, team: TeamRow, player_id: int) -> None:
 
 def rename_player(conn: Connection, team: TeamRow, player_id: int, *, name: str, number: int) -> None:
     try:
-        _ = conn.execute(
+        _rows = conn.execute(
             "UPDATE players SET name = ?, number = ? WHERE guild_id = ? AND team_id = ? AND id = ?",
             (name, number, team.guild_id, team.id, player_id),
         ).rowcount  # waited for here: PostgreSQL answers a queued statement when it is read
     except IntegrityError as exc:
-        raise RuleViolation(f"Number {number} is already taken on {team.name}.") from exc
+        raise RuleViolation(
+            _("Number {number} is already taken on {team}.", number=number, team=team.name)
+        ) from exc
 
 
 def treasury_total(conn: Connection, team: TeamRow) -> int:
