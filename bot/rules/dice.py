@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
 from bot.errors import InvalidInput
+from bot.i18n import N_, _
 
 MAX_DICE = 20
 MAX_SIDES = 100
@@ -31,7 +32,7 @@ BLOCK_FACES: dict[int, str] = {
     6: "POW!",
 }
 
-ACCEPTED_HELP = (
+ACCEPTED_HELP = N_(
     "Use d3, d6, 2d6, 3d6, d8, d16 or NdS (1-20 dice of 2-100 sides, optional +/- modifier, "
     "e.g. 2d6+1), or block dice: 1 block, 2 block, 3 block."
 )
@@ -108,6 +109,11 @@ class InvalidDiceExpression(InvalidInput):
     """The text is not a dice expression the bot accepts."""
 
 
+def _refused(sentence: str) -> InvalidDiceExpression:
+    """A refusal: what is wrong, then the forms accepted."""
+    return InvalidDiceExpression(f"{sentence} {_(ACCEPTED_HELP)}")
+
+
 @dataclass(frozen=True)
 class DiceExpression:
     """`count` dice of `sides` faces; `kind` 'sum' adds them (plus `modifier`), 'block' reads block faces."""
@@ -158,21 +164,21 @@ def parse_expression(text: str) -> DiceExpression:
     if match := _BLOCK.match(cleaned):
         count = int(match.group(1) or 1)
         if not 1 <= count <= MAX_BLOCK_DICE:
-            raise InvalidDiceExpression(f"Block dice come in 1, 2 or 3, not {count}. {ACCEPTED_HELP}")
+            raise _refused(_("Block dice come in 1, 2 or 3, not {count}.", count=count))
         return DiceExpression(count=count, sides=6, kind="block")
     if match := _SUM.match(cleaned):
         count = int(match.group(1) or 1)
         sides = int(match.group(2))
         modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
         if not 1 <= count <= MAX_DICE:
-            raise InvalidDiceExpression(f"Roll 1 to {MAX_DICE} dice at a time, not {count}. {ACCEPTED_HELP}")
+            raise _refused(_("Roll 1 to {most} dice at a time, not {count}.", most=MAX_DICE, count=count))
         if not 2 <= sides <= MAX_SIDES:
-            raise InvalidDiceExpression(f"Dice have 2 to {MAX_SIDES} sides, not {sides}. {ACCEPTED_HELP}")
+            raise _refused(_("Dice have 2 to {most} sides, not {sides}.", most=MAX_SIDES, sides=sides))
         if abs(modifier) > MAX_MODIFIER:
-            raise InvalidDiceExpression(f"Modifiers go up to ±{MAX_MODIFIER}. {ACCEPTED_HELP}")
+            raise _refused(_("Modifiers go up to ±{most}.", most=MAX_MODIFIER))
         return DiceExpression(count=count, sides=sides, modifier=modifier)
-    shown = text.strip()[:40] or "(nothing)"
-    raise InvalidDiceExpression(f"`{shown}` is not a dice roll. {ACCEPTED_HELP}")
+    shown = text.strip()[:40] or _("(nothing)")
+    raise _refused(_("`{typed}` is not a dice roll.", typed=shown))
 
 
 def roll_expression(expression: DiceExpression, dice: Dice) -> Roll:

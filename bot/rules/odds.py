@@ -29,6 +29,7 @@ from itertools import product
 from typing import Literal
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _
 
 BlockResult = Literal["down", "wrestled", "push", "nothing", "both_down", "attacker_down"]
 Face = Literal["player_down", "both_down", "push_back", "stumble", "pow"]
@@ -40,13 +41,14 @@ TargetReroll = Literal["none", "team", "skill"]
 FACES: tuple[Face, ...] = ("player_down", "both_down", "push_back", "push_back", "stumble", "pow")
 # Best first, for the attacker.
 RESULTS: tuple[BlockResult, ...] = ("down", "wrestled", "push", "nothing", "both_down", "attacker_down")
+# Each result's label, marked for translation: shown as `_(RESULT_NAMES[result])`.
 RESULT_NAMES: dict[BlockResult, str] = {
-    "down": "defender knocked down",
-    "wrestled": "both placed prone (Wrestle, no turnover)",
-    "push": "push back only",
-    "nothing": "nothing (both have Block)",
-    "both_down": "both knocked down (turnover)",
-    "attacker_down": "attacker knocked down (turnover)",
+    "down": N_("defender knocked down"),
+    "wrestled": N_("both placed prone (Wrestle, no turnover)"),
+    "push": N_("push back only"),
+    "nothing": N_("nothing (both have Block)"),
+    "both_down": N_("both knocked down (turnover)"),
+    "attacker_down": N_("attacker knocked down (turnover)"),
 }
 TURNOVERS: frozenset[BlockResult] = frozenset({"both_down", "attacker_down"})
 DEFENDER_DOWN: frozenset[BlockResult] = frozenset({"down", "wrestled", "both_down"})
@@ -170,7 +172,9 @@ def target_odds(target: int, reroll: TargetReroll = "none", loner: int | None = 
 def check_loner(reroll: TargetReroll, loner: int | None) -> None:
     """Loner only changes a team re-roll ("To use a Team Re-roll it must first roll X or more on a D6")."""
     if loner is not None and reroll != "team":
-        raise RuleViolation("Loner only matters for a team re-roll: choose reroll team, or leave Loner out.")
+        raise RuleViolation(
+            _("Loner only matters for a team re-roll: choose reroll team, or leave Loner out.")
+        )
 
 
 def percent(chance: Fraction) -> str:
