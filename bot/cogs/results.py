@@ -13,17 +13,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import N_, _, ngettext
 from bot.services.inputs import one_of
 from bot.services.league import seasons
+from bot.services.league.leagues import get_competition
 from bot.services.league.seasons import FIXTURE_SCOPES
 from bot.services.match import deadlines, results
 from bot.services.match.results import CONCESSIONS, ReportedResult
+from bot.services.records import League
 from bot.ui.announce import announce
 from bot.ui.buttons import GuardedButton, GuardedModal
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.files import attachment
 from bot.ui.fixture_export import results_csv
-from bot.ui.formatting import plain
+from bot.ui.formatting import gp, plain
 from bot.ui.league_views import COLOUR, fixture_pages, standings_pages
 from bot.ui.limits import send_messages
 from bot.ui.options import (
@@ -62,6 +66,11 @@ FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
 SCOPES = {"mine": "My fixtures", "round": "A round", "division": "A division", "all": "Every fixture"}
 
 
+async def competition_of(interaction: discord.Interaction, league_id: int) -> League:
+    """A fixture's league or tournament: its language words what the channel sees."""
+    return await get_competition(runtime_of(interaction), actor_of(interaction).guild_id, league_id)
+
+
 def answer_view(fixture_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(fixture_id, version))
@@ -80,7 +89,7 @@ class _AnswerButton(GuardedButton, template=r"res:[cd]:\d+:\d+"):
     def __init__(self, fixture_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.label,
+                label=_(self.label),
                 style=self.style,
                 emoji=self.emoji,
                 custom_id=f"res:{self.code}:{fixture_id}:{version}",
@@ -94,31 +103,31 @@ class _AnswerButton(GuardedButton, template=r"res:[cd]:\d+:\d+"):
 
 
 class ConfirmButton(_AnswerButton, template=r"res:c:(?P<fixture>\d+):(?P<version>\d+)"):
-    code, label, style, emoji = "c", "Confirm", discord.ButtonStyle.success, "✅"
+    code, label, style, emoji = "c", N_("Confirm"), discord.ButtonStyle.success, "✅"
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         outcome = await results.confirm_result(
             runtime_of(interaction), actor_of(interaction), self.fixture_id, self.version
         )
-        embeds = result_embeds(
-            outcome, heading=f"✅ Confirmed by {interaction.user.mention}: the result is locked."
-        )
+        league = await competition_of(interaction, outcome.fixture.league_id)
+        with i18n.using(league.language):  # the report's message, in the channel
+            heading = _("✅ Confirmed by {user}: the result is locked.", user=interaction.user.mention)
+            embeds = result_embeds(outcome, heading=heading)
         await interaction.response.edit_message(embeds=embeds, view=None)
         await follow_with_postgame(interaction, outcome.fixture, outcome.postgame)
         if outcome.fixture.kind in ("league", "playoff"):
-            await _announce_result(interaction, outcome, embeds)
+            await _announce_result(interaction, league, embeds)
 
 
-class DisputeModal(GuardedModal, title="Dispute this result"):
+class DisputeModal(GuardedModal):
     reason: discord.ui.TextInput[DisputeModal] = discord.ui.TextInput(
-        label="What is wrong with it?",
-        style=discord.TextStyle.paragraph,
-        max_length=300,
-        placeholder="e.g. the score was 1-1, and #7 scored, not #5",
+        label="-", style=discord.TextStyle.paragraph, max_length=300
     )
 
     def __init__(self, fixture_id: int, version: int) -> None:
-        super().__init__(timeout=900)
+        super().__init__(title=_("Dispute this result"), timeout=900)  # the clicker's language
+        self.reason.label = _("What is wrong with it?")
+        self.reason.placeholder = _("e.g. the score was 1-1, and #7 scored, not #5")
         self.fixture_id, self.version = fixture_id, version
 
     async def submitted(self, interaction: discord.Interaction) -> None:
@@ -129,58 +138,74 @@ class DisputeModal(GuardedModal, title="Dispute this result"):
             self.version,
             str(self.reason.value),
         )
-        embeds = result_embeds(
-            outcome,
-            heading=f"⚠️ Disputed by {interaction.user.mention}: "
-            f"{plain(str(self.reason.value))}\n{(outcome.decider or '').capitalize()} decides it.",
-        )
+        league = await competition_of(interaction, outcome.fixture.league_id)
+        with i18n.using(league.language):
+            heading = _(
+                "⚠️ Disputed by {user}: {reason}\n{decider} decides it.",
+                user=interaction.user.mention,
+                reason=plain(str(self.reason.value)),
+                decider=(outcome.decider or "").capitalize(),
+            )
+            embeds = result_embeds(outcome, heading=heading)
         await interaction.response.edit_message(embeds=embeds, view=None)
-        await _announce_result(interaction, outcome, embeds)
+        await _announce_result(interaction, league, embeds)
 
 
 class DisputeButton(_AnswerButton, template=r"res:d:(?P<fixture>\d+):(?P<version>\d+)"):
-    code, label, style, emoji = "d", "Dispute", discord.ButtonStyle.danger, "⚠️"
+    code, label, style, emoji = "d", N_("Dispute"), discord.ButtonStyle.danger, "⚠️"
 
     async def clicked(self, interaction: discord.Interaction) -> None:
-        fx, _ = await results.get_fixture(
+        fx, _version = await results.get_fixture(
             runtime_of(interaction), actor_of(interaction).guild_id, self.fixture_id
         )
         if fx.side_of(interaction.user.id) is None or interaction.user.id == fx.reported_by:
             await interaction.response.send_message(
-                "Only the other coach of this fixture can dispute it.", ephemeral=True
+                _("Only the other coach of this fixture can dispute it."), ephemeral=True
             )
             return
         await interaction.response.send_modal(DisputeModal(self.fixture_id, self.version))
 
 
 async def _announce_result(
-    interaction: discord.Interaction, outcome: ReportedResult, embeds: list[discord.Embed]
+    interaction: discord.Interaction, league: League, embeds: list[discord.Embed]
 ) -> None:
-    from bot.services.league.leagues import get_competition
-
-    league = await get_competition(
-        runtime_of(interaction), actor_of(interaction).guild_id, outcome.fixture.league_id
-    )
     if league.is_tournament:
         return  # an event announces its rounds (pairings, rankings), not each game's result
     if league.announce_channel_id not in (None, interaction.channel_id):
         await announce(interaction.client, league, embeds=embeds)
 
 
-async def render_fixtures(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
-    league_id, scope, round_text, division_text = key.split(".")
-    listing = await seasons.list_fixtures(
+async def fixture_list(
+    interaction: discord.Interaction, league: str | None, scope: str, round: int | None, division: int | None
+) -> seasons.FixtureList:
+    """The fixtures shown: the channel sees them (any scope but `mine`) in the league's language. A refusal
+    is worded for the user; the list found is worded again in the league's language where that differs."""
+    chosen = one_of(scope, FIXTURE_SCOPES, _("what to show"))
+    listing = partial(
+        seasons.list_fixtures,
         runtime_of(interaction),
         actor_of(interaction),
-        f"l:{league_id}",
-        one_of(scope, FIXTURE_SCOPES, "what to show"),
-        round_number=int(round_text) or None,
-        division_number=int(division_text) or None,
+        scope=chosen,
+        round_number=round,
+        division_number=division,
     )
-    pages = fixture_pages(listing)
-    page = min(max(page, 0), len(pages) - 1)
-    embed = discord.Embed(title=listing.title, description=pages[page], colour=COLOUR)
-    embed.set_footer(text=f"Page {page + 1} of {len(pages)} · /report when you have played")
+    found = await listing(league)
+    if chosen == "mine" or i18n.pick(found.league.language) == i18n.current():
+        return found
+    with i18n.using(found.league.language):
+        return await listing(f"l:{found.league.id}")
+
+
+async def render_fixtures(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
+    league_id, scope, round_text, division_text = key.split(".")
+    round, division = int(round_text) or None, int(division_text) or None
+    listing = await fixture_list(interaction, f"l:{league_id}", scope, round, division)
+    with i18n.using(None if scope == "mine" else listing.league.language):
+        pages = fixture_pages(listing)
+        page = min(max(page, 0), len(pages) - 1)
+        embed = discord.Embed(title=listing.title, description=pages[page], colour=COLOUR)
+        footer = _("Page {page} of {pages} · /report when you have played", page=page + 1, pages=len(pages))
+        embed.set_footer(text=footer)
     return RenderedPage(embed, page, len(pages), key)
 
 
@@ -196,7 +221,8 @@ async def render_standings(interaction: discord.Interaction, key: str, page: int
         int(division_text) or None,
         int(season_text),
     )
-    pages = standings_pages(table)
+    with i18n.using(table.league.language):  # a public table
+        pages = standings_pages(table)
     page = min(max(page, 0), len(pages) - 1)
     return RenderedPage(pages[page], page, len(pages), key)
 
@@ -209,16 +235,23 @@ class ResultsCog(commands.Cog):
         self.bot = league_bot
 
     async def _post_report(self, interaction: discord.Interaction, outcome: ReportedResult) -> None:
-        confirmer = outcome.confirmer_id
-        heading = (
-            f"Reported by {interaction.user.mention}. Until it is confirmed either coach can /report again "
-            "to fix a mistake."
-        )
+        league = await competition_of(interaction, outcome.fixture.league_id)
+        with i18n.using(league.language):  # the channel sees the report and answers it
+            heading = _(
+                "Reported by {user}. Until it is confirmed either coach can /report again to fix a mistake.",
+                user=interaction.user.mention,
+            )
+            text = _(
+                "<@{confirmer}>: confirm this result, or dispute it if it is wrong.",
+                confirmer=outcome.confirmer_id,
+            )
+            embeds = result_embeds(outcome, heading=heading)
+            view = answer_view(outcome.fixture.id, outcome.version)
         await send_messages(
             interaction,
-            f"<@{confirmer}>: confirm this result, or dispute it if it is wrong.",
-            result_embeds(outcome, heading=heading),
-            view=answer_view(outcome.fixture.id, outcome.version),
+            text,
+            embeds,
+            view=view,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
 
@@ -297,7 +330,7 @@ class ResultsCog(commands.Cog):
             fixture,
             mine,
             theirs,
-            None if conceded is None else one_of(conceded, CONCESSIONS, "who conceded"),
+            None if conceded is None else one_of(conceded, CONCESSIONS, _("who conceded")),
             extra_time=extra_time,
             penalties="mine" if penalties == "mine" else "theirs" if penalties == "theirs" else None,
         )
@@ -340,11 +373,20 @@ class ResultsCog(commands.Cog):
     async def concede(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         fx = await deadlines.concede_fixture(runtime_of(interaction), actor_of(interaction), fixture)
         other = fx.away_coach_id if interaction.user.id == fx.home_coach_id else fx.home_coach_id
+        league = await competition_of(interaction, fx.league_id)
+        with i18n.using(league.language):
+            text = _(
+                "{user} concedes {fixture} (#{id}) ahead of the deadline, without penalty. At the deadline "
+                "<@{other}>'s team wins 2-0, makes two MVP awards and gains D6 x {amount} (unless the game "
+                "is reported first).",
+                user=interaction.user.mention,
+                fixture=plain(fx.label),
+                id=fx.id,
+                other=other,
+                amount=gp(10_000),
+            )
         await interaction.response.send_message(
-            f"{interaction.user.mention} concedes {plain(fx.label)} (#{fx.id}) ahead of the deadline, "
-            f"without penalty. At the deadline <@{other}>'s team wins 2-0, makes two MVP awards and gains "
-            "D6 x 10,000 gp (unless the game is reported first).",
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
         )
 
     @app_commands.command(name="notify", description="Choose how the bot reminds you of deadlines")
@@ -352,9 +394,9 @@ class ResultsCog(commands.Cog):
     async def notify(self, interaction: discord.Interaction, dm_reminders: bool) -> None:
         await deadlines.set_dm_reminders(runtime_of(interaction), actor_of(interaction), dm_reminders)
         text = (
-            "Deadline reminders will also come to you by direct message."
+            _("Deadline reminders will also come to you by direct message.")
             if dm_reminders
-            else "Deadline reminders only in the league channel."
+            else _("Deadline reminders only in the league channel.")
         )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -379,22 +421,21 @@ class ResultsCog(commands.Cog):
         league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
-        csv = one_of(format, ("text", "csv"), "the format") == "csv"
+        csv = one_of(format, ("text", "csv"), _("the format")) == "csv"
         show = show or ("all" if csv else "mine")
-        found = await seasons.list_fixtures(
-            runtime_of(interaction),
-            actor_of(interaction),
-            league,
-            one_of(show, FIXTURE_SCOPES, "what to show"),
-            round_number=round,
-            division_number=division,
-        )
+        found = await fixture_list(interaction, league, show, round, division)
         if csv:
             stem = f"{found.league.name} season {found.season.number} results"
+            with i18n.using(None if show == "mine" else found.league.language):
+                text = ngettext(
+                    "**{title}**: {n} fixture.",
+                    "**{title}**: {n} fixtures.",
+                    len(found.fixtures),
+                    title=plain(found.title),
+                )
+                data = results_csv(found)
             await interaction.response.send_message(
-                f"**{plain(found.title)}**: {len(found.fixtures)} fixtures.",
-                file=attachment(results_csv(found), stem, "csv"),
-                ephemeral=show == "mine",
+                text, file=attachment(data, stem, "csv"), ephemeral=show == "mine"
             )
             return
         key = f"{found.league.id}.{show}.{round or 0}.{division or 0}"
@@ -419,17 +460,21 @@ class ResultsCog(commands.Cog):
         league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
-        shape = one_of(format, tuple(FORMATS), "the format")
+        shape = one_of(format, tuple(FORMATS), _("the format"))
         table = await seasons.standings(
             runtime_of(interaction), actor_of(interaction).guild_id, league, division, season
         )
         stem = f"{table.league.name}_season_{table.season.number}_standings"
         if shape == "picture":
-            title = f"{table.league.name}: season {table.season.number} standings"
-            await send_picture(interaction, title, stem, partial(standings_picture, table))
+            with i18n.using(table.league.language):  # drawn in this language (the thread copies it)
+                number = table.season.number
+                title = _("{league}: season {number} standings", league=table.league.name, number=number)
+                await send_picture(interaction, title, stem, partial(standings_picture, table))
             return
         if shape == "csv":
-            await send_file(interaction, "The standings as CSV.", standings_csv(table), stem, "csv")
+            with i18n.using(table.league.language):
+                text, data = _("The standings as CSV."), standings_csv(table)
+            await send_file(interaction, text, data, stem, "csv")
             return
         key = f"{table.league.id}.{division or 0}.{table.season.number}"
         await send_paginated(interaction, STANDINGS_SOURCE, key, ephemeral=False)
