@@ -59,6 +59,7 @@ class FakeUser:
     id: int
     username: str
     bot: bool = False
+    locale: str = "en-GB"  # the Discord language of this user's client (an interaction's `locale`)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -171,6 +172,7 @@ class FakeGuild:
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
     members: list[FakeMember] = field(default_factory=list)
+    locale: str = "en-US"  # the server's language (its `preferred_locale`, an interaction's `guild_locale`)
 
     @property
     def channel(self) -> FakeChannel:
@@ -218,7 +220,7 @@ class FakeGuild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -924,12 +926,12 @@ class FakeDiscord:
             "guild_id": str(guild.id),
             "channel_id": str(channel.id),
             "channel": channel.to_dict(),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "member": member.to_dict(with_permissions=True),
             "data": data,
             "app_permissions": str(ALL_PERMISSIONS),
-            "locale": "en-GB",
-            "guild_locale": "en-US",
+            "locale": member.user.locale,
+            "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
