@@ -171,3 +171,34 @@ def test_every_sentence_is_translated_in_every_shipped_language() -> None:
     marks, and every command description and choice, in French, Spanish, Italian and German."""
     found = catalogs.problems(_script().templates())
     assert found == [], f"{len(found)} problems, e.g.\n" + "\n".join(found[:20])
+
+
+def _shadowed() -> list[str]:
+    """Where a module that imports `_` from bot.i18n binds `_` again (a loop's `for _, x in`, an unpacking,
+    a parameter): in that function `_` is no longer the translation, and calling it fails."""
+    import ast
+
+    found = []
+    for path in sorted(catalogs.BOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "bot.i18n"
+            and any(a.name == "_" for a in node.names)
+            for node in ast.walk(tree)
+        )
+        if not imports:
+            continue
+        for node in ast.walk(tree):
+            bound = (isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)) or (
+                isinstance(node, ast.arg) and node.arg == "_"
+            )
+            if bound:
+                found.append(f"{path.relative_to(catalogs.BOT.parent)}:{node.lineno}")
+    return found
+
+
+def test_no_module_that_translates_binds_underscore_to_something_else() -> None:
+    """`_` is the translation wherever bot.i18n's is imported: name a throwaway value `_unused`,
+    `_score` ... instead (`for _, x in pairs` made `_` a string and /roll-history failed)."""
+    assert _shadowed() == []
