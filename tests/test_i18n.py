@@ -202,3 +202,30 @@ def test_no_module_that_translates_binds_underscore_to_something_else() -> None:
     """`_` is the translation wherever bot.i18n's is imported: name a throwaway value `_unused`,
     `_score` ... instead (`for _, x in pairs` made `_` a string and /roll-history failed)."""
     assert _shadowed() == []
+
+
+def _built_sentences() -> list[str]:
+    """`_()` or `ngettext()` given a sentence built at run time (an f-string, a sum, a .format): no
+    catalogue can hold it, so it would always show in English."""
+    import ast
+
+    found = []
+    for path in sorted(catalogs.BOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id not in ("_", "ngettext", "N_"):
+                continue
+            count = 2 if node.func.id == "ngettext" else 1
+            for argument in node.args[:count]:
+                if isinstance(argument, ast.JoinedStr | ast.BinOp) or (
+                    isinstance(argument, ast.Call) and isinstance(argument.func, ast.Attribute)
+                ):
+                    found.append(f"{path.relative_to(catalogs.BOT.parent)}:{node.lineno}")
+    return found
+
+
+def test_no_sentence_is_built_before_it_is_translated() -> None:
+    """`_(f"{team} wins")` cannot be translated: `_("{team} wins", team=team)` can."""
+    assert _built_sentences() == []
