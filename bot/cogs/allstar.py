@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog.search import best_matches
+from bot.i18n import N_, _, ngettext
 from bot.services.league import allstar
 from bot.services.league.allstar import RULES, AllStarGame
 from bot.ui.autocomplete import Choices, choice
@@ -39,49 +40,61 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 LOG_SHOWN = 12  # the latest entries of the draft log; every roll is in /roll-history
+STATES = {
+    "proposed": N_("waiting for the opponent"),
+    "drafting": N_("drafting"),
+    "done": N_("rosters complete"),
+    "cancelled": N_("called off"),
+}
+METHOD_NAMES = {"random": N_("random"), "drafting": N_("drafting")}
 
 
 def allstar_embeds(game: AllStarGame) -> list[discord.Embed]:
     row = game.row
-    state = {
-        "proposed": "waiting for the opponent",
-        "drafting": "drafting",
-        "done": "rosters complete",
-        "cancelled": "called off",
-    }[row.status]
     log = game.log[-LOG_SHOWN:]
     earlier = len(game.log) - len(log)
-    description = [*([f"({earlier} earlier entries: /roll-history)"] if earlier else []), *log]
+    more = ngettext("({n} earlier entry: /roll-history)", "({n} earlier entries: /roll-history)", earlier)
+    description = [*([more] if earlier else []), *log]
     body: list[Field] = []
     for index, coach in enumerate(game.coaches):
         roster = game.rosters[index]
         size = sum(u.size for u in roster)
-        names = ", ".join(plain(u.name) for u in roster) or "nobody yet"
-        body += fields(f"Coach {index + 1} ({size}/16)", f"<@{coach}>: {names}")
+        names = ", ".join(plain(u.name) for u in roster) or _("nobody yet")
+        body += fields(_("Coach {number} ({size}/16)", number=index + 1, size=size), f"<@{coach}>: {names}")
     if row.excluded:
-        body += fields("Left out", ", ".join(plain(name) for name in row.excluded))
+        body += fields(_("Left out"), ", ".join(plain(name) for name in row.excluded))
     if row.status == "done":
-        body += fields("Rules", RULES)
+        body += fields(_("Rules"), _(RULES))  # RULES is marked N_ where it is written
+    method = _(METHOD_NAMES[row.method]) if row.method in METHOD_NAMES else row.method
     return pack_embeds(
-        f"All-Star game #{row.id} ({row.method} method): {state}",
+        _(
+            "All-Star game #{id} ({method} method): {state}",
+            id=row.id,
+            method=method,
+            state=_(STATES[row.status]),
+        ),
         body,
-        description=description or "No star drawn yet.",
+        description=description or _("No star drawn yet."),
         colour=COLOUR,
     )
 
 
 def _content(game: AllStarGame) -> str | None:
     if game.row.status == "proposed":
-        return f"<@{game.row.coach_b}>: <@{game.row.coach_a}> challenges you; /allstar accept to play."
+        return _(
+            "<@{opponent}>: <@{coach}> challenges you; /allstar accept to play.",
+            opponent=game.row.coach_b,
+            coach=game.row.coach_a,
+        )
     if game.on_turn is not None:
-        return f"<@{game.on_turn}>: your pick (/allstar pick)."
+        return _("<@{coach}>: your pick (/allstar pick).", coach=game.on_turn)
     return None
 
 
 async def available_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     units = await allstar.available(runtime_of(interaction), actor_of(interaction))
     return [
-        choice(f"{u.name}" + (" (pair)" if u.is_pair else ""), u.name)
+        choice(_("{name} (pair)", name=u.name) if u.is_pair else u.name, u.name)
         for u in best_matches(current, units, lambda u: u.name)
     ]
 

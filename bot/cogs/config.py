@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services import guild_config
 from bot.ui.checks import commissioner_only, server_manager_only
 from bot.ui.context import actor_of, runtime_of
@@ -39,11 +40,11 @@ class ConfigCog(
             runtime_of(interaction), actor_of(interaction), role.id if role else None
         )
         if settings.commissioner_role_id is None:
-            text = "No commissioner role: only members with Manage Server are commissioners."
+            text = _("No commissioner role: only members with Manage Server are commissioners.")
         else:
-            text = (
-                f"Commissioners are now members with <@&{settings.commissioner_role_id}>, "
-                "and everyone with Manage Server."
+            text = _(
+                "Commissioners are now members with <@&{role}>, and everyone with Manage Server.",
+                role=settings.commissioner_role_id,
             )
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -64,10 +65,11 @@ class ConfigCog(
             runtime_of(interaction), actor_of(interaction), role.id if role else None
         )
         if settings.organiser_role_id is None:
-            text = "No organiser role: commissioners organise tournaments."
+            text = _("No organiser role: commissioners organise tournaments.")
         else:
-            text = (
-                f"Event organisers are now members with <@&{settings.organiser_role_id}>, and commissioners."
+            text = _(
+                "Event organisers are now members with <@&{role}>, and commissioners.",
+                role=settings.organiser_role_id,
             )
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -77,13 +79,19 @@ class ConfigCog(
     @commissioner_only()
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await guild_config.get_settings(runtime_of(interaction), actor_of(interaction).guild_id)
-        role = f"<@&{settings.commissioner_role_id}>" if settings.commissioner_role_id else "none"
-        embed = discord.Embed(title="Server settings", colour=discord.Colour.blurple())
+        role = f"<@&{settings.commissioner_role_id}>" if settings.commissioner_role_id else _("none")
+        embed = discord.Embed(title=_("Server settings"), colour=discord.Colour.blurple())
         embed.add_field(
-            name="Commissioner role", value=f"{role} (plus everyone with Manage Server)", inline=False
+            name=_("Commissioner role"),
+            value=_("{role} (plus everyone with Manage Server)", role=role),
+            inline=False,
         )
-        organiser = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
-        embed.add_field(name="Event organiser role", value=f"{organiser} (plus commissioners)", inline=False)
+        organiser = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else _("none")
+        embed.add_field(
+            name=_("Event organiser role"),
+            value=_("{role} (plus commissioners)", role=organiser),
+            inline=False,
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

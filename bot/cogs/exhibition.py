@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services.league import exhibition
 from bot.services.league.exhibition import RolledOrder
 from bot.ui.context import actor_of, runtime_of
@@ -22,8 +23,16 @@ def _coaches(*members: discord.Member | discord.User | None) -> list[int]:
     return [m.id for m in members if m is not None]
 
 
+def _faces(faces: list[int]) -> str:
+    """A coach's dice, ties re-rolled: 3, then 5."""
+    text = str(faces[0])
+    for face in faces[1:]:
+        text = _("{earlier}, then {face}", earlier=text, face=face)
+    return text
+
+
 def _rolls(rolled: RolledOrder) -> str:
-    return " · ".join(f"<@{coach}> {', then '.join(map(str, faces))}" for coach, faces in rolled.rolls)
+    return " · ".join(f"<@{coach}> {_faces(faces)}" for coach, faces in rolled.rolls)
 
 
 class ExhibitionCog(
@@ -56,8 +65,8 @@ class ExhibitionCog(
             actor_of(interaction),
             _coaches(coach1, coach2, coach3, coach4, coach5, coach6, coach7, coach8),
         )
-        lines = [f"🎲 D6 each, ties re-rolled: {_rolls(rolled)}"]
-        lines.append("Placing order: " + ", ".join(f"<@{c}>" for c in rolled.order))
+        lines = [_("🎲 D6 each, ties re-rolled: {rolls}", rolls=_rolls(rolled))]
+        lines.append(_("Placing order: {coaches}", coaches=", ".join(f"<@{c}>" for c in rolled.order)))
         lines += [f"{item}: <@{coach}>" for item, coach in rolled.placing]
         await interaction.response.send_message(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
@@ -87,11 +96,13 @@ class ExhibitionCog(
             _coaches(coach1, coach2, coach3, coach4, coach5, coach6, coach7, coach8),
             game_turn,
         )
-        await interaction.response.send_message(
-            f"🎲 Game turn {game_turn}, D6 each, ties re-rolled: {_rolls(rolled)}\n"
-            "Team turns: " + " → ".join(f"<@{c}>" for c in rolled.order),
-            allowed_mentions=discord.AllowedMentions.none(),
+        text = _(
+            "🎲 Game turn {turn}, D6 each, ties re-rolled: {rolls}\nTeam turns: {order}",
+            turn=game_turn,
+            rolls=_rolls(rolled),
+            order=" → ".join(f"<@{c}>" for c in rolled.order),
         )
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(league_bot: Host) -> None:

@@ -10,6 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import _
 from bot.services.inputs import one_of
 from bot.services.league import playoffs, seasons
 from bot.ui.context import actor_of, runtime_of
@@ -44,16 +46,19 @@ class HistoryCog(commands.Cog):
         league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
-        shape = one_of(format, tuple(FORMATS), "the format")
+        shape = one_of(format, tuple(FORMATS), _("the format"))
         found = await playoffs.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, league, season
         )
-        if shape == "picture":
-            title = f"{found.league.name}: season {found.season.number} play-offs"
-            stem = f"{found.league.name}_season_{found.season.number}_playoffs"
-            await send_picture(interaction, title, stem, partial(bracket_picture, found))
-            return
-        await send_messages(interaction, embeds=bracket_embeds(found))
+        number = found.season.number
+        with i18n.using(found.league.language):  # public: the league's language (a picture's too)
+            if shape == "picture":
+                title = _("{league}: season {number} play-offs", league=found.league.name, number=number)
+                stem = f"{found.league.name}_season_{number}_playoffs"
+                await send_picture(interaction, title, stem, partial(bracket_picture, found))
+                return
+            embeds = bracket_embeds(found)
+        await send_messages(interaction, embeds=embeds)
 
     @app_commands.command(
         name="history", description="Past seasons: champions and prize money, or one season's tables"
@@ -71,25 +76,29 @@ class HistoryCog(commands.Cog):
         league: LeagueOption | None = None,
         format: str = "text",
     ) -> None:
-        shape = one_of(format, tuple(FORMATS), "the format")
+        shape = one_of(format, tuple(FORMATS), _("the format"))
         rt, guild_id = runtime_of(interaction), actor_of(interaction).guild_id
         if season is None:
             past = await playoffs.history(rt, guild_id, league)
-            if shape == "picture":
-                stem = f"{past.league.name}_history"
-                title = f"{past.league.name}: seasons"
-                await send_pictures(interaction, title, stem, partial(history_pictures, past))
-                return
-            await send_messages(interaction, embeds=history_embeds(past))
+            with i18n.using(past.league.language):  # public: the league's language
+                if shape == "picture":
+                    stem = f"{past.league.name}_history"
+                    title = _("{league}: seasons", league=past.league.name)
+                    await send_pictures(interaction, title, stem, partial(history_pictures, past))
+                    return
+                embeds = history_embeds(past)
+            await send_messages(interaction, embeds=embeds)
             return
         table = await seasons.standings(rt, guild_id, league, None, season)
         bracket = await playoffs.bracket(rt, guild_id, league, season)
-        if shape == "picture":
-            title = f"{table.league.name}: season {table.season.number}"
-            stem = f"{table.league.name}_season_{table.season.number}"
-            await send_pictures(interaction, title, stem, partial(season_pictures, table, bracket))
-            return
-        await send_messages(interaction, embeds=[*standings_pages(table), *bracket_embeds(bracket)])
+        with i18n.using(table.league.language):
+            if shape == "picture":
+                title = _("{league}: season {number}", league=table.league.name, number=table.season.number)
+                stem = f"{table.league.name}_season_{table.season.number}"
+                await send_pictures(interaction, title, stem, partial(season_pictures, table, bracket))
+                return
+            embeds = [*standings_pages(table), *bracket_embeds(bracket)]
+        await send_messages(interaction, embeds=embeds)
 
 
 async def setup(league_bot: Host) -> None:

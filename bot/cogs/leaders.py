@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.rules.league.leaders import STATS
 from bot.services.league import leaders
 from bot.ui.context import actor_of, runtime_of
@@ -31,7 +32,8 @@ async def render_leaders(interaction: discord.Interaction, key: str, page: int) 
         f"l:{league_id}",
         leaders.parse_season(season_text),
     )
-    pages = leader_pages(found, leaders.stat_of(stat_text))
+    with i18n.using(found.league.language):  # a public list
+        pages = leader_pages(found, leaders.stat_of(stat_text))
     page = min(max(page, 0), len(pages) - 1)
     return RenderedPage(pages[page], page, len(pages), key)
 

@@ -4,14 +4,17 @@ checked again at run time (Manage Server or the commissioner role)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.catalog.search import best_matches
 from bot.errors import InvalidInput
+from bot.i18n import N_, _, ngettext
 from bot.services.league import contracts, league_export, leagues, playoffs, seasons
 from bot.services.match import deadlines, pregame, results
 from bot.services.match.revert import revert_postgame
@@ -58,8 +61,9 @@ async def render_log(interaction: discord.Interaction, key: str, page: int) -> R
         runtime_of(interaction), actor_of(interaction).guild_id, f"l:{key}", page
     )
     lines = [log_line(entry) for entry in result.entries]
-    footer = f"Page {result.page + 1} of {result.page_count} · newest first"
-    embed = one_embed(f"{result.league.name}: log", lines or ["Nothing yet."], colour=COLOUR, footer=footer)
+    footer = _("Page {page} of {pages} · newest first", page=result.page + 1, pages=result.page_count)
+    title = _("{league}: log", league=result.league.name)
+    embed = one_embed(title, lines or [_("Nothing yet.")], colour=COLOUR, footer=footer)
     return RenderedPage(embed, result.page, result.page_count, key)
 
 
@@ -72,6 +76,34 @@ async def any_fixture_autocomplete(interaction: discord.Interaction, current: st
 
 
 AnyFixture = app_commands.Transform[str, Completed(any_fixture_autocomplete)]  # any fixture of the server
+# What /league schedule lists, by kind.
+SCHEDULED = {
+    "deadline": N_("round deadline"),
+    "reminder": N_("reminder"),
+    "auto_confirm": N_("automatic confirmation"),
+    "fixture_deadline": N_("extended fixture deadline"),
+    "signing": N_("star signing time-out"),
+    "signing_reminder": N_("star signing reminder"),
+}
+
+
+def scheduled_name(kind: str) -> str:
+    return _(SCHEDULED[kind]) if kind in SCHEDULED else kind.replace("_", " ")
+
+
+def _planned_line(at: datetime, kind: str, item_id: int, armed: bool) -> str:
+    values = {"when": timestamp(at, "f"), "relative": timestamp(at, "R"), "what": scheduled_name(kind)}
+    if armed:
+        return "{when} ({relative}) · {what} #{id}".format(id=item_id, **values)
+    return _("{when} ({relative}) · {what} #{id} (not armed yet)", id=item_id, **values)
+
+
+def counted_teams_fixtures(teams: int, fixtures: int) -> dict[str, str]:
+    """A league file's size, as the export and import replies say it."""
+    return {
+        "teams": ngettext("{n} team", "{n} teams", teams),
+        "fixtures": ngettext("{n} fixture", "{n} fixtures", fixtures),
+    }
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -90,11 +122,15 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     ) -> None:
         channel_id = channel.id if channel else interaction.channel_id
         league = await leagues.create_league(runtime_of(interaction), actor_of(interaction), name, channel_id)
-        await interaction.response.send_message(
-            f"League **{plain(league.name)}** created; announcements go to <#{channel_id}>. "
-            "Coaches draft with /team create; change settings with /settings.",
-            embed=settings_embed(league, runtime_of(interaction).catalog),
-        )
+        with i18n.using(league.language):  # a public reply
+            text = _(
+                "League **{league}** created; announcements go to <#{channel}>. "
+                "Coaches draft with /team create; change settings with /settings.",
+                league=plain(league.name),
+                channel=channel_id,
+            )
+            embed = settings_embed(league, runtime_of(interaction).catalog)
+        await interaction.response.send_message(text, embed=embed)
 
     @app_commands.command(name="approve", description="Approve a submitted team so it can play")
     @app_commands.describe(team="The submitted team", league=LEAGUE_HELP)
@@ -103,11 +139,14 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         self, interaction: discord.Interaction, team: TeamOption, league: LeagueOption | None = None
     ) -> None:
         result = await drafting.step(TEAMS, interaction, teams.review_team, league, team, approve=True)
-        await announce(
-            self.bot,
-            result.sheet.league,
-            content=f"✅ <@{result.sheet.team.coach_id}>: **{plain(result.sheet.team.name)}** is approved.",
-        )
+        sheet = result.sheet
+        with i18n.using(sheet.league.language):
+            text = _(
+                "✅ <@{coach}>: **{team}** is approved.",
+                coach=sheet.team.coach_id,
+                team=plain(sheet.team.name),
+            )
+        await announce(self.bot, sheet.league, content=text)
 
     @app_commands.command(name="reject", description="Send a submitted team back to its coach, with a reason")
     @app_commands.describe(
@@ -127,12 +166,15 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
             runtime_of(interaction), actor_of(interaction), league, team, approve=False, reason=reason
         )
         result = await drafting.reply(TEAMS, interaction, await rejected, sheet=False)
-        await announce(
-            self.bot,
-            result.sheet.league,
-            content=f"❌ <@{result.sheet.team.coach_id}>: **{plain(result.sheet.team.name)}** was "
-            f"rejected: {plain(reason)}. Change it and /team submit again.",
-        )
+        sheet = result.sheet
+        with i18n.using(sheet.league.language):
+            text = _(
+                "❌ <@{coach}>: **{team}** was rejected: {reason}. Change it and /team submit again.",
+                coach=sheet.team.coach_id,
+                team=plain(sheet.team.name),
+                reason=plain(reason),
+            )
+        await announce(self.bot, sheet.league, content=text)
 
     @app_commands.command(
         name="result", description="Set or correct a fixture's result (confirmed at once; the reason is kept)"
@@ -211,7 +253,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         view = await pregame.record_step(
             runtime_of(interaction), actor_of(interaction), fixture, step, result, reason
         )
-        await send_messages(interaction, embeds=pregame_embeds(view))
+        with i18n.using(await _language(interaction, view.fixture.league_id)):
+            embeds = pregame_embeds(view)
+        await send_messages(interaction, embeds=embeds)
 
     @record.autocomplete("step")
     async def step_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -226,12 +270,16 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     @commissioner_only()
     async def revert(self, interaction: discord.Interaction, fixture: AnyFixture, reason: Reason) -> None:
         result = await revert_postgame(runtime_of(interaction), actor_of(interaction), fixture, reason)
-        lines = "\n".join(result.lines)
-        await send_messages(
-            interaction,
-            f"Post-game of {plain(result.fixture.label)} (#{result.fixture.id}) reverted: {plain(reason)}\n"
-            f"{lines}\nSet its result again with /league result.",
-        )
+        with i18n.using(await _language(interaction, result.fixture.league_id)):
+            text = _(
+                "Post-game of {fixture} (#{id}) reverted: {reason}\n{lines}\nSet its result again with "
+                "/league result.",
+                fixture=plain(result.fixture.label),
+                id=result.fixture.id,
+                reason=plain(reason),
+                lines="\n".join(result.lines),
+            )
+        await send_messages(interaction, text)
 
     @app_commands.command(
         name="extend", description="Extend a round's deadline (later rounds move too), or one fixture's"
@@ -254,24 +302,34 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         league: LeagueOption | None = None,
     ) -> None:
         if (round is None) == (fixture is None):
-            raise InvalidInput("Give a round, or a fixture: one of the two.")
+            raise InvalidInput(_("Give a round, or a fixture: one of the two."))
+        rt, actor = runtime_of(interaction), actor_of(interaction)
         if fixture is not None:
-            fx, deadline = await deadlines.extend_fixture(
-                runtime_of(interaction), actor_of(interaction), fixture, days, reason
-            )
-            text = (
-                f"{plain(fx.label)} (#{fx.id}) now has until {timestamp(deadline, 'f')} "
-                f"({timestamp(deadline, 'R')}). Reason: {plain(reason)}"
-            )
+            fx, deadline = await deadlines.extend_fixture(rt, actor, fixture, days, reason)
+            with i18n.using(await _language(interaction, fx.league_id)):  # a public reply
+                text = _(
+                    "{fixture} (#{id}) now has until {deadline} ({relative}). Reason: {reason}",
+                    fixture=plain(fx.label),
+                    id=fx.id,
+                    deadline=timestamp(deadline, "f"),
+                    relative=timestamp(deadline, "R"),
+                    reason=plain(reason),
+                )
         else:
             assert round is not None
-            number, deadline = await deadlines.extend_round(
-                runtime_of(interaction), actor_of(interaction), league, round, days, reason
-            )
-            text = (
-                f"Round {number} now ends {timestamp(deadline, 'f')} ({timestamp(deadline, 'R')}); later "
-                f"rounds moved by {days} days. Reason: {plain(reason)}"
-            )
+            number, deadline = await deadlines.extend_round(rt, actor, league, round, days, reason)
+            with i18n.using((await leagues.get_league(rt, actor.guild_id, league)).language):
+                text = ngettext(
+                    "Round {number} now ends {deadline} ({relative}); later rounds moved by {n} day. "
+                    "Reason: {reason}",
+                    "Round {number} now ends {deadline} ({relative}); later rounds moved by {n} days. "
+                    "Reason: {reason}",
+                    days,
+                    number=number,
+                    deadline=timestamp(deadline, "f"),
+                    relative=timestamp(deadline, "R"),
+                    reason=plain(reason),
+                )
         await self.bot.deadlines.rearm()
         await interaction.response.send_message(text)
 
@@ -283,25 +341,17 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         guild_id = actor_of(interaction).guild_id
         planned = [d for d in await deadlines.schedule(runtime_of(interaction)) if d.guild_id == guild_id]
         armed = {job.id for job in self.bot.scheduler.jobs()}
-        names = {
-            "deadline": "round deadline",
-            "reminder": "reminder",
-            "auto_confirm": "automatic confirmation",
-            "fixture_deadline": "extended fixture deadline",
-            "signing": "star signing time-out",
-            "signing_reminder": "star signing reminder",
-        }
-        lines = [
-            f"{timestamp(d.at, 'f')} ({timestamp(d.at, 'R')}) · "
-            f"{names.get(d.kind, d.kind.replace('_', ' '))} #{d.item_id}"
-            + ("" if d.job_id in armed else " (not armed yet)")
-            for d in planned
-        ]
+        lines = [_planned_line(d.at, d.kind, d.item_id, d.job_id in armed) for d in planned]
         lines += [
-            f"⏸ {names.get(w.due.kind, w.due.kind)} #{w.due.item_id}: waits until {w.blocker.text}"
+            _(
+                "⏸ {what} #{id}: waits until {blocker}",
+                what=scheduled_name(w.due.kind),
+                id=w.due.item_id,
+                blocker=w.blocker.text,
+            )
             for w in await deadlines.waiting(runtime_of(interaction), guild_id)
         ]
-        embeds = pack_embeds("Scheduled", description=lines or ["Nothing scheduled."], colour=COLOUR)
+        embeds = pack_embeds(_("Scheduled"), description=lines or [_("Nothing scheduled.")], colour=COLOUR)
         await send_messages(interaction, embeds=embeds, ephemeral=True)
 
     @app_commands.command(
@@ -314,7 +364,9 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         self, interaction: discord.Interaction, league: LeagueOption | None = None
     ) -> None:
         view = await contracts.skip_team(runtime_of(interaction), actor_of(interaction), league)
-        await send_messages(interaction, embeds=draft_embeds(view))
+        with i18n.using(view.league.language):
+            embeds = draft_embeds(view)
+        await send_messages(interaction, embeds=embeds)
 
     @app_commands.command(name="log", description="Who did what and when in the league, with reasons")
     @app_commands.describe(league=LEAGUE_HELP)
@@ -342,9 +394,10 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
     async def export(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         await defer_private(interaction)
         done = await league_export.export_league(runtime_of(interaction), actor_of(interaction), league)
-        content = (
-            f"**{plain(done.league_name)}**: {done.teams} teams, {done.fixtures} fixtures. "
-            "Import it on another server with /league import."
+        content = _(
+            "**{league}**: {teams}, {fixtures}. Import it on another server with /league import.",
+            league=plain(done.league_name),
+            **counted_teams_fixtures(done.teams, done.fixtures),
         )
         await send_export(interaction, content, done.data, done.league_name, gzipped=done.gzipped)
 
@@ -365,10 +418,14 @@ class LeagueAdmin(commands.GroupCog, group_name="league", group_description="Run
         data = await read_upload(interaction, file, league_export.IMPORT_LIMIT)
         done = await league_export.import_league(runtime_of(interaction), actor_of(interaction), data, name)
         await self.bot.deadlines.rearm()  # the imported rounds' deadlines and reminders
-        await interaction.edit_original_response(
-            content=f"Imported **{plain(done.league_name)}**: {done.teams} teams, {done.players} players, "
-            f"{done.fixtures} fixtures. Announcements go to <#{interaction.channel_id}>."
+        content = _(
+            "Imported **{league}**: {teams}, {players}, {fixtures}. Announcements go to <#{channel}>.",
+            league=plain(done.league_name),
+            players=ngettext("{n} player", "{n} players", done.players),
+            channel=interaction.channel_id,
+            **counted_teams_fixtures(done.teams, done.fixtures),
         )
+        await interaction.edit_original_response(content=content)
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -397,29 +454,35 @@ class SeasonAdmin(
         overview = await seasons.start_season(
             runtime_of(interaction), actor_of(interaction), league, divisions
         )
-        note = ""
-        if overview.left_out:
-            note = (
-                " Not approved, so not playing: " + ", ".join(plain(t.name) for t in overview.left_out) + "."
-            )
-        if overview.not_redrafted:
-            note += (
-                " Not re-drafted since last season (/redraft start), so not playing: "
-                + ", ".join(plain(t.name) for t in overview.not_redrafted)
-                + "."
-            )
-        # One message: a short text and the picture (its band carries the title; every team and round 1's
-        # games are drawn in it), drawn while Discord shows "thinking"; a long list of teams left out follows.
-        text = season_start_text(overview)
+        language = overview.league.language  # the season's start is public: worded in the league's language
+        with i18n.using(language):
+            notes = []
+            if overview.left_out:
+                names = ", ".join(plain(t.name) for t in overview.left_out)
+                notes.append(_("Not approved, so not playing: {teams}.", teams=names))
+            if overview.not_redrafted:
+                names = ", ".join(plain(t.name) for t in overview.not_redrafted)
+                notes.append(
+                    _(
+                        "Not re-drafted since last season (/redraft start), so not playing: {teams}.",
+                        teams=names,
+                    )
+                )
+            note = " ".join(notes)
+            # One message: a short text and the picture (its band carries the title; every team and round
+            # 1's games are drawn in it), drawn while Discord shows "thinking"; a long list of teams left out
+            # follows.
+            text = season_start_text(overview)
         await interaction.response.defer(thinking=True)
         await self.bot.deadlines.rearm()  # the new rounds' deadlines and reminders, armed now
         rosters = {key: team.name for key, team in runtime_of(interaction).catalog.teams.items()}
-        picture = await asyncio.to_thread(season_start_picture, overview, rosters)
+        with i18n.using(language):  # the thread drawing it words in the language it is started in
+            picture = await asyncio.to_thread(season_start_picture, overview, rosters)
         stem = f"{overview.league.name}_season_{overview.season.number}"
         image, file = picture_message("", picture, stem)
         await interaction.edit_original_response(content=text, embed=image, attachments=[file])
         if note:
-            await send_messages(interaction, note.strip(), followup=True)
+            await send_messages(interaction, note, followup=True)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
             coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
             image, file = picture_message("", picture, stem)
@@ -434,11 +497,10 @@ class SeasonAdmin(
     @commissioner_only()
     async def playoffs(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         bracket = await playoffs.open_playoffs(runtime_of(interaction), actor_of(interaction), league)
-        await send_messages(
-            interaction,
-            "The play-offs are open; the coaches are told in the league channel.",
-            bracket_embeds(bracket),
-        )
+        with i18n.using(bracket.league.language):
+            text = _("The play-offs are open; the coaches are told in the league channel.")
+            embeds = bracket_embeds(bracket)
+        await send_messages(interaction, text, embeds)
 
     @app_commands.command(name="pause", description="Pause the season: no deadline passes until it resumes")
     @app_commands.describe(reason=REASON_HELP, league=LEAGUE_HELP)
@@ -463,17 +525,23 @@ class SeasonAdmin(
 async def _pause(
     cog: SeasonAdmin, interaction: discord.Interaction, league: str | None, pause: bool, reason: str | None
 ) -> None:
-    resumed = await deadlines.pause_season(
-        runtime_of(interaction), actor_of(interaction), league, pause=pause, reason=reason or ""
-    )
+    rt, actor = runtime_of(interaction), actor_of(interaction)
+    resumed = await deadlines.pause_season(rt, actor, league, pause=pause, reason=reason or "")
     await cog.bot.deadlines.rearm()
-    if pause:
-        text = "The season is paused: no deadline passes until you /season resume."
-    else:
-        text = "The season is running again; every open deadline moved on by the time it was paused."
-        if resumed is not None:
-            text += f" Deadlines now follow from {timestamp(resumed, 'f')}."
+    with i18n.using((await leagues.get_league(rt, actor.guild_id, league)).language):  # a public reply
+        if pause:
+            text = _("The season is paused: no deadline passes until you /season resume.")
+        else:
+            text = _("The season is running again; every open deadline moved on by the time it was paused.")
+            if resumed is not None:
+                text += " " + _("Deadlines now follow from {when}.", when=timestamp(resumed, "f"))
     await interaction.response.send_message(text)
+
+
+async def _language(interaction: discord.Interaction, league_id: int) -> str:
+    """The language of a fixture's league, which words what the channel sees."""
+    league = await leagues.get_competition(runtime_of(interaction), actor_of(interaction).guild_id, league_id)
+    return league.language
 
 
 async def setup(league_bot: Host) -> None:

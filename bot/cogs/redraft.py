@@ -8,13 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.catalog.search import best_matches
 from bot.errors import DomainError, InvalidInput
+from bot.i18n import _, ngettext
 from bot.services.league import redraft
 from bot.services.league.redraft import RedraftView
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.formatting import gp, plain, plural
+from bot.ui.formatting import gp, plain
 from bot.ui.league_views import COLOUR, team_sheet_embeds
 from bot.ui.limits import pack_embeds, send_messages
 from bot.ui.options import LEAGUE_IF_SEVERAL, LeagueOption
@@ -25,16 +27,16 @@ if TYPE_CHECKING:
 
 def veterans_embeds(view: RedraftView) -> list[discord.Embed]:
     lines = [
-        f"{'✅' if v.rehired else '▫️'} #{v.player.number} {plain(v.player.name)}: {gp(v.cost)}"
-        + f" ({plural(v.player.seasons_played, 'season')})"
+        f"{'✅' if v.rehired else '▫️'} #{v.player.number} {plain(v.player.name)}: {gp(v.cost)} ({seasons})"
         for v in view.veterans
+        for seasons in [ngettext("{n} season", "{n} seasons", v.player.seasons_played)]
     ]
     return pack_embeds(
-        "Last season's players",
+        _("Last season's players"),
         description=[
-            *(lines or ["Nobody to re-hire."]),
+            *(lines or [_("Nobody to re-hire.")]),
             "",
-            "Re-hire: current value + agent's fee per previous season (/redraft rehire).",
+            _("Re-hire: current value + agent's fee per previous season (/redraft rehire)."),
         ],
         colour=COLOUR,
     )
@@ -68,10 +70,10 @@ class RedraftCog(
     async def start(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         view = await redraft.start_redraft(runtime_of(interaction), actor_of(interaction), league)
         team = view.result.sheet.team
-        summary = pack_embeds(
-            f"{plain(team.name)}: off-season", description=view.redraft.summary, colour=COLOUR
-        )
-        await send_messages(interaction, embeds=summary)  # every roll in the open
+        with i18n.using(view.result.sheet.league.language):  # every roll in the open
+            title = _("{team}: off-season", team=plain(team.name))
+            summary = pack_embeds(title, description=view.redraft.summary, colour=COLOUR)
+        await send_messages(interaction, embeds=summary)
         await send_messages(
             interaction,
             view.result.message,
@@ -114,7 +116,7 @@ class RedraftCog(
         self, interaction: discord.Interaction, confirm: bool, league: LeagueOption | None = None
     ) -> None:
         if not confirm:
-            raise InvalidInput("Nothing changed: retiring a team is for good, so it needs confirm:True.")
+            raise InvalidInput(_("Nothing changed: retiring a team is for good, so it needs confirm:True."))
         text = await redraft.retire_team(runtime_of(interaction), actor_of(interaction), league)
         await interaction.response.send_message(text)
 

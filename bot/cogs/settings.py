@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from bot.rules.rulesets import entries as ruleset_entries
 from bot.services.league import leagues
 from bot.ui.audit_views import describe_setting
@@ -30,12 +31,12 @@ if TYPE_CHECKING:
 
 LEAGUE_AND_REASON = {"league": LEAGUE_HELP, "reason": REASON_HELP}
 
-TIEBREAK_PRESETS = {
-    "td_diff,td_for,cas_for": "TD difference, TDs scored, casualties (default)",
-    "head_to_head,td_diff,td_for,cas_for": "Head-to-head, TD difference, TDs scored, casualties",
-    "td_diff,cas_for,td_for": "TD difference, casualties, TDs scored",
-    "td_for,td_diff,cas_for": "TDs scored, TD difference, casualties",
-    "td_diff,td_for,cas_diff": "TD difference, TDs scored, casualty difference",
+TIEBREAK_PRESETS = {  # autocomplete names (shown in the user's language)
+    "td_diff,td_for,cas_for": N_("TD difference, TDs scored, casualties (default)"),
+    "head_to_head,td_diff,td_for,cas_for": N_("Head-to-head, TD difference, TDs scored, casualties"),
+    "td_diff,cas_for,td_for": N_("TD difference, casualties, TDs scored"),
+    "td_for,td_diff,cas_for": N_("TDs scored, TD difference, casualties"),
+    "td_diff,td_for,cas_diff": N_("TD difference, TDs scored, casualty difference"),
 }
 BONUS_CHOICES = choices({"off": "off", "added": "added to league points", "tiebreak": "tiebreaker"})
 REFEREE_CHOICES = choices(
@@ -95,11 +96,11 @@ class SettingsCog(
             lines = [
                 describe_setting(key, [str(v) for v in change]) for key, change in result.changed.items()
             ]
-            text = "Changed:\n" + "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines)
+            text = _("Changed:") + "\n" + "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines)
         elif changes or channel is not None:
-            text = "Nothing changed: those are the settings already."
+            text = _("Nothing changed: those are the settings already.")
         else:
-            text = "Current settings (give options to change them):"
+            text = _("Current settings (give options to change them):")
         await send_messages(
             interaction,
             text,
@@ -169,9 +170,10 @@ class SettingsCog(
 
     @tiebreakers.autocomplete("order")
     async def order_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        labels = {value: _(label) for value, label in TIEBREAK_PRESETS.items()}
         return [
             choice(label, value)
-            for value, label in TIEBREAK_PRESETS.items()
+            for value, label in labels.items()
             if current.lower() in label.lower() or current.lower() in value
         ]
 
