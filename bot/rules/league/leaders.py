@@ -11,10 +11,11 @@ Nobody with nothing is listed; ties share a place (1, 1, 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.i18n import N_, _, ngettext
 from bot.rules.league.standings import StandingRow
 from bot.rules.match.match_result import ResultReport
 from bot.rules.match.tallies import PlayerTally
@@ -26,28 +27,85 @@ Stat = Literal[
 
 @dataclass(frozen=True)
 class StatSpec:
+    """A leaderboard. `title` and `nobody` are marked for translation and worded where shown:
+    `_(spec.title)`, `_(spec.nobody, scope=...)`; `count` words a value in the current language."""
+
     key: Stat
     title: str  # "Touchdowns"
-    unit: str  # one of it
-    units: str  # several
+    unit: str  # one of it (English)
+    units: str  # several (English)
+    nobody: str  # the empty board: "Nobody has any touchdowns yet ({scope})."
     teams: bool = False  # a leaderboard of teams rather than players
 
     def count(self, value: int) -> str:
-        return f"{value} {self.unit if value == 1 else self.units}"
+        """'1 touchdown', '3 touchdowns', in the current language."""
+        return _COUNTS[self.key](value)
 
+
+_COUNTS: dict[Stat, Callable[[int], str]] = {
+    "touchdowns": lambda n: ngettext("{n} touchdown", "{n} touchdowns", n),
+    "casualties": lambda n: ngettext("{n} casualty", "{n} casualties", n),
+    "completions": lambda n: ngettext("{n} completion", "{n} completions", n),
+    "interceptions": lambda n: ngettext("{n} interception", "{n} interceptions", n),
+    "spp": lambda n: ngettext("{n} SPP", "{n} SPP", n),
+    "mvps": lambda n: ngettext("{n} MVP", "{n} MVPs", n),
+    "kills": lambda n: ngettext("{n} kill", "{n} kills", n),
+    "points": lambda n: ngettext("{n} point", "{n} points", n),
+    "wins": lambda n: ngettext("{n} win", "{n} wins", n),
+}
 
 STATS: dict[Stat, StatSpec] = {
     spec.key: spec
     for spec in (
-        StatSpec("touchdowns", "Touchdowns", "touchdown", "touchdowns"),
-        StatSpec("casualties", "Casualties", "casualty", "casualties"),
-        StatSpec("completions", "Completions", "completion", "completions"),
-        StatSpec("interceptions", "Interceptions", "interception", "interceptions"),
-        StatSpec("spp", "Star Player Points", "SPP", "SPP"),
-        StatSpec("mvps", "MVP awards", "MVP", "MVPs"),
-        StatSpec("kills", "Kills (teams)", "kill", "kills", teams=True),
-        StatSpec("points", "League points (teams)", "point", "points", teams=True),
-        StatSpec("wins", "Wins (teams)", "win", "wins", teams=True),
+        StatSpec(
+            "touchdowns",
+            N_("Touchdowns"),
+            "touchdown",
+            "touchdowns",
+            N_("Nobody has any touchdowns yet ({scope})."),
+        ),
+        StatSpec(
+            "casualties",
+            N_("Casualties"),
+            "casualty",
+            "casualties",
+            N_("Nobody has any casualties yet ({scope})."),
+        ),
+        StatSpec(
+            "completions",
+            N_("Completions"),
+            "completion",
+            "completions",
+            N_("Nobody has any completions yet ({scope})."),
+        ),
+        StatSpec(
+            "interceptions",
+            N_("Interceptions"),
+            "interception",
+            "interceptions",
+            N_("Nobody has any interceptions yet ({scope})."),
+        ),
+        StatSpec("spp", N_("Star Player Points"), "SPP", "SPP", N_("Nobody has any SPP yet ({scope}).")),
+        StatSpec("mvps", N_("MVP awards"), "MVP", "MVPs", N_("Nobody has any MVPs yet ({scope}).")),
+        StatSpec(
+            "kills",
+            N_("Kills (teams)"),
+            "kill",
+            "kills",
+            N_("Nobody has any kills yet ({scope})."),
+            teams=True,
+        ),
+        StatSpec(
+            "points",
+            N_("League points (teams)"),
+            "point",
+            "points",
+            N_("Nobody has any points yet ({scope})."),
+            teams=True,
+        ),
+        StatSpec(
+            "wins", N_("Wins (teams)"), "win", "wins", N_("Nobody has any wins yet ({scope})."), teams=True
+        ),
     )
 }
 
@@ -120,7 +178,10 @@ def boards(
         return rank((getattr(t, value), t.team, t.player_id, t.name) for t in tallies)
 
     def teams(values: Mapping[int, int]) -> list[Leader]:
-        return rank((v, team, None, team_names.get(team, f"team {team}")) for team, v in values.items())
+        return rank(
+            (v, team, None, team_names[team] if team in team_names else _("team {id}", id=team))
+            for team, v in values.items()
+        )
 
     return {
         "touchdowns": players("touchdowns"),

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _
 from bot.rules.rulesets.registry import ruleset_ids
 
 
@@ -27,15 +28,16 @@ class BonusMode(StrEnum):
 
 Tiebreaker = Literal["td_diff", "td_for", "cas_for", "head_to_head", "td_against", "cas_diff"]
 
+# Each tiebreaker's label, marked for translation: shown as `_(TIEBREAKER_NAMES[name])`.
 TIEBREAKER_NAMES: dict[str, str] = {
-    "bonus": "bonus points",
-    "td_diff": "touchdown difference",
-    "td_for": "touchdowns scored",
-    "td_against": "fewest touchdowns conceded",
-    "cas_for": "casualties caused",
-    "cas_diff": "casualty difference",
-    "head_to_head": "head-to-head",
-    "registration": "registration order",
+    "bonus": N_("bonus points"),
+    "td_diff": N_("touchdown difference"),
+    "td_for": N_("touchdowns scored"),
+    "td_against": N_("fewest touchdowns conceded"),
+    "cas_for": N_("casualties caused"),
+    "cas_diff": N_("casualty difference"),
+    "head_to_head": N_("head-to-head"),
+    "registration": N_("registration order"),
 }
 
 DEFAULT_RULESET = "bb2025"  # one of bot/rules/rulesets' registry
@@ -92,7 +94,7 @@ class LeagueSettings(BaseModel):
                 return ()
             pieces = [p for p in re.split(r"[\s,;]+", text) if p]
             if not all(re.fullmatch(r"[0-9]{1,6}h?", p) for p in pieces):
-                raise ValueError("give hours before the deadline as numbers, e.g. `72, 24`, or `none`")
+                raise ValueError(_("give hours before the deadline as numbers, e.g. `72, 24`, or `none`"))
             value = [int(p.removesuffix("h")) for p in pieces]
         if isinstance(value, list | tuple) and all(isinstance(v, int) for v in value):
             return tuple(sorted(set(value), reverse=True))
@@ -103,7 +105,7 @@ class LeagueSettings(BaseModel):
     def _ruleset(cls, value: str) -> str:
         """One of the registered rulesets (bot/rules/rulesets)."""
         if value not in ruleset_ids():
-            raise ValueError(f"the ruleset is one of {', '.join(ruleset_ids())}")
+            raise ValueError(_("the ruleset is one of {rulesets}", rulesets=", ".join(ruleset_ids())))
         return value
 
     @field_validator("tiebreakers", mode="before")
@@ -117,15 +119,17 @@ class LeagueSettings(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> LeagueSettings:
         if not self.points_win >= self.points_draw >= self.points_loss:
-            raise ValueError("league points must not reward a loss over a draw, or a draw over a win")
+            raise ValueError(_("league points must not reward a loss over a draw, or a draw over a win"))
         if len(set(self.tiebreakers)) != len(self.tiebreakers):
-            raise ValueError("each tiebreaker can be used once")
+            raise ValueError(_("each tiebreaker can be used once"))
         if any(not 1 <= hours <= MAX_REMINDER_HOURS for hours in self.reminder_hours):
-            raise ValueError(f"reminders are 1 to {MAX_REMINDER_HOURS} hours before a deadline")
+            raise ValueError(_("reminders are 1 to {most} hours before a deadline", most=MAX_REMINDER_HOURS))
         if len(self.reminder_hours) > MAX_REMINDERS:
-            raise ValueError(f"at most {MAX_REMINDERS} reminders before each deadline")
+            raise ValueError(_("at most {most} reminders before each deadline", most=MAX_REMINDERS))
         if self.playoff_places not in PLAYOFF_PLACES:
-            raise ValueError(f"play-off places must be one of {', '.join(map(str, PLAYOFF_PLACES))}")
+            raise ValueError(
+                _("play-off places must be one of {places}", places=", ".join(map(str, PLAYOFF_PLACES)))
+            )
         return self
 
     @property
@@ -147,11 +151,14 @@ def check_ruleset_change(
     does not name one). Refused: a ruleset not in the registry (`known`), or a move once the league has
     `played` a season, since the ruleset is chosen before the first one."""
     if wanted not in (current, *known):
-        raise RuleViolation(f"Not changed: the ruleset is one of {', '.join(known)}.")
+        raise RuleViolation(_("Not changed: the ruleset is one of {rulesets}.", rulesets=", ".join(known)))
     if wanted == current:
         return False
     if played:
         raise RuleViolation(
-            f"Not changed: {league} has played a season; the ruleset is chosen before the first one."
+            _(
+                "Not changed: {league} has played a season; the ruleset is chosen before the first one.",
+                league=league,
+            )
         )
     return True

@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _, ngettext
 from bot.rules.dice import Dice
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import StandingRow
+from bot.rules.statuses import fixture_status
 
 Seeding = Literal["separate_winners", "random"]
 
@@ -105,18 +107,35 @@ def check_playoffs_open(league: str, unsettled: Sequence[RegularFixture], size: 
     if unsettled:
         first = unsettled[0]
         raise RuleViolation(
-            f"{len(unsettled)} regular-season fixture(s) are not settled yet (first: #{first.id} "
-            f"{first.label}, {first.status}); the play-offs open when every one is confirmed."
+            ngettext(
+                "{n} regular-season fixture(s) are not settled yet (first: #{id} {fixture}, {status}); "
+                "the play-offs open when every one is confirmed.",
+                "{n} regular-season fixture(s) are not settled yet (first: #{id} {fixture}, {status}); "
+                "the play-offs open when every one is confirmed.",
+                len(unsettled),
+                id=first.id,
+                fixture=first.label,
+                status=fixture_status(first.status),
+            )
         )
     if size < 2:
         raise RuleViolation(
-            f"{league} has no play-offs (play-off places: 0): its prizes follow the standings when the "
-            "season's post-games are finished."
+            _(
+                "{league} has no play-offs (play-off places: 0): its prizes follow the standings when the "
+                "season's post-games are finished.",
+                league=league,
+            )
         )
 
 
+_STAGES = {2: N_("Final"), 4: N_("Semi-finals"), 8: N_("Quarter-finals")}
+
+
 def stage_name(teams_left: int) -> str:
-    return {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(teams_left, f"Round of {teams_left}")
+    """A knock-out stage's name in the current language."""
+    if teams_left in _STAGES:
+        return _(_STAGES[teams_left])
+    return _("Round of {teams}", teams=teams_left)
 
 
 def stage_count(size: int) -> int:
@@ -233,10 +252,17 @@ class Shootout:
         return "home" if self.home_wins > self.away_wins else "away"
 
     def lines(self) -> list[str]:
+        """Each roll-off and its winner, in the current language."""
         shown = []
         for number, rolls in enumerate(self.roll_offs, start=1):
-            faces = ", then ".join(f"{h}-{a}" for h, a in rolls)
-            shown.append(f"Roll-off {number}: {faces} ({'home' if rolls[-1][0] > rolls[-1][1] else 'away'})")
+            pairs = [f"{h}-{a}" for h, a in rolls]
+            faces = pairs[0]
+            for later in pairs[1:]:
+                faces = _("{earlier}, then {later}", earlier=faces, later=later)
+            if rolls[-1][0] > rolls[-1][1]:
+                shown.append(_("Roll-off {number}: {faces} (home)", number=number, faces=faces))
+            else:
+                shown.append(_("Roll-off {number}: {faces} (away)", number=number, faces=faces))
         return shown
 
 
@@ -246,7 +272,7 @@ def penalty_shootout(dice: Dice, roll_offs: int, die: int) -> Shootout:
     if roll_offs % 2 == 0:
         raise ValueError("an odd number of roll-offs always has a winner")
     played = []
-    for _ in range(roll_offs):
+    for _roll_off in range(roll_offs):
         rolls = []
         while True:
             home, away = dice.roll(die), dice.roll(die)

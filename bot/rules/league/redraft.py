@@ -18,8 +18,10 @@ from typing import Literal, Protocol, TypeVar
 
 from bot.catalog.models import GettingEven, RedraftRules, RestAndRelaxation, Team
 from bot.errors import Conflict, RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_result import Outcome
+from bot.rules.statuses import team_status
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,9 @@ class Check:
     def shown(self) -> str:
         """The roll and its outcome without the purpose: 'D6 4 (success, 4+ needed)'."""
         rolled = f"{self.roll.shown} +{self.modifier} = {self.result}" if self.modifier else self.roll.shown
-        return f"{rolled} ({'success' if self.passed else 'no'}, {self.target}+ needed)"
+        if self.passed:
+            return _("{roll} (success, {target}+ needed)", roll=rolled, target=self.target)
+        return _("{roll} (no, {target}+ needed)", roll=rolled, target=self.target)
 
     def __str__(self) -> str:
         return f"{self.roll.purpose}: {self.shown}"
@@ -55,12 +59,16 @@ def check(dice: Dice, purpose: str, target: int, modifier: int = 0) -> Check:
 def niggling_checks(count: int, apothecary: bool, dice: Dice, rules: RestAndRelaxation) -> list[Check]:
     """One D6 per niggling injury; each success removes one."""
     bonus = rules.apothecary_bonus if apothecary else 0
-    return [check(dice, "niggling injury heals?", rules.niggling_target, bonus) for _ in range(count)]
+    return [
+        check(dice, _("niggling injury heals?"), rules.niggling_target, bonus) for _injury in range(count)
+    ]
 
 
 def hatred_checks(keywords: Sequence[str], dice: Dice, rules: RestAndRelaxation) -> list[tuple[str, Check]]:
     """One D6 per gained Hatred (X); each success loses that Hatred. No apothecary bonus."""
-    return [(k, check(dice, f"Hatred ({k}) subsides?", rules.hatred_target)) for k in keywords]
+    return [
+        (k, check(dice, _("Hatred ({keyword}) subsides?", keyword=k), rules.hatred_target)) for k in keywords
+    ]
 
 
 def reduction_checks(
@@ -69,7 +77,15 @@ def reduction_checks(
     """A temporarily retired player: one D6 per characteristic reduction; each success removes it."""
     bonus = rules.apothecary_bonus if apothecary else 0
     return [
-        (c, check(dice, f"{c.upper()} reduction heals?", rules.retired_reduction_target, bonus))
+        (
+            c,
+            check(
+                dice,
+                _("{characteristic} reduction heals?", characteristic=c.upper()),
+                rules.retired_reduction_target,
+                bonus,
+            ),
+        )
         for c in reductions
     ]
 
@@ -165,9 +181,17 @@ S = TypeVar("S", bound=SeasonState)
 def check_off_season(season: S | None) -> S:
     """The league's last season, once it is over: teams re-draft in the Off-season Break (seed 001: "At the
     end of each Season, after the Play-offs have concluded, comes the Off-season Break")."""
-    if season is None or season.status != "finished":
-        now = f"season {season.number} is still running" if season else "no season has been played"
-        raise RuleViolation(f"Teams re-draft in the off-season, after the play-offs; {now}.")
+    if season is None:
+        raise RuleViolation(
+            _("Teams re-draft in the off-season, after the play-offs; no season has been played.")
+        )
+    if season.status != "finished":
+        raise RuleViolation(
+            _(
+                "Teams re-draft in the off-season, after the play-offs; season {number} is still running.",
+                number=season.number,
+            )
+        )
     return season
 
 
@@ -184,15 +208,33 @@ def check_may_redraft(
     (`redrafted_for`: the season it already is, or None) and has finished its post-games (`open_postgame`:
     the fixture of one still open), since a team's season ends with its last post-game."""
     if last_played is None:
-        raise RuleViolation(f"{team} has not played a season yet: it enters the next one as it is.")
+        raise RuleViolation(
+            _("{team} has not played a season yet: it enters the next one as it is.", team=team)
+        )
     if redrafted_for is not None:
-        raise Conflict(f"{team} is already re-drafted for season {redrafted_for}: /redraft show lists it.")
+        raise Conflict(
+            _(
+                "{team} is already re-drafted for season {number}: /redraft show lists it.",
+                team=team,
+                number=redrafted_for,
+            )
+        )
     if status != "approved":
-        raise RuleViolation(f"{team} is {status}: only a team that played can be re-drafted.")
+        raise RuleViolation(
+            _(
+                "{team} is {status}: only a team that played can be re-drafted.",
+                team=team,
+                status=team_status(status),
+            )
+        )
     if open_postgame is not None:
         raise RuleViolation(
-            f"First finish {team}'s post-game of fixture #{open_postgame} (its Finish "
-            "button): a team's season ends with its last post-game."
+            _(
+                "First finish {team}'s post-game of fixture #{fixture} (its Finish button): a team's season "
+                "ends with its last post-game.",
+                team=team,
+                fixture=open_postgame,
+            )
         )
     return last_played
 
@@ -201,7 +243,13 @@ def check_rehire(team: str, status: str) -> None:
     """Players of the previous Team Draft List are re-hired while the team re-drafts (a draft, or a rejected
     one being mended), not once it is submitted or approved."""
     if status not in ("draft", "rejected"):
-        raise RuleViolation(f"{team} is {status}: players are re-hired while re-drafting.")
+        raise RuleViolation(
+            _(
+                "{team} is {status}: players are re-hired while re-drafting.",
+                team=team,
+                status=team_status(status),
+            )
+        )
 
 
 def rehire_cost(current_value: int, seasons_played: int, rules: RedraftRules) -> int:
@@ -213,7 +261,7 @@ def rehire_cost(current_value: int, seasons_played: int, rules: RedraftRules) ->
 
 def getting_even(dice: Dice, rules: GettingEven, player: str) -> Check:
     """A player who must miss his next game after a Seriously Hurt, Serious Injury or Lasting Injury."""
-    return check(dice, f"Getting Even for {player}", rules.target)
+    return check(dice, _("Getting Even for {player}", player=player), rules.target)
 
 
 def hatred_options(opponent: Team, rules: GettingEven, already: Iterable[str] = ()) -> list[str]:

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bot.errors import RuleViolation
+from bot.i18n import _, ngettext
 from bot.rules.dice import Dice
 from bot.rules.match.results import PlayingTeam
+from bot.rules.statuses import team_status
 
 MIN_DIVISION_SIZE = 4
 
@@ -85,11 +87,23 @@ def division_sizes(
     if divisions is not None:
         most = team_count // MIN_DIVISION_SIZE
         if not 1 <= divisions <= most:
-            choice = "only 1 division" if most == 1 else f"1 to {most} divisions"
-            raise RuleViolation(
-                f"{team_count} teams make {choice} of at least {MIN_DIVISION_SIZE} teams each, "
-                f"not {divisions}."
-            )
+            if most == 1:
+                refusal = _(
+                    "{count} teams make only 1 division of at least {size} teams each, not {divisions}.",
+                    count=team_count,
+                    size=MIN_DIVISION_SIZE,
+                    divisions=divisions,
+                )
+            else:
+                refusal = _(
+                    "{count} teams make 1 to {most} divisions of at least {size} teams each, "
+                    "not {divisions}.",
+                    count=team_count,
+                    most=most,
+                    size=MIN_DIVISION_SIZE,
+                    divisions=divisions,
+                )
+            raise RuleViolation(refusal)
         return _even(team_count, divisions)
     if teams_per_division is None:
         return [team_count]
@@ -98,9 +112,19 @@ def division_sizes(
         wider = next(t for t in range(teams_per_division, team_count + 1) if _fits(team_count, t))
         more = next(k for k in range(1, teams_per_division + 1) if _fits(team_count + k, teams_per_division))
         raise RuleViolation(
-            f"{team_count} teams cannot make divisions of at most {teams_per_division} with at least "
-            f"{MIN_DIVISION_SIZE} teams each: set teams_per_division to {wider} or more, approve {more} "
-            f"more {'team' if more == 1 else 'teams'}, or give the number of divisions when starting."
+            ngettext(
+                "{count} teams cannot make divisions of at most {most} with at least {size} teams each: set "
+                "teams_per_division to {wider} or more, approve {n} more team, or give the number of "
+                "divisions when starting.",
+                "{count} teams cannot make divisions of at most {most} with at least {size} teams each: set "
+                "teams_per_division to {wider} or more, approve {n} more teams, or give the number of "
+                "divisions when starting.",
+                more,
+                count=team_count,
+                most=teams_per_division,
+                size=MIN_DIVISION_SIZE,
+                wider=wider,
+            )
         )
     return _even(team_count, -(-team_count // teams_per_division))
 
@@ -153,28 +177,46 @@ def assign_divisions(assignment: Mapping[T, int], teams_per_division: int | None
     numbers = set(assignment.values())
     wrong = sorted(number for number in numbers if number < 1)
     if wrong:
-        raise RuleViolation(f"Division numbers start at 1, so division {wrong[0]} cannot be used.")
+        raise RuleViolation(
+            _("Division numbers start at 1, so division {number} cannot be used.", number=wrong[0])
+        )
     highest = max(numbers)
     missing = [number for number in range(1, highest + 1) if number not in numbers]
     if missing:
         raise RuleViolation(
-            f"Division numbers must run from 1 without gaps: division {missing[0]} has no teams."
+            _(
+                "Division numbers must run from 1 without gaps: division {number} has no teams.",
+                number=missing[0],
+            )
         )
-    divisions: list[list[T]] = [[] for _ in range(highest)]
+    divisions: list[list[T]] = [[] for _division in range(highest)]
     for team, number in assignment.items():
         divisions[number - 1].append(team)
     for number, members in enumerate(divisions, start=1):
         if len(members) < MIN_DIVISION_SIZE:
             raise RuleViolation(
-                f"Division {number} has {len(members)} {'team' if len(members) == 1 else 'teams'}; "
-                f"each division needs at least {MIN_DIVISION_SIZE}."
+                ngettext(
+                    "Division {number} has {n} team; each division needs at least {size}.",
+                    "Division {number} has {n} teams; each division needs at least {size}.",
+                    len(members),
+                    number=number,
+                    size=MIN_DIVISION_SIZE,
+                )
             )
     if teams_per_division is not None:
         expected = len(division_sizes(team_count, teams_per_division))
         if expected != len(divisions):
             raise RuleViolation(
-                f"With {team_count} teams and {teams_per_division} teams per division the league has "
-                f"{expected} {'division' if expected == 1 else 'divisions'}, not {len(divisions)}."
+                ngettext(
+                    "With {count} teams and {per} teams per division the league has {n} division, "
+                    "not {given}.",
+                    "With {count} teams and {per} teams per division the league has {n} divisions, "
+                    "not {given}.",
+                    expected,
+                    count=team_count,
+                    per=teams_per_division,
+                    given=len(divisions),
+                )
             )
     return divisions
 
@@ -188,11 +230,19 @@ def check_divisions(
     divisions: dict[int, int] = {}
     for team, number in chosen:
         if team.status != "approved":
-            raise RuleViolation(f"{team.name} is {team.status}, not approved: it cannot play this season.")
+            raise RuleViolation(
+                _(
+                    "{team} is {status}, not approved: it cannot play this season.",
+                    team=team.name,
+                    status=team_status(team.status),
+                )
+            )
         divisions[team.id] = number
     missing = [t.name for t in approved if t.id not in divisions]
     if missing:
-        raise RuleViolation(f"Give every approved team a division; missing: {', '.join(missing)}.")
+        raise RuleViolation(
+            _("Give every approved team a division; missing: {teams}.", teams=", ".join(missing))
+        )
     return divisions
 
 
@@ -208,15 +258,22 @@ def _check_team_count(team_count: int) -> None:
     if team_count < 0:
         raise ValueError(f"team count cannot be negative: {team_count}")
     if team_count < MIN_DIVISION_SIZE:
-        verb = "is" if team_count == 1 else "are"
         raise RuleViolation(
-            f"A season needs at least {MIN_DIVISION_SIZE} approved teams; there {verb} {team_count}."
+            ngettext(
+                "A season needs at least {size} approved teams; there is {n}.",
+                "A season needs at least {size} approved teams; there are {n}.",
+                team_count,
+                size=MIN_DIVISION_SIZE,
+            )
         )
 
 
 def _check_teams_per_division(teams_per_division: int) -> None:
     if teams_per_division < MIN_DIVISION_SIZE:
         raise RuleViolation(
-            f"Each division needs at least {MIN_DIVISION_SIZE} teams, so teams per division "
-            f"cannot be {teams_per_division}."
+            _(
+                "Each division needs at least {size} teams, so teams per division cannot be {per}.",
+                size=MIN_DIVISION_SIZE,
+                per=teams_per_division,
+            )
         )

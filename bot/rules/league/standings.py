@@ -71,7 +71,9 @@ class GameResult:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the table. `decided_by` names the tiebreaker that put this row below the one above."""
+    """One line of the table. `decided_by` names the tiebreaker that put this row below the one above: its
+    English label from TIEBREAKER_NAMES (marked there), which a display words as `_(row.decided_by)` in the
+    language it draws in (the rules compute a table before anyone knows whose language shows it)."""
 
     team_id: int
     position: int

@@ -23,6 +23,7 @@ from typing import Literal, TypeVar
 
 from bot.catalog import Catalog
 from bot.errors import Conflict, RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice, shuffle
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.league.standings import GameResult, compute_standings
@@ -89,10 +90,18 @@ def check_signable(
     if unit in offered:
         return
     if set(unit.members) & signed:
-        raise Conflict(f"{unit.name} already signed for another team this season.")
+        raise Conflict(_("{star} already signed for another team this season.", star=unit.name))
     if unit.size > free_places:
-        raise RuleViolation(f"{team} has no room for {unit.name} (16 players at most).")
-    raise RuleViolation(f"{unit.name} does not play for {team}; sign one who does (the list shows them).")
+        raise RuleViolation(
+            _("{team} has no room for {star} (16 players at most).", team=team, star=unit.name)
+        )
+    raise RuleViolation(
+        _(
+            "{star} does not play for {team}; sign one who does (the list shows them).",
+            star=unit.name,
+            team=team,
+        )
+    )
 
 
 def contract_injury(injury: InjuryResult) -> InjuryResult:
@@ -117,7 +126,7 @@ def other(coach: Coach) -> Coach:
 def check_challenge(challenger: H, opponent: H) -> None:
     """An All-Star game is played by two coaches: one cannot challenge himself."""
     if opponent == challenger:
-        raise RuleViolation("An All-Star game needs two coaches: challenge someone else.")
+        raise RuleViolation(_("An All-Star game needs two coaches: challenge someone else."))
 
 
 @dataclass
@@ -188,7 +197,7 @@ def random_method(
                 continue  # the pair goes back into the hat; draw again
             rosters.picks[coach].remove(given_back)
             hat.append(given_back)
-            note = f"gives back {given_back.name} to take the pair"
+            note = _("gives back {star} to take the pair", star=given_back.name)
         hat.remove(pick)
         rosters.picks[coach].append(pick)
         draws.append(Draw(coach, pick, note))
@@ -239,7 +248,9 @@ class DraftingMethod:
             coach = self._slot_coach()
             if coach in self.skip:
                 self.skip.discard(coach)
-                self.history.append(Draw(coach, StarUnit("-", (), 0), "forgoes this pick (he took a pair)"))
+                self.history.append(
+                    Draw(coach, StarUnit("-", (), 0), _("forgoes this pick (he took a pair)"))
+                )
             elif self._can_pick(coach, available):
                 return coach
             self.slot += 1
@@ -250,7 +261,7 @@ class DraftingMethod:
         All-Star roster "may only ever have a maximum of 16 players")."""
         if unit.size > self.rosters.free(coach):
             raise RuleViolation(
-                f"{unit.name} come as a pair and you have one place left: pick a single star."
+                _("{stars} come as a pair and you have one place left: pick a single star.", stars=unit.name)
             )
         self.rosters.picks[coach].append(unit)
         self.history.append(Draw(coach, unit))
@@ -287,5 +298,6 @@ def ordered_roll(coaches: Sequence[H], dice: Dice) -> tuple[list[H], list[tuple[
 def chests_and_portals(order: Sequence[H], chests: int = 6, portals: int = 6) -> list[tuple[str, H]]:
     """Who places each Chest, then each Portal: the placing order round and round (seed 004's four-coach
     example: Chests 1-4, then 1 and 2 again; Portals 3, 4, then 1, 2, 3, 4)."""
-    items = [f"Chest {n}" for n in range(1, chests + 1)] + [f"Portal {n}" for n in range(1, portals + 1)]
+    items = [_("Chest {number}", number=n) for n in range(1, chests + 1)]
+    items += [_("Portal {number}", number=n) for n in range(1, portals + 1)]
     return [(item, order[index % len(order)]) for index, item in enumerate(items)]
