@@ -13,11 +13,14 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+from bot import i18n
 from bot.host import Host
+from bot.i18n import _
 from bot.services.match import deadlines
 from bot.services.match.deadlines import Reminder, Work
 from bot.services.match.results import ReportedResult
 from bot.services.records import Due
+from bot.store.seasons import Fixture
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp
 from bot.ui.limits import CONTENT, split_text
@@ -78,30 +81,23 @@ class DeadlineWatch:
             await self.rearm()
 
     async def announce(self, work: Work) -> None:
+        """Post what the due jobs did in each league's channel, worded in the league's language."""
         for closed in work.closed:
             for settled in closed.settled:
                 if settled.postgame:
-                    await announce(
-                        self.bot,
-                        closed.league,
-                        embeds=postgame_embeds(settled.fixture, settled.postgame),
-                        view=finish_view(settled.fixture.id, settled.postgame),
-                    )
+                    with i18n.using(closed.league.language):
+                        embeds = postgame_embeds(settled.fixture, settled.postgame)
+                        view = finish_view(settled.fixture.id, settled.postgame)
+                    await announce(self.bot, closed.league, embeds=embeds, view=view)
         for league, fixture, report, summaries in work.confirmed:
             outcome = ReportedResult(fixture, report, fixture.report_version, None, summaries)
-            await announce(
-                self.bot,
-                league,
-                embeds=result_embeds(
-                    outcome, heading="✅ Confirmed automatically: neither confirmed nor disputed in time."
-                ),
-            )
-            await announce(
-                self.bot,
-                league,
-                embeds=postgame_embeds(fixture, summaries),
-                view=finish_view(fixture.id, summaries),
-            )
+            with i18n.using(league.language):
+                heading = _("✅ Confirmed automatically: neither confirmed nor disputed in time.")
+                confirmed = result_embeds(outcome, heading=heading)
+                embeds = postgame_embeds(fixture, summaries)
+                view = finish_view(fixture.id, summaries)
+            await announce(self.bot, league, embeds=confirmed)
+            await announce(self.bot, league, embeds=embeds, view=view)
         for reminder in work.reminders:
             # in the content, so every coach's mention pings; several messages when it is long
             await announce(self.bot, reminder.league, content=reminder_text(reminder))
@@ -119,30 +115,56 @@ class DeadlineWatch:
 
 
 def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:
+    """The reminder of a round's deadline, in its league's language (its channel's; the direct message's
+    too, as no coach's language is known there)."""
+    with i18n.using(reminder.league.language):
+        return _reminder_text(reminder, direct)
+
+
+def _reminder_text(reminder: Reminder, direct: bool) -> str:
+    league, number = plain(reminder.league.name), reminder.round_number
     if not reminder.fixtures:
-        return (
-            f"⏰ {plain(reminder.league.name)} round {reminder.round_number} ends "
-            f"{timestamp(reminder.deadline, 'R')}: every game is in."
+        return _(
+            "⏰ {league} round {number} ends {relative}: every game is in.",
+            league=league,
+            number=number,
+            relative=timestamp(reminder.deadline, "R"),
         )
-    games = "\n".join(
-        f"<@{f.home_coach_id}> v <@{f.away_coach_id}>: {plain(f.home_name)} v {plain(f.away_name)}"
-        for f in reminder.fixtures
+    games = "\n".join(_game_line(f) for f in reminder.fixtures)
+    head = _(
+        "⏰ {league} round {number} ends {relative} ({date}). Still to play:",
+        league=league,
+        number=number,
+        relative=timestamp(reminder.deadline, "R"),
+        date=timestamp(reminder.deadline, "f"),
     )
-    return (
-        f"⏰ {plain(reminder.league.name)} round {reminder.round_number} ends "
-        f"{timestamp(reminder.deadline, 'R')} ({timestamp(reminder.deadline, 'f')}). "
-        f"Still to play:\n{games}\n"
-        + (
-            "Unplayed play-off games go to the commissioner"
-            if any(f.kind == "playoff" for f in reminder.fixtures)
-            else "Unplayed games are a loss for both teams"
+    if any(f.kind == "playoff" for f in reminder.fixtures):
+        unplayed = _(
+            "Unplayed play-off games go to the commissioner; a coach who cannot play can /concede ahead of "
+            "the deadline."
         )
-        + "; a coach who cannot play can /concede ahead of the deadline."
-        + (
-            "\n(You get this by DM because you asked for it: /notify dm_reminders:False stops it.)"
-            if direct
-            else ""
+    else:
+        unplayed = _(
+            "Unplayed games are a loss for both teams; a coach who cannot play can /concede ahead of the "
+            "deadline."
         )
+    text = f"{head}\n{games}\n{unplayed}"
+    if direct:
+        text += "\n" + _(
+            "(You get this by DM because you asked for it: /notify dm_reminders:False stops it.)"
+        )
+    return text
+
+
+def _game_line(fixture: Fixture) -> str:
+    """A game still to play, its coaches mentioned (so that they are pinged)."""
+    home_coach, away_coach = (f"<@{coach}>" for coach in (fixture.home_coach_id, fixture.away_coach_id))
+    return _(
+        "{home_coach} v {away_coach}: {home} v {away}",
+        home_coach=home_coach,
+        away_coach=away_coach,
+        home=plain(fixture.home_name),
+        away=plain(fixture.away_name),
     )
 
 

@@ -16,6 +16,7 @@ import logging
 
 import discord
 
+from bot import i18n
 from bot.host import Host
 from bot.store import announcements
 from bot.store import leagues as league_store
@@ -96,9 +97,10 @@ class Outbox:
         files = []
         if item.picture is not None:  # drawn now from the spec, so a re-post after a restart has it too
             try:
-                drawn = await announcement_picture(
-                    self.bot.runtime, item.guild_id, item.league_id, item.picture
-                )
+                with i18n.using(league.language):  # its labels in the league's language, as its text
+                    drawn = await announcement_picture(
+                        self.bot.runtime, item.guild_id, item.league_id, item.picture
+                    )
             except Exception:  # a picture never holds up the announcement itself
                 log.exception("could not draw picture %s of announcement %s", item.picture, item.id)
                 drawn = None

@@ -7,11 +7,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
+from bot import i18n
 from bot.clock import FakeClock
-from bot.deadline_watch import REREAD, REREAD_JOB, DeadlineWatch
+from bot.deadline_watch import REREAD, REREAD_JOB, DeadlineWatch, reminder_messages, reminder_text
 from bot.scheduler import Scheduler
 from bot.services.match import deadlines
+from bot.services.match.deadlines import Reminder
 from bot.services.runtime import Runtime
+from bot.store import leagues as league_store
 from bot.store.connection import Connection
 from tests.builders import season
 
@@ -97,3 +100,27 @@ async def test_a_failing_read_never_stops_the_watch(runtime: Runtime, monkeypatc
         assert bot.scheduler.armed == [REREAD_JOB]
     finally:
         await bot.scheduler.shutdown()
+
+
+async def test_a_reminder_is_worded_in_its_leagues_language(runtime: Runtime) -> None:
+    """Issue 32: a reminder is posted in the league's channel (and by DM to coaches who asked for it) in the
+    league's language; the same league in English reads as it always did."""
+    overview = await season(runtime, 4)
+    fixtures = overview.round_fixtures(1)
+    english = Reminder(overview.league, 1, overview.rounds[0].deadline_at, fixtures)
+    text = reminder_text(english, direct=True)
+    assert "round 1 ends <t:" in text and "Still to play:" in text
+    assert "Unplayed games are a loss for both teams; a coach who cannot play can /concede" in text
+    assert f"<@{fixtures[0].home_coach_id}> v <@{fixtures[0].away_coach_id}>" in text
+
+    await runtime.db.write(league_store.set_language, overview.league, "fr")
+    french = replace(english, league=replace(overview.league, language="fr"))
+    text = reminder_text(french, direct=True)
+    assert "la journée 1 se termine <t:" in text and "Reste à jouer :" in text
+    assert "Un match non joué est une défaite pour les deux équipes" in text
+    assert "/notify dm_reminders:False" in text and "Vous recevez ceci en message privé" in text
+    assert f"<@{fixtures[0].home_coach_id}> vs <@{fixtures[0].away_coach_id}>" in text
+    assert "Still to play" not in text and i18n.current() == "en"  # worded in French, nothing else
+    assert reminder_messages(french) == [reminder_text(french)]
+    done = replace(french, fixtures=[])
+    assert reminder_text(done).endswith("tous les matchs sont déclarés.")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.i18n import _
 from bot.pictures.kit import Cell, Column, Table, draw
 
 
@@ -41,9 +42,9 @@ def side_cell(name: str, game: BracketGame, side: Literal["home", "away"]) -> Ce
 
 def tables(stages: Sequence[BracketStage], prizes: Sequence[Prize]) -> list[Table]:
     columns = (
-        Column("Home", "left", wrap=True),
-        Column("Score", "center"),
-        Column("Away", "left", wrap=True),
+        Column(_("Home"), "left", wrap=True),
+        Column(_("Score"), "center"),
+        Column(_("Away"), "left", wrap=True),
     )
     out = [
         Table(
@@ -57,15 +58,15 @@ def tables(stages: Sequence[BracketStage], prizes: Sequence[Prize]) -> list[Tabl
                 )
                 for g in stage.games
             ),
-            empty="Not drawn yet.",
+            empty=_("Not drawn yet."),
         )
         for stage in stages
     ]
     if prizes:
         out.append(
             Table(
-                "Prizes",
-                (Column("Place", "left"), Column("Team", "left", wrap=True), Column("Prize")),
+                _("Prizes"),
+                (Column(_("Place"), "left"), Column(_("Team"), "left", wrap=True), Column(_("Prize"))),
                 tuple((Cell(p.place, "bold"), Cell(p.team, "bold"), Cell(p.prize)) for p in prizes),
                 highlight=frozenset({0}),
             )
@@ -76,5 +77,5 @@ def tables(stages: Sequence[BracketStage], prizes: Sequence[Prize]) -> list[Tabl
 def bracket_png(
     title: str, stages: Sequence[BracketStage], prizes: Sequence[Prize] = (), *, subtitle: str = ""
 ) -> bytes:
-    notes = ["Winners in green. A level play-off game goes to extra time, then a penalty shoot-out."]
+    notes = [_("Winners in green. A level play-off game goes to extra time, then a penalty shoot-out.")]
     return draw(title, tables(stages, prizes), subtitle=subtitle, notes=notes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import _
 from bot.pictures.bracket import BracketGame, side_cell
 from bot.pictures.kit import Cell, Column, Table, draw_pages
 
@@ -44,11 +45,13 @@ class Tie:
 
     @property
     def places(self) -> str:
-        return "Final" if (self.low, self.high) == (1, 2) else f"Places {self.low}-{self.high}"
+        if (self.low, self.high) == (1, 2):
+            return _("Final")
+        return _("Places {low}-{high}", low=self.low, high=self.high)
 
     @property
     def short(self) -> str:
-        return "Final" if (self.low, self.high) == (1, 2) else f"{self.low}-{self.high}"
+        return _("Final") if (self.low, self.high) == (1, 2) else f"{self.low}-{self.high}"
 
 
 @dataclass(frozen=True)
@@ -70,9 +73,19 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """A place as the current language writes it: 1st, 2nd, 3rd, 11th, 21st (1er, 2e; 1.º; 1º; 1.), with the
+    sentences of bot/ui/formatting.py's `ordinal` (which pictures may not import)."""
+    if n == 1:
+        return _("1st")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return _("{n}st", n=n)
+    if suffix == "nd":
+        return _("{n}nd", n=n)
+    if suffix == "rd":
+        return _("{n}rd", n=n)
+    return _("{n}th", n=n)
 
 
 def _unit_table(heading: str, lines: Sequence[UnitLine], squads: bool) -> Table:
@@ -80,9 +93,9 @@ def _unit_table(heading: str, lines: Sequence[UnitLine], squads: bool) -> Table:
         heading,
         (
             Column("#"),
-            Column("Squad" if squads else "Team", "left", wrap=True),
-            Column("TP"),
-            Column("W-D-L", "center"),
+            Column(_("Squad") if squads else _("Team"), "left", wrap=True),
+            Column(_("TP")),
+            Column(_("W-D-L"), "center"),
             Column("TD"),
         ),
         tuple(
@@ -95,7 +108,7 @@ def _unit_table(heading: str, lines: Sequence[UnitLine], squads: bool) -> Table:
             )
             for line in lines
         ),
-        empty="Nobody yet.",
+        empty=_("Nobody yet."),
     )
 
 
@@ -104,9 +117,9 @@ def _round_table(knockout: KnockoutRound) -> Table:
     (the first round, the final), else as each row's first column."""
     labels = {tie.places for tie in knockout.ties}
     game_columns = (
-        Column("Home", "left", wrap=True),
-        Column("Score", "center"),
-        Column("Away", "left", wrap=True),
+        Column(_("Home"), "left", wrap=True),
+        Column(_("Score"), "center"),
+        Column(_("Away"), "left", wrap=True),
     )
 
     def cells(tie: Tie) -> tuple[Cell, ...]:
@@ -117,13 +130,13 @@ def _round_table(knockout: KnockoutRound) -> Table:
             side_cell(g.away, g, "away"),
         )
 
-    heading = f"Knock-out, round {knockout.number}"
+    heading = _("Knock-out, round {number}", number=knockout.number)
     if len(labels) == 1:
         [label] = labels
         return Table(f"{heading} · {label}", game_columns, tuple(cells(t) for t in knockout.ties))
     return Table(
         heading,
-        (Column("Places", "left"), *game_columns),
+        (Column(_("Places"), "left"), *game_columns),
         tuple((Cell(t.short, "muted"), *cells(t)) for t in knockout.ties),
     )
 
@@ -133,7 +146,11 @@ def tables(bracket: EventBracket) -> list[Table]:
     too long for its pages leaves out the end): the places decided, the knock-out rounds, Best of the Rest,
     then the groups as they finished."""
     groups = [
-        _unit_table(group.name + ("" if group.complete else " (in play)"), group.lines, bracket.squads)
+        _unit_table(
+            group.name if group.complete else _("{group} (in play)", group=group.name),
+            group.lines,
+            bracket.squads,
+        )
         for group in bracket.groups
     ]
     if not bracket.knockout and not bracket.rest:
@@ -142,14 +159,17 @@ def tables(bracket: EventBracket) -> list[Table]:
     if bracket.places:
         out.append(
             Table(
-                "Places decided",
-                (Column("Place", "left"), Column("Squad" if bracket.squads else "Team", "left", wrap=True)),
-                tuple((Cell(_ordinal(place), "bold"), Cell(name, "bold")) for place, name in bracket.places),
+                _("Places decided"),
+                (
+                    Column(_("Place"), "left"),
+                    Column(_("Squad") if bracket.squads else _("Team"), "left", wrap=True),
+                ),
+                tuple((Cell(ordinal(place), "bold"), Cell(name, "bold")) for place, name in bracket.places),
                 highlight=frozenset(i for i, (place, _) in enumerate(bracket.places) if place == 1),
             )
         )
     out += [_round_table(k) for k in bracket.knockout]
-    out.append(_unit_table("Best of the Rest", bracket.rest, bracket.squads))
+    out.append(_unit_table(_("Best of the Rest"), bracket.rest, bracket.squads))
     return [*out, *groups]
 
 
@@ -157,6 +177,10 @@ def event_bracket_pngs(
     title: str, bracket: EventBracket, *, subtitle: str = "", notes: Sequence[str] = ()
 ) -> list[bytes]:
     """The bracket as one PNG, or as pages when it is long (a 64-coach event's groups and knock-out)."""
-    points = "team points" if bracket.squads else "Tournament Points"
-    legend = f"TP: {points} · W-D-L: won, drawn, lost · TD: touchdown difference · winners in green"
+    if bracket.squads:
+        legend = _("TP: team points · W-D-L: won, drawn, lost · TD: touchdown difference · winners in green")
+    else:
+        legend = _(
+            "TP: Tournament Points · W-D-L: won, drawn, lost · TD: touchdown difference · winners in green"
+        )
     return draw_pages(title, tables(bracket), subtitle=subtitle, notes=[*notes, legend])

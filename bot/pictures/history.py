@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_, _
 from bot.pictures import bracket, standings
 from bot.pictures.kit import Cell, Column, Table, draw_pages
 
-PLACES = ("Champion", "Runner-up", "Third")
+PLACES = (N_("Champion"), N_("Runner-up"), N_("Third"))  # shown through _()
 
 
 @dataclass(frozen=True)
@@ -29,21 +30,24 @@ def seasons_table(rows: Sequence[SeasonRow]) -> Table:
         others = " · ".join(f"{n}. {text}" for n, text in enumerate(row.places[1 : len(PLACES)], start=2))
         body.append((Cell(str(row.number), "bold"), Cell(str(row.teams)), champion, Cell(others)))
     return Table(
-        "Seasons",
+        _("Seasons"),
         (
-            Column("Season"),
-            Column("Teams"),
-            Column(PLACES[0], "left", wrap=True),
-            Column("2nd, 3rd", "left", wrap=True),
+            Column(_("Season")),
+            Column(_("Teams")),
+            Column(_(PLACES[0]), "left", wrap=True),
+            Column(_("2nd, 3rd"), "left", wrap=True),
         ),
         tuple(body),
-        empty="No season has started yet.",
+        empty=_("No season has started yet."),
     )
 
 
 def history_pngs(title: str, rows: Sequence[SeasonRow]) -> list[bytes]:
     """Every season (newest first), one picture or pages."""
-    notes = ["Champions in green, with each place's prize money.", "/history season:<number> for a season."]
+    notes = [
+        _("Champions in green, with each place's prize money."),
+        _("/history season:<number> for a season."),
+    ]
     return draw_pages(title, [seasons_table(rows)], notes=notes)
 
 
@@ -59,8 +63,8 @@ def season_pngs(
     """One season: each division's final table, then its play-off games and prizes (the tables of the
     standings and bracket pictures, on one picture or pages)."""
     parts = [*standings.tables(divisions, bonus=bonus), *bracket.tables(stages, prizes)]
-    legend = (
-        f"W-D-L: won, drawn, lost · TD: touchdown difference · {standings.CAS_LEGEND}"
-        " · play-off winners in green"
+    legend = _(
+        "W-D-L: won, drawn, lost · TD: touchdown difference · {cas} · play-off winners in green",
+        cas=_(standings.CAS_LEGEND),
     )
     return draw_pages(title, parts, subtitle=subtitle, notes=[*standings.tie_notes(divisions), legend])

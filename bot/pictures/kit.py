@@ -19,6 +19,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import _, ngettext
+
 # Drawn for a phone first: Discord shows a picture at the phone's width (about 390 px), so a picture
 # `width` pixels wide shrinks by 390 / width and its type with it. At most `MAX_WIDTH` (800) wide, the
 # smallest type (`SMALL_SIZE`, 28 px) still shows at 28 x 390 / 800 = 13.7 px on the phone, the body
@@ -73,7 +75,7 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[Cell, ...], ...]
     highlight: frozenset[int] = frozenset()  # row indexes drawn on a highlight (a champion, the leader)
-    empty: str = "Nobody yet."
+    empty: str = ""  # the line of a table with no rows ("": "Nobody yet.", in the language drawn in)
 
 
 @dataclass(frozen=True)
@@ -271,7 +273,8 @@ def draw(
         header_styles: list[Style] = ["bold" for _ in plan.widths]
         y = _row(pen, plan.widths, table.columns, plan.header, header_styles, y, HEADER_BAND)
         if not plan.cells:
-            pen.text((MARGIN + PAD_X, y + PAD_Y), table.empty, font=font(BODY_SIZE), fill=MUTED)
+            empty = table.empty or _("Nobody yet.")
+            pen.text((MARGIN + PAD_X, y + PAD_Y), empty, font=font(BODY_SIZE), fill=MUTED)
             y += body_line + 2 * PAD_Y
         for index, (row, lines) in enumerate(zip(table.rows, plan.cells, strict=True)):
             fill = HIGHLIGHT if index in table.highlight else (ZEBRA if index % 2 else BACKGROUND)
@@ -294,9 +297,14 @@ MAX_BYTES = 24 * 1024 * 1024  # every page together, below Discord's 25 MiB per 
 
 
 def _slice(table: Table, start: int, end: int, continued: bool) -> Table:
-    heading = f"{table.heading} (continued)" if continued else table.heading
+    heading = continued_heading(table.heading) if continued else table.heading
     highlight = frozenset(i - start for i in table.highlight if start <= i < end)
     return Table(heading, table.columns, table.rows[start:end], highlight, table.empty)
+
+
+def continued_heading(heading: str) -> str:
+    """A table's heading on the pages after its first."""
+    return _("{heading} (continued)", heading=heading)
 
 
 def paginate(
@@ -313,7 +321,7 @@ def paginate(
         heights = _row_heights(plan) or [line_height(BODY_SIZE) + 2 * PAD_Y]  # or the empty line
         start = 0
         while start < len(heights):
-            heading = f"{table.heading} (continued)" if start else table.heading
+            heading = continued_heading(table.heading) if start else table.heading
             fixed = _table_top(heading, plan, text_width)
             end, size = start, fixed
             while end < len(heights) and used + size + heights[end] <= page_height:
@@ -354,7 +362,13 @@ def draw_pages(
         last_notes = list(notes)
         if left_out:
             last_notes.insert(
-                0, f"{left_out} more rows are not drawn (too many for pictures): the text has them."
+                0,
+                ngettext(
+                    "{n} more row is not drawn (too many for pictures): the text has it.",
+                    "{n} more rows are not drawn (too many for pictures): the text has them.",
+                    left_out,
+                    n=left_out,  # as it always read: 1234, not 1,234
+                ),
             )
         drawn = [
             draw(

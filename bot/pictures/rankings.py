@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import _, ngettext
 from bot.pictures.kit import Cell, Column, Table, draw
 
 
@@ -48,7 +49,7 @@ def _signed(value: int) -> str:
 
 def _then(line: RankingLine, extra_names: Sequence[str]) -> str:
     """The tiebreakers after TP, BP and TD in words: `5 scored · 2 cas · Votes 1`."""
-    words = [f"{line.td_for} scored", f"{line.cas_for} cas"]
+    words = [ngettext("{n} scored", "{n} scored", line.td_for), ngettext("{n} cas", "{n} cas", line.cas_for)]
     words += [f"{name} {value}" for name, value in zip(extra_names, line.extras, strict=False)]
     return " · ".join(words)
 
@@ -60,13 +61,13 @@ def tables(
     if squads:
         out.append(
             Table(
-                "Squads",
+                _("Squads"),
                 (
                     Column("#"),
-                    Column("Squad", "left", wrap=True),
-                    Column("TP"),
-                    Column("W-D-L", "center"),
-                    Column("BP"),
+                    Column(_("Squad"), "left", wrap=True),
+                    Column(_("TP")),
+                    Column(_("W-D-L"), "center"),
+                    Column(_("BP")),
                     Column("TD"),
                     Column("Cas"),
                 ),
@@ -86,13 +87,11 @@ def tables(
         )
     columns = (
         Column("#"),
-        Column("Coach", "left", wrap=True),
-        Column("TP"),
-        Column("BP"),
+        Column(_("Coach"), "left", wrap=True),
+        Column(_("TP")),
+        Column(_("BP")),
         Column("TD"),
-        Column(
-            "Then", "left", wrap=True
-        ),  # the other tiebreakers, in words: a phone's width, not a column each
+        Column(_("Then"), "left", wrap=True),  # the other tiebreakers in words: a phone's width
     )
     for section in sections:
         rows = tuple(
@@ -106,7 +105,7 @@ def tables(
             )
             for line in section.lines
         )
-        out.append(Table(section.heading, columns, rows, empty="Nobody is ranked yet."))
+        out.append(Table(section.heading, columns, rows, empty=_("Nobody is ranked yet.")))
     return out
 
 
@@ -119,7 +118,7 @@ def rankings_png(
     subtitle: str = "",
     notes: Sequence[str] = (),
 ) -> bytes:
-    legend = (
+    legend = _(
         "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · scored: touchdowns scored"
         " · cas, Cas: casualties caused"
     )

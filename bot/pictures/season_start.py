@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import _, ngettext
 from bot.pictures.kit import Cell, Column, Table, draw
 
 
@@ -19,19 +20,25 @@ def tables(
 ) -> list[Table]:
     out = [
         Table(
-            f"{division.name} ({len(division.teams)} teams)",
-            (Column("Team", "left", wrap=True), Column("Roster", "left")),
+            ngettext(
+                "{division} ({n} team)", "{division} ({n} teams)", len(division.teams), division=division.name
+            ),
+            (Column(_("Team"), "left", wrap=True), Column(_("Roster"), "left")),
             tuple((Cell(team, "bold"), Cell(roster)) for team, roster in division.teams),
-            empty="No teams.",
+            empty=_("No teams."),
         )
         for division in divisions
     ]
     out.append(
         Table(
             round_heading,
-            (Column("Home", "left", wrap=True), Column("", "center"), Column("Away", "left", wrap=True)),
-            tuple((Cell(home), Cell("v", "muted"), Cell(away)) for home, away in first_round),
-            empty="No games.",
+            (
+                Column(_("Home"), "left", wrap=True),
+                Column("", "center"),
+                Column(_("Away"), "left", wrap=True),
+            ),
+            tuple((Cell(home), Cell(_("v"), "muted"), Cell(away)) for home, away in first_round),
+            empty=_("No games."),
         )
     )
     return out
@@ -42,8 +49,10 @@ def season_start_png(
     divisions: Sequence[DivisionTeams],
     first_round: Sequence[tuple[str, str]],
     *,
-    round_heading: str = "Round 1",
+    round_heading: str | None = None,
     subtitle: str = "",
 ) -> bytes:
-    notes = ["/fixtures shows your games; /report when you have played."]
-    return draw(title, tables(divisions, first_round, round_heading), subtitle=subtitle, notes=notes)
+    """The picture; `round_heading` defaults to "Round 1"."""
+    notes = [_("/fixtures shows your games; /report when you have played.")]
+    heading = round_heading if round_heading is not None else _("Round {number}", number=1)
+    return draw(title, tables(divisions, first_round, heading), subtitle=subtitle, notes=notes)

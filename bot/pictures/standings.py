@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_, _
 from bot.pictures.kit import Cell, Column, Table, draw
 
-CAS_LEGEND = "Cas: casualties caused (SPP casualties)"
+CAS_LEGEND = N_("Cas: casualties caused (SPP casualties)")  # shown through _()
 
 
 @dataclass(frozen=True)
@@ -40,12 +41,12 @@ def _signed(value: int) -> str:
 def tables(divisions: Sequence[DivisionStandings], *, bonus: bool) -> list[Table]:
     columns = (
         Column("#"),
-        Column("Team", "left", wrap=True),
-        Column("W-D-L", "center"),
+        Column(_("Team"), "left", wrap=True),
+        Column(_("W-D-L"), "center"),
         Column("TD"),
         Column("Cas"),
-        *((Column("BP"),) if bonus else ()),
-        Column("Pts"),
+        *((Column(_("BP")),) if bonus else ()),
+        Column(_("Pts")),
     )
     out = []
     for division in divisions:
@@ -61,21 +62,28 @@ def tables(divisions: Sequence[DivisionStandings], *, bonus: bool) -> list[Table
             )
             for line in division.lines
         )
-        out.append(Table(division.name, columns, rows, empty="No teams."))
+        out.append(Table(division.name, columns, rows, empty=_("No teams.")))
     return out
 
 
 def tie_notes(divisions: Sequence[DivisionStandings]) -> list[str]:
     """Each tie's note, named by its division when there are several."""
-    return [f"{d.name}: {tie}" if len(divisions) > 1 else tie for d in divisions for tie in d.ties]
+    return [
+        _("{division}: {note}", division=d.name, note=tie) if len(divisions) > 1 else tie
+        for d in divisions
+        for tie in d.ties
+    ]
 
 
 def standings_png(
     title: str, divisions: Sequence[DivisionStandings], *, bonus: bool, subtitle: str = ""
 ) -> bytes:
-    legend = f"W-D-L: won, drawn, lost · TD: touchdown difference · {CAS_LEGEND}" + (
-        " · BP: bonus points" if bonus else ""
-    )
+    if bonus:
+        legend = _(
+            "W-D-L: won, drawn, lost · TD: touchdown difference · {cas} · BP: bonus points", cas=_(CAS_LEGEND)
+        )
+    else:
+        legend = _("W-D-L: won, drawn, lost · TD: touchdown difference · {cas}", cas=_(CAS_LEGEND))
     return draw(
         title, tables(divisions, bonus=bonus), subtitle=subtitle, notes=[*tie_notes(divisions), legend]
     )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.pictures import bracket, rankings, standings
+from bot import i18n
+from bot.pictures import bracket, event_bracket, kit, rankings, standings
 
 
 def test_standings_tables_have_the_texts_columns_and_bonus_points_only_when_used() -> None:
@@ -42,3 +43,25 @@ def test_rankings_put_the_squads_first_then_each_section_with_the_extra_tiebreak
     # a phone's width: after TP, BP and TD the other tiebreakers in words, the organiser's by their name
     assert [c.header for c in tables[1].columns] == ["#", "Coach", "TP", "BP", "TD", "Then"]
     assert tables[1].rows[0][-1].text == "5 scored · 1 cas · Votes 2"
+
+
+def test_a_picture_is_labelled_in_the_current_language() -> None:
+    """Issue 32: a picture's headers, empty lines, page headings and legends are worded in the language it
+    is drawn in (the ui draws a channel's picture in its league's language); names stay as they are."""
+    line = standings.StandingLine(1, "Reavers", 3, 2, 1, 0, 4, 5, 7, 2)
+    division = standings.DivisionStandings("Division 1", [line])
+    long = standings.tables([standings.DivisionStandings("Division 1", [line] * 40)], bonus=False)[0]
+    with i18n.using("fr"):
+        [table] = standings.tables([division], bonus=True)
+        empty = bracket.tables([bracket.BracketStage("Finale", [])], [])
+        continued = kit.paginate([long], 800, first_top=100, top=100, page_height=900)[1][0]
+        places = event_bracket.Tie(3, 4, bracket.BracketGame("A", "B", "to play")).places
+        words = rankings.tables(
+            [rankings.RankingSection("Places", [rankings.RankingLine(1, "A", 4, 2, 3, 1, 2)])]
+        )
+    assert [c.header for c in table.columns] == ["#", "Équipe", "V-N-D", "TD", "Cas", "PB", "Pts"]
+    assert [c.text for c in table.rows[0]][:2] == ["1", "Reavers"]
+    assert empty[0].empty == "Pas encore tiré." and empty[0].heading == "Finale"
+    assert continued.heading == "Division 1 (suite)"
+    assert places.startswith("Places 3") and words[0].rows[0][-1].text == "1 marqué · 2 cas"
+    assert standings.tables([division], bonus=False)[0].columns[1].header == "Team"  # English again outside
