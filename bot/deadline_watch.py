@@ -19,8 +19,7 @@ from bot.i18n import _
 from bot.services.match import deadlines
 from bot.services.match.deadlines import Reminder, Work
 from bot.services.match.results import ReportedResult
-from bot.services.records import Due
-from bot.store.seasons import Fixture
+from bot.services.records import Due, Fixture
 from bot.ui.announce import announce
 from bot.ui.formatting import plain, timestamp
 from bot.ui.limits import CONTENT, split_text
