@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import ValidationError
 
+from bot.i18n import _
 from bot.rules import competition_file
 from bot.rules.competition_file import FileKind, FileRow, Table
 from bot.rules.competition_tables import (
@@ -200,7 +201,9 @@ def problems(file: EventFile) -> list[str]:
         return one_competition(file, "tournament")
     reasons = one_competition(file, "tournament")
     if len(file.tournaments) != 1:
-        reasons.append(f"it must hold exactly one tournaments row, not {len(file.tournaments)}")
+        reasons.append(
+            _("it must hold exactly one tournaments row, not {count}", count=len(file.tournaments))
+        )
     else:
         try:
             Rulespack.model_validate_json(file.tournaments[0].rulespack)

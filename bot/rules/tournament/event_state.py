@@ -20,6 +20,7 @@ from functools import cached_property
 
 from bot.catalog.models import TournamentScoring
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.tournament.swiss import Draw, OddPlayer
 from bot.rules.tournament.tournament_groups import (
     FIXED_STAGES,
@@ -57,18 +58,47 @@ class RoundsProgress:
 
     def of(self, rounds: int | None = None) -> str:
         """The title with the event's `rounds` when given: 'after round 1 of 3, round 2 under way'."""
-        total = f" of {rounds}" if rounds else ""
         if self.paired == 0:
-            return "not started yet"
-        if self.played == self.paired:
-            return f"after round {self.played}{total}"
-        next_round = self.played + 1
-        under_way = (
-            f"round {next_round}" if next_round == self.paired else f"rounds {next_round}-{self.paired}"
+            return _("not started yet")
+        played, paired, first = self.played, self.paired, self.played + 1
+        if played == paired:
+            if rounds:
+                return _("after round {played} of {rounds}", played=played, rounds=rounds)
+            return _("after round {played}", played=played)
+        if played == 0:
+            return self._under_way(first, rounds)
+        if first == paired:
+            if rounds:
+                return _(
+                    "after round {played} of {rounds}, round {next} under way",
+                    played=played,
+                    rounds=rounds,
+                    next=first,
+                )
+            return _("after round {played}, round {next} under way", played=played, next=first)
+        if rounds:
+            return _(
+                "after round {played} of {rounds}, rounds {first}-{last} under way",
+                played=played,
+                rounds=rounds,
+                first=first,
+                last=paired,
+            )
+        return _(
+            "after round {played}, rounds {first}-{last} under way", played=played, first=first, last=paired
         )
-        if self.played == 0:
-            return f"{under_way}{total} under way"
-        return f"after round {self.played}{total}, {under_way} under way"
+
+    def _under_way(self, first: int, rounds: int | None) -> str:
+        """Nothing played yet: 'round 1 of 3 under way', 'rounds 1-2 under way'."""
+        if first == self.paired:
+            if rounds:
+                return _("round {next} of {rounds} under way", next=first, rounds=rounds)
+            return _("round {next} under way", next=first)
+        if rounds:
+            return _(
+                "rounds {first}-{last} of {rounds} under way", first=first, last=self.paired, rounds=rounds
+            )
+        return _("rounds {first}-{last} under way", first=first, last=self.paired)
 
 
 @dataclass(frozen=True)
@@ -194,7 +224,7 @@ def coaches_ranking(state: EventState) -> list[RankingRow[int]]:
 def meeting_again(names: Mapping[int, str], rematches: Sequence[frozenset[int]]) -> tuple[str, ...]:
     """The announcement's line for each pair meeting again."""
     return tuple(
-        f"{names[a]} and {names[b]} meet again: no other pairing was possible."
+        _("{first} and {second} meet again: no other pairing was possible.", first=names[a], second=names[b])
         for a, b in (sorted(pair) for pair in rematches)
     )
 
@@ -208,10 +238,13 @@ def check_decided(state: EventState, broken: Sequence[str]) -> None:
     services; all of them named)."""
     if state.waiting:
         waiting = ", ".join(state.names[team] for team in state.waiting)
-        raise RuleViolation(f"Approve or reject every entry before the start; still waiting: {waiting}.")
+        raise RuleViolation(
+            _("Approve or reject every entry before the start; still waiting: {waiting}.", waiting=waiting)
+        )
     if broken:
         raise RuleViolation(
-            "These rosters break the rulespack; fix them (or change it) before the start:\n"
+            _("These rosters break the rulespack; fix them (or change it) before the start:")
+            + "\n"
             + "\n".join(f"• {line}" for line in broken)
         )
 
@@ -227,15 +260,23 @@ def check_entries(
         raise RuleViolation(" ".join(squad_problems))
     count = len(state.units)
     if count < 2:
-        raise RuleViolation(f"{state.name} needs at least 2 approved coaches (it has {count}).")
+        raise RuleViolation(
+            _("{event} needs at least 2 approved coaches (it has {count}).", event=state.name, count=count)
+        )
     if groups_of is not None:
         _check_groups(state, *groups_of)
     if state.spare is not None and state.spare not in state.approved:
-        raise RuleViolation(f"The Spare Player's team {state.names[state.spare]} is not approved.")
+        raise RuleViolation(
+            _("The Spare Player's team {team} is not approved.", team=state.names[state.spare])
+        )
     if count % 2 and state.rulespack.odd_player is OddPlayer.SPARE and state.spare is None:
         raise RuleViolation(
-            f"{state.name} has {count} coaches, an odd number: mark a Spare Player's team, "
-            "or set odd_player: bye in the rulespack."
+            _(
+                "{event} has {count} coaches, an odd number: mark a Spare Player's team, "
+                "or set odd_player: bye in the rulespack.",
+                event=state.name,
+                count=count,
+            )
         )
 
 
@@ -244,15 +285,24 @@ def _check_groups(state: EventState, count: int, what: str) -> None:
     try:
         check_entrants(count, state.rulespack.qualifiers)
     except ValueError as error:
-        raise RuleViolation(
-            f"{state.name} has {count} {what}: a group and knock-out event needs a multiple of 4, at "
-            f"least {max(4, state.rulespack.qualifiers)} (its qualifiers). "
-            + (
-                "Add or disband squads, or change qualifiers in the rulespack."
-                if what == "squads"
-                else "Approve or reject entries, or change qualifiers in the rulespack."
+        least = max(4, state.rulespack.qualifiers)
+        if what == "squads":
+            message = _(
+                "{event} has {count} squads: a group and knock-out event needs a multiple of 4, at least "
+                "{least} (its qualifiers). Add or disband squads, or change qualifiers in the rulespack.",
+                event=state.name,
+                count=count,
+                least=least,
             )
-        ) from error
+        else:
+            message = _(
+                "{event} has {count} coaches: a group and knock-out event needs a multiple of 4, at least "
+                "{least} (its qualifiers). Approve or reject entries, or change qualifiers in the rulespack.",
+                event=state.name,
+                count=count,
+                least=least,
+            )
+        raise RuleViolation(message) from error
 
 
 # --- while the event runs -----
@@ -268,29 +318,44 @@ def check_tables_swappable(state: EventState, first: int, second: int) -> None:
             where.update((team, table) for team in (table.first, table.second) if team is not None)
     for team in (first, second):
         if team not in where:
-            raise RuleViolation(f"{state.names[team]} has no table in round {current}.")
+            raise RuleViolation(
+                _("{team} has no table in round {number}.", team=state.names[team], number=current)
+            )
         if where[team].stage in FIXED_STAGES:
             raise RuleViolation(
-                f"{state.names[team]} plays in a group or the knock-out, whose games follow the draw and the "
-                "bracket: only Swiss and Best of the Rest tables can be swapped."
+                _(
+                    "{team} plays in a group or the knock-out, whose games follow the draw and the "
+                    "bracket: only Swiss and Best of the Rest tables can be swapped.",
+                    team=state.names[team],
+                )
             )
     if where[first].number == where[second].number:
         raise RuleViolation(
-            f"{state.names[first]} and {state.names[second]} already play each other at table "
-            f"{where[first].number}."
+            _(
+                "{first} and {second} already play each other at table {number}.",
+                first=state.names[first],
+                second=state.names[second],
+                number=where[first].number,
+            )
         )
 
 
 def check_more_rounds(event: str, paired: int, rounds: int) -> None:
     """Another round may be paired while the event has rounds left to play."""
     if paired >= rounds:
-        raise RuleViolation(f"{event} has played all {rounds} rounds: it can be finished now.")
+        raise RuleViolation(
+            _("{event} has played all {rounds} rounds: it can be finished now.", event=event, rounds=rounds)
+        )
 
 
 def check_revert_in_event(game: str, round_number: int | None, paired: int) -> None:
     """A game's result may not be reopened once the next round is paired on it (the pairings rest on it)."""
     if round_number is not None and paired > round_number:
         raise RuleViolation(
-            f"Not reverted: round {paired} is already paired on {game}'s result. Correct the result "
-            "instead (/league result); injuries and SPP stay as recorded."
+            _(
+                "Not reverted: round {number} is already paired on {game}'s result. Correct the result "
+                "instead (/league result); injuries and SPP stay as recorded.",
+                number=paired,
+                game=game,
+            )
         )

@@ -8,7 +8,7 @@ A negative award takes back one given by mistake, never below the SPP the player
 from __future__ import annotations
 
 from bot.errors import RuleViolation
-from bot.text import plural
+from bot.i18n import _, ngettext
 
 MOST_AT_ONCE = 10  # SPP one award gives or takes back
 
@@ -17,13 +17,19 @@ def check_awardable(event: str, advancement: bool, described: str) -> None:
     """SPP count only where players advance, and the rulespack must say what extra SPP are for."""
     if not advancement:
         raise RuleViolation(
-            f"{event} has no player advancement, so SPP count for nothing: the organiser turns it on with "
-            "/rulespack play-rules advancement:True."
+            _(
+                "{event} has no player advancement, so SPP count for nothing: the organiser turns it on with "
+                "/rulespack play-rules advancement:True.",
+                event=event,
+            )
         )
     if not described:
         raise RuleViolation(
-            f"{event}'s rulespack does not say what extra SPP are for: write it first with "
-            "/rulespack play-rules extra_spp:…, so coaches know."
+            _(
+                "{event}'s rulespack does not say what extra SPP are for: write it first with "
+                "/rulespack play-rules extra_spp:…, so coaches know.",
+                event=event,
+            )
         )
 
 
@@ -31,25 +37,43 @@ def check_amount(amount: int, player: str, spp: int) -> int:
     """A non-zero award of at most 10 either way; taking back never leaves the player below 0 SPP."""
     if amount == 0 or abs(amount) > MOST_AT_ONCE:
         raise RuleViolation(
-            f"Award 1 to {MOST_AT_ONCE} SPP, or -1 to -{MOST_AT_ONCE} to take back an award given by mistake."
+            _(
+                "Award 1 to {most} SPP, or -1 to -{most} to take back an award given by mistake.",
+                most=MOST_AT_ONCE,
+            )
         )
     if spp + amount < 0:
-        raise RuleViolation(f"{player} has {plural(spp, 'SPP', 'SPP')}: you can take back at most that.")
+        raise RuleViolation(
+            ngettext(
+                "{player} has {n} SPP: you can take back at most that.",
+                "{player} has {n} SPP: you can take back at most that.",
+                spp,
+                player=player,
+            )
+        )
     return amount
 
 
 def check_player(player: str, star: bool, mercenary: bool = False) -> None:
     """Star players and Mercenaries never earn SPP (BB2025: "Mercenaries do not earn Star Player points")."""
     if star:
-        raise RuleViolation(f"{player} is a star player: star players never earn SPP.")
+        raise RuleViolation(_("{player} is a star player: star players never earn SPP.", player=player))
     if mercenary:
-        raise RuleViolation(f"{player} is a Mercenary: Mercenaries never earn SPP.")
+        raise RuleViolation(_("{player} is a Mercenary: Mercenaries never earn SPP.", player=player))
 
 
 def check_game(team: str, round_number: int | None, confirmed: bool) -> None:
     """The SPP are for something that happened in a game of the team that is over (confirmed)."""
-    where = f"round {round_number}" if round_number is not None else "the event"
-    if not confirmed:
+    if confirmed:
+        return
+    if round_number is None:
         raise RuleViolation(
-            f"{team} has no confirmed game in {where}: award extra SPP once the game is over."
+            _("{team} has no confirmed game in the event: award extra SPP once the game is over.", team=team)
         )
+    raise RuleViolation(
+        _(
+            "{team} has no confirmed game in round {number}: award extra SPP once the game is over.",
+            team=team,
+            number=round_number,
+        )
+    )

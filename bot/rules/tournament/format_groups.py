@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice
 from bot.rules.tournament.event_state import (
     Bracket,
@@ -66,7 +67,8 @@ def plan_units(
             for a, b in group_games(group, 0)
         ]
         groups = tuple(
-            f"{group_name(i)}: " + ", ".join(names[u] for u in group) for i, group in enumerate(drawn.groups)
+            _("{group}: {teams}", group=group_name(i), teams=", ".join(names[u] for u in group))
+            for i, group in enumerate(drawn.groups)
         )
         return RoundPlan(tuple(tables), draws=drawn.draws, notes=groups)
     now = now_of()
@@ -78,19 +80,39 @@ def plan_units(
                 for a, b in group_games(g.members, number - 1)
             )
         )
+    check_knockout(state.name, number, now)
     if number == GROUP_ROUNDS + 1:
         return _first_knockout(state, dice, units, now, names)
     return _later_knockout(state, now, stored, spare)
 
 
+def check_knockout(event: str, number: int, now: GroupsProgress[int]) -> None:
+    """Round `number` after the groups may be paired: the knock-out is drawn once every group game is
+    confirmed; a later round needs every knock-out game's winner, and a bracket left to play."""
+    if number <= GROUP_ROUNDS:
+        return
+    if number == GROUP_ROUNDS + 1:
+        if not now.groups_complete:
+            raise RuleViolation(
+                _("{event}: every group game must be confirmed before the knock-out is drawn.", event=event)
+            )
+        return
+    if not now.knockout or any(g.winner is None for g in now.knockout[-1]):
+        raise RuleViolation(
+            _(
+                "{event}: every knock-out game must have its winner before the next round is paired.",
+                event=event,
+            )
+        )
+    if now.knockout[-1][0].high - now.knockout[-1][0].low == 1:
+        raise RuleViolation(_("{event}: the knock-out is over; the event can be finished.", event=event))
+
+
 def _first_knockout(
     state: EventState, dice: Dice, units: Sequence[int], now: GroupsProgress[int], names: Mapping[int, str]
 ) -> RoundPlan:
-    """The qualifiers seeded into the knock-out; the others' Best of the Rest drawn."""
-    if not now.groups_complete:
-        raise RuleViolation(
-            f"{state.name}: every group game must be confirmed before the knock-out is drawn."
-        )
+    """The qualifiers seeded into the knock-out (`check_knockout` first); the others' Best of the Rest
+    drawn."""
     order = [row.coach for row in now.order]
     qualifiers = state.rulespack.qualifiers
     knockout = seed_knockout(order[:qualifiers], now.group_of)
@@ -98,19 +120,14 @@ def _first_knockout(
     rest = first_round(others, dice, state.rulespack.odd_player) if len(others) >= 2 else None
     seeds = ", ".join(f"{i}. {names[u]}" for i, u in enumerate(order[:qualifiers], start=1))
     tables = [PlannedTable(g.first, g.second, "knockout", g.label) for g in knockout]
-    return _with_rest(tables, rest, (f"Knock-out seeds: {seeds}.",))
+    return _with_rest(tables, rest, (_("Knock-out seeds: {seeds}.", seeds=seeds),))
 
 
 def _later_knockout(
     state: EventState, now: GroupsProgress[int], stored: Sequence[StagedTable[int]], spare: int | None
 ) -> RoundPlan:
-    """Each knock-out bracket split into winners and losers; Best of the Rest paired by its rankings."""
-    if not now.knockout or any(g.winner is None for g in now.knockout[-1]):
-        raise RuleViolation(
-            f"{state.name}: every knock-out game must have its winner before the next round is paired."
-        )
-    if now.knockout[-1][0].high - now.knockout[-1][0].low == 1:
-        raise RuleViolation(f"{state.name}: the knock-out is over; the event can be finished.")
+    """Each knock-out bracket split into winners and losers (`check_knockout` first); Best of the Rest
+    paired by its rankings."""
     knockout = next_knockout(now.knockout[-1])
     met, had_odd = met_and_odd(stored, spare)
     rest_order = [row.coach for row in now.rest]
@@ -125,8 +142,9 @@ def _later_knockout(
 def _with_rest(tables: list[PlannedTable], rest: SwissRound[int] | None, notes: tuple[str, ...]) -> RoundPlan:
     byes: tuple[tuple[int, StageName, str | None], ...] = ()
     if rest is not None:
-        tables += [PlannedTable(t.first, t.second, "rest", REST_LABEL) for t in rest.tables]
-        byes = ((rest.bye, "rest", REST_LABEL),) if rest.bye is not None else ()
+        label = _(REST_LABEL)
+        tables += [PlannedTable(t.first, t.second, "rest", label) for t in rest.tables]
+        byes = ((rest.bye, "rest", label),) if rest.bye is not None else ()
     return RoundPlan(
         tuple(tables),
         byes=byes,
@@ -139,12 +157,19 @@ def _with_rest(tables: list[PlannedTable], rest: SwissRound[int] | None, notes: 
 def sections_of(now: GroupsProgress[int], qualifiers: int) -> tuple[tuple[int, str], ...]:
     """Headings of a group event's rankings: (the position a section starts at, its heading)."""
     if not now.knockout:
-        return ((1, f"Group stage: group winners, then runners-up, ... (the first {qualifiers} qualify)"),)
-    heads = [(1, f"Knock-out: places 1-{qualifiers}" + (" (decided)" if now.places else " (so far)"))]
-    if now.rest_units:
-        heads.append(
-            (qualifiers + 1, f"{REST_LABEL}: places {qualifiers + 1}-{qualifiers + len(now.rest_units)}")
+        heading = _(
+            "Group stage: group winners, then runners-up, ... (the first {qualifiers} qualify)",
+            qualifiers=qualifiers,
         )
+        return ((1, heading),)
+    if now.places:
+        knockout = _("Knock-out: places 1-{last} (decided)", last=qualifiers)
+    else:
+        knockout = _("Knock-out: places 1-{last} (so far)", last=qualifiers)
+    heads = [(1, knockout)]
+    if now.rest_units:
+        first, last = qualifiers + 1, qualifiers + len(now.rest_units)
+        heads.append((first, _("Best of the Rest: places {first}-{last}", first=first, last=last)))
     return tuple(heads)
 
 
@@ -167,6 +192,11 @@ def groups_progress(state: EventState) -> GroupsProgress[int]:
 
 def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
     check_entries(state, groups_of=(len(state.units), "coaches"))
+
+
+def check_round(state: EventState, number: int) -> None:
+    if number > GROUP_ROUNDS:
+        check_knockout(state.name, number, groups_progress(state))
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
@@ -193,7 +223,8 @@ def has_bracket() -> bool:
 
 
 def describe(rulespack: Rulespack) -> str:
-    return (
-        f"groups of four (a round robin of three games), then a knock-out of {rulespack.qualifiers} for "
-        "every place; the others play Best of the Rest"
+    return _(
+        "groups of four (a round robin of three games), then a knock-out of {qualifiers} for every place; "
+        "the others play Best of the Rest",
+        qualifiers=rulespack.qualifiers,
     )

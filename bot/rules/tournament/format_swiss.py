@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice
 from bot.rules.tournament.event_state import (
     Bracket,
@@ -30,6 +31,10 @@ from bot.rules.tournament.tournament_teams import SquadRow
 def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
     """At least 2 coaches, and a Spare Player (approved) for an odd number unless Byes are given."""
     check_entries(state)
+
+
+def check_round(state: EventState, number: int) -> None:
+    """A Swiss round can always be paired while the event has rounds left (`check_more_rounds`)."""
 
 
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
@@ -71,7 +76,9 @@ def check_swap(state: EventState, first: int, second: int) -> None:
 
 
 def bracket(state: EventState) -> Bracket:
-    raise RuleViolation(f"{state.name} is a Swiss event: see /tournament standings and pairings.")
+    raise RuleViolation(
+        _("{event} is a Swiss event: see /tournament standings and pairings.", event=state.name)
+    )
 
 
 def has_bracket() -> bool:
@@ -79,4 +86,4 @@ def has_bracket() -> bool:
 
 
 def describe(rulespack: Rulespack) -> str:
-    return "Swiss rounds"
+    return _("Swiss rounds")

@@ -15,10 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.errors import RuleViolation
+from bot.i18n import _, ngettext
 from bot.rules.dice import Dice
 from bot.rules.tournament import format_swiss
 from bot.rules.tournament.event_state import EventState, PlannedTable, RoundPlan, check_entries, meeting_again
 from bot.rules.tournament.format_swiss import bracket as bracket  # a Swiss event of squads: no bracket
+from bot.rules.tournament.format_swiss import check_round as check_round  # any round of squads
 from bot.rules.tournament.format_swiss import describe as describe  # Swiss rounds (of squads)
 from bot.rules.tournament.format_swiss import has_bracket as has_bracket
 from bot.rules.tournament.format_swiss import ranking as ranking  # the coaches': it pairs a squad match
@@ -92,19 +94,29 @@ def squad_refusals(state: EventState, limits: Mapping[int, Sequence[str]]) -> li
     for squad in state.squads:
         rosters = [coach for coach in squad.members if coach in approved]
         if len(rosters) != size:
-            refusals.append(f"{squad.name} has {len(rosters)} approved rosters; a squad plays with {size}.")
+            refusals.append(
+                ngettext(
+                    "{squad} has {n} approved roster; a squad plays with {size}.",
+                    "{squad} has {n} approved rosters; a squad plays with {size}.",
+                    len(rosters),
+                    squad=squad.name,
+                    size=size,
+                )
+            )
         refusals += limits.get(squad.id, ())
     in_squads = {coach for squad in state.squads for coach in squad.members}
     strays = [state.names[team] for coach, team in approved.items() if coach not in in_squads]
     if strays:
-        refusals.append(f"Not in a squad: {', '.join(strays)}.")
+        refusals.append(_("Not in a squad: {teams}.", teams=", ".join(strays)))
     if state.spare is not None:
-        refusals.append("A team event has no Spare Player: unmark it (/event spare).")
+        refusals.append(_("A team event has no Spare Player: unmark it (/event spare)."))
     count = len(state.squads)
     if count < 2:
-        refusals.append(f"{state.name} needs at least 2 squads (it has {count}).")
+        refusals.append(_("{event} needs at least 2 squads (it has {count}).", event=state.name, count=count))
     elif count % 2 and state.rulespack.odd_player != "bye":
-        refusals.append(f"{count} squads is an odd number: set odd_player: bye in the rulespack.")
+        refusals.append(
+            _("{count} squads is an odd number: set odd_player: bye in the rulespack.", count=count)
+        )
     return refusals
 
 
@@ -113,8 +125,12 @@ def check_same_squad(state: EventState, first: int, second: int) -> None:
     squad = state.squad_of.get(first)
     if squad is None or squad != state.squad_of.get(second):
         raise RuleViolation(
-            f"{state.names[first]} and {state.names[second]} play for different squads: in a team event "
-            "only coaches of the same squad can swap tables."
+            _(
+                "{first} and {second} play for different squads: in a team event only coaches of the same "
+                "squad can swap tables.",
+                first=state.names[first],
+                second=state.names[second],
+            )
         )
 
 
@@ -147,11 +163,13 @@ def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
     )
     names = names_of(state)
     tables = tuple(
-        PlannedTable(home, away, "swiss", f"{names[match.first]} v {names[match.second]}")
+        PlannedTable(
+            home, away, "swiss", _("{first} v {second}", first=names[match.first], second=names[match.second])
+        )
         for match in team.matches
         for home, away in match.games
     )
-    label = f"{names[team.bye]}: Bye" if team.bye is not None else None
+    label = _("{squad}: Bye", squad=names[team.bye]) if team.bye is not None else None
     return RoundPlan(
         tables=tables,
         byes=tuple((coach, "swiss", label) for coach in team.bye_coaches),

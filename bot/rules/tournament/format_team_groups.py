@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from bot.i18n import _
 from bot.rules.dice import Dice
 from bot.rules.tournament.event_state import (
     Bracket,
@@ -24,9 +25,9 @@ from bot.rules.tournament.event_state import (
     check_entries,
     meeting_again,
 )
+from bot.rules.tournament.format_groups import check_knockout, plan_units, sections_of
 from bot.rules.tournament.format_groups import describe as describe  # groups, a knock-out (of squads)
 from bot.rules.tournament.format_groups import has_bracket as has_bracket
-from bot.rules.tournament.format_groups import plan_units, sections_of
 from bot.rules.tournament.format_team import (
     SquadsPlayed,
     members_ranked,
@@ -46,6 +47,7 @@ from bot.rules.tournament.tournament_groups import (
     progress,
 )
 from bot.rules.tournament.tournament_scoring import TournamentGame
+from bot.rules.tournament.tournament_settings import GROUP_ROUNDS
 from bot.rules.tournament.tournament_teams import (
     SquadMatch,
     SquadRow,
@@ -170,6 +172,11 @@ def check_start(state: EventState, limits: Mapping[int, Sequence[str]]) -> None:
     check_entries(state, squad_refusals(state, limits), (len(state.squads), "squads"))
 
 
+def check_round(state: EventState, number: int) -> None:
+    if number > GROUP_ROUNDS:
+        check_knockout(state.name, number, squad_groups(state, squads_played(state)).progress)
+
+
 def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
     """The squads paired as units (groups, knock-out, Best of the Rest), then each squad match its coaches'
     games, drawn with the dice in round 1 and 1st v 1st by individual ranking after."""
@@ -184,10 +191,21 @@ def plan_round(state: EventState, number: int, dice: Dice) -> RoundPlan:
         assert table.away is not None  # squads are never paired with the Spare Player
         games, dice_used = squad_games(number, members[table.home], members[table.away], dice)
         draws += dice_used
-        label = f"{table.label} · {names[table.home]} v {names[table.away]}"
+        label = _(
+            "{stage} · {first} v {second}",
+            stage=table.label,
+            first=names[table.home],
+            second=names[table.away],
+        )
         tables += [PlannedTable(home, away, table.stage, label) for home, away in games]
     byes: tuple[tuple[int, StageName, str | None], ...] = tuple(
-        (coach, stage, f"{label} · {names[squad]}: Bye" if label else f"{names[squad]}: Bye")
+        (
+            coach,
+            stage,
+            _("{stage} · {squad}: Bye", stage=label, squad=names[squad])
+            if label
+            else _("{squad}: Bye", squad=names[squad]),
+        )
         for squad, stage, label in plan.byes
         for coach in members[squad]
     )

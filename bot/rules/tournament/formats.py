@@ -36,8 +36,13 @@ class Format(Protocol):
         """Refuse the start (RuleViolation) when the format cannot begin with these entries. `limits`: what
         each squad's rosters break of a team event's limits (squad id -> refusals), found by the services."""
 
+    def check_round(self, state: EventState, number: int) -> None:
+        """Refuse (RuleViolation) pairing round `number` now: what `plan_round` would refuse, asked first so
+        that the refusal is worded in the user's language and the plan in the event's."""
+
     def plan_round(self, state: EventState, number: int, dice: Dice) -> RoundPlan:
-        """Round `number`: its games in table order, the Byes, every die of any draw."""
+        """Round `number`: its games in table order (labels worded in the current language), the Byes, every
+        die of any draw, the announcement's lines."""
 
     def ranking(self, state: EventState) -> list[RankingRow[int]]:
         """The coaches' ranking (the Spare Player left out)."""

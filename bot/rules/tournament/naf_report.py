@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _
 
 TIME_FORMAT = "%Y-%m-%d %H:%M"  # the NAF report's timeStamp
 RATING_UNIT = 1_000  # teamRating: the team value in thousands of gold pieces
-NAF_REFUSAL = (
+NAF_REFUSAL = N_(
     "this is a NAF-sanctioned event, so every coach gives a NAF name and number. Set them with /roster naf."
 )
 
@@ -60,7 +61,7 @@ def naf_refusal(required: bool, name: str | None, number: int | None) -> str | N
     """Why a roster may not play a NAF-sanctioned event (rulespack `naf`) for want of its coach's NAF name
     and number; None when it may."""
     if required and (not name or number is None):
-        return NAF_REFUSAL
+        return _(NAF_REFUSAL)
     return None
 
 
@@ -106,4 +107,6 @@ def naf_report(organiser: str, coaches: Sequence[NafCoach], games: Sequence[NafG
 def check_reportable(event: str, games: int) -> None:
     """A NAF report needs at least one confirmed game."""
     if games == 0:
-        raise RuleViolation(f"{event} has no confirmed game yet: there is nothing to report to the NAF.")
+        raise RuleViolation(
+            _("{event} has no confirmed game yet: there is nothing to report to the NAF.", event=event)
+        )

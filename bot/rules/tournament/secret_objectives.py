@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.catalog.models import RollEntry, RollTable
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice, DieRoll
 
 OBJECTIVES_PER_GAME = 3  # seed 000: "roll a D16 three times"
@@ -56,7 +57,9 @@ def roll_objectives(table: RollTable, dice: Dice, count: int | None = None) -> O
         repeat = name in kept
         rolls.append(
             DieRoll(
-                f"objective {len(results) + 1}" + (" (a repeat, rolled again)" if repeat else ""),
+                _("objective {number} (a repeat, rolled again)", number=len(results) + 1)
+                if repeat
+                else _("objective {number}", number=len(results) + 1),
                 f"d{sides}",
                 (face,),
             )
@@ -71,4 +74,4 @@ def check_plays_with(event: str, secret_objectives: bool) -> None:
     """An event has Secret Objectives only when its rulespack uses them (seed 000: "When an event does make
     use of additional rules, it should be clearly listed in the rulespack")."""
     if not secret_objectives:
-        raise RuleViolation(f"{event} does not play with Secret Objectives.")
+        raise RuleViolation(_("{event} does not play with Secret Objectives.", event=event))

@@ -20,12 +20,13 @@ event may end are checked here too (`check_voting_open`, `check_candidate`, `che
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
 from bot.errors import Conflict, RuleViolation
+from bot.i18n import N_, _, ngettext
 from bot.rules.match.tallies import PlayerTally
 from bot.rules.tournament.tournament_scoring import RankingRow, TournamentGame, bye_side
 
@@ -53,67 +54,45 @@ AwardKey = Literal[
 BestPainted = Literal["votes", "organiser"]  # who decides Best Painted Team: the coaches, or the organiser
 
 
+Unit = Literal["", "vote", "touchdown", "touchdown conceded", "casualty", "player sent off"]
+
+# How many of a unit won an award, in the current language: '1 vote', '3 touchdowns conceded'.
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "vote": lambda n: ngettext("{n} vote", "{n} votes", n),
+    "touchdown": lambda n: ngettext("{n} touchdown", "{n} touchdowns", n),
+    "touchdown conceded": lambda n: ngettext("{n} touchdown conceded", "{n} touchdowns conceded", n),
+    "casualty": lambda n: ngettext("{n} casualty", "{n} casualties", n),
+    "player sent off": lambda n: ngettext("{n} player sent off", "{n} players sent off", n),
+}
+
+
 @dataclass(frozen=True)
 class AwardSpec:
     key: AwardKey
-    name: str
-    unit: str = ""  # what the winning number counts, one of it ("" for placings)
-    units: str = ""  # and several
+    name: str  # English, marked N_: `Award.name` words it
+    unit: Unit = ""  # what the winning number counts ("" for placings)
 
     def count(self, value: int) -> str:
         """'1 vote', '3 touchdowns conceded'."""
-        return f"{value} {self.unit if value == 1 else self.units}"
+        return _COUNTED[self.unit](value)
 
 
 # Seed 000's awards, in the order they are announced.
 AWARDS: tuple[AwardSpec, ...] = (
-    AwardSpec("first", "First Place"),
-    AwardSpec("second", "Second Place"),
-    AwardSpec("third", "Third Place"),
-    AwardSpec("sporting", "Most Sporting Coach", "vote", "votes"),
-    AwardSpec("painted", "Best Painted Team", "vote", "votes"),
-    AwardSpec("spoon", "Wooden Spoon"),
-    AwardSpec(
-        "touchdowns",
-        "Griff Oberwald's Golden Gloves",
-        "touchdown",
-        "touchdowns",
-    ),
-    AwardSpec(
-        "wall",
-        "Mighty Zug's Wall o' Steel",
-        "touchdown conceded",
-        "touchdowns conceded",
-    ),
-    AwardSpec("carnage", "Max Spleenripper's Carnage Cup", "casualty", "casualties"),
-    AwardSpec(
-        "patched",
-        "Matron McGeary's Most Patched-Up",
-        "casualty",
-        "casualties",
-    ),
-    AwardSpec(
-        "filthiest",
-        "Dirty Dan's Filthiest Cit",
-        "player sent off",
-        "players sent off",
-    ),
-    AwardSpec(
-        "stunty",
-        "The Stunty Cup",
-    ),
-    AwardSpec(
-        "player_touchdowns",
-        "Most Touchdowns by a Single Player",
-        "touchdown",
-        "touchdowns",
-    ),
-    AwardSpec(
-        "player_casualties",
-        "Most Casualties by a Single Player",
-        "casualty",
-        "casualties",
-    ),
+    AwardSpec("first", N_("First Place")),
+    AwardSpec("second", N_("Second Place")),
+    AwardSpec("third", N_("Third Place")),
+    AwardSpec("sporting", N_("Most Sporting Coach"), "vote"),
+    AwardSpec("painted", N_("Best Painted Team"), "vote"),
+    AwardSpec("spoon", N_("Wooden Spoon")),
+    AwardSpec("touchdowns", N_("Griff Oberwald's Golden Gloves"), "touchdown"),
+    AwardSpec("wall", N_("Mighty Zug's Wall o' Steel"), "touchdown conceded"),
+    AwardSpec("carnage", N_("Max Spleenripper's Carnage Cup"), "casualty"),
+    AwardSpec("patched", N_("Matron McGeary's Most Patched-Up"), "casualty"),
+    AwardSpec("filthiest", N_("Dirty Dan's Filthiest Cit"), "player sent off"),
+    AwardSpec("stunty", N_("The Stunty Cup")),
+    AwardSpec("player_touchdowns", N_("Most Touchdowns by a Single Player"), "touchdown"),
+    AwardSpec("player_casualties", N_("Most Casualties by a Single Player"), "casualty"),
 )
 SPECS: dict[str, AwardSpec] = {spec.key: spec for spec in AWARDS}
 
@@ -186,12 +165,13 @@ class Winner(Generic[T]):
 @dataclass(frozen=True)
 class Award(Generic[T]):
     """One award as it stands: its winners (several when they tie), the number that won it, or why it is
-    not awarded."""
+    not awarded (`why`: an N_-marked sentence, its {number} `number`; `not_awarded` words it)."""
 
     spec: AwardSpec
     winners: tuple[Winner[T], ...] = ()
     value: int | None = None
-    not_awarded: str | None = None
+    why: str | None = None
+    number: int = 0
 
     @property
     def key(self) -> str:
@@ -199,16 +179,22 @@ class Award(Generic[T]):
 
     @property
     def name(self) -> str:
-        return self.spec.name
+        """The award's name in the current language."""
+        return _(self.spec.name)
+
+    @property
+    def not_awarded(self) -> str | None:
+        """Why nobody wins it, in the current language (None: it is awarded)."""
+        return None if self.why is None else _(self.why, number=self.number)
 
 
 def _most(spec: AwardSpec, counts: Mapping[T, int], nobody: str, *, fewest: bool = False) -> Award[T]:
     """Everyone tied on the most (or fewest) shares the award; 'most' needs at least 1."""
     if not counts:
-        return Award(spec, not_awarded=nobody)
+        return Award(spec, why=nobody)
     best = min(counts.values()) if fewest else max(counts.values())
     if not fewest and best <= 0:
-        return Award(spec, not_awarded=nobody)
+        return Award(spec, why=nobody)
     return Award(spec, tuple(Winner(c) for c, v in counts.items() if v == best), best)
 
 
@@ -216,7 +202,7 @@ def _player_most(spec: AwardSpec, players: Sequence[PlayerTally[T]], value: str,
     counts = {(p.team, p.player_id): getattr(p, value) for p in players}
     best = max(counts.values(), default=0)
     if best <= 0:
-        return Award(spec, not_awarded=nobody)
+        return Award(spec, why=nobody)
     return Award(
         spec,
         tuple(Winner(p.team, p.player_id, p.name) for p in players if getattr(p, value) == best),
@@ -226,7 +212,7 @@ def _player_most(spec: AwardSpec, players: Sequence[PlayerTally[T]], value: str,
 
 def _placing(spec: AwardSpec, rows: Sequence[RankingRow[T]], index: int, least: int) -> Award[T]:
     if len(rows) < least:
-        return Award(spec, not_awarded=f"fewer than {least} coaches are ranked")
+        return Award(spec, why=N_("fewer than {number} coaches are ranked"), number=least)
     return Award(spec, (Winner(rows[index].coach),))
 
 
@@ -259,10 +245,10 @@ def awards(
         painted: Award[T] = (
             Award(SPECS["painted"], (Winner(painted_choice),))
             if painted_choice is not None and painted_choice in eligible
-            else Award(SPECS["painted"], not_awarded="the organiser has not chosen")
+            else Award(SPECS["painted"], why=N_("the organiser has not chosen"))
         )
     else:
-        painted = _most(SPECS["painted"], only(painted_votes or {}), "no Best Painted votes")
+        painted = _most(SPECS["painted"], only(painted_votes or {}), N_("no Best Painted votes"))
     stunty = next((row for row in ranked if tiers.get(row.coach, 0) >= stunty_tier), None)
     eligible_players = [p for p in players if p.team in eligible]
     found: dict[str, Award[T]] = {
@@ -270,33 +256,37 @@ def awards(
         "second": _placing(SPECS["second"], ranked, 1, 2),
         "third": _placing(SPECS["third"], ranked, 2, 3),
         "spoon": _placing(SPECS["spoon"], ranked, -1, 2),
-        "sporting": _most(SPECS["sporting"], only(sporting_votes), "no Favourite Opponent votes"),
+        "sporting": _most(SPECS["sporting"], only(sporting_votes), N_("no Favourite Opponent votes")),
         "painted": painted,
         "touchdowns": _most(
-            SPECS["touchdowns"], {c: t.td_for for c, t in played.items()}, "no touchdowns scored"
+            SPECS["touchdowns"], {c: t.td_for for c, t in played.items()}, N_("no touchdowns scored")
         ),
         "wall": _most(
-            SPECS["wall"], {c: t.td_against for c, t in played.items()}, "no games played", fewest=True
+            SPECS["wall"], {c: t.td_against for c, t in played.items()}, N_("no games played"), fewest=True
         ),
         "carnage": _most(
-            SPECS["carnage"], {c: t.inflicted for c, t in played.items()}, "no casualties inflicted"
+            SPECS["carnage"], {c: t.inflicted for c, t in played.items()}, N_("no casualties inflicted")
         ),
         "patched": _most(
-            SPECS["patched"], {c: t.suffered for c, t in played.items()}, "no casualties suffered"
+            SPECS["patched"], {c: t.suffered for c, t in played.items()}, N_("no casualties suffered")
         ),
         "filthiest": _most(
-            SPECS["filthiest"], {c: t.sent_off for c, t in played.items()}, "nobody was sent off for a Foul"
+            SPECS["filthiest"],
+            {c: t.sent_off for c, t in played.items()},
+            N_("nobody was sent off for a Foul"),
         ),
         "stunty": (
             Award(SPECS["stunty"], (Winner(stunty.coach),))
             if stunty is not None
-            else Award(SPECS["stunty"], not_awarded=f"no Tier {stunty_tier} (or lower) team is ranked")
+            else Award(
+                SPECS["stunty"], why=N_("no Tier {number} (or lower) team is ranked"), number=stunty_tier
+            )
         ),
         "player_touchdowns": _player_most(
-            SPECS["player_touchdowns"], eligible_players, "touchdowns", "no player scored"
+            SPECS["player_touchdowns"], eligible_players, "touchdowns", N_("no player scored")
         ),
         "player_casualties": _player_most(
-            SPECS["player_casualties"], eligible_players, "casualties", "no player caused a casualty"
+            SPECS["player_casualties"], eligible_players, "casualties", N_("no player caused a casualty")
         ),
     }
     return [found[spec.key] for spec in AWARDS if stunty_cup or spec.key != "stunty"]
@@ -308,44 +298,55 @@ def awards(
 def check_voting_open(event: str, status: str) -> None:
     """Favourite Opponent (and Best Painted) votes are cast while the event runs."""
     if status != "running":
-        when = "has not started" if status == "registration" else "is over"
-        raise RuleViolation(f"{event} {when}: votes are cast while the event runs.")
+        if status == "registration":
+            raise RuleViolation(
+                _("{event} has not started: votes are cast while the event runs.", event=event)
+            )
+        raise RuleViolation(_("{event} is over: votes are cast while the event runs.", event=event))
 
 
 def check_candidate(team: str, event: str, *, approved: bool, spare: bool, own: bool = False) -> None:
     """Who may receive a vote or the organiser's Best Painted: not the voter's own roster (`own`), a roster
     entered and approved in the event, never the Spare Player (seed 000: he "cannot win any awards")."""
     if own:
-        raise RuleViolation("You cannot vote for yourself.")
+        raise RuleViolation(_("You cannot vote for yourself."))
     if not approved:
-        raise RuleViolation(f"{team} has no approved roster in {event}.")
+        raise RuleViolation(_("{team} has no approved roster in {event}.", team=team, event=event))
     if spare:
-        raise RuleViolation(f"{team} is the Spare Player, who cannot win awards (seed 000).")
+        raise RuleViolation(_("{team} is the Spare Player, who cannot win awards (seed 000).", team=team))
 
 
 def check_favourite_opponent(opponent: str, played: bool) -> None:
     """A Favourite Opponent vote goes to a coach the voter has played (a confirmed game)."""
     if not played:
         raise RuleViolation(
-            f"Your Favourite Opponent must be a coach you have played (a confirmed game); "
-            f"you have not played {opponent}."
+            _(
+                "Your Favourite Opponent must be a coach you have played (a confirmed game); "
+                "you have not played {opponent}.",
+                opponent=opponent,
+            )
         )
 
 
 def check_painted_vote(event: str, best_painted: BestPainted) -> None:
     """Coaches vote for Best Painted only when the rulespack says the coaches decide it."""
     if best_painted != "votes":
-        raise RuleViolation(f"In {event} the organiser chooses Best Painted: no painted votes.")
+        raise RuleViolation(
+            _("In {event} the organiser chooses Best Painted: no painted votes.", event=event)
+        )
 
 
 def check_painted_choice(event: str, status: str, best_painted: BestPainted) -> None:
     """The organiser chooses Best Painted when the rulespack says so, until the event is finished."""
     if status == "finished":
-        raise RuleViolation(f"{event} is over: its awards are final.")
+        raise RuleViolation(_("{event} is over: its awards are final.", event=event))
     if best_painted != "organiser":
         raise RuleViolation(
-            f"In {event} the coaches vote for Best Painted (/rulespack set best_painted:organiser "
-            "to choose it yourself)."
+            _(
+                "In {event} the coaches vote for Best Painted (/rulespack set best_painted:organiser "
+                "to choose it yourself).",
+                event=event,
+            )
         )
 
 
@@ -356,12 +357,16 @@ def check_finishable(
     every game confirmed (`unpaired`, `unconfirmed`: each named), unless the organiser forces it (the
     unconfirmed games are then not counted)."""
     if status == "registration":
-        raise RuleViolation(f"{event} has not started: there is nothing to finish.")
+        raise RuleViolation(_("{event} has not started: there is nothing to finish.", event=event))
     if status == "finished":
-        raise Conflict(f"{event} is already finished.")
+        raise Conflict(_("{event} is already finished.", event=event))
     if (unpaired or unconfirmed) and not force:
+        left = "; ".join([*unpaired, *(_("unconfirmed: {game}", game=g) for g in unconfirmed)])
         raise RuleViolation(
-            f"{event} is not over: "
-            + "; ".join([*unpaired, *(f"unconfirmed: {g}" for g in unconfirmed)])
-            + ". Finish those, or use force:True (unconfirmed games are then not counted)."
+            _(
+                "{event} is not over: {left}. Finish those, or use force:True (unconfirmed games are then "
+                "not counted).",
+                event=event,
+                left=left,
+            )
         )

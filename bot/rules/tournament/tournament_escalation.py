@@ -9,19 +9,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.tournament.tournament_rosters import ONLY_ADDS
 from bot.text import gp
 
 
+def _round_label(number: int) -> str:
+    """What begins each refusal of the roster of round `number`."""
+    return _("Round {number} roster", number=number)
+
+
 def round_refusals(number: int, budget: int, refusals: Sequence[str]) -> list[str]:
     """The refusals of the roster of round `number` (written for `budget`), each naming its round."""
-    return [f"Round {number} roster ({gp(budget)}): {r}" for r in refusals]
+    label = _round_label(number)
+    return [f"{label} ({gp(budget)}): {r}" for r in refusals]
 
 
 def check_only_adds(escalation: bool, refusals: Sequence[str]) -> None:
     """Refuse a change after which the roster being written no longer holds all of the one before."""
     if escalation:
-        broken = [r for r in refusals if ONLY_ADDS in r]
+        rule = _(ONLY_ADDS)
+        broken = [r for r in refusals if rule in r]
         if broken:
             raise RuleViolation(" ".join(broken))
 
@@ -30,28 +38,47 @@ def check_player_kept(player: str, joined: int, writing: int) -> None:
     """A player (or star) of an earlier roster stays on every later one: `player` joined in round `joined`,
     the roster of round `writing` is being written."""
     if joined < writing:
-        raise RuleViolation(f"{player} is on your round-{joined} roster: seed 000, {ONLY_ADDS}.")
+        raise RuleViolation(
+            _(
+                "{player} is on your round-{number} roster: seed 000, {rule}.",
+                player=player,
+                number=joined,
+                rule=_(ONLY_ADDS),
+            )
+        )
 
 
 def check_skill_kept(player: str, skill: str | None, skilled: int, writing: int) -> None:
     """A Skill-Point skill given on an earlier roster stays (`skilled`: its round; None: no skill yet)."""
     if writing > 1 and skill is not None and skilled < writing:
-        raise RuleViolation(f"{player}'s {skill} is on an earlier roster: seed 000, {ONLY_ADDS}.")
+        raise RuleViolation(
+            _(
+                "{player}'s {skill} is on an earlier roster: seed 000, {rule}.",
+                player=player,
+                skill=skill,
+                rule=_(ONLY_ADDS),
+            )
+        )
 
 
 def check_next_roster(event_name: str, escalation: bool) -> None:
     """Only an escalation event has a next roster to write."""
     if not escalation:
-        raise RuleViolation(f"{event_name} has one Team Draft Budget: there is no next roster to write.")
+        raise RuleViolation(
+            _("{event} has one Team Draft Budget: there is no next roster to write.", event=event_name)
+        )
 
 
 def check_round_ready(number: int, refusals: Sequence[str]) -> None:
     """The roster of round `number` is closed only when it breaks no rule of its budget (`refusals`: every
     round's, as `round_refusals` names them)."""
-    broken = [r for r in refusals if r.startswith(f"Round {number} roster")]
+    label = _round_label(number) + " ("
+    broken = [r for r in refusals if r.startswith(label)]
     if broken:
         raise RuleViolation(
-            f"Your round-{number} roster is not ready:\n" + "\n".join(f"• {r}" for r in broken)
+            _("Your round-{number} roster is not ready:", number=number)
+            + "\n"
+            + "\n".join(f"• {r}" for r in broken)
         )
 
 
@@ -72,6 +99,14 @@ def check_on_round_roster(team: str, number: int, name: str, joined: int, playin
     `playing`: the roster the game is played with)."""
     if joined > playing:
         raise RuleViolation(
-            f"{team}: #{number} joins the roster in round {joined}; this is round {playing}. Each round is "
-            f"played with that round's roster (seed 000, Gold Piece Escalation): leave #{number} {name} out."
+            _(
+                "{team}: #{number} joins the roster in round {joined}; this is round {playing}. "
+                "Each round is played with that round's roster (seed 000, Gold Piece Escalation): "
+                "leave #{number} {name} out.",
+                team=team,
+                number=number,
+                joined=joined,
+                playing=playing,
+                name=name,
+            )
         )

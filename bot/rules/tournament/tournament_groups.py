@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, Literal, TypeVar
 
 from bot.catalog.models import TournamentScoring
+from bot.i18n import N_, _
 from bot.rules.dice import Dice, RecordingDice, shuffle
 from bot.rules.tournament.swiss import Draw
 from bot.rules.tournament.tournament_scoring import (
@@ -59,7 +60,7 @@ ROUND_ROBIN: tuple[tuple[tuple[int, int], ...], ...] = (
     ((0, 3), (1, 2)),
 )
 assert len(ROUND_ROBIN) == GROUP_ROUNDS and all(len(r) * 2 == GROUP_SIZE for r in ROUND_ROBIN)
-REST_LABEL = "Best of the Rest"
+REST_LABEL = N_("Best of the Rest")  # worded where shown: _(REST_LABEL)
 
 StageName = Literal["swiss", "group", "knockout", "rest"]
 # The stages whose tables the organiser cannot swap: the groups and the bracket are read back from them.
@@ -82,12 +83,12 @@ def group_name(index: int) -> str:
     while index:
         index, rest = divmod(index - 1, 26)
         letters = chr(ord("A") + rest) + letters
-    return f"Group {letters}"
+    return _("Group {letters}", letters=letters)
 
 
 def places_label(low: int, high: int) -> str:
     """How a knock-out game is shown: the places it is played for."""
-    return "Final" if (low, high) == (1, 2) else f"Places {low}-{high}"
+    return _("Final") if (low, high) == (1, 2) else _("Places {low}-{high}", low=low, high=high)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.catalog import Catalog
 from bot.catalog.models import Inducement, RollTable
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice
 from bot.text import gp
 
@@ -42,17 +43,18 @@ class EventInducement(BaseModel):
     free: bool = False  # on every roster for free, not bought
 
     def line(self) -> str:
-        """'0-1 Dwarven Smith, 100,000 gp: text' (or 'free for every team')."""
-        price = "free for every team" if self.free else gp(self.cost)
+        """'0-1 Dwarven Smith, 100,000 gp: text' (or 'free for every team'); a seed inducement's text in the
+        current language (an organiser's own as typed)."""
+        price = _("free for every team") if self.free else gp(self.cost)
         limit = f"0-{self.limit} " if self.limit else ""
-        return f"{limit}{self.name}, {price}: {self.text}"
+        return f"{limit}{self.name}, {price}: {_(self.text)}"
 
 
 def slug(name: str) -> str:
     """The id of an organiser's inducement, from its name."""
     found = re.sub(r"[^a-z0-9]+", "_", name.strip().lower()).strip("_")[:40]
     if not found:
-        raise RuleViolation("An inducement's name needs a letter or a digit.")
+        raise RuleViolation(_("An inducement's name needs a letter or a digit."))
     return found
 
 
@@ -89,9 +91,9 @@ def as_inducement(catalog: Catalog, custom: EventInducement) -> Inducement:
 def validate_list(customs: Sequence[EventInducement]) -> None:
     """At most MAX_EVENT_INDUCEMENTS, each id and name once."""
     if len(customs) > MAX_EVENT_INDUCEMENTS:
-        raise ValueError(f"an event lists at most {MAX_EVENT_INDUCEMENTS} custom inducements")
+        raise ValueError(_("an event lists at most {most} custom inducements", most=MAX_EVENT_INDUCEMENTS))
     if len({c.id for c in customs}) != len(customs) or len({c.name.lower() for c in customs}) != len(customs):
-        raise ValueError("each custom inducement is listed once")
+        raise ValueError(_("each custom inducement is listed once"))
 
 
 # --- before each game ---------------------------------------------------------------------------------------
@@ -127,27 +129,47 @@ def before_game(inducement: Inducement, team: str, players: Sequence[str], dice:
         face = dice.roll(6)
         many = dice.roll(3)
         entry = _table(inducement).lookup(face)
-        effect = entry.summary.replace("D3", str(many))
+        effect = _(entry.summary).replace("D3", str(many))
         return PreGame(
-            f"{team}: Dwarven Smith (D6 {face}, D3 {many}): {entry.name}. {effect}",
-            (Roll("Dwarven Smith", 6, face), Roll("Dwarven Smith: how many players", 3, many)),
+            _(
+                "{team}: Dwarven Smith (D6 {face}, D3 {many}): {result}. {effect}",
+                team=team,
+                face=face,
+                many=many,
+                result=entry.name,
+                effect=effect,
+            ),
+            (
+                Roll("Dwarven Smith", 6, face),
+                Roll(_("{inducement}: how many players", inducement="Dwarven Smith"), 3, many),
+            ),
         )
     if inducement.id == "festive_gifts":
         # Seed 000: "randomly select one player on your team ... Roll a D6 to determine the effect of the
         # gift."
         if not players:
-            return PreGame(f"{team}: Festive Gifts: no player to give a gift to.")
+            return PreGame(_("{team}: Festive Gifts: no player to give a gift to.", team=team))
         rolls: list[Roll] = []
         pick = 1
         if len(players) > 1:
             pick = dice.roll(len(players))
-            rolls.append(Roll("Festive Gifts: which player", len(players), pick))
+            rolls.append(
+                Roll(_("{inducement}: which player", inducement="Festive Gifts"), len(players), pick)
+            )
         face = dice.roll(6)
         rolls.append(Roll("Festive Gifts", 6, face))
         entry = _table(inducement).lookup(face)
         return PreGame(
-            f"{team}: Festive Gifts: {players[pick - 1]} (d{len(players)} {pick}) opens {entry.name} "
-            f"(D6 {face}): {entry.summary}",
+            _(
+                "{team}: Festive Gifts: {player} (d{sides} {pick}) opens {result} (D6 {face}): {effect}",
+                team=team,
+                player=players[pick - 1],
+                sides=len(players),
+                pick=pick,
+                result=entry.name,
+                face=face,
+                effect=_(entry.summary),
+            ),
             tuple(rolls),
         )
     if inducement.id == "famous_moot_buffet":
@@ -156,8 +178,15 @@ def before_game(inducement: Inducement, team: str, players: Sequence[str], dice:
         face = dice.roll(6)
         entry = _table(inducement).lookup(face)
         return PreGame(
-            f"{team}: Famous Moot Buffet (D6 {face}): {entry.name}. {entry.summary}",
+            _(
+                "{team}: Famous Moot Buffet (D6 {face}): {result}. {effect}",
+                team=team,
+                face=face,
+                result=entry.name,
+                effect=_(entry.summary),
+            ),
             (Roll("Famous Moot Buffet", 6, face),),
         )
-    # Rolled during the game (the Booby Trapped End Zone) or no roll at all (the organiser's own).
-    return PreGame(f"{team}: {inducement.name}: {inducement.summary}")
+    # Rolled during the game (the Booby Trapped End Zone) or no roll at all (the organiser's own, whose
+    # text `_()` leaves as typed).
+    return PreGame(f"{team}: {inducement.name}: {_(inducement.summary)}")

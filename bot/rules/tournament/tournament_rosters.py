@@ -28,14 +28,17 @@ from typing import NoReturn
 from bot.catalog import Catalog
 from bot.catalog.models import DraftingRules, Inducement, Position, Team
 from bot.errors import RuleViolation
+from bot.i18n import N_, _, ngettext
 from bot.rules.match import inducements
 from bot.rules.roster.eligibility import plays_for
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import Staffing, check_hire, check_staff, draft_cost
 from bot.rules.tournament.tournament_inducements import EventInducement, as_inducement
-from bot.text import gp, plural
+from bot.text import gp
 
-MANDATORY_STAR = "This event requires every roster to have at least one star player"
+MANDATORY_STAR = N_(
+    "This event requires every roster to have at least one star player (a pair counts as one)."
+)
 # Bought star by star and mercenary by player elsewhere: not a roster inducement by id.
 NOT_ROSTER_INDUCEMENTS = frozenset({inducements.STAR_LIMIT_ID, inducements.MERCENARY_ID})
 
@@ -64,7 +67,9 @@ class TierTable:
         row = self.rows.get(tier)
         if row is None:
             tiers = ", ".join(str(t) for t in sorted(self.rows))
-            raise RuleViolation(f"This event has no row for tier {tier}; it sets tiers {tiers}.")
+            raise RuleViolation(
+                _("This event has no row for tier {tier}; it sets tiers {tiers}.", tier=tier, tiers=tiers)
+            )
         return row
 
     def override(self, changes: Mapping[int, TierAllowance]) -> TierTable:
@@ -158,8 +163,12 @@ def check_seed_inducement(seed: EventInducement, cost: int | None, limit: int | 
     limit; an organiser who wants others names his own inducement."""
     if (cost is not None and cost != seed.cost) or (limit is not None and limit != seed.limit):
         raise RuleViolation(
-            f"{seed.name} is seed 000's: {seed.line()} Give your own inducement another name "
-            "to set its cost and limit."
+            _(
+                "{name} is seed 000's: {line} Give your own inducement another name "
+                "to set its cost and limit.",
+                name=seed.name,
+                line=seed.line(),
+            )
         )
 
 
@@ -169,14 +178,27 @@ def stunty_refusals(catalog: Catalog, team: Team, positions: Sequence[Position])
     allowed = rules.roster(team.id)
     if allowed is None:
         names = ", ".join(sorted(catalog.teams[r.team].name for r in rules.rosters))
-        return [f"A stunty event takes only stunty teams ({names}); {team.name} is not one."]
+        return [
+            _(
+                "A stunty event takes only stunty teams ({teams}); {team} is not one.",
+                teams=names,
+                team=team.name,
+            )
+        ]
     if allowed.only is None:
         return []
     outside = sorted({p.name for p in positions if p.id not in allowed.only})
     if not outside:
         return []
     fielded = ", ".join(p.name for p in team.positions if p.id in allowed.only)
-    return [f"In a stunty event a {team.name} team may field only {fielded}; not {', '.join(outside)}."]
+    return [
+        _(
+            "In a stunty event a {team} team may field only {fielded}; not {outside}.",
+            team=team.name,
+            fielded=fielded,
+            outside=", ".join(outside),
+        )
+    ]
 
 
 def check_stunty_team(catalog: Catalog, team: Team) -> None:
@@ -201,26 +223,38 @@ def _skill_points(
     """Points for one added skill and whether it is secondary; None (with a refusal) when not allowed."""
     skill = catalog.skill(skill_name)
     if skill is None:
-        refusals.append(f"There is no skill {skill_name!r}.")
+        refusals.append(_("There is no skill {skill}.", skill=repr(skill_name)))
         return None
     if skill.name in position.skills:
-        refusals.append(f"A {position.name} already has {skill.name}.")
+        refusals.append(_("A {position} already has {skill}.", position=position.name, skill=skill.name))
         return None
     clash = catalog.skill_exclusions.get(skill.name, frozenset()) & set(position.skills)
     if clash:
-        refusals.append(f"A {position.name} cannot have {skill.name} with {', '.join(sorted(clash))}.")
+        refusals.append(
+            _(
+                "A {position} cannot have {skill} with {skills}.",
+                position=position.name,
+                skill=skill.name,
+                skills=", ".join(sorted(clash)),
+            )
+        )
         return None
     needs = catalog.skill_requirements.get(skill.name)
     if needs is not None and needs not in position.skills:
-        refusals.append(f"{skill.name} is only for players with {needs}.")
+        refusals.append(_("{skill} is only for players with {needs}.", skill=skill.name, needs=needs))
         return None
     if skill.category in position.primary:
         return catalog.tournament.roster.primary_points, False
     if skill.category in position.secondary:
         return catalog.tournament.roster.secondary_points, True
     refusals.append(
-        f"{skill.name} is not in a {position.name}'s skill categories ({position.categories_text}): "
-        "a player may only take a Primary or Secondary skill."
+        _(
+            "{skill} is not in a {position}'s skill categories ({categories}): "
+            "a player may only take a Primary or Secondary skill.",
+            skill=skill.name,
+            position=position.name,
+            categories=position.categories_text,
+        )
     )
     return None
 
@@ -234,10 +268,11 @@ class _Tally:
     refusals: list[str] = field(default_factory=list)
     skill_points: int = 0  # of `points`, what the players' skills cost
     star_points: list[tuple[str, int]] = field(default_factory=list)  # (star or pair, its points)
+    unknown_stars: int = 0  # stars named that the catalogue does not have
 
     def spending(self) -> str:
         """Where the Skill Points went: `skills 3, Morg 'n' Thorg 4`."""
-        parts = [f"skills {self.skill_points}"] if self.skill_points else []
+        parts = [_("skills {points}", points=self.skill_points)] if self.skill_points else []
         return ", ".join(parts + [f"{name} {points}" for name, points in self.star_points])
 
 
@@ -254,10 +289,12 @@ def check_roster(
     roster options: a stunty event's rosters, a mandatory star)."""
     team: Team | None = catalog.teams.get(roster.team_id)
     if team is None:
-        raise RuleViolation(f"There is no team roster {roster.team_id!r}.")
+        raise RuleViolation(_("There is no team roster {roster}.", roster=repr(roster.team_id)))
     tally = _Tally()
     if roster.league not in team.leagues:
-        tally.refusals.append(f"{team.name} teams play in: {', '.join(team.leagues)}.")
+        tally.refusals.append(
+            _("{team} teams play in: {leagues}.", team=team.name, leagues=", ".join(team.leagues))
+        )
     tier = team.tier if tier is None else tier  # the rulespack may move a roster to another tier
     allowance = (tiers or seed_tiers(catalog)).allowance(tier)
     hired = _players(catalog, team, roster, options, tally)
@@ -270,13 +307,23 @@ def check_roster(
     _eleven(catalog, len(hired), stars, options, tally)
     if tally.points > allowance.skill_points:
         tally.refusals.append(
-            f"A tier {tier} team has {plural(allowance.skill_points, 'Skill Point')}; "
-            f"this roster spends {tally.points} ({tally.spending()})."
+            ngettext(
+                "A tier {tier} team has {n} Skill Point; this roster spends {spent} ({spending}).",
+                "A tier {tier} team has {n} Skill Points; this roster spends {spent} ({spending}).",
+                allowance.skill_points,
+                tier=tier,
+                spent=tally.points,
+                spending=tally.spending(),
+            )
         )
     if tally.gold > budget:
         tally.refusals.append(
-            f"The roster costs {gp(tally.gold)}, over the {gp(budget)} Team Draft Budget by "
-            f"{gp(tally.gold - budget)}."
+            _(
+                "The roster costs {cost}, over the {budget} Team Draft Budget by {over}.",
+                cost=gp(tally.gold),
+                budget=gp(budget),
+                over=gp(tally.gold - budget),
+            )
         )
     return RosterCheck(
         gold_spent=tally.gold,
@@ -315,12 +362,24 @@ def _eleven(
     least = catalog.drafting.min_players_at_draft
     if options.star_needs_eleven:
         if players < least:
-            tally.refusals.append(f"{NEEDS_MORE_PLAYERS} {least} players; you have {players}.")
+            tally.refusals.append(
+                _(
+                    "{needs} {least} players; you have {players}.",
+                    needs=_(NEEDS_MORE_PLAYERS),
+                    least=least,
+                    players=players,
+                )
+            )
         return
     places = players + sum(unit.size for unit in stars)
     if places < least:
         tally.refusals.append(
-            f"{NEEDS_MORE_PLAYERS} {least} players, star players included (a pair as two); you have {places}."
+            _(
+                "{needs} {least} players, star players included (a pair as two); you have {players}.",
+                needs=_(NEEDS_MORE_PLAYERS),
+                least=least,
+                players=places,
+            )
         )
 
 
@@ -349,8 +408,12 @@ def fans_refusals(catalog: Catalog, fans: int) -> list[str]:
     if start <= fans <= numbers.max_fans:
         return []
     return [
-        f"A tournament team may have {start}-{numbers.max_fans} Dedicated Fans, "
-        f"each above {start} at {gp(numbers.fan_cost)}."
+        _(
+            "A tournament team may have {start}-{most} Dedicated Fans, each above {start} at {cost}.",
+            start=start,
+            most=numbers.max_fans,
+            cost=gp(numbers.fan_cost),
+        )
     ]
 
 
@@ -371,13 +434,17 @@ def _inducements(
     for key, count in roster.inducements:
         inducement = allowed.get(key)
         if inducement is None:
-            tally.refusals.append(f"{key!r} is not an inducement this event allows.")
+            tally.refusals.append(
+                _("{inducement} is not an inducement this event allows.", inducement=repr(key))
+            )
             continue
         try:
             inducements.check_allowed(inducement, team, roster.league, roster.alignment)
             most = inducements.limit(inducement, special)
             if not 1 <= count <= most:
-                raise RuleViolation(f"A team may have 1-{most} {inducement.name}.")
+                raise RuleViolation(
+                    _("A team may have 1-{most} {inducement}.", most=most, inducement=inducement.name)
+                )
             tally.gold += count * inducements.price(inducement, team, special)
         except RuleViolation as refusal:
             tally.refusals.append(str(refusal))
@@ -395,8 +462,11 @@ def _skills(
     for player, position in hired:
         if len(player.skills) > 1:
             tally.refusals.append(
-                "Each player can only be given a single additional skill; "
-                f"a {position.name} has {len(player.skills)}."
+                _(
+                    "Each player can only be given a single additional skill; a {position} has {count}.",
+                    position=position.name,
+                    count=len(player.skills),
+                )
             )
         for skill_name in player.skills:
             cost = _skill_points(catalog, position, skill_name, tally.refusals)
@@ -406,8 +476,13 @@ def _skills(
                 secondaries += cost[1]
     if secondaries > allowance.max_secondary:
         tally.refusals.append(
-            f"A tier {tier} team may have at most {plural(allowance.max_secondary, 'secondary skill')}; "
-            f"you have {secondaries}."
+            ngettext(
+                "A tier {tier} team may have at most {n} secondary skill; you have {count}.",
+                "A tier {tier} team may have at most {n} secondary skills; you have {count}.",
+                allowance.max_secondary,
+                tier=tier,
+                count=secondaries,
+            )
         )
 
 
@@ -430,7 +505,10 @@ def check_mercenary_skill(catalog: Catalog, position: Position, skill_name: str)
     assert skill is not None and cost is not None
     if cost[1]:
         raise RuleViolation(
-            f"A Mercenary may only be given a Primary skill; {skill.name} is Secondary for him."
+            _(
+                "A Mercenary may only be given a Primary skill; {skill} is Secondary for him.",
+                skill=skill.name,
+            )
         )
     return skill.name
 
@@ -454,12 +532,22 @@ def _mercenaries(
     most = inducements.limit(mercenary, special)
     if len(hired) > most:
         tally.refusals.append(
-            f"A team may have at most {plural(most, 'Mercenary Player')}; you have {len(hired)}."
+            ngettext(
+                "A team may have at most {n} Mercenary Player; you have {count}.",
+                "A team may have at most {n} Mercenary Players; you have {count}.",
+                most,
+                count=len(hired),
+            )
         )
     for player, position in hired:
         skill = player.skills[0] if player.skills else None
         if len(player.skills) > 1:
-            tally.refusals.append(f"A Mercenary may be given one Primary skill; a {position.name} has more.")
+            tally.refusals.append(
+                _(
+                    "A Mercenary may be given one Primary skill; a {position} has more.",
+                    position=position.name,
+                )
+            )
         if skill is not None:
             try:
                 check_mercenary_skill(catalog, position, skill)
@@ -481,18 +569,28 @@ def _star_units(catalog: Catalog, team: Team, roster: TournamentRoster, tally: _
     for drafted in roster.stars:
         unit = _star_unit(catalog, drafted.name)
         if unit is None:
-            tally.refusals.append(f"There is no star player {drafted.name!r}.")
+            tally.refusals.append(_("There is no star player {star}.", star=repr(drafted.name)))
+            tally.unknown_stars += 1
             continue
         if drafted.skills:
-            tally.refusals.append(f"Star players cannot be given additional skills ({unit.name}).")
+            tally.refusals.append(
+                _("Star players cannot be given additional skills ({star}).", star=unit.name)
+            )
         if unit in units:
-            tally.refusals.append(f"{unit.name} is on the roster once already.")
+            tally.refusals.append(_("{star} is on the roster once already.", star=unit.name))
             continue
         members = [catalog.stars[m] for m in unit.members]
         if roster.league in team.leagues and not all(
             plays_for(star, team, roster.league, roster.alignment) for star in members
         ):
-            tally.refusals.append(f"{unit.name} does not play for {team.name} teams in the {roster.league}.")
+            tally.refusals.append(
+                _(
+                    "{star} does not play for {team} teams in the {league}.",
+                    star=unit.name,
+                    team=team.name,
+                    league=roster.league,
+                )
+            )
         units.append(unit)
         points = star_points(catalog, unit)
         tally.points += points
@@ -517,31 +615,40 @@ def _stars(
     numbers = catalog.tournament.roster
     units = _star_units(catalog, team, roster, tally)
     refusals = tally.refusals
-    if (
-        options.mandatory_star
-        and not units
-        and not any(r.startswith("There is no star player") for r in refusals)
-    ):
-        refusals.append(f"{MANDATORY_STAR} (a pair counts as one).")
+    if options.mandatory_star and not units and not tally.unknown_stars:
+        refusals.append(_(MANDATORY_STAR))
     if units and options.star_needs_eleven and players < rules.min_players_at_draft:
         refusals.append(
-            f"A team must include at least {rules.min_players_at_draft} players "
-            "before adding any star players."
+            _(
+                "A team must include at least {least} players before adding any star players.",
+                least=rules.min_players_at_draft,
+            )
         )
     most_stars = min(numbers.max_stars, allowance.max_stars)
     if len(units) > most_stars:
         refusals.append(
-            f"A tier {tier} team may have at most {plural(most_stars, 'star player')} "
-            f"(a pair counts as one); you have {len(units)}."
+            ngettext(
+                "A tier {tier} team may have at most {n} star player (a pair counts as one); "
+                "you have {count}.",
+                "A tier {tier} team may have at most {n} star players (a pair counts as one); "
+                "you have {count}.",
+                most_stars,
+                tier=tier,
+                count=len(units),
+            )
         )
     megas = sum(any(catalog.stars[m].mega_star for m in u.members) for u in units)
     if megas > numbers.max_mega_stars:
-        refusals.append(f"A team may only ever have a single Mega-star; you have {megas}.")
+        refusals.append(_("A team may only ever have a single Mega-star; you have {count}.", count=megas))
     places = players + sum(u.size for u in units)
     if places > rules.max_players:
         refusals.append(
-            f"A team may never have more than {rules.max_players} players, star players included "
-            f"(a pair takes two places); you have {places}."
+            _(
+                "A team may never have more than {most} players, star players included "
+                "(a pair takes two places); you have {count}.",
+                most=rules.max_players,
+                count=places,
+            )
         )
     return units
 
@@ -560,44 +667,53 @@ def staff_apart_from_fans(
 def tiers_text(tiers: TierTable) -> list[str]:
     """One line per tier, for the rulespack."""
     return [
-        f"Tier {tier}: {plural(row.skill_points, 'Skill Point')}, "
-        f"at most {plural(row.max_secondary, 'secondary skill')}, "
-        f"at most {plural(row.max_stars, 'star player')}"
+        _(
+            "Tier {tier}: {points}, {secondaries}, {stars}",
+            tier=tier,
+            points=ngettext("{n} Skill Point", "{n} Skill Points", row.skill_points),
+            secondaries=ngettext(
+                "at most {n} secondary skill", "at most {n} secondary skills", row.max_secondary
+            ),
+            stars=ngettext("at most {n} star player", "at most {n} star players", row.max_stars),
+        )
         for tier, row in sorted(tiers.rows.items())
     ]
 
 
 # --- changing a roster while the event is open -------------------------------------------------------------
 
-NEEDS_MORE_PLAYERS = "A new team needs at least"  # check_roster's refusal of a roster still being drafted
+# check_roster's refusal of a roster still being drafted begins with this (its {needs}, in every language).
+NEEDS_MORE_PLAYERS = N_("A new team needs at least")
 
 
 def check_registration_open(event_name: str, registration_open: bool) -> None:
     """A coach registers a team only while the organiser keeps registration open."""
     if not registration_open:
-        raise RuleViolation(f"Registration for {event_name} is closed; ask the organiser to open it.")
+        raise RuleViolation(
+            _("Registration for {event} is closed; ask the organiser to open it.", event=event_name)
+        )
 
 
 def check_rosters_open(event_name: str, status: str) -> None:
     """Rosters are written while the event is in registration and lock when it starts: what a roster holds
     is on it "for the duration of the event" (seed 000)."""
+    if status == "running":
+        raise RuleViolation(_("{event} has started: rosters lock when the event starts.", event=event_name))
     if status != "registration":
-        raise RuleViolation(
-            f"{event_name} has {'started' if status == 'running' else 'finished'}: "
-            "rosters lock when the event starts."
-        )
+        raise RuleViolation(_("{event} has finished: rosters lock when the event starts.", event=event_name))
 
 
 def refuse_after_game(event_name: str) -> NoReturn:
     """An event roster has no post-game sequence: nobody is fired after a game of the event."""
-    raise RuleViolation(f"{event_name}: rosters lock when the event starts.")
+    raise RuleViolation(_("{event}: rosters lock when the event starts.", event=event_name))
 
 
 def check_step(before: Sequence[str], after: Sequence[str]) -> None:
     """A change of a roster is refused when it breaks a rule the roster kept before it (`before` and `after`:
     the roster check's refusals); a roster still short of 11 players is no refusal while drafting (the
     submission asks for them)."""
-    new = [r for r in after if r not in before and NEEDS_MORE_PLAYERS not in r]
+    drafting = _(NEEDS_MORE_PLAYERS)
+    new = [r for r in after if r not in before and drafting not in r]
     if new:
         raise RuleViolation(" ".join(new))
 
@@ -606,7 +722,9 @@ def check_entered(team_name: str, check: RosterCheck) -> RosterCheck:
     """A roster submitted or approved breaks no rule: refused with every rule it breaks."""
     if not check.legal:
         raise RuleViolation(
-            f"{team_name} cannot be entered yet:\n" + "\n".join(f"• {r}" for r in check.refusals)
+            _("{team} cannot be entered yet:", team=team_name)
+            + "\n"
+            + "\n".join(f"• {r}" for r in check.refusals)
         )
     return check
 
@@ -615,21 +733,24 @@ def check_star_release(name: str, star: bool) -> None:
     """A star player (or a pair) leaves the roster as he came, as one unit (/roster unstar), not as a
     player released."""
     if star:
-        raise RuleViolation(f"{name} is a star player: remove him with /roster unstar.")
+        raise RuleViolation(_("{star} is a star player: remove him with /roster unstar.", star=name))
 
 
 def check_star_skill(star: bool) -> None:
     """Seed 000: "Star Players cannot be given additional Skills under any circumstances"."""
     if star:
-        raise RuleViolation("Star Players cannot be given additional Skills under any circumstances.")
+        raise RuleViolation(_("Star Players cannot be given additional Skills under any circumstances."))
 
 
 def check_not_mercenary(player: str, mercenary: bool) -> None:
     """A Mercenary's one Primary skill is bought with him, in gold: never with Skill Points."""
     if mercenary:
         raise RuleViolation(
-            f"{player} is a Mercenary: his one skill is bought with him (/roster mercenary skill:…), "
-            "not with Skill Points. Fire him and hire him again to change it."
+            _(
+                "{player} is a Mercenary: his one skill is bought with him (/roster mercenary skill:…), "
+                "not with Skill Points. Fire him and hire him again to change it.",
+                player=player,
+            )
         )
 
 
@@ -637,12 +758,15 @@ def check_spare(event_name: str, team_event: bool) -> None:
     """A team event has no Spare Player: an odd squad's coach has a Bye (the squads are paired, not the
     coaches)."""
     if team_event:
-        raise RuleViolation(f"{event_name} is a team event: it has no Spare Player (an odd squad has a Bye).")
+        raise RuleViolation(
+            _("{event} is a team event: it has no Spare Player (an odd squad has a Bye).", event=event_name)
+        )
 
 
 # --- gold piece escalation ---------------------------------------------------------------------------------
 
-ONLY_ADDS = "an escalation roster only adds to the one before"
+# Every refusal of a roster taking something away holds this (its {rule}, in every language).
+ONLY_ADDS = N_("an escalation roster only adds to the one before")
 
 
 def only_additions(before: TournamentRoster, after: TournamentRoster, round_number: int) -> list[str]:
@@ -672,25 +796,41 @@ def only_additions(before: TournamentRoster, after: TournamentRoster, round_numb
             lost_players += 1
             continue
         left.remove(min(fits, key=lambda p: len(p.skills)))
+    earlier = round_number - 1
     if lost_players:
-        refusals.append(f"{lost_players} player(s) or their skills of round {round_number - 1} are gone")
+        refusals.append(
+            _(
+                "{count} player(s) or their skills of round {number} are gone",
+                count=lost_players,
+                number=earlier,
+            )
+        )
     if missing([s.name for s in before.stars], [s.name for s in after.stars]):
-        refusals.append(f"a star player of round {round_number - 1} is gone")
+        refusals.append(_("a star player of round {number} is gone", number=earlier))
     b, a = before.staff, after.staff
     for label, old, new in (
-        ("team re-rolls", b.rerolls, a.rerolls),
-        ("assistant coaches", b.assistant_coaches, a.assistant_coaches),
-        ("cheerleaders", b.cheerleaders, a.cheerleaders),
-        ("apothecary", int(b.apothecary), int(a.apothecary)),
-        ("Dedicated Fans", before.dedicated_fans, after.dedicated_fans),
+        (N_("team re-rolls"), b.rerolls, a.rerolls),
+        (N_("assistant coaches"), b.assistant_coaches, a.assistant_coaches),
+        (N_("cheerleaders"), b.cheerleaders, a.cheerleaders),
+        (N_("apothecary"), int(b.apothecary), int(a.apothecary)),
+        (N_("Dedicated Fans"), before.dedicated_fans, after.dedicated_fans),
     ):
         if new < old:
-            refusals.append(f"{label} {old}→{new}")
+            refusals.append(f"{_(label)} {old}→{new}")
     had = dict(before.inducements)
     has = dict(after.inducements)
     for key, count in had.items():
         if has.get(key, 0) < count:
-            refusals.append(f"inducement {key} {count}→{has.get(key, 0)}")
+            refusals.append(
+                _("inducement {inducement} {old}→{new}", inducement=key, old=count, new=has.get(key, 0))
+            )
     if not refusals:
         return []
-    return [f"Round {round_number}: {ONLY_ADDS} ({'; '.join(refusals)})."]
+    return [
+        _(
+            "Round {number}: {rule} ({changes}).",
+            number=round_number,
+            rule=_(ONLY_ADDS),
+            changes="; ".join(refusals),
+        )
+    ]

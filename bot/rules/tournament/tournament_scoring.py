@@ -17,24 +17,26 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Literal, Self, TypeVar
 
 from bot.catalog.models import TournamentScoring
+from bot.i18n import N_
 from bot.rules.ranking import Placed, Tally, order, outcome_of
 
 T = TypeVar("T", bound=Hashable)
 
 Tiebreaker = Literal["bonus", "td_diff", "td_for", "cas_for", "votes", "sent_off", "objectives", "custom"]
 
+# English, marked for translation: a display words a name (and a RankingRow's `decided_by`) with `_()`.
 TIEBREAKER_NAMES: dict[str, str] = {
-    "bonus": "Bonus Points",
-    "td_diff": "touchdown difference",
-    "td_for": "touchdowns scored",
-    "cas_for": "casualties inflicted",
-    "votes": "Favourite Opponent votes",
-    "sent_off": "players sent off for fouls",
-    "objectives": "Secret Objectives achieved",
-    "custom": "the organiser's tiebreaker",  # an event names it in its rulespack (`rank`'s custom_name)
-    "registration": "registration order",
-    "won": "games won",  # a team event's squads (bot/rules/tournament/tournament_teams.py)
-    "drawn": "games drawn",
+    "bonus": N_("Bonus Points"),
+    "td_diff": N_("touchdown difference"),
+    "td_for": N_("touchdowns scored"),
+    "cas_for": N_("casualties inflicted"),
+    "votes": N_("Favourite Opponent votes"),
+    "sent_off": N_("players sent off for fouls"),
+    "objectives": N_("Secret Objectives achieved"),
+    "custom": N_("the organiser's tiebreaker"),  # an event names it in its rulespack (`rank`'s custom_name)
+    "registration": N_("registration order"),
+    "won": N_("games won"),  # a team event's squads (bot/rules/tournament/tournament_teams.py)
+    "drawn": N_("games drawn"),
 }
 
 # Seed 000: Bonus Points, then Touchdown Difference, touchdowns scored, casualties inflicted; further
@@ -197,7 +199,9 @@ def count(tally: Tally, side: Side[Any]) -> None:
 @dataclass(frozen=True)
 class RankingRow(Generic[T]):
     """One line of the rankings. `decided_by` names the tiebreaker that put this coach below the coach
-    directly above, when both are level on Tournament Points (None otherwise)."""
+    directly above, when both are level on Tournament Points (None otherwise): its English name from
+    TIEBREAKER_NAMES (marked there), which a display words as `_(row.decided_by)`, or the rulespack's name of
+    the organiser's own tiebreaker (which `_()` leaves as it is)."""
 
     coach: T
     position: int

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _
 from bot.rules.tournament.swiss import OddPlayer
 from bot.rules.tournament.tournament_inducements import EventInducement, validate_list
 from bot.rules.tournament.tournament_rosters import RosterRules, TierAllowance, TierTable
@@ -31,7 +32,11 @@ from bot.rules.tournament.tournament_scoring import DEFAULT_TIEBREAKERS, Tiebrea
 SEED_TIEBREAKERS: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS  # always first, in this order (seed 000)
 # May be added after seed 000's four; "custom" is the organiser's own per-game number (`custom_tiebreaker`).
 ORGANISER_TIEBREAKERS: tuple[Tiebreaker, ...] = ("votes", "sent_off", "objectives", "custom")
-EXTRA_LABELS: dict[str, str] = {"votes": "votes", "sent_off": "sent off", "objectives": "objectives"}
+EXTRA_LABELS: dict[str, str] = {
+    "votes": N_("votes"),
+    "sent_off": N_("sent off"),
+    "objectives": N_("objectives"),
+}
 MAX_ROUNDS = 15
 MAX_ROUND_HOURS = 24 * 60
 GROUP_SIZE = 4  # seed 000: groups of four
@@ -118,7 +123,9 @@ class Rulespack(BaseModel):
             try:
                 value = tuple(int(p) for p in parts if p)
             except ValueError:
-                raise ValueError("escalation: budgets in gold pieces, e.g. 1000000/1100000/1200000") from None
+                raise ValueError(
+                    _("escalation: budgets in gold pieces, e.g. 1000000/1100000/1200000")
+                ) from None
             data = {**data, "escalation": value}
         if value:
             data = {**data, "budget": next(iter(value))}
@@ -147,33 +154,41 @@ class Rulespack(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Rulespack:
+        # The refusals are the user's (services/inputs.py `validation_message`): worded in his language.
         if len(set(self.extra_tiebreakers)) != len(self.extra_tiebreakers):
-            raise ValueError("each tiebreaker can be used once")
+            raise ValueError(_("each tiebreaker can be used once"))
         for tiebreaker in self.extra_tiebreakers:
             if tiebreaker not in ORGANISER_TIEBREAKERS:
                 names = ", ".join(ORGANISER_TIEBREAKERS)
-                raise ValueError(f"after seed 000's four tiebreakers the organiser may add: {names}")
+                raise ValueError(
+                    _("after seed 000's four tiebreakers the organiser may add: {names}", names=names)
+                )
         if any(not 1 <= tier <= 5 for tier in [*self.tiers, *self.roster_tiers.values()]):
-            raise ValueError("tiers are 1 to 5")
+            raise ValueError(_("tiers are 1 to 5"))
         if "objectives" in self.extra_tiebreakers and not self.secret_objectives:
-            raise ValueError("the objectives tiebreaker needs secret_objectives: true")
+            raise ValueError(_("the objectives tiebreaker needs secret_objectives: true"))
         if "custom" in self.extra_tiebreakers and not self.custom_tiebreaker:
             raise ValueError(
-                "the custom tiebreaker needs its name (custom_tiebreaker, e.g. Cheerleader chants)"
+                _("the custom tiebreaker needs its name (custom_tiebreaker, e.g. Cheerleader chants)")
             )
         validate_list(self.inducements)
         if self.escalation:
-            if len(self.escalation) < 2:
-                raise ValueError("escalation needs a budget for at least 2 rounds (or none)")
-            if len(self.escalation) > self.rounds:
-                raise ValueError(f"escalation: at most one budget per round ({self.rounds} rounds)")
-            if any(b <= a for a, b in zip(self.escalation, self.escalation[1:], strict=False)):
-                raise ValueError("escalation: each budget must be larger than the one before")
-            if any(b % 5_000 or not 100_000 <= b <= 10_000_000 for b in self.escalation):
-                raise ValueError("escalation: budgets of 100,000 to 10,000,000 gp in whole 5,000s")
+            self._check_escalation()
         if self.format == "groups" and self.qualifiers & (self.qualifiers - 1):
-            raise ValueError("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64")
+            raise ValueError(_("the knock-out stage needs a power of 2 qualifiers: 2, 4, 8, 16, 32 or 64"))
         return self
+
+    def _check_escalation(self) -> None:
+        if len(self.escalation) < 2:
+            raise ValueError(_("escalation needs a budget for at least 2 rounds (or none)"))
+        if len(self.escalation) > self.rounds:
+            raise ValueError(
+                _("escalation: at most one budget per round ({rounds} rounds)", rounds=self.rounds)
+            )
+        if any(b <= a for a, b in zip(self.escalation, self.escalation[1:], strict=False)):
+            raise ValueError(_("escalation: each budget must be larger than the one before"))
+        if any(b % 5_000 or not 100_000 <= b <= 10_000_000 for b in self.escalation):
+            raise ValueError(_("escalation: budgets of 100,000 to 10,000,000 gp in whole 5,000s"))
 
     def budget_of(self, round_number: int) -> int:
         """The Team Draft Budget of the roster played in `round_number` (escalation: that round's, or the
@@ -219,9 +234,9 @@ class Rulespack(BaseModel):
     @property
     def extra_columns(self) -> tuple[tuple[Tiebreaker, str], ...]:
         """The rankings' columns beyond seed 000's: each organiser's tiebreaker and its label ('votes',
-        'sent off', 'objectives' or the organiser's name for his own number)."""
+        'sent off', 'objectives' in the current language, or the organiser's name for his own number)."""
         return tuple(
-            (t, self.custom_tiebreaker if t == "custom" else EXTRA_LABELS[t])
+            (t, self.custom_tiebreaker if t == "custom" else _(EXTRA_LABELS[t]))
             for t in self.organiser_tiebreakers
         )
 
@@ -250,17 +265,28 @@ def check_rulespack_change(event: str, status: str, changes: Mapping[str, Any], 
     allow: none once it is finished; once it runs only `CHANGEABLE_WHILE_RUNNING`, and never fewer rounds
     than the `paired` ones."""
     if status == "finished":
-        raise RuleViolation(f"{event} is over: its rulespack can no longer change.")
+        raise RuleViolation(_("{event} is over: its rulespack can no longer change.", event=event))
     if status != "running":
         return
     locked = sorted(set(changes) - CHANGEABLE_WHILE_RUNNING)
     if locked:
         allowed = ", ".join(sorted(CHANGEABLE_WHILE_RUNNING))
         raise RuleViolation(
-            f"{event} has started: {', '.join(locked)} can no longer change (still open: {allowed})."
+            _(
+                "{event} has started: {settings} can no longer change (still open: {allowed}).",
+                event=event,
+                settings=", ".join(locked),
+                allowed=allowed,
+            )
         )
     if "rounds" in changes and int(changes["rounds"]) < paired:
-        raise RuleViolation(f"{event} has already paired {paired} rounds: it needs at least {paired}.")
+        raise RuleViolation(
+            _(
+                "{event} has already paired {paired} rounds: it needs at least {paired}.",
+                event=event,
+                paired=paired,
+            )
+        )
 
 
 def check_result_numbers(
@@ -272,16 +298,21 @@ def check_result_numbers(
     if event is None or rulespack is None:
         if crowd:
             raise RuleViolation(
-                "Crowd casualties are entered only for a tournament's game (its Carnage Cup and Most "
-                "Patched-Up count them); a league game records the casualties that earn SPP."
+                _(
+                    "Crowd casualties are entered only for a tournament's game (its Carnage Cup and Most "
+                    "Patched-Up count them); a league game records the casualties that earn SPP."
+                )
             )
         if custom:
             raise RuleViolation(
-                "A tiebreaker of the organiser's own is entered only for a tournament's game."
+                _("A tiebreaker of the organiser's own is entered only for a tournament's game.")
             )
         return
     if custom and not rulespack.custom_tiebreaker:
         raise RuleViolation(
-            f"{event} has no tiebreaker of its own to enter: the organiser names one with "
-            "/rulespack set custom_tiebreaker."
+            _(
+                "{event} has no tiebreaker of its own to enter: the organiser names one with "
+                "/rulespack set custom_tiebreaker.",
+                event=event,
+            )
         )

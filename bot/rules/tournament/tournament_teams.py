@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 
 from bot.catalog.models import TournamentScoring
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice, RecordingDice, shuffle
 from bot.rules.ranking import Tally, order
 from bot.rules.tournament.swiss import Draw, OddPlayer, first_round, next_round
@@ -40,7 +41,6 @@ from bot.rules.tournament.tournament_scoring import (
 S = TypeVar("S", bound=Hashable)  # a squad
 T = TypeVar("T", bound=Hashable)  # a coach (his roster)
 
-SQUAD_WORDS = "a team of coaches (seed 000, Team Events)"  # what a squad is, in the refusals
 SQUAD_TIEBREAKERS = ("won", "drawn")  # seed 000: games won, then games drawn, then the individual ones summed
 
 
@@ -310,7 +310,11 @@ def check_team_event(event: str, team_size: int | None) -> int:
     """Squads exist only in a team event (the rulespack's team size set): its team size."""
     if team_size is None:
         raise RuleViolation(
-            f"{event} is not a team event: squads ({SQUAD_WORDS}) need team_size in the rulespack."
+            _(
+                "{event} is not a team event: squads (a team of coaches (seed 000, Team Events)) "
+                "need team_size in the rulespack.",
+                event=event,
+            )
         )
     return team_size
 
@@ -318,21 +322,29 @@ def check_team_event(event: str, team_size: int | None) -> int:
 def check_squads_open(event: str, status: str) -> None:
     """Squads are formed and changed before the event starts."""
     if status != "registration":
-        raise RuleViolation(f"{event} has started: its squads are fixed.")
+        raise RuleViolation(_("{event} has started: its squads are fixed.", event=event))
 
 
 def check_squad_room(squad: str, coaches: int, team_size: int) -> None:
     """Seed 000: the rulespack "will specify the number of coaches that must be on each team"; a squad
     takes no more."""
     if coaches >= team_size:
-        raise RuleViolation(f"{squad} has {team_size} coaches already, the rulespack's team size.")
+        raise RuleViolation(
+            _("{squad} has {size} coaches already, the rulespack's team size.", squad=squad, size=team_size)
+        )
 
 
 def check_captain_leaves(squad: str, captain: int, coaches: int) -> None:
     """The captain leaves last (seed 000: "One coach in the team must also be nominated as Team Captain"):
     removing him while other coaches remain is refused; alone, he disbands the squad."""
     if coaches > 1:
-        raise RuleViolation(f"<@{captain}> is {squad}'s captain: remove the other coaches first.")
+        raise RuleViolation(
+            _(
+                "<@{captain}> is {squad}'s captain: remove the other coaches first.",
+                captain=captain,
+                squad=squad,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -350,14 +362,20 @@ def squad_limit_refusals(rosters: Mapping[T, SquadRoster]) -> list[str]:
     """What a squad's rosters (coach -> roster) break of seed 000's limits: one refusal per catalogue team
     taken twice, then one per star player on two rosters."""
     refusals = [
-        f"Only one coach of a squad may take {rosters[coaches[0]].title}: "
-        f"{', '.join(rosters[c].name for c in coaches)} both do."
+        _(
+            "Only one coach of a squad may take {team}: {rosters} both do.",
+            team=rosters[coaches[0]].title,
+            rosters=", ".join(rosters[c].name for c in coaches),
+        )
         for coaches in duplicate_rosters({c: r.team for c, r in rosters.items()}).values()
     ]
     for star, coaches in duplicate_stars({c: r.stars.keys() for c, r in rosters.items()}).items():
         refusals.append(
-            f"A star player only once in a squad: {rosters[coaches[0]].stars[star]} is on "
-            f"{', '.join(rosters[c].name for c in coaches)}."
+            _(
+                "A star player only once in a squad: {star} is on {rosters}.",
+                star=rosters[coaches[0]].stars[star],
+                rosters=", ".join(rosters[c].name for c in coaches),
+            )
         )
     return refusals
 
@@ -367,8 +385,11 @@ def roster_refusals(event: str, team: str, squad: Mapping[T, SquadRoster] | None
     None: he is in none), and the limits of his squad's rosters (his included) that name it."""
     if squad is None:
         return [
-            f"{event} is a team event: join a squad ({SQUAD_WORDS}) first; its captain adds you "
-            "with /squad add."
+            _(
+                "{event} is a team event: join a squad (a team of coaches (seed 000, Team Events)) first; "
+                "its captain adds you with /squad add.",
+                event=event,
+            )
         ]
     return [refusal for refusal in squad_limit_refusals(squad) if team in refusal]
 
