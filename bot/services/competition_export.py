@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from bot import failpoints
 from bot.errors import Conflict, InvalidInput
+from bot.i18n import _
 from bot.rules import competition_file
 from bot.rules.competition_file import CompetitionFile, FileKind, IdMap, Table
 from bot.services.roster.team_lookup import known_position
@@ -37,7 +38,7 @@ async def parse_upload(kind: FileKind[F], data: bytes, limit: int = IMPORT_LIMIT
     """An uploaded file checked whole, or refused: too large (before anything is read from it), or with
     the parser's reasons. The parse runs in a worker thread so the bot keeps answering meanwhile."""
     if len(data) > limit:
-        raise InvalidInput(f"The file is too large: at most {limit // (1024 * 1024)} MiB.")
+        raise InvalidInput(_("The file is too large: at most {size} MiB.", size=limit // (1024 * 1024)))
     return await asyncio.to_thread(competition_file.parse, kind, data)
 
 
@@ -77,13 +78,21 @@ def catalogue_problems(rt: Runtime, file: CompetitionFile) -> list[str]:
     for n, team in enumerate(t.model_dump() for t in file.rows("teams")):
         roster = rt.catalog.teams.get(str(team["roster"]))
         if roster is None:
-            reasons.append(f"teams[{n}].roster: {str(team['roster'])[:40]!r} is not a roster here")
+            roster_name = repr(str(team["roster"])[:40])
+            reasons.append(_("teams[{n}].roster: {roster} is not a roster here", n=n, roster=roster_name))
         else:
             rosters[team["id"]] = roster
     for n, player in enumerate(p.model_dump() for p in file.rows("players")):
         roster, position = rosters.get(player["team_id"]), str(player["position"])
         if roster is not None and not known_position(rt.catalog, roster, position):
-            reasons.append(f"players[{n}].position: {position[:40]!r} is not a {roster.name} position")
+            reasons.append(
+                _(
+                    "players[{n}].position: {position} is not a {roster} position",
+                    n=n,
+                    position=repr(position[:40]),
+                    roster=roster.name,
+                )
+            )
     return reasons
 
 
@@ -95,7 +104,10 @@ def _import(
         raise competition_file.refused(kind.noun, unknown)
     if store.name_taken(conn, actor.guild_id, name):
         raise Conflict(
-            f"This server already has a league or tournament called {name}: import it under another name."
+            _(
+                "This server already has a league or tournament called {name}: import it under another name.",
+                name=name,
+            )
         )
     ids = write_file(conn, actor.guild_id, actor.channel_id, kind, file, name)
     (original,) = file.rows("leagues")
@@ -113,5 +125,5 @@ async def import_file(rt: Runtime, actor: Actor, kind: FileKind[F], file: F, nam
         return await rt.db.write_step(failpoints.IMPORT, _import, rt, actor, kind, file, name, action)
     except IntegrityError as error:  # a value the schema refuses (a status it does not know, ...)
         raise competition_file.refused(
-            kind.noun, [f"the database refuses one of its rows ({error})"]
+            kind.noun, [_("the database refuses one of its rows ({error})", error=error)]
         ) from error

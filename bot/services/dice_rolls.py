@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import _
 from bot.rules.dice import parse_expression, roll_expression
 from bot.services.inputs import optional_id, optional_reason, whole
 from bot.services.runtime import Actor, Runtime
@@ -77,6 +78,6 @@ async def history(
     rt: Runtime, guild_id: int, channel_id: int, *, page: int = 0, anchor_id: int | None = None
 ) -> RollHistoryPage:
     """The channel's rolls, newest first, one page at a time."""
-    whole(page, 0, 1_000_000, "the page")
-    optional_id(anchor_id, "roll")
+    whole(page, 0, 1_000_000, _("the page"))
+    optional_id(anchor_id, _("roll"))
     return await rt.db.read(_history, guild_id, channel_id, anchor_id, page)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from bot.i18n import _
 from bot.services.inputs import optional_id
 from bot.services.runtime import Actor, Runtime
 from bot.store import audit, guild_settings
@@ -37,11 +38,11 @@ def _set_role(
 
 async def set_commissioner_role(rt: Runtime, actor: Actor, role_id: int | None) -> GuildSettings:
     """Name the role whose members act as commissioners (None removes it). Recorded in the audit log."""
-    optional_id(role_id, "role")
+    optional_id(role_id, _("role"))
     return await rt.db.write(_set_role, rt, actor, "commissioner", role_id)
 
 
 async def set_organiser_role(rt: Runtime, actor: Actor, role_id: int | None) -> GuildSettings:
     """Name the role whose members organise tournaments (None removes it). Recorded in the audit log."""
-    optional_id(role_id, "role")
+    optional_id(role_id, _("role"))
     return await rt.db.write(_set_role, rt, actor, "organiser", role_id)

@@ -3,6 +3,7 @@ simulator, a script): Discord's option ranges and choices are a convenience, not
 
 Each check raises an InvalidInput (or NotFound for a reference) that says what is allowed: a value the
 command does not take is the user's typing, not a rule of the game (those are RuleViolations, in bot/rules).
+`what` names the value in the refusal and is worded by the caller: `whole(page, 0, 99, _("the page"))`.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from typing import TypeVar
 
 from pydantic import ValidationError
 
+from bot import i18n
 from bot.errors import InvalidInput, NotFound
+from bot.i18n import N_, _
 
 T = TypeVar("T")
 ID_MAX = 2**63 - 1  # the largest id SQLite stores (Discord's snowflakes fit)
 _ID = re.compile(r"[0-9]{1,18}")  # ASCII digits that fit a SQLite INTEGER (below 2^63)
 REASON_MOST = 300  # the characters of a reason kept in the log
-LEAGUE_LOG = "Give a reason: it is kept in the league log."
+LEAGUE_LOG = N_("Give a reason: it is kept in the league log.")
 
 
 def row_id(text: str) -> int | None:
@@ -30,7 +33,14 @@ def row_id(text: str) -> int | None:
 def whole(value: object, low: int, high: int, what: str) -> int:
     """A whole number within [low, high], or a refusal saying so."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(f"Give {what} as a whole number from {low:,} to {high:,}.")
+        raise InvalidInput(
+            _(
+                "Give {what} as a whole number from {low} to {high}.",
+                what=what,
+                low=i18n.number(low),
+                high=i18n.number(high),
+            )
+        )
     return value
 
 
@@ -38,7 +48,7 @@ def an_id(value: object, what: str) -> int:
     """An id the bot itself handed out (in a button, a mention, an autocomplete value); anything else is
     no such thing."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= ID_MAX:
-        raise NotFound(f"There is no such {what}.")
+        raise NotFound(_("There is no such {what}.", what=what))
     return value
 
 
@@ -59,14 +69,15 @@ def one_of(value: object, allowed: Iterable[T], what: str) -> T:
     for choice in choices:
         if choice == value:
             return choice
-    raise InvalidInput(f"Choose {what} from: {', '.join(str(c) for c in choices)}.")
+    listed = ", ".join(str(c) for c in choices)
+    raise InvalidInput(_("Choose {what} from: {choices}.", what=what, choices=listed))
 
 
 def text_of(value: object, what: str, most: int) -> str:
     """Text a user typed, on one line: not empty and at most `most` characters."""
     cleaned = " ".join(value.split()) if isinstance(value, str) else ""
     if not cleaned or len(cleaned) > most:
-        raise InvalidInput(f"Give {what} as text of 1 to {most} characters.")
+        raise InvalidInput(_("Give {what} as text of 1 to {most} characters.", what=what, most=most))
     return cleaned
 
 
@@ -75,11 +86,12 @@ def optional_reason(value: str | None, most: int = REASON_MOST) -> str | None:
     return " ".join((value or "").split())[:most] or None
 
 
-def reason_of(value: str, refusal: str = LEAGUE_LOG) -> str:
-    """A reason the action needs (it is kept in the log): `refusal` when none was given."""
+def reason_of(value: str, refusal: str | None = None) -> str:
+    """A reason the action needs (it is kept in the log): `refusal` (worded by the caller) when none was
+    given, else that it is kept in the league log."""
     cleaned = optional_reason(value)
     if cleaned is None:
-        raise InvalidInput(refusal)
+        raise InvalidInput(refusal or _(LEAGUE_LOG))
     return cleaned
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import InvalidInput
+from bot.i18n import _
 from bot.rules.dice import RecordingDice
 from bot.rules.league.star_drafts import chests_and_portals, ordered_roll
 from bot.services.dice_logging import log_dice
@@ -33,11 +34,15 @@ def _order(
 
 
 def _check(coaches: list[int]) -> list[int]:
-    unique = list(dict.fromkeys(an_id(c, "coach") for c in coaches))
+    unique = list(dict.fromkeys(an_id(c, _("coach")) for c in coaches))
     if not MIN_COACHES <= len(unique) <= MAX_COACHES:
         raise InvalidInput(
-            f"Multi-player Dungeon Bowl is for {MIN_COACHES} to {MAX_COACHES} different coaches; "
-            f"you named {len(unique)}."
+            _(
+                "Multi-player Dungeon Bowl is for {low} to {high} different coaches; you named {count}.",
+                low=MIN_COACHES,
+                high=MAX_COACHES,
+                count=len(unique),
+            )
         )
     return unique
 
@@ -45,11 +50,13 @@ def _check(coaches: list[int]) -> list[int]:
 async def placing_order(rt: Runtime, actor: Actor, coaches: list[int]) -> RolledOrder:
     """Each coach rolls a D6 (ties re-rolled): the order of placing Chests, then Portals."""
     unique = _check(coaches)
-    return await rt.db.write(_order, rt, actor, unique, "Dungeon Bowl: Chest and Portal placing order", True)
+    purpose = _("Dungeon Bowl: Chest and Portal placing order")
+    return await rt.db.write(_order, rt, actor, unique, purpose, True)
 
 
 async def turn_order(rt: Runtime, actor: Actor, coaches: list[int], game_turn: int) -> RolledOrder:
     """The start of a game turn: each coach rolls a D6 (ties re-rolled), highest takes the first team turn."""
-    whole(game_turn, 1, 99, "the game turn")
+    whole(game_turn, 1, 99, _("the game turn"))
     unique = _check(coaches)
-    return await rt.db.write(_order, rt, actor, unique, f"Dungeon Bowl: game turn {game_turn} order", False)
+    purpose = _("Dungeon Bowl: game turn {number} order", number=game_turn)
+    return await rt.db.write(_order, rt, actor, unique, purpose, False)

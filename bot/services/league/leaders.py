@@ -14,6 +14,7 @@ from typing import Literal
 
 from bot.catalog import Catalog
 from bot.errors import InvalidInput, NotFound
+from bot.i18n import _
 from bot.rules.league.leaders import STATS, Leader, Stat, boards, kills, team_records
 from bot.rules.match.match_result import ResultReport
 from bot.rules.match.tallies import player_tallies
@@ -44,7 +45,7 @@ class Leaders:
 
     @property
     def scope(self) -> str:
-        return "all time" if self.season is None else f"season {self.season.number}"
+        return _("all time") if self.season is None else _("season {number}", number=self.season.number)
 
 
 def leaders_in(
@@ -62,7 +63,13 @@ def leaders_in(
     elif season_number is not None and season_number != current.number:
         season = season_store.season_by_number(conn, guild_id, league.id, season_number)
         if season is None:
-            raise NotFound(f"{league.name} has seasons 1 to {current.number}, or all-time.")
+            raise NotFound(
+                _(
+                    "{league} has seasons 1 to {number}, or all-time.",
+                    league=league.name,
+                    number=current.number,
+                )
+            )
     fixtures = season_store.fixtures(
         conn, guild_id, league_id=league.id, season_id=None if season is None else season.id
     )
@@ -91,13 +98,13 @@ async def leaders(
     """Every leaderboard of a league: of the current season (`season` None), of season N, or of all time
     (`season` "all"). Refused for a tournament (its awards are /tournament awards)."""
     if season != ALL_TIME:
-        optional_whole(season, 1, 9999, "the season")
+        optional_whole(season, 1, 9999, _("the season"))
     return await rt.db.read(leaders_in, rt.catalog, guild_id, league_ref, season)
 
 
 def stat_of(text: str) -> Stat:
     """A leaderboard's key, checked."""
-    return one_of(text, tuple(STATS), "the leaderboard")
+    return one_of(text, tuple(STATS), _("the leaderboard"))
 
 
 def parse_season(text: str | None) -> int | Literal["all"] | None:
@@ -109,4 +116,4 @@ def parse_season(text: str | None) -> int | Literal["all"] | None:
         return ALL_TIME
     if cleaned.isdigit() and len(cleaned) <= 4:
         return int(cleaned)
-    raise InvalidInput("The season is a number (1, 2, ...) or all-time.")
+    raise InvalidInput(_("The season is a number (1, 2, ...) or all-time."))

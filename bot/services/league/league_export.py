@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import Conflict
+from bot.i18n import _
 from bot.rules.league import league_file
 from bot.services.competition_export import ATTACHMENT_LIMIT, IMPORT_LIMIT, import_file, packed, parse_upload
 from bot.services.inputs import optional_id
@@ -53,7 +54,13 @@ def _export(conn: Connection, guild_id: int, reference: str | None) -> tuple[str
     try:
         return league.name, league_file.to_file(store.read_league(conn, guild_id, league.id))
     except KeyError as error:  # a row names a row that is not the league's: the database is inconsistent
-        raise Conflict(f"{league.name} cannot be exported: a row names a missing row ({error}).") from error
+        raise Conflict(
+            _(
+                "{league} cannot be exported: a row names a missing row ({error}).",
+                league=league.name,
+                error=error,
+            )
+        ) from error
 
 
 async def export_league(rt: Runtime, actor: Actor, reference: str | None) -> LeagueExport:
@@ -66,8 +73,8 @@ async def export_league(rt: Runtime, actor: Actor, reference: str | None) -> Lea
 async def import_league(rt: Runtime, actor: Actor, data: bytes, name: str | None) -> LeagueImport:
     """Import a league file (JSON or gzipped JSON) into the actor's server, in the channel it is run in,
     under its own name or `name`. Refused with the reasons when anything in it is wrong."""
-    optional_id(actor.channel_id, "channel")
+    optional_id(actor.channel_id, _("channel"))
     file = await parse_upload(league_file.LEAGUE, data, IMPORT_LIMIT)
-    wanted = clean_name(name if name is not None else file.leagues[0].name, "league name")
+    wanted = clean_name(name if name is not None else file.leagues[0].name, _("league name"))
     league_id = await import_file(rt, actor, league_file.LEAGUE, file, wanted, store.IMPORT_ACTION)
     return LeagueImport(league_id, wanted, len(file.teams), len(file.players), len(file.fixtures))

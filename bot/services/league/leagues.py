@@ -7,7 +7,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot import i18n
 from bot.errors import Conflict, InvalidInput, NotFound
+from bot.i18n import _
 from bot.rules.league.league_settings import LeagueSettings, check_ruleset_change
 from bot.rules.rulesets import ruleset, ruleset_ids
 from bot.services.inputs import optional_id, optional_reason, row_id, validation_message, whole
@@ -24,12 +26,15 @@ MAX_NAME_LENGTH = 60
 LOG_PAGE_SIZE = 8  # eight entries of the longest kind still fit one embed (6,000 characters)
 
 
-def clean_name(name: str, what: str = "name") -> str:
+def clean_name(name: str, what: str | None = None) -> str:
+    """A name a user typed, on one line and not too long; `what` (worded by the caller) names it."""
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise InvalidInput(f"The {what} cannot be empty.")
+        raise InvalidInput(_("The {what} cannot be empty.", what=what or _("name")))
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise InvalidInput(f"Keep the {what} to {MAX_NAME_LENGTH} characters.")
+        raise InvalidInput(
+            _("Keep the {what} to {most} characters.", what=what or _("name"), most=MAX_NAME_LENGTH)
+        )
     return cleaned
 
 
@@ -38,7 +43,6 @@ def find_league(
 ) -> League:
     """The league (or, with `kind`, the tournament) a command means: the one named (or id from
     autocomplete), or the server's only one of that kind."""
-    what = "tournament" if kind == "tournament" else "league"
     if reference:
         reference = reference.strip()
         league = None
@@ -46,29 +50,44 @@ def find_league(
         if number is not None:
             league = league_store.get(conn, guild_id, number)
         league = league or league_store.by_name(conn, guild_id, reference)
+        if league is None and kind == "tournament":
+            raise NotFound(_("There is no tournament called `{name}` on this server.", name=reference[:60]))
         if league is None:
-            raise NotFound(f"There is no {what} called `{reference[:60]}` on this server.")
+            raise NotFound(_("There is no league called `{name}` on this server.", name=reference[:60]))
+        if league.kind != kind and league.is_tournament:
+            raise NotFound(
+                _("{name} is a tournament, not a league: see /tournament commands.", name=league.name)
+            )
         if league.kind != kind:
-            other = "/tournament" if league.is_tournament else "/league"
-            raise NotFound(f"{league.name} is a {league.kind}, not a {what}: see {other} commands.")
+            raise NotFound(_("{name} is a league, not a tournament: see /league commands.", name=league.name))
         return league
     leagues = league_store.in_guild(conn, guild_id, kind)
-    if not leagues:
-        start = (
-            "an organiser starts one with /event create"
-            if kind == "tournament"
-            else ("a commissioner starts one with /league create")
+    if not leagues and kind == "tournament":
+        raise NotFound(
+            _("There is no tournament on this server yet: an organiser starts one with /event create.")
         )
-        raise NotFound(f"There is no {what} on this server yet: {start}.")
+    if not leagues:
+        raise NotFound(
+            _("There is no league on this server yet: a commissioner starts one with /league create.")
+        )
+    names = ", ".join(league.name for league in leagues)
+    if len(leagues) > 1 and kind == "tournament":
+        raise NotFound(
+            _(
+                "This server runs several tournaments ({names}): choose one with the tournament option.",
+                names=names,
+            )
+        )
     if len(leagues) > 1:
-        names = ", ".join(league.name for league in leagues)
-        raise NotFound(f"This server runs several {what}s ({names}): choose one with the {what} option.")
+        raise NotFound(
+            _("This server runs several leagues ({names}): choose one with the league option.", names=names)
+        )
     return leagues[0]
 
 
 def _create(conn: Connection, rt: Runtime, actor: Actor, name: str, channel_id: int | None) -> League:
     if league_store.by_name(conn, actor.guild_id, name) is not None:
-        raise Conflict(f"This server already has a league or tournament called {name}.")
+        raise Conflict(_("This server already has a league or tournament called {name}.", name=name))
     league = league_store.insert(
         conn,
         guild_id=actor.guild_id,
@@ -86,8 +105,14 @@ def _create(conn: Connection, rt: Runtime, actor: Actor, name: str, channel_id: 
 
 
 async def create_league(rt: Runtime, actor: Actor, name: str, announce_channel_id: int | None) -> League:
-    optional_id(announce_channel_id, "channel")
-    return await rt.db.write(_create, rt, actor, clean_name(name, "league name"), announce_channel_id)
+    optional_id(announce_channel_id, _("channel"))
+    return await rt.db.write(_create, rt, actor, clean_name(name, _("league name")), announce_channel_id)
+
+
+def language_of(conn: Connection, guild_id: int, league_id: int) -> str:
+    """The language a league's or event's channel reads (English when it is gone)."""
+    found = league_store.get(conn, guild_id, league_id)
+    return found.language if found is not None else i18n.ENGLISH
 
 
 async def get_league(rt: Runtime, guild_id: int, reference: str | None) -> League:
@@ -97,7 +122,7 @@ async def get_league(rt: Runtime, guild_id: int, reference: str | None) -> Leagu
 def _competition(conn: Connection, guild_id: int, league_id: int) -> League:
     competition = league_store.get(conn, guild_id, league_id)
     if competition is None:
-        raise NotFound("That league or tournament no longer exists on this server.")
+        raise NotFound(_("That league or tournament no longer exists on this server."))
     return competition
 
 
@@ -138,7 +163,7 @@ def _update(
     try:
         settings = LeagueSettings.model_validate({**before, **changes})
     except ValidationError as error:
-        raise InvalidInput(f"Not changed: {validation_message(error)}.") from error
+        raise InvalidInput(_("Not changed: {reason}.", reason=validation_message(error))) from error
     after = settings.model_dump()
     changed = {key: (before[key], after[key]) for key in after if before[key] != after[key]}
     new_channel = channel_id if set_channel else league.announce_channel_id
@@ -199,5 +224,5 @@ def _log(conn: Connection, guild_id: int, reference: str | None, page: int) -> L
 
 
 async def league_log(rt: Runtime, guild_id: int, reference: str | None, page: int = 0) -> LogPage:
-    whole(page, 0, 1_000_000, "the page")
+    whole(page, 0, 1_000_000, _("the page"))
     return await rt.db.read(_log, guild_id, reference, page)

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
+from bot import i18n
 from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import N_, _, ngettext
 from bot.rules.dice import RecordingDice
 from bot.rules.league.playoffs import (
     Qualifier,
@@ -36,7 +38,7 @@ from bot.rules.match.results import check_shootout
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import optional_whole
 from bot.services.league import contracts
-from bot.services.league.leagues import find_league
+from bot.services.league.leagues import find_league, language_of
 from bot.services.league.seasons import standings_tables
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.store import announcements, audit
@@ -53,7 +55,7 @@ from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
 from bot.text import gp
 
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
+PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}  # worded where shown: place_name()
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,13 @@ class Bracket:
     size: int  # qualifiers (0: no play-offs)
 
 
+def place_name(place: int) -> str:
+    """A place in the current language: 1st, 2nd, 3rd, 4th ..."""
+    return _(PLACE_NAMES[place]) if place in PLACE_NAMES else _("{place}th", place=place)
+
+
 def stage_title(size: int, stage: int, third_place: bool = False) -> str:
-    return "Third-place play-off" if third_place else stage_name(size >> (stage - 1))
+    return _("Third-place play-off") if third_place else stage_name(size >> (stage - 1))
 
 
 def winner_of(fx: Fixture) -> int | None:
@@ -151,18 +158,34 @@ def _create_stage(
     names = {t.id: t for t in team_store.in_league(conn, league.guild_id, league.id)}
     lines = []
     mentions = []
-    for _slot, home, away, third in games:
-        title = stage_title(size, stage, third)
-        lines.append(f"{title}: {names[home].name} v {names[away].name}")
-        mentions += [names[home].coach_id, names[away].coach_id]
-    lines.append(
-        f"Deadline <t:{int(rnd.deadline_at.timestamp())}:f>. Every play-off game needs a winner: extra time, "
-        "then a penalty shoot-out (/match penalties) if still level."
-    )
+    with i18n.using(league.language):
+        for _slot, home, away, third in games:
+            lines.append(
+                _(
+                    "{stage}: {home} v {away}",
+                    stage=stage_title(size, stage, third),
+                    home=names[home].name,
+                    away=names[away].name,
+                )
+            )
+            mentions += [names[home].coach_id, names[away].coach_id]
+        lines.append(
+            _(
+                "Deadline <t:{deadline}:f>. Every play-off game needs a winner: extra time, then a penalty "
+                "shoot-out (/match penalties) if still level.",
+                deadline=int(rnd.deadline_at.timestamp()),
+            )
+        )
+        title = _(
+            "{league} season {number}: {stage}",
+            league=league.name,
+            number=season.number,
+            stage=stage_title(size, stage),
+        )
     announcements.to_league(
         conn,
         league,
-        f"{league.name} season {season.number}: {stage_title(size, stage)}",
+        title,
         lines,
         rt.clock.now(),
         mentions,
@@ -171,9 +194,16 @@ def _create_stage(
 
 
 def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: Season) -> None:
+    if season.status == "finished":
+        raise Conflict(_("Season {number} of {league} is over.", number=season.number, league=league.name))
     if season.status != "regular":
-        moved_on = "is over" if season.status == "finished" else "is already in its play-offs"
-        raise Conflict(f"Season {season.number} of {league.name} {moved_on}.")
+        raise Conflict(
+            _(
+                "Season {number} of {league} is already in its play-offs.",
+                number=season.number,
+                league=league.name,
+            )
+        )
     size = _season_size(conn, league, season)
     check_playoffs_open(league.name, _unsettled_regular(conn, league, season), size)
     settings = league.settings
@@ -182,12 +212,15 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
     pairs = first_round(qualifiers, settings.playoff_seeding, dice)
     now = rt.clock.now()
     if dice.rolls:
-        purpose = f"{league.name} season {season.number}: play-off draw"
+        with i18n.using(league.language):
+            purpose = _("{league} season {number}: play-off draw", league=league.name, number=season.number)
         log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     playoff_store.save_qualifiers(conn, league.guild_id, season.id, qualifiers)
     deadline_store.close_rounds(conn, league.guild_id, season.id, now)  # all settled: nothing left to chase
     if not season_store.open_playoffs(conn, league.guild_id, season):
-        raise Conflict(f"Season {season.number} of {league.name} already moved on.")
+        raise Conflict(
+            _("Season {number} of {league} already moved on.", number=season.number, league=league.name)
+        )
     names = {t.id: t.name for t in team_store.in_league(conn, league.guild_id, league.id)}
     audit.record_in(
         conn,
@@ -201,17 +234,20 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
             "seeding": settings.playoff_seeding,
         },
     )
-    seeds = ", ".join(
-        f"{q.seed}. {names[q.team_id]} (division {q.division}, {PLACE_NAMES.get(q.place, f'{q.place}th')})"
-        for q in qualifiers
-    )
-    announcements.to_league(
-        conn,
-        league,
-        f"{league.name} season {season.number}: the play-offs",
-        [f"Qualified: {seeds}"],
-        rt.clock.now(),
-    )
+    with i18n.using(league.language):
+        seeds = ", ".join(
+            _(
+                "{seed}. {team} (division {division}, {place})",
+                seed=q.seed,
+                team=names[q.team_id],
+                division=q.division,
+                place=place_name(q.place),
+            )
+            for q in qualifiers
+        )
+        title = _("{league} season {number}: the play-offs", league=league.name, number=season.number)
+        qualified = _("Qualified: {seeds}", seeds=seeds)
+    announcements.to_league(conn, league, title, [qualified], rt.clock.now())
     games = [(slot, a.team_id, b.team_id, False) for slot, (a, b) in enumerate(pairs, start=1)]
     _create_stage(conn, rt, league, season, 1, size, games)
 
@@ -231,7 +267,7 @@ async def open_playoffs(rt: Runtime, actor: Actor, league_ref: str | None) -> Br
 def _current(conn: Connection, league: League) -> Season:
     season = season_store.current_season(conn, league.guild_id, league.id)
     if season is None:
-        raise NotFound(f"{league.name} has not started a season yet (/season start).")
+        raise NotFound(_("{league} has not started a season yet (/season start).", league=league.name))
     return season
 
 
@@ -269,24 +305,29 @@ def after_result(conn: Connection, rt: Runtime, fx: Fixture) -> None:
         return
     if season.status != "regular" or season_store.unsettled_count(conn, league.guild_id, season.id, "league"):
         return
-    if _season_size(conn, league, season) < 2:
-        line = (
-            "No play-offs in this league: the prizes follow the standings once the top three teams have "
-            "finished their post-games."
-        )
-    elif league.settings.playoff_opening == "automatic":
+    no_playoffs = _season_size(conn, league, season) < 2
+    if not no_playoffs and league.settings.playoff_opening == "automatic":
         system = Actor(guild_id=league.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
         _open(conn, rt, system, league, season)
         return
-    else:
-        line = (
-            "Every regular-season fixture is settled: a commissioner opens the play-offs "
-            "with /season playoffs."
+    with i18n.using(league.language):
+        if no_playoffs:
+            line = _(
+                "No play-offs in this league: the prizes follow the standings once the top three teams have "
+                "finished their post-games."
+            )
+        else:
+            line = _(
+                "Every regular-season fixture is settled: a commissioner opens the play-offs "
+                "with /season playoffs."
+            )
+        title = _(
+            "{league} season {number}: the regular season is over", league=league.name, number=season.number
         )
     announcements.to_league(
         conn,
         league,
-        f"{league.name} season {season.number}: the regular season is over",
+        title,
         [line],
         rt.clock.now(),
         picture=announcements.picture_spec("standings", season.number),
@@ -329,24 +370,34 @@ def _award(conn: Connection, rt: Runtime, league: League, season: Season, places
         team = team_store.get(conn, league.guild_id, team_id)
         assert team is not None
         prize = rules.prize(place)
-        if prize:
-            team_store.change_treasury(
-                conn,
-                team,
-                prize,
-                f"prize: {PLACE_NAMES[place]} place, season {season.number}",
-                actor_id=BOT_USER,
-                now=now,
+        with i18n.using(league.language):
+            cause = _("prize: {place} place, season {number}", place=place_name(place), number=season.number)
+            lines.append(
+                _("{place}: {team} ({prize})", place=place_name(place), team=team.name, prize=gp(prize))
             )
+        if prize:
+            team_store.change_treasury(conn, team, prize, cause, actor_id=BOT_USER, now=now)
         playoff_store.save_award(conn, league.guild_id, season.id, place, team_id, prize, now)
-        lines.append(f"{PLACE_NAMES[place]}: {team.name} ({gp(prize)})")
     champion = team_store.get(conn, league.guild_id, places[0])
     assert champion is not None
-    lines.append(
-        f"{champion.name} holds the League Trophy until next season's final: "
-        f"{rules.trophy_rerolls} extra team re-roll, free (counted in team value)."
-    )
-    lines.append("Off-season: coaches /redraft their teams (or start new ones); then /season start.")
+    with i18n.using(league.language):
+        lines.append(
+            ngettext(
+                "{team} holds the League Trophy until next season's final: {n} extra team re-roll, free "
+                "(counted in team value).",
+                "{team} holds the League Trophy until next season's final: {n} extra team re-rolls, free "
+                "(counted in team value).",
+                rules.trophy_rerolls,
+                team=champion.name,
+            )
+        )
+        lines.append(_("Off-season: coaches /redraft their teams (or start new ones); then /season start."))
+        title = _(
+            "🏆 {league} season {number}: {team} are the champions!",
+            league=league.name,
+            number=season.number,
+            team=champion.name,
+        )
     team_ids = [t for d in season_store.divisions(conn, league.guild_id, season.id) for t in d.team_ids]
     team_store.add_season_played(conn, league.guild_id, team_ids)
     audit.record_in(
@@ -360,7 +411,7 @@ def _award(conn: Connection, rt: Runtime, league: League, season: Season, places
     announcements.to_league(
         conn,
         league,
-        f"🏆 {league.name} season {season.number}: {champion.name} are the champions!",
+        title,
         lines,
         rt.clock.now(),
         [champion.coach_id],
@@ -423,13 +474,13 @@ def read_bracket(conn: Connection, guild_id: int, league_ref: str | None, number
         return _bracket(conn, league, _current(conn, league))
     season = season_store.season_by_number(conn, guild_id, league.id, number)
     if season is None:
-        raise NotFound(f"{league.name} has no season {number}.")
+        raise NotFound(_("{league} has no season {number}.", league=league.name, number=number))
     return _bracket(conn, league, season)
 
 
 async def bracket(rt: Runtime, guild_id: int, league_ref: str | None, season: int | None = None) -> Bracket:
     """The play-off bracket of the current (or a past) season, with each game's state."""
-    optional_whole(season, 1, 9999, "the season")
+    optional_whole(season, 1, 9999, _("the season"))
     return await rt.db.read(read_bracket, guild_id, league_ref, season)
 
 
@@ -457,25 +508,22 @@ def roll_shootout(
 ) -> ShootoutResult:
     check_shootout(must_have_winner(conn, fx))
     if fx.side_of(actor.user_id) is None and not as_commissioner:
-        raise NotAllowed(f"Only the coaches of {fx.label} (or a commissioner) roll its shoot-out.")
+        raise NotAllowed(
+            _("Only the coaches of {match} (or a commissioner) roll its shoot-out.", match=fx.label)
+        )
     existing = playoff_store.shootout(conn, fx.guild_id, fx.id)
     if existing is not None:
         return ShootoutResult(fx, existing, True)
     if fx.status == "confirmed":
-        raise Conflict(f"{fx.label} is confirmed: its winner is already decided.")
+        raise Conflict(_("{match} is confirmed: its winner is already decided.", match=fx.label))
     shootout_rules = rt.catalog.season_end.penalty_shootout
     dice = RecordingDice(rt.dice)
     shootout = penalty_shootout(dice, shootout_rules.roll_offs, shootout_rules.die)
     now = rt.clock.now()
     playoff_store.save_shootout(conn, fx.guild_id, fx.id, shootout, actor.user_id, now)
-    log_dice(
-        conn,
-        rt,
-        actor,
-        dice.rolls,
-        purpose=f"{fx.label}: penalty shoot-out (home, away alternately)",
-        fixture_id=fx.id,
-    )
+    with i18n.using(language_of(conn, fx.guild_id, fx.league_id)):
+        purpose = _("{match}: penalty shoot-out (home, away alternately)", match=fx.label)
+    log_dice(conn, rt, actor, dice.rolls, purpose=purpose, fixture_id=fx.id)
     winner = fx.home_name if shootout.winner == "home" else fx.away_name
     detail = {"fixture": fx.id, "match": fx.label, "winner": winner}
     audit.record_in(conn, fx, actor.user_id, "match.shootout", now, detail)

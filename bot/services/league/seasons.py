@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal, get_args
 
-from bot import failpoints
+from bot import failpoints, i18n
 from bot.errors import Conflict, InvalidInput, NotFound
+from bot.i18n import _
 from bot.rules.dice import RecordingDice
 from bot.rules.league.round_robin import assign_divisions, check_divisions, draw_divisions, round_robin
 from bot.rules.league.standings import GameResult, StandingRow, compute_standings
@@ -52,8 +53,11 @@ def parse_assignment(text: str) -> list[tuple[str, int]]:
         match = re.fullmatch(r"\s*(.+?)\s*[=:]\s*(\d{1,2})\s*", piece)
         if match is None:
             raise InvalidInput(
-                f"Can't read `{piece.strip()[:40]}`: give a number of divisions (e.g. `2`), or each team "
-                "as `Team name=division`, e.g. `Reavers=1, Orcland Raiders=2`."
+                _(
+                    "Can't read `{piece}`: give a number of divisions (e.g. `2`), or each team as "
+                    "`Team name=division`, e.g. `Reavers=1, Orcland Raiders=2`.",
+                    piece=piece.strip()[:40],
+                )
             )
         pairs.append((match[1], int(match[2])))
     return pairs
@@ -71,7 +75,9 @@ def _start(
     league = find_league(conn, actor.guild_id, league_ref)
     current = season_store.current_season(conn, actor.guild_id, league.id)
     if current is not None and current.status != "finished":
-        raise Conflict(f"Season {current.number} of {league.name} is still running.")
+        raise Conflict(
+            _("Season {number} of {league} is still running.", number=current.number, league=league.name)
+        )
     every_team = team_store.in_league(conn, actor.guild_id, league.id)
     not_redrafted = [t for t in every_team if t.status == "approved" and not _ready_for_new_season(conn, t)]
     approved = [t for t in every_team if t.status == "approved" and t not in not_redrafted]
@@ -87,7 +93,8 @@ def _start(
         split = draw_divisions(
             [t.id for t in approved], league.settings.teams_per_division, dice, divisions=count
         )
-        purpose = f"{league.name} season {number}: division draw"
+        with i18n.using(league.language):
+            purpose = _("{league} season {number}: division draw", league=league.name, number=number)
         log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     season = season_store.insert_season(
         conn, guild_id=actor.guild_id, league_id=league.id, number=number, started_by=actor.user_id, now=now
@@ -131,7 +138,8 @@ def _schedule(
     divisions = []
     schedules = []
     for index, team_ids in enumerate(split, start=1):
-        name = f"Division {index}" if len(split) > 1 else league.name
+        with i18n.using(league.language):
+            name = _("Division {number}", number=index) if len(split) > 1 else league.name
         division = season_store.insert_division(
             conn, guild_id=actor.guild_id, season_id=season.id, number=index, name=name, team_ids=team_ids
         )
@@ -180,29 +188,48 @@ async def start_season(
     `divisions`: empty (drawn; how many comes from the league's teams_per_division), a plain number (that
     many divisions, drawn) or an assignment (`Team A=1, Team B=2`)."""
     if divisions is not None and len(divisions) > 4000:
-        raise InvalidInput("That division list is too long: give a number, or `Team name=division` pairs.")
+        raise InvalidInput(_("That division list is too long: give a number, or `Team name=division` pairs."))
     return await rt.db.write_step(failpoints.SEASON_START, _start, rt, actor, league_ref, divisions)
 
 
 def current_or_error(conn: Connection, league: League) -> Season:
     season = season_store.current_season(conn, league.guild_id, league.id)
     if season is None:
-        raise NotFound(f"{league.name} has not started a season yet (/season start).")
+        raise NotFound(_("{league} has not started a season yet (/season start).", league=league.name))
     return season
+
+
+FixtureScope = Literal["mine", "round", "division", "all"]
+FIXTURE_SCOPES: tuple[FixtureScope, ...] = get_args(FixtureScope)
 
 
 @dataclass(frozen=True)
 class FixtureList:
     league: League
     season: Season
-    title: str
+    listed: tuple[FixtureScope, str]  # the scope and what it is: the team's name, the round's number, ...
     fixtures: list[Fixture]
     rounds: list[Round]
     byes: dict[int, list[str]]  # round number -> teams with a bye (in the listed scope)
 
-
-FixtureScope = Literal["mine", "round", "division", "all"]
-FIXTURE_SCOPES: tuple[FixtureScope, ...] = get_args(FixtureScope)
+    @property
+    def title(self) -> str:
+        """The listing's title, worded when it is shown (in its reader's language)."""
+        scope, what = self.listed
+        if scope == "mine":
+            shown = _("{team}: fixtures", team=what)
+        elif scope == "round":
+            shown = _("Round {number}", number=what)
+        elif scope == "division":
+            shown = what
+        else:
+            shown = _("All fixtures")
+        return _(
+            "{league} season {number} · {title}",
+            league=self.league.name,
+            number=self.season.number,
+            title=shown,
+        )
 
 
 def _fixtures(
@@ -226,35 +253,39 @@ def _fixtures(
     if scope == "mine":
         team = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
         if team is None:
-            raise NotFound(f"You have no team in {league.name}.")
+            raise NotFound(_("You have no team in {league}.", league=league.name))
         shown = [f for f in every if team.id in (f.home_team_id, f.away_team_id)]
         playing = {team.id}
-        title = f"{team.name}: fixtures"
+        listed: tuple[FixtureScope, str] = ("mine", team.name)
     elif scope == "round":
         number = round_number or _open_round(rounds)
         if not any(r.number == number for r in rounds):
-            raise NotFound(f"Season {season.number} has rounds 1 to {len(rounds)}.")
+            raise NotFound(
+                _("Season {number} has rounds 1 to {last}.", number=season.number, last=len(rounds))
+            )
         shown = [f for f in every if f.round_number == number]
         playing = {t for d in divisions for t in d.team_ids}
-        title = f"Round {number}"
+        listed = ("round", str(number))
     elif scope == "division":
         number = division_number or 1
         division = next((d for d in divisions if d.number == number), None)
         if division is None:
-            raise NotFound(f"Season {season.number} has divisions 1 to {len(divisions)}.")
+            raise NotFound(
+                _("Season {number} has divisions 1 to {last}.", number=season.number, last=len(divisions))
+            )
         shown = [f for f in every if f.division_id == division.id]
         playing = set(division.team_ids)
-        title = division.name
+        listed = ("division", division.name)
     else:
         shown = every
         playing = {t for d in divisions for t in d.team_ids}
-        title = "All fixtures"
+        listed = ("all", "")
     byes = {
         number: resting
         for number, resting in round_byes(rounds, every, playing, names).items()
         if scope != "round" or number == (round_number or _open_round(rounds))
     }
-    return FixtureList(league, season, f"{league.name} season {season.number} · {title}", shown, rounds, byes)
+    return FixtureList(league, season, listed, shown, rounds, byes)
 
 
 def round_byes(
@@ -286,9 +317,9 @@ async def list_fixtures(
     round_number: int | None = None,
     division_number: int | None = None,
 ) -> FixtureList:
-    one_of(scope, FIXTURE_SCOPES, "what to show")
-    optional_whole(round_number, 1, 999, "the round")
-    optional_whole(division_number, 1, 999, "the division")
+    one_of(scope, FIXTURE_SCOPES, _("what to show"))
+    optional_whole(round_number, 1, 999, _("the round"))
+    optional_whole(division_number, 1, 999, _("the division"))
     return await rt.db.read(_fixtures, actor, league_ref, scope, round_number, division_number)
 
 
@@ -366,13 +397,19 @@ def standings_in(
     if season_number is not None and season_number != season.number:
         past = season_store.season_by_number(conn, guild_id, league.id, season_number)
         if past is None:
-            raise NotFound(f"{league.name} has seasons 1 to {season.number}.")
+            raise NotFound(_("{league} has seasons 1 to {number}.", league=league.name, number=season.number))
         season = past
     divisions = season_store.divisions(conn, guild_id, season.id)
     if division_number is not None:
         divisions = [d for d in divisions if d.number == division_number]
         if not divisions:
-            raise NotFound(f"Season {season.number} has no division {division_number}.")
+            raise NotFound(
+                _(
+                    "Season {number} has no division {division}.",
+                    number=season.number,
+                    division=division_number,
+                )
+            )
     results = results_of(season_store.fixtures(conn, guild_id, league_id=league.id, season_id=season.id))
     names = {t.id: t.name for t in team_store.in_league(conn, guild_id, league.id)}
     tables = [
@@ -390,6 +427,6 @@ async def standings(
     season_number: int | None = None,
 ) -> Standings:
     """Standings recomputed from the confirmed results (never stored, so never out of step)."""
-    optional_whole(division_number, 1, 999, "the division")
-    optional_whole(season_number, 1, 9999, "the season")
+    optional_whole(division_number, 1, 999, _("the division"))
+    optional_whole(season_number, 1, 9999, _("the season"))
     return await rt.db.read(standings_in, guild_id, league_ref, division_number, season_number)

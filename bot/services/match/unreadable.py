@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.services.runtime import BOT_USER, Runtime
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -16,6 +18,13 @@ from bot.store.connection import Connection
 
 log = logging.getLogger(__name__)
 ACTION = "deadline.unreadable"
+# The rows the watch reads, as a commissioner is told of them.
+WHAT = {
+    "round": N_("round"),
+    "reminder": N_("reminder"),
+    "fixture": N_("fixture"),
+    "signing draft": N_("signing draft"),
+}
 
 
 def report(conn: Connection, rt: Runtime) -> int:
@@ -38,17 +47,17 @@ def report(conn: Connection, rt: Runtime) -> int:
         league = league_store.get(conn, bad.guild_id, bad.league_id)
         if league is None:
             continue
-        announcements.add(
-            conn,
-            bad.guild_id,
-            league.id,
-            f"{league.name}: a deadline the bot cannot read",
-            [
-                f"A {bad.what} of {league.name} (id {bad.item_id}) holds a time the bot never writes, so its "
-                "deadline is skipped and will not run; everything else goes on.",
-                "The bot's host can correct that row, or export the league, fix it and import it again.",
-            ],
-            now,
-            dm_user_id=league.created_by,
-        )
+        with i18n.using(league.language):
+            title = _("{league}: a deadline the bot cannot read", league=league.name)
+            lines = [
+                _(
+                    "A {what} of {league} (id {id}) holds a time the bot never writes, so its deadline is "
+                    "skipped and will not run; everything else goes on.",
+                    what=_(WHAT[bad.what]) if bad.what in WHAT else bad.what,
+                    league=league.name,
+                    id=bad.item_id,
+                ),
+                _("The bot's host can correct that row, or export the league, fix it and import it again."),
+            ]
+        announcements.add(conn, bad.guild_id, league.id, title, lines, now, dm_user_id=league.created_by)
     return new
