@@ -165,7 +165,7 @@ def tables(bracket: EventBracket) -> list[Table]:
                     Column(_("Squad") if bracket.squads else _("Team"), "left", wrap=True),
                 ),
                 tuple((Cell(ordinal(place), "bold"), Cell(name, "bold")) for place, name in bracket.places),
-                highlight=frozenset(i for i, (place, _) in enumerate(bracket.places) if place == 1),
+                highlight=frozenset(i for i, (place, _name) in enumerate(bracket.places) if place == 1),
             )
         )
     out += [_round_table(k) for k in bracket.knockout]

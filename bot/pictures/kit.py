@@ -270,7 +270,7 @@ def draw(
             pen.text((MARGIN, y), line, font=font(HEADING_SIZE, True), fill=TITLE_BAND)
             y += line_height(HEADING_SIZE)
         y += PAD_Y
-        header_styles: list[Style] = ["bold" for _ in plan.widths]
+        header_styles: list[Style] = ["bold"] * len(plan.widths)
         y = _row(pen, plan.widths, table.columns, plan.header, header_styles, y, HEADER_BAND)
         if not plan.cells:
             empty = table.empty or _("Nobody yet.")
