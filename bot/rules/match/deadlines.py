@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from bot.errors import RuleViolation
+from bot.i18n import _
+from bot.rules.statuses import fixture_status
 
 
 class HasStatus(Protocol):
@@ -28,7 +30,7 @@ Round = TypeVar("Round", bound=RoundState)
 def running_season(league_name: str, season: S | None) -> S:
     """The season whose rounds' deadlines may move: a round's deadline moves only while a season runs."""
     if season is None:
-        raise RuleViolation(f"{league_name} has no season running.")
+        raise RuleViolation(_("{league} has no season running.", league=league_name))
     return season
 
 
@@ -37,8 +39,12 @@ def open_round(round_number: int, rounds: Sequence[Round]) -> Round:
     open ones."""
     target = next((r for r in rounds if r.number == round_number), None)
     if target is None or target.status != "open":
-        open_rounds = ", ".join(str(r.number) for r in rounds if r.status == "open") or "none"
-        raise RuleViolation(f"Round {round_number} is not open; open rounds: {open_rounds}.")
+        open_rounds = ", ".join(str(r.number) for r in rounds if r.status == "open")
+        if not open_rounds:
+            raise RuleViolation(_("Round {number} is not open; open rounds: none.", number=round_number))
+        raise RuleViolation(
+            _("Round {number} is not open; open rounds: {rounds}.", number=round_number, rounds=open_rounds)
+        )
     return target
 
 
@@ -46,7 +52,7 @@ def regular_season(league_name: str, season: Season | None) -> Season:
     """The season whose deadlines pause and resume: the regular season only (the play-offs have no
     rounds)."""
     if season is None or season.status != "regular":
-        raise RuleViolation(f"{league_name} has no regular season running.")
+        raise RuleViolation(_("{league} has no regular season running.", league=league_name))
     return season
 
 
@@ -54,6 +60,10 @@ def extendable_deadline(label: str, kind: str, status: str, deadline: S | None) 
     """The deadline of a fixture that may have more time: an unsettled league fixture with a deadline."""
     if kind != "league" or status not in ("scheduled", "reported") or deadline is None:
         raise RuleViolation(
-            f"{label} is {status}: only an unsettled league fixture has a deadline to extend."
+            _(
+                "{fixture} is {status}: only an unsettled league fixture has a deadline to extend.",
+                fixture=label,
+                status=fixture_status(status),
+            )
         )
     return deadline

@@ -22,9 +22,11 @@ from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Star, Team
 from bot.catalog.search import normalise
 from bot.errors import Conflict, NotFound, RuleViolation
+from bot.i18n import _, ngettext
 from bot.rules.match.journeymen import FIELDABLE
 from bot.rules.match.match_result import Side
 from bot.rules.roster.eligibility import may_buy, plays_for
+from bot.text import gp
 
 STAR_LIMIT_ID = "star_player"
 MERCENARY_ID = "mercenary_player"
@@ -64,8 +66,13 @@ def pay(cost: int, budget: Budget, *, petty_spent: int, treasury_spent: int) -> 
     from_treasury = cost - from_petty
     if from_treasury > treasury_left:
         raise RuleViolation(
-            f"That costs {cost:,} gp; you have {petty_left:,} gp of petty cash and may spend "
-            f"{treasury_left:,} gp from the treasury."
+            _(
+                "That costs {cost}; you have {petty} of petty cash and may spend {treasury} from the "
+                "treasury.",
+                cost=gp(cost),
+                petty=gp(petty_left),
+                treasury=gp(treasury_left),
+            )
         )
     return Payment(from_petty, from_treasury)
 
@@ -73,7 +80,9 @@ def pay(cost: int, budget: Budget, *, petty_spent: int, treasury_spent: int) -> 
 def price(inducement: Inducement, roster: Team, special_rules: tuple[str, ...]) -> int:
     """The inducement's price for this team (the lowest that applies)."""
     if inducement.cost is None:
-        raise RuleViolation(f"{inducement.name} is priced per player: pick the player.")
+        raise RuleViolation(
+            _("{inducement} is priced per player: pick the player.", inducement=inducement.name)
+        )
     cheaper = [
         r.cost
         for r in inducement.reduced_cost
@@ -90,12 +99,14 @@ def limit(inducement: Inducement, special_rules: tuple[str, ...]) -> int:
 
 def check_allowed(inducement: Inducement, roster: Team, league: str, alignment: str | None) -> None:
     if inducement.requires_apothecary and not roster.apothecary:
-        raise RuleViolation(f"{inducement.name} is only for teams that may hire an Apothecary.")
+        raise RuleViolation(
+            _("{inducement} is only for teams that may hire an Apothecary.", inducement=inducement.name)
+        )
     if not may_buy(inducement.only_for, roster, league, alignment):
         who = ", ".join(
             [*inducement.only_for.special_rules, *inducement.only_for.leagues, *inducement.only_for.teams]
         )
-        raise RuleViolation(f"{inducement.name} is only for: {who}.")
+        raise RuleViolation(_("{inducement} is only for: {who}.", inducement=inducement.name, who=who))
 
 
 def check_pregame_inducements(tournament: bool, petty_cash: bool) -> None:
@@ -104,8 +115,10 @@ def check_pregame_inducements(tournament: bool, petty_cash: bool) -> None:
     petty cash (its injuries or advancement)."""
     if tournament and not petty_cash:
         raise RuleViolation(
-            "A tournament's inducements are part of each roster (seed 000); petty cash before a game "
-            "comes only with the rulespack's injuries or advancement."
+            _(
+                "A tournament's inducements are part of each roster (seed 000); petty cash before a game "
+                "comes only with the rulespack's injuries or advancement."
+            )
         )
 
 
@@ -114,8 +127,14 @@ def check_ready(team_name: str, able: int) -> None:
     first takes them on."""
     if able < FIELDABLE:
         raise RuleViolation(
-            f"{team_name} has {able} players able to play: its coach first takes on "
-            "journeymen with /match prepare (they count in CTV)."
+            ngettext(
+                "{team} has {n} players able to play: its coach first takes on journeymen with /match "
+                "prepare (they count in CTV).",
+                "{team} has {n} players able to play: its coach first takes on journeymen with /match "
+                "prepare (they count in CTV).",
+                able,
+                team=team_name,
+            )
         )
 
 
@@ -145,15 +164,17 @@ def check_turn(stage: Stage, favourite: Side | None, side: Side) -> None:
     """Refuse a purchase by a side whose turn it is not."""
     if favourite is None:
         raise RuleViolation(
-            "The CTVs are equal: the teams are even, and neither may spend treasury on inducements."
+            _("The CTVs are equal: the teams are even, and neither may spend treasury on inducements.")
         )
     waiting_for = whose_turn(stage, favourite)
     if waiting_for != side:
         if waiting_for is None:
-            raise Conflict("Inducements are closed for this fixture.")
+            raise Conflict(_("Inducements are closed for this fixture."))
         raise RuleViolation(
-            "The team with the higher CTV buys first; it is the other coach's turn "
-            "(/match induce-done ends a turn)."
+            _(
+                "The team with the higher CTV buys first; it is the other coach's turn "
+                "(/match induce-done ends a turn)."
+            )
         )
 
 
@@ -238,7 +259,7 @@ def find_star(catalog: Catalog, name: str) -> Star:
         return star
     pair = next((p for p in catalog.pairs.values() if p.name.lower() == key.lower()), None)
     if pair is None:
-        raise NotFound(f"No star player called {name[:40]}.")
+        raise NotFound(_("No star player called {name}.", name=name[:40]))
     return catalog.stars[pair.members[0]]
 
 
@@ -265,17 +286,34 @@ def order(
     found = find_inducement(offered, item)
     if found is None:
         names = ", ".join(i.name for i in offered.values())
-        raise NotFound(f"{item[:40]} is not an inducement of this league; it has: {names}.")
+        raise NotFound(
+            _(
+                "{item} is not an inducement of this league; it has: {inducements}.",
+                item=item[:40],
+                inducements=names,
+            )
+        )
     if found.price_rule is not None or found.id == STAR_LIMIT_ID:
         raise RuleViolation(
-            f"{found.name}: pick the player (star players are in the list by name; "
-            "mercenaries are not supported yet)."
+            _(
+                "{inducement}: pick the player (star players are in the list by name; "
+                "mercenaries are not supported yet).",
+                inducement=found.name,
+            )
         )
     check_allowed(found, buyer.roster, buyer.league, buyer.alignment)
     owned = buyer.owned(found.id)
     most = limit(found, buyer.special_rules)
     if owned + count > most:
-        raise RuleViolation(f"{found.name} is 0-{most}; {buyer.name} has {owned}.")
+        raise RuleViolation(
+            _(
+                "{inducement} is 0-{most}; {team} has {owned}.",
+                inducement=found.name,
+                most=most,
+                team=buyer.name,
+                owned=owned,
+            )
+        )
     return Order(found.id, found.name, count, price(found, buyer.roster, buyer.special_rules) * count)
 
 
@@ -283,20 +321,27 @@ def _star(catalog: Catalog, buyer: Buyer, star: Star, signed: Collection[str], o
     """A star player plays for the team's league or rules, is not under contract, is hired once (a pair
     together, as two star players), within the star player limit and 16 players able to play."""
     if not plays_for(star, buyer.roster, buyer.league, buyer.alignment):
-        raise RuleViolation(f"{star.name} does not play for {buyer.name}.")
+        raise RuleViolation(_("{star} does not play for {team}.", star=star.name, team=buyer.name))
     names = [star.name, *(p.name for p in catalog.partners(star))]
     label = star.pair or star.name
     if set(names) & set(signed):
-        raise RuleViolation(f"{label} is under contract to a team this season (/stars unsigned).")
+        raise RuleViolation(
+            _("{star} is under contract to a team this season (/stars unsigned).", star=label)
+        )
     if any(p.star == label for p in buyer.bought):
-        raise Conflict(f"{buyer.name} already has {label}.")
+        raise Conflict(_("{team} already has {star}.", team=buyer.name, star=label))
     stars_now = buyer.owned(STAR_LIMIT_ID)
     most = limit(offered[STAR_LIMIT_ID], buyer.special_rules)
     if stars_now + len(names) > most:
-        raise RuleViolation(f"At most {most} star players; {buyer.name} has {stars_now}.")
+        raise RuleViolation(
+            _("At most {most} star players; {team} has {owned}.", most=most, team=buyer.name, owned=stars_now)
+        )
     if len(buyer.able) + stars_now + len(names) > catalog.drafting.max_players:
         raise RuleViolation(
-            f"Star players cannot take the team past {catalog.drafting.max_players} players able to play."
+            _(
+                "Star players cannot take the team past {most} players able to play.",
+                most=catalog.drafting.max_players,
+            )
         )
     return Order(STAR_LIMIT_ID, label, len(names), catalog.star_cost(star))
 
@@ -308,19 +353,31 @@ def _mercenary(catalog: Catalog, buyer: Buyer, position_id: str, count: int, off
     assert rule.price_rule is not None
     position = buyer.roster.position(position_id)
     if position is None:
-        raise NotFound(f"{buyer.roster.name} teams have no such player type for a mercenary.")
+        raise NotFound(
+            _("{roster} teams have no such player type for a mercenary.", roster=buyer.roster.name)
+        )
     hired = buyer.owned(rule.id)
     most = limit(rule, buyer.special_rules)
     if hired + count > most:
-        raise RuleViolation(f"At most {most} mercenaries; {buyer.name} has {hired}.")
+        raise RuleViolation(
+            _("At most {most} mercenaries; {team} has {owned}.", most=most, team=buyer.name, owned=hired)
+        )
     same = sum(1 for pid, journeyman in buyer.able if pid == position.id and not journeyman)
     same += sum(p.count for p in buyer.bought if p.inducement == rule.id and p.star == position.name)
     if same + count > position.max:
         raise RuleViolation(
-            f"{buyer.roster.name} teams may have 0-{position.max} {position.name}, mercenaries included."
+            _(
+                "{roster} teams may have 0-{most} {position}, mercenaries included.",
+                roster=buyer.roster.name,
+                most=position.max,
+                position=position.name,
+            )
         )
     if len(buyer.able) + buyer.owned(rule.id, STAR_LIMIT_ID) + count > catalog.drafting.max_players:
         raise RuleViolation(
-            f"Mercenaries cannot take the team past {catalog.drafting.max_players} players able to play."
+            _(
+                "Mercenaries cannot take the team past {most} players able to play.",
+                most=catalog.drafting.max_players,
+            )
         )
     return Order(rule.id, position.name, count, (position.cost + rule.price_rule.surcharge) * count)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
+from bot.i18n import _, ngettext
 from bot.text import plural_noun
 
 FIELDABLE = 11
@@ -32,22 +33,41 @@ def journeymen_needed(able_to_play: int) -> int:
     return max(0, FIELDABLE - able_to_play)
 
 
+def _either(options: Sequence[Position]) -> str:
+    """'Skeleton Lineman or Zombie Lineman', in the current language."""
+    names = [p.name for p in options]
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("{earlier} or {later}", earlier=text, later=name)
+    return text
+
+
+def _not_a_journeyman(options: Sequence[Position], typed: str) -> RuleViolation:
+    return RuleViolation(
+        _("Journeymen are {positions}, not {typed}.", positions=_either(options), typed=typed[:40])
+    )
+
+
 def choose_journeyman_position(
     roster: Team, wanted: str | None, options: Sequence[Position] | None = None
 ) -> Position:
     options = journeyman_positions(roster) if options is None else options
     if not options:
-        raise RuleViolation(f"{roster.name} teams have no position to take journeymen from.")
+        raise RuleViolation(_("{roster} teams have no position to take journeymen from.", roster=roster.name))
     if wanted is None:
         if len(options) > 1:
             raise RuleViolation(
-                f"{roster.name} teams choose their journeymen: "
-                f"{' or '.join(p.name for p in options)}. Pick one with the journeymen option."
+                _(
+                    "{roster} teams choose their journeymen: {positions}. "
+                    "Pick one with the journeymen option.",
+                    roster=roster.name,
+                    positions=_either(options),
+                )
             )
         return options[0]
     chosen = _position_named(options, wanted)
     if chosen is None:
-        raise RuleViolation(f"Journeymen are {' or '.join(p.name for p in options)}, not {wanted[:40]}.")
+        raise _not_a_journeyman(options, wanted)
     return chosen
 
 
@@ -98,12 +118,18 @@ def choose_journeymen(
     for name, count in parts:
         position = _position_named(options, name)
         if position is None:
-            raise RuleViolation(f"Journeymen are {' or '.join(p.name for p in options)}, not {name[:40]}.")
+            raise _not_a_journeyman(options, name)
         chosen += [position] * (1 if count is None else count)
     if len(chosen) != needed:
         example = " + ".join(f"{n} {p.name}" for p, n in journeyman_mixes(options, needed)[-1])
         raise RuleViolation(
-            f"{roster.name} takes {needed} journeymen: choose types that add up to {needed} (e.g. {example})."
+            ngettext(
+                "{roster} takes {n} journeyman: choose types that add up to {n} (e.g. {example}).",
+                "{roster} takes {n} journeymen: choose types that add up to {n} (e.g. {example}).",
+                needed,
+                roster=roster.name,
+                example=example,
+            )
         )
     return chosen
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.catalog.models import MatchEvent, MatchEventsFile, Referee, RefereesFile
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.dice import Dice, DieRoll, roll
 
 
@@ -29,20 +30,24 @@ def check_match_events(league_name: str, *, used: bool, in_playoffs: bool, playo
     in the play-offs only when allowed too (seed 002: "not recommended ... during the play-off season of a
     league"), and never in extra time ("If the game goes into extra time, Match Events no longer apply")."""
     if not used:
-        raise RuleViolation(f"{league_name} does not use Match Events (a commissioner can turn them on).")
+        raise RuleViolation(
+            _("{league} does not use Match Events (a commissioner can turn them on).", league=league_name)
+        )
     if playoff and not in_playoffs:
-        raise RuleViolation("Match Events are not used in the play-offs unless the commissioner allows them.")
+        raise RuleViolation(
+            _("Match Events are not used in the play-offs unless the commissioner allows them.")
+        )
     if half == "extra":
-        raise RuleViolation("No Match Events in extra time: no roll needed.")
+        raise RuleViolation(_("No Match Events in extra time: no roll needed."))
 
 
 def start_of_turn(table: MatchEventsFile, dice: Dice) -> TurnRoll:
     """The D16 at the start of a team turn, and the event if it fires."""
-    trigger = roll(dice, table.trigger.dice, "match event trigger")
+    trigger = roll(dice, table.trigger.dice, _("match event trigger"))
     if not table.trigger.fires_on["min"] <= trigger.total <= table.trigger.fires_on["max"]:
         return TurnRoll(trigger, None)
-    row = roll(dice, table.event_dice["row"].dice, "match event, active coach")
-    column = roll(dice, table.event_dice["column"].dice, "match event, other coach")
+    row = roll(dice, table.event_dice["row"].dice, _("match event, active coach"))
+    column = roll(dice, table.event_dice["column"].dice, _("match event, other coach"))
     return TurnRoll(trigger, table.event(row.total, column.total), (row, column))
 
 
@@ -63,7 +68,10 @@ def check_referee_rules(league_name: str, referee: str) -> None:
     to use the rules presented here")."""
     if referee == "off":
         raise RuleViolation(
-            f"{league_name} does not use the referee rules (a commissioner can turn them on)."
+            _(
+                "{league} does not use the referee rules (a commissioner can turn them on).",
+                league=league_name,
+            )
         )
 
 
@@ -72,18 +80,18 @@ def referee_named(table: RefereesFile, key: str) -> Referee:
         return table.generic_referee
     found = next((r for r in table.referees if r.id == key), None)
     if found is None:
-        raise RuleViolation(f"Unknown referee {key!r}.")
+        raise RuleViolation(_("Unknown referee {referee}.", referee=repr(key)))
     return found
 
 
 def send_off_roll(table: RefereesFile, referee: Referee, distance: int, dice: Dice) -> SendOff:
     """Roll for a foul committed `distance` squares from the referee."""
     if distance < 1:
-        raise RuleViolation("Count at least 1 square between the fouler and the referee.")
+        raise RuleViolation(_("Count at least 1 square between the fouler and the referee."))
     row = next(
         e for e in table.send_off.entries if e.min <= distance and (e.max is None or distance <= e.max)
     )
-    check = roll(dice, table.send_off.roll, "send-off")
+    check = roll(dice, table.send_off.roll, _("send-off"))
     if row.send_off_on is None:
         return SendOff(check, referee.send_off_modifier, None, False)
     return SendOff(

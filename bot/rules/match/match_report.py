@@ -35,11 +35,12 @@ The count/number rule, for a bare number (no `#`, no `x`):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from bot.errors import RuleViolation
+from bot.i18n import N_, _, ngettext
 
 InjuryResult = Literal["badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead"]
 Characteristic = Literal["ma", "st", "ag", "pa", "av"]
@@ -49,7 +50,7 @@ MAX_PLAYER_NUMBER = 99
 MAX_COUNT = 30  # per player and event in one game: far above anything real, it catches typos like `td 22`
 DEFAULT_MAX_MVP_NOMINATIONS = 6
 
-EVENTS_HELP = (
+EVENTS_HELP = N_(
     "Events: td, cas, comp, int, throw, land, mvp, off (sent off for a foul); "
     "injuries: bh, sh, si, li-ma/st/ag/pa/av, dead."
 )
@@ -93,14 +94,14 @@ _INJURY_ALIASES: dict[str, InjuryResult] = {
 _LASTING_WORD = "li"
 _CHARACTERISTICS: dict[str, Characteristic] = {"ma": "ma", "st": "st", "ag": "ag", "pa": "pa", "av": "av"}
 
-# Canonical words, in the order the canonical text and the summary list them.
-_COUNTED_WORDS: dict[CountedEvent, tuple[str, str]] = {
-    "td": ("touchdown", "touchdowns"),
-    "cas": ("casualty", "casualties"),
-    "comp": ("completion", "completions"),
-    "int": ("interception", "interceptions"),
-    "throw": ("superb throw", "superb throws"),
-    "land": ("safe landing", "safe landings"),
+# Each counted event in words, in the order the canonical text and the summary list them.
+_COUNTED_WORDS: dict[CountedEvent, Callable[[int], str]] = {
+    "td": lambda n: ngettext("{n} touchdown", "{n} touchdowns", n),
+    "cas": lambda n: ngettext("{n} casualty", "{n} casualties", n),
+    "comp": lambda n: ngettext("{n} completion", "{n} completions", n),
+    "int": lambda n: ngettext("{n} interception", "{n} interceptions", n),
+    "throw": lambda n: ngettext("{n} superb throw", "{n} superb throws", n),
+    "land": lambda n: ngettext("{n} safe landing", "{n} safe landings", n),
 }
 _INJURY_CODES: dict[InjuryResult, str] = {
     "badly_hurt": "bh",
@@ -109,6 +110,7 @@ _INJURY_CODES: dict[InjuryResult, str] = {
     "lasting_injury": "li",
     "dead": "dead",
 }
+# The Casualty table's results, as the summary names them (table results are never translated).
 _INJURY_WORDS: dict[InjuryResult, str] = {
     "badly_hurt": "badly hurt",
     "seriously_hurt": "seriously hurt",
@@ -250,7 +252,9 @@ class _SegmentReader:
         self.last_counted = False
 
     def fail(self, problem: str) -> ReportSyntaxError:
-        return ReportSyntaxError(f"Can't read `{_quote(self.segment, 60)}`: {problem}")
+        return ReportSyntaxError(
+            _("Can't read `{text}`: {problem}", text=_quote(self.segment, 60), problem=problem)
+        )
 
     def read(self) -> None:
         tokens = _tokens(self.segment)
@@ -262,16 +266,20 @@ class _SegmentReader:
     def step(self, token: _Token, following: _Token | None) -> None:
         shown = _quote(token.text, 20)
         if token.kind == "bad":
-            raise self.fail(f"unexpected `{shown}`. Write entries like `#7 td, #5 comp 2, #4 si`.")
+            raise self.fail(
+                _("unexpected `{typed}`. Write entries like `#7 td, #5 comp 2, #4 si`.", typed=shown)
+            )
         if token.kind == "player":
             self.start_entry(token, marked=True)
         elif token.kind == "num":
             self.bare_number(token, following)
         elif token.kind == "before":
             if self.state == "start":
-                raise self.fail(f"`{shown}` comes before any player number; start with one, e.g. `#7 td`.")
+                raise self.fail(
+                    _("`{typed}` comes before any player number; start with one, e.g. `#7 td`.", typed=shown)
+                )
             if self.state == "prefix":
-                raise self.fail(f"`{shown}` is a second count in a row.")
+                raise self.fail(_("`{typed}` is a second count in a row.", typed=shown))
             self.pending, self.pending_count, self.state = token, self.count(token), "prefix"
         elif token.kind == "after":
             self.postfix_count(token)
@@ -281,22 +289,32 @@ class _SegmentReader:
     def count(self, token: _Token) -> int:
         value = _number(token.value)
         if not 1 <= value <= MAX_COUNT:
-            raise self.fail(f"counts are 1-{MAX_COUNT}, not `{_quote(token.text, 20)}`.")
+            raise self.fail(
+                _("counts are 1-{most}, not `{typed}`.", most=MAX_COUNT, typed=_quote(token.text, 20))
+            )
         return value
 
     def start_entry(self, token: _Token, *, marked: bool) -> None:
         self.end_entry()
         number = _number(token.value)
         if not 1 <= number <= MAX_PLAYER_NUMBER:
-            raise self.fail(f"player numbers are 1-{MAX_PLAYER_NUMBER}, not `{_quote(token.text, 20)}`.")
+            raise self.fail(
+                _(
+                    "player numbers are 1-{most}, not `{typed}`.",
+                    most=MAX_PLAYER_NUMBER,
+                    typed=_quote(token.text, 20),
+                )
+            )
         self.number, self.marked = number, marked
         self.state, self.last_event, self.last_counted = "player", None, False
 
     def end_entry(self) -> None:
         if self.state == "prefix" and self.pending is not None:
-            raise self.fail(f"the count `{_quote(self.pending.text, 20)}` needs an event after it.")
+            raise self.fail(
+                _("the count `{typed}` needs an event after it.", typed=_quote(self.pending.text, 20))
+            )
         if self.state == "player":
-            raise self.fail(f"player {self.number} has no events, e.g. `#{self.number} td`.")
+            raise self.fail(_("player {number} has no events, e.g. `#{number} td`.", number=self.number))
 
     def bare_number(self, token: _Token, following: _Token | None) -> None:
         """Decide whether a bare number is a player number or a count (see the module docstring)."""
@@ -306,7 +324,7 @@ class _SegmentReader:
             self.pending, self.pending_count, self.state = token, self.count(token), "prefix"
             self.marked = True
         elif self.state == "prefix":
-            raise self.fail(f"`{_quote(token.text, 20)}` is a second count in a row.")
+            raise self.fail(_("`{typed}` is a second count in a row.", typed=_quote(token.text, 20)))
         elif following is None or following.kind == "player":
             self.postfix_count(token)
         else:
@@ -323,8 +341,11 @@ class _SegmentReader:
     def ambiguous(self, token: _Token) -> ReportSyntaxError:
         shown = _quote(token.text, 20)
         return self.fail(
-            f"is `{shown}` a count or player #{shown}? Write `x{shown}` for a count, "
-            f"or a comma and `#{shown}` for a player."
+            _(
+                "is `{typed}` a count or player #{typed}? Write `x{typed}` for a count, "
+                "or a comma and `#{typed}` for a player.",
+                typed=shown,
+            )
         )
 
     def counted_event(self) -> CountedEvent | None:
@@ -335,13 +356,15 @@ class _SegmentReader:
     def postfix_count(self, token: _Token) -> None:
         shown = _quote(token.text, 20)
         if self.last_event is None or self.state not in ("event", "count"):
-            raise self.fail(f"`{shown}` must come right after an event, e.g. `td x2`.")
+            raise self.fail(_("`{typed}` must come right after an event, e.g. `td x2`.", typed=shown))
         event_shown = _quote(self.last_event.text, 20)
         code = self.counted_event()
         if code is None:
-            raise self.fail(f"`{event_shown}` can't have a count.")
+            raise self.fail(_("`{event}` can't have a count.", event=event_shown))
         if self.last_counted:
-            raise self.fail(f"`{event_shown}` already has a count before `{shown}`.")
+            raise self.fail(
+                _("`{event}` already has a count before `{typed}`.", event=event_shown, typed=shown)
+            )
         self.add(code, self.count(token) - 1)
         self.state, self.last_counted = "count", True
 
@@ -349,19 +372,28 @@ class _SegmentReader:
         tally = self.tallies.setdefault(self.number, _Tally())
         tally.counts[code] = tally.counts.get(code, 0) + count
         if tally.counts[code] > MAX_COUNT:
-            raise self.fail(f"player {self.number} has more than {MAX_COUNT} `{code}`.")
+            raise self.fail(
+                _(
+                    "player {number} has more than {most} `{event}`.",
+                    number=self.number,
+                    most=MAX_COUNT,
+                    event=code,
+                )
+            )
 
     def event(self, token: _Token) -> None:
         shown = _quote(token.text, 20)
         if self.state == "start":
-            raise self.fail(f"`{shown}` comes before any player number; start with one, e.g. `#7 {shown}`.")
+            raise self.fail(
+                _("`{typed}` comes before any player number; start with one, e.g. `#7 {typed}`.", typed=shown)
+            )
         code = _COUNTED_ALIASES.get(token.value) if token.kind == "word" else None
         if code is not None:
             self.add(code, self.pending_count if self.state == "prefix" else 1)
             self.last_counted = self.state == "prefix"
         else:
             if self.state == "prefix":
-                raise self.fail(f"`{shown}` can't have a count.")
+                raise self.fail(_("`{event}` can't have a count.", event=shown))
             self.uncounted_event(token)
             self.last_counted = False
         self.state, self.last_event, self.pending = "event", token, None
@@ -372,14 +404,18 @@ class _SegmentReader:
         if token.kind == "lasting":
             characteristic = _CHARACTERISTICS.get(token.value)
             if characteristic is None:
-                raise self.fail(f"`{shown}`: lasting injuries are li-ma, li-st, li-ag, li-pa or li-av.")
+                raise self.fail(
+                    _("`{typed}`: lasting injuries are li-ma, li-st, li-ag, li-pa or li-av.", typed=shown)
+                )
             injury: InjuryResult | None = "lasting_injury"
         elif token.value == _LASTING_WORD:
-            raise self.fail(f"`{shown}` needs the characteristic: li-ma, li-st, li-ag, li-pa or li-av.")
+            raise self.fail(
+                _("`{typed}` needs the characteristic: li-ma, li-st, li-ag, li-pa or li-av.", typed=shown)
+            )
         elif token.value in _SENT_OFF_WORDS:
             tally = self.tallies.setdefault(self.number, _Tally())
             if tally.sent_off:
-                raise self.fail(f"player {self.number} is sent off twice.")
+                raise self.fail(_("player {number} is sent off twice.", number=self.number))
             tally.sent_off = True
             return
         elif token.value == _MVP_WORD:
@@ -387,17 +423,22 @@ class _SegmentReader:
         elif token.value in _INJURY_ALIASES:
             injury = _INJURY_ALIASES[token.value]
         else:
-            raise self.fail(f"unknown event `{shown}`. {EVENTS_HELP}")
+            raise self.fail(_("unknown event `{typed}`.", typed=shown) + " " + _(EVENTS_HELP))
         tally = self.tallies.setdefault(self.number, _Tally())
         if injury is None:
             if tally.mvp:
-                raise self.fail(f"player {self.number} is nominated for MVP twice.")
+                raise self.fail(_("player {number} is nominated for MVP twice.", number=self.number))
             tally.mvp = True
             return
         if tally.injury is not None:
             raise self.fail(
-                f"player {self.number} already has an injury (`{tally.injury_text}`), "
-                f"so not `{shown}` too: a player suffers at most one."
+                _(
+                    "player {number} already has an injury (`{injury}`), so not `{typed}` too: "
+                    "a player suffers at most one.",
+                    number=self.number,
+                    injury=tally.injury_text,
+                    typed=shown,
+                )
             )
         tally.injury, tally.characteristic, tally.injury_text = injury, characteristic, shown
 
@@ -467,21 +508,17 @@ def format_team_events(events: Mapping[int, PlayerEvents]) -> str:
 
 def summarise(events: PlayerEvents) -> str:
     """One player's events in words, e.g. "1 touchdown, 2 completions, MVP nominee, serious injury"."""
-    parts = [
-        f"{count} {_COUNTED_WORDS[code][0 if count == 1 else 1]}"
-        for code, count in _counts(events).items()
-        if count
-    ]
+    parts = [_COUNTED_WORDS[code](count) for code, count in _counts(events).items() if count]
     if events.mvp_nomination:
-        parts.append("MVP nominee")
+        parts.append(_("MVP nominee"))
     if events.sent_off:
-        parts.append("sent off")
+        parts.append(_("sent off"))
     if events.injury is not None:
         words = _INJURY_WORDS[events.injury]
         if events.lasting_characteristic is not None:
             words = f"{words} ({events.lasting_characteristic.upper()})"
         parts.append(words)
-    return ", ".join(parts) if parts else "no events"
+    return ", ".join(parts) if parts else _("no events")
 
 
 # ------------------------------------------------------------------------------------------- checking
@@ -504,12 +541,31 @@ def check_team_events(
     nominees = sum(1 for player in events.values() if player.mvp_nomination)
     problems: list[str] = []
     if touchdowns > score:
-        problems.append(f"The players have {touchdowns} touchdowns but the team scored {score}.")
+        problems.append(
+            ngettext(
+                "The players have {n} touchdowns but the team scored {score}.",
+                "The players have {n} touchdowns but the team scored {score}.",
+                touchdowns,
+                score=score,
+            )
+        )
     if caused > casualties:
         problems.append(
-            f"The players have {caused} casualties but the team caused {casualties} that earn SPP."
+            ngettext(
+                "The players have {n} casualties but the team caused {caused} that earn SPP.",
+                "The players have {n} casualties but the team caused {caused} that earn SPP.",
+                caused,
+                caused=casualties,
+            )
         )
     if nominees > max_mvp_nominations:
-        problems.append(f"{nominees} players are nominated for MVP; at most {max_mvp_nominations} may be.")
-    if problems:
+        problems.append(
+            ngettext(
+                "{n} players are nominated for MVP; at most {most} may be.",
+                "{n} players are nominated for MVP; at most {most} may be.",
+                nominees,
+                most=max_mvp_nominations,
+            )
+        )
+    if problems:  # (the English says "1 touchdowns" as it always has; a language's singular is its own)
         raise RuleViolation(" ".join(problems))

@@ -10,6 +10,7 @@ from typing import Literal
 
 from bot.catalog.models import ExpensiveMistakesFile, FanRule, MistakeOutcome, PostgameRules, SppEvent
 from bot.errors import Conflict, RuleViolation
+from bot.i18n import N_, _
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side
 from bot.text import gp
@@ -19,7 +20,7 @@ Outcome = Literal["W", "D", "L"]
 
 def fan_factor(dedicated_fans: int, dice: Dice, rules: PostgameRules) -> tuple[int, DieRoll]:
     """Fan Factor for a game: Dedicated Fans plus D3 fair-weather fans."""
-    fair_weather = roll(dice, rules.fan_factor_dice, "fair-weather fans")
+    fair_weather = roll(dice, rules.fan_factor_dice, _("fair-weather fans"))
     return dedicated_fans + fair_weather.total, fair_weather
 
 
@@ -41,7 +42,7 @@ def update_dedicated_fans(
     """Win: D6 >= current adds 1 (max 7). Loss: D6 < current takes 1 (min 1). Draw: no roll."""
     if outcome == "D":
         return current, None
-    check = roll(dice, "d6", "dedicated fans")
+    check = roll(dice, "d6", _("dedicated fans"))
     if outcome == "W" and check.total >= current:
         return min(current + 1, fans.max), check
     if outcome == "L" and check.total < current:
@@ -51,7 +52,7 @@ def update_dedicated_fans(
 
 def conceding_fans(current: int, dice: Dice, rules: PostgameRules, fans: FanRule) -> tuple[int, DieRoll]:
     """A team that concedes loses D3 Dedicated Fans, to a minimum of 1."""
-    lost = roll(dice, rules.concession.fans_lost_dice, "fans lost for conceding")
+    lost = roll(dice, rules.concession.fans_lost_dice, _("fans lost for conceding"))
     return max(current - lost.total, fans.min), lost
 
 
@@ -116,7 +117,7 @@ def quits_after_concession(
     """A conceding team's player with 3+ advancements rolls a D6 and quits on 1-3."""
     if advancements < rules.concession.quit_check_min_advancements:
         return False, None
-    check = roll(dice, "d6", "stays after the concession?")
+    check = roll(dice, "d6", _("stays after the concession?"))
     return check.total <= rules.concession.quit_on_or_below, check
 
 
@@ -136,7 +137,7 @@ def expensive_mistake(treasury: int, table: ExpensiveMistakesFile, dice: Dice) -
     """Roll on the Expensive Mistakes table if the treasury holds at least the threshold (100,000)."""
     if table.band_for(treasury) is None:
         return None
-    check = roll(dice, table.dice, "expensive mistakes")
+    check = roll(dice, table.dice, _("expensive mistakes"))
     outcome = table.outcome(treasury, check.total)
     assert outcome is not None
     effect = outcome.effect
@@ -186,28 +187,33 @@ def check_fire(team_name: str, eligible: int, firing_an_eligible: bool, minimum:
     """Post-game firing: never below `minimum` (11) players eligible for the next game."""
     if firing_an_eligible and eligible - 1 < minimum:
         raise RuleViolation(
-            f"Players may not be fired if it takes the players eligible for the next game below "
-            f"{minimum}; {team_name} has {eligible}."
+            _(
+                "Players may not be fired if it takes the players eligible for the next game below "
+                "{minimum}; {team} has {eligible}.",
+                minimum=minimum,
+                team=team_name,
+                eligible=eligible,
+            )
         )
 
 
 def check_temporary_retirement(had_lasting_injury: bool) -> None:
     """Only a player who suffered a Lasting Injury may be temporarily retired, in the post-game."""
     if not had_lasting_injury:
-        raise RuleViolation("Only a player who suffered a Lasting Injury may be temporarily retired.")
+        raise RuleViolation(_("Only a player who suffered a Lasting Injury may be temporarily retired."))
 
 
 def check_keepable(label: str, journeyman: bool, played_in: int | None, postgame_of: int | None) -> None:
     """Only a journeyman who played this game may be hired in its post-game."""
     if not journeyman or played_in != postgame_of:
-        raise RuleViolation(f"{label} is not a journeyman who played this game.")
+        raise RuleViolation(_("{player} is not a journeyman who played this game.", player=label))
 
 
 def hated_keyword(label: str, options: Sequence[str], keyword: str) -> str:
     """The keyword a coach picks for the Hatred Getting Even gave (any case), among the options."""
     chosen = next((o for o in options if o.lower() == keyword.strip().lower()), None)
     if chosen is None:
-        raise RuleViolation(f"{label} may hate: {', '.join(options)}.")
+        raise RuleViolation(_("{player} may hate: {keywords}.", player=label, keywords=", ".join(options)))
     return chosen
 
 
@@ -222,12 +228,14 @@ def missed_players_recover(friendly: bool) -> bool:
 
 def winnings_line(amount: int, why: str) -> str:
     """The post-game line of a team's winnings: 'Winnings 50,000 gp (why)' or 'No winnings: why'."""
-    return f"Winnings {gp(amount)} ({why})" if amount else f"No winnings: {why}"
+    if amount:
+        return _("Winnings {amount} ({why})", amount=gp(amount), why=why)
+    return _("No winnings: {why}", why=why)
 
 
 def change_text(before: int, after: int) -> str:
     """'3 → 4', or '3, unchanged'."""
-    return f"{before} → {after}" if after != before else f"{before}, unchanged"
+    return f"{before} → {after}" if after != before else _("{before}, unchanged", before=before)
 
 
 @dataclass(frozen=True)
@@ -239,18 +247,37 @@ class MvpAward:
     nominated: bool
 
     def line(self, name: str, spp: int) -> str:
+        """'MVP Grim +4 SPP (D6 5 among the nominees)', in the current language."""
         if not self.rolls:
-            how = "the only nominee" if self.nominated else "the only one who could play"
-        elif self.rolls[0].dice != "d6":  # one face per candidate: a random pick, not a die of the game
+            if self.nominated:
+                return _("MVP {player} +{spp} SPP (the only nominee)", player=name, spp=spp)
+            return _("MVP {player} +{spp} SPP (the only one who could play)", player=name, spp=spp)
+        if self.rolls[0].dice != "d6":  # one face per candidate: a random pick, not a die of the game
             count = self.rolls[0].dice[1:]
-            how = f"random among the {count} " + (
-                "nominees" if self.nominated else "who could play, no nominations"
+            if self.nominated:
+                return _(
+                    "MVP {player} +{spp} SPP (random among the {count} nominees)",
+                    player=name,
+                    spp=spp,
+                    count=count,
+                )
+            return _(
+                "MVP {player} +{spp} SPP (random among the {count} who could play, no nominations)",
+                player=name,
+                spp=spp,
+                count=count,
             )
-        else:
-            faces = ", ".join(str(r.total) for r in self.rolls)
-            among = "the nominees" if self.nominated else "those who could play, no nominations"
-            how = f"D6 {faces} among {among}"
-        return f"MVP {name} +{spp} SPP ({how})"
+        faces = ", ".join(str(r.total) for r in self.rolls)
+        if self.nominated:
+            return _(
+                "MVP {player} +{spp} SPP (D6 {faces} among the nominees)", player=name, spp=spp, faces=faces
+            )
+        return _(
+            "MVP {player} +{spp} SPP (D6 {faces} among those who could play, no nominations)",
+            player=name,
+            spp=spp,
+            faces=faces,
+        )
 
 
 def award_mvps(
@@ -271,7 +298,7 @@ def award_mvps(
         pool = [p for p in eligible if p not in {a.player_id for a in awards}] or eligible
         if not pool:
             break
-        mvp, rolls = pick_mvp(pool, dice, max_nominees, "MVP" + (" (second award)" if award else ""))
+        mvp, rolls = pick_mvp(pool, dice, max_nominees, _("MVP (second award)") if award else "MVP")
         awards.append(MvpAward(mvp, tuple(rolls), bool(nominated)))
     return awards
 
@@ -281,25 +308,32 @@ def check_finishable(hatred_numbers: Sequence[int | str], waiting: Sequence[str]
     that must be taken is taken (a commissioner may finish it anyway)."""
     if hatred_numbers:
         raise RuleViolation(
-            "First choose what "
-            + ", ".join(f"#{n}" for n in hatred_numbers)
-            + " now hates (/team hatred): Getting Even gave them Hatred."
+            _(
+                "First choose what {players} now hates (/team hatred): Getting Even gave them Hatred.",
+                players=", ".join(f"#{n}" for n in hatred_numbers),
+            )
         )
     if waiting:
         raise RuleViolation(
-            f"First advance (/advance) {', '.join(waiting)}: a player whose SPP reach the price "
-            "of a characteristic improvement must advance, and rolled choices must be made."
+            _(
+                "First advance (/advance) {players}: a player whose SPP reach the price of a characteristic "
+                "improvement must advance, and rolled choices must be made.",
+                players=", ".join(waiting),
+            )
         )
 
 
 def check_winnings_reroll(offered: str | None, open_: bool, team_name: str, fixture_label: str) -> None:
     """Only a winner offered the winnings re-roll (seed 003) may take it, once, before the post-game ends."""
     if offered is None:
-        raise RuleViolation("Only the winner of a classic league's game may re-roll the winnings die.")
+        raise RuleViolation(_("Only the winner of a classic league's game may re-roll the winnings die."))
     if offered != "offered" or not open_:
         raise Conflict(
-            f"{team_name}'s winnings re-roll for {fixture_label} is gone: it was used, or the post-game "
-            "finished."
+            _(
+                "{team}'s winnings re-roll for {fixture} is gone: it was used, or the post-game finished.",
+                team=team_name,
+                fixture=fixture_label,
+            )
         )
 
 
@@ -313,7 +347,12 @@ class OpenPostgame:
 
     @property
     def text(self) -> str:
-        return f"{self.team_name} must first finish its post-game of fixture #{self.fixture_id}"
+        """'Reavers must first finish its post-game of fixture #12', in the current language."""
+        return _(
+            "{team} must first finish its post-game of fixture #{fixture}",
+            team=self.team_name,
+            fixture=self.fixture_id,
+        )
 
 
 def check_one_postgame_at_a_time(waiting: OpenPostgame | None) -> None:
@@ -322,15 +361,21 @@ def check_one_postgame_at_a_time(waiting: OpenPostgame | None) -> None:
     Post-game Sequence as normal")."""
     if waiting is not None:
         raise RuleViolation(
-            f"{waiting.text} ({waiting.fixture_label}): a team's post-games happen one at a time. "
-            "Its coach (or a commissioner) presses Finish post-game under that result, then try again."
+            _(
+                "{team} must first finish its post-game of fixture #{fixture} ({label}): a team's post-games "
+                "happen one at a time. Its coach (or a commissioner) presses Finish post-game under that "
+                "result, then try again.",
+                team=waiting.team_name,
+                fixture=waiting.fixture_id,
+                label=waiting.fixture_label,
+            )
         )
 
 
 PostgameOnly = Literal["retire", "keep journeyman"]
 ONLY_IN_THE_POSTGAME: dict[PostgameOnly, str] = {
-    "retire": "Players are temporarily retired in the post-game sequence, after a Lasting Injury.",
-    "keep journeyman": "Journeymen are hired in the post-game of the game they played.",
+    "retire": N_("Players are temporarily retired in the post-game sequence, after a Lasting Injury."),
+    "keep journeyman": N_("Journeymen are hired in the post-game of the game they played."),
 }
 
 
@@ -338,4 +383,4 @@ def check_in_postgame(action: PostgameOnly, drafting: bool) -> None:
     """Temporary retirement and hiring a journeyman are steps of the post-game sequence (seed 001, step 5:
     "Hire any Journeymen that played for your team during the game"), never of drafting."""
     if drafting:
-        raise RuleViolation(ONLY_IN_THE_POSTGAME[action])
+        raise RuleViolation(_(ONLY_IN_THE_POSTGAME[action]))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.catalog.models import RollTable
+from bot.i18n import _
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.match_day import roll_on
 from bot.rules.match.match_result import Side
@@ -48,22 +49,35 @@ def table_step(table: RollTable, game: PregameGame, dice: Dice, ruleset_name: st
         if len(faces) == 2
         else rolled.roll.shown
     )
-    lines = [f"{who} → **{rolled.entry.name}**: {rolled.entry.summary}"]
+    lines = [f"{who} → **{rolled.entry.name}**: {_(rolled.entry.summary)}"]
     if rolled.entry.follow_up is not None:
         lines.append(
-            f"Its {rolled.entry.follow_up.dice.upper()} table is not in the {ruleset_name} rules: a "
-            "commissioner may record the attribute with /league record."
+            _(
+                "Its {dice} table is not in the {ruleset} rules: a commissioner may record the attribute "
+                "with /league record.",
+                dice=rolled.entry.follow_up.dice.upper(),
+                ruleset=ruleset_name,
+            )
         )
     return StepRoll({"entry": rolled.entry.name, "total": rolled.roll.total, "lines": lines}, (rolled.roll,))
 
 
 def flip(game: PregameGame, dice: Dice) -> StepRoll:
     """A coin is flipped (the home coach called heads); the winner kicks or receives."""
-    coin = roll(dice, "d2", "flip for the kick (1 home, 2 away)")
+    coin = roll(dice, "d2", _("flip for the kick (1 home, 2 away)"))
     winner = game.home if coin.total == 1 else game.away
-    side = "heads" if coin.total == 1 else "tails"
-    line = (
-        f"The coin lands {side} ({game.home.name} called heads): <@{winner.coach_id}> ({winner.name}) "
-        "chooses to kick or receive."
-    )
+    if coin.total == 1:
+        line = _(
+            "The coin lands heads ({home} called heads): <@{coach}> ({team}) chooses to kick or receive.",
+            home=game.home.name,
+            coach=winner.coach_id,
+            team=winner.name,
+        )
+    else:
+        line = _(
+            "The coin lands tails ({home} called heads): <@{coach}> ({team}) chooses to kick or receive.",
+            home=game.home.name,
+            coach=winner.coach_id,
+            team=winner.name,
+        )
     return StepRoll({"winner": "home" if coin.total == 1 else "away", "lines": [line]}, (coin,))

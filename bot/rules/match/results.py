@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.match.match_result import ResultReport, Side
+from bot.rules.statuses import team_status
 
 
 def check_player_reported(
@@ -17,15 +19,29 @@ def check_player_reported(
     """A player in the report played the game: not one who was to miss it (injured last game); and a star
     player is never nominated MVP (seed 004: Star Players cannot "be awarded the MVP award for a game")."""
     if missing:
-        raise RuleViolation(f"{team_name} #{number} {name} was missing this game (injured last game).")
+        raise RuleViolation(
+            _(
+                "{team} #{number} {player} was missing this game (injured last game).",
+                team=team_name,
+                number=number,
+                player=name,
+            )
+        )
     if star and mvp_nomination:
-        raise RuleViolation(f"{team_name} #{number} {name} is a star player: stars are never MVP.")
+        raise RuleViolation(
+            _(
+                "{team} #{number} {player} is a star player: stars are never MVP.",
+                team=team_name,
+                number=number,
+                player=name,
+            )
+        )
 
 
 def check_objectives(reported: bool, played_with: bool) -> None:
     """Secret Objectives are reported only for a tournament's game that plays with them (seed 000)."""
     if reported and not played_with:
-        raise RuleViolation("Secret Objectives are reported only in a tournament that plays with them.")
+        raise RuleViolation(_("Secret Objectives are reported only in a tournament that plays with them."))
 
 
 def check_shootout(must_have_winner: bool) -> None:
@@ -34,7 +50,7 @@ def check_shootout(must_have_winner: bool) -> None:
     event's knock-out game (seed 000)."""
     if not must_have_winner:
         raise RuleViolation(
-            "Penalty shoot-outs are for play-off and knock-out games, which must have a winner."
+            _("Penalty shoot-outs are for play-off and knock-out games, which must have a winner.")
         )
 
 
@@ -62,24 +78,27 @@ def decide(
     if not game.must_have_winner:
         if extra_time or penalty_winner:
             raise RuleViolation(
-                "Only play-off and knock-out games go to extra time and penalties; this one may be a draw."
+                _("Only play-off and knock-out games go to extra time and penalties; this one may be a draw.")
             )
         return report
     if report.conceded_by is not None:
         return report
     if report.home.score != report.away.score:
         if penalty_winner:
-            raise RuleViolation("A penalty shoot-out only decides a game that is level after extra time.")
+            raise RuleViolation(_("A penalty shoot-out only decides a game that is level after extra time."))
         return report.model_copy(update={"extra_time": extra_time})
     if game.rolled and penalty_winner and game.rolled != penalty_winner:
         raise RuleViolation(
-            f"The shoot-out the bot rolled for this game was won by {game.name(game.rolled)}."
+            _("The shoot-out the bot rolled for this game was won by {team}.", team=game.name(game.rolled))
         )
     winner = penalty_winner or game.rolled
     if winner is None:
         raise RuleViolation(
-            "A play-off or knock-out game needs a winner: level after extra time, it goes to penalties. "
-            f"Roll them with /match penalties fixture:#{game.fixture_id}, or give the shoot-out's winner."
+            _(
+                "A play-off or knock-out game needs a winner: level after extra time, it goes to penalties. "
+                "Roll them with /match penalties fixture:#{fixture}, or give the shoot-out's winner.",
+                fixture=game.fixture_id,
+            )
         )
     return report.model_copy(update={"extra_time": True, "penalty_winner": winner})
 
@@ -98,7 +117,13 @@ class PlayingTeam(Protocol):
 def check_friendly(own: PlayingTeam, opponent: PlayingTeam) -> None:
     """A friendly is a game between two different teams, both approved to play (seed 001, Friendlies)."""
     if opponent.id == own.id:
-        raise RuleViolation("A friendly needs two different teams.")
+        raise RuleViolation(_("A friendly needs two different teams."))
     for team in (own, opponent):
         if team.status != "approved":
-            raise RuleViolation(f"{team.name} is {team.status}: only approved teams play friendlies.")
+            raise RuleViolation(
+                _(
+                    "{team} is {status}: only approved teams play friendlies.",
+                    team=team.name,
+                    status=team_status(team.status),
+                )
+            )

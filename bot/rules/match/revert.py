@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.errors import RuleViolation
+from bot.i18n import _
 
 
 def season_moved_on(
@@ -34,10 +35,16 @@ def check_revertable(label: str, *, moved_on: bool, later: Sequence[str]) -> Non
     """Refuse a revert the season has moved on from, or that later fixtures of these teams depend on."""
     if moved_on:
         raise RuleViolation(
-            f"Not reverted: the season has moved on from {label} (the play-offs or prizes rest on it)."
+            _(
+                "Not reverted: the season has moved on from {fixture} (the play-offs or prizes rest on it).",
+                fixture=label,
+            )
         )
     if later:
         raise RuleViolation(
-            f"Not reverted: later fixtures of these teams depend on it ({', '.join(later)}). "
-            "Revert those first, newest first."
+            _(
+                "Not reverted: later fixtures of these teams depend on it ({fixtures}). "
+                "Revert those first, newest first.",
+                fixtures=", ".join(later),
+            )
         )
