@@ -12,12 +12,11 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
+from bot.i18n import _
 from bot.services import guild_config
 from bot.ui.context import runtime_of
 
 T = TypeVar("T")
-
-COMMISSIONER_HELP = "Only a commissioner can do this: someone with Manage Server, or the commissioner role"
 
 
 class NotCommissioner(app_commands.CheckFailure):
@@ -43,12 +42,6 @@ async def _has_role(interaction: discord.Interaction, which: str) -> bool:
     return role_id is not None and any(role.id == role_id for role in member.roles)
 
 
-async def _role_named(interaction: discord.Interaction, which: str) -> str:
-    """The role a refusal names (" (<@&id>)"), or nothing when the server has none."""
-    role_id = await _role_id(interaction, which)
-    return f" (<@&{role_id}>)" if role_id else ""
-
-
 async def is_commissioner(interaction: discord.Interaction) -> bool:
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return isinstance(interaction.user, discord.Member)
@@ -58,10 +51,18 @@ async def is_commissioner(interaction: discord.Interaction) -> bool:
 async def require_commissioner(interaction: discord.Interaction) -> bool:
     if await is_commissioner(interaction):
         return True
-    raise NotCommissioner(f"{COMMISSIONER_HELP}{await _role_named(interaction, 'commissioner')}.")
-
-
-ORGANISER_HELP = "Only an event organiser can do this: a commissioner, or someone with the organiser role"
+    role_id = await _role_id(interaction, "commissioner")  # the refusal names the server's role, if any
+    if role_id:
+        raise NotCommissioner(
+            _(
+                "Only a commissioner can do this: someone with Manage Server, or the commissioner role "
+                "(<@&{role}>).",
+                role=role_id,
+            )
+        )
+    raise NotCommissioner(
+        _("Only a commissioner can do this: someone with Manage Server, or the commissioner role.")
+    )
 
 
 class NotOrganiser(app_commands.CheckFailure):
@@ -76,7 +77,18 @@ async def is_organiser(interaction: discord.Interaction) -> bool:
 async def require_organiser(interaction: discord.Interaction) -> bool:
     if await is_organiser(interaction):
         return True
-    raise NotOrganiser(f"{ORGANISER_HELP}{await _role_named(interaction, 'organiser')}.")
+    role_id = await _role_id(interaction, "organiser")  # the refusal names the server's role, if any
+    if role_id:
+        raise NotOrganiser(
+            _(
+                "Only an event organiser can do this: a commissioner, or someone with the organiser role "
+                "(<@&{role}>).",
+                role=role_id,
+            )
+        )
+    raise NotOrganiser(
+        _("Only an event organiser can do this: a commissioner, or someone with the organiser role.")
+    )
 
 
 def organiser_only() -> Callable[[T], T]:
@@ -87,7 +99,7 @@ def organiser_only() -> Callable[[T], T]:
 async def require_server_manager(interaction: discord.Interaction) -> bool:
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True
-    raise NotServerManager("Only someone with the Manage Server permission can do this.")
+    raise NotServerManager(_("Only someone with the Manage Server permission can do this."))
 
 
 def commissioner_only() -> Callable[[T], T]:

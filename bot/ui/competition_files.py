@@ -11,6 +11,7 @@ from __future__ import annotations
 import discord
 
 from bot.errors import InvalidInput
+from bot.i18n import _
 from bot.ui.files import attachment
 
 
@@ -31,6 +32,6 @@ async def read_upload(interaction: discord.Interaction, file: discord.Attachment
     """The uploaded file's bytes, refused before it is downloaded when it is over `limit`; the answer is
     deferred (ephemeral) meanwhile."""
     if file.size > limit:
-        raise InvalidInput(f"The file is too large: at most {limit // 2**20} MiB.")
+        raise InvalidInput(_("The file is too large: at most {size} MiB.", size=limit // 2**20))
     await defer_private(interaction)
     return await file.read()

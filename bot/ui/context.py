@@ -9,6 +9,7 @@ import discord
 from bot import i18n
 from bot.errors import NotAllowed
 from bot.host import Host
+from bot.i18n import _
 from bot.services.runtime import Actor, Runtime
 
 
@@ -22,7 +23,7 @@ def runtime_of(interaction: discord.Interaction) -> Runtime:
 
 def actor_of(interaction: discord.Interaction) -> Actor:
     if interaction.guild_id is None:
-        raise NotAllowed("This works in a server, not in direct messages.")
+        raise NotAllowed(_("This works in a server, not in direct messages."))
     return Actor(
         guild_id=interaction.guild_id,
         user_id=interaction.user.id,

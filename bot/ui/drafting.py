@@ -15,11 +15,11 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 import discord
 
+from bot.i18n import _, ngettext
 from bot.services.roster.event_rosters import TournamentSheet
 from bot.services.roster.team_lookup import TeamSheet
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament.tournament_entries import Reviewed
-from bot.text import plural
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain
 from bot.ui.league_views import team_sheet_embeds
@@ -79,14 +79,19 @@ async def reply_reviewed(interaction: discord.Interaction, reviewed: Reviewed) -
     """Every roster the organiser approved at once, and each one not approved with every rule it breaks, to
     the caller alone (as many embeds and messages as a large event takes), after the deferred answer."""
     approved, refused = reviewed.approved, reviewed.refused
-    summary = (
-        f"{plural(len(approved), 'roster')} approved, {len(refused)} not: each stays submitted until its "
-        "coach fixes it (or you reject it with /event reject)."
-        if refused
-        else f"All {plural(len(approved), 'roster')} approved."
-    )
-    body = fields("Approved", [plain(name) for name in approved], empty="None")
     if refused:
-        body += fields("Not approved", [plain(why) for why in refused])
-    embeds = pack_embeds(f"{plain(reviewed.event.name)}: rosters reviewed", body)
+        summary = ngettext(
+            "{n} roster approved, {refused} not: each stays submitted until its coach fixes it (or you "
+            "reject it with /event reject).",
+            "{n} rosters approved, {refused} not: each stays submitted until its coach fixes it (or you "
+            "reject it with /event reject).",
+            len(approved),
+            refused=len(refused),
+        )
+    else:
+        summary = ngettext("All {n} roster approved.", "All {n} rosters approved.", len(approved))
+    body = fields(_("Approved"), [plain(name) for name in approved], empty=_("None"))
+    if refused:
+        body += fields(_("Not approved"), [plain(why) for why in refused])
+    embeds = pack_embeds(_("{event}: rosters reviewed", event=plain(reviewed.event.name)), body)
     await send_messages(interaction, summary, embeds, ephemeral=True, followup=True)

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import DomainError
+from bot.i18n import _
 
 log = logging.getLogger("bot.errors")
 
@@ -28,9 +29,9 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, DomainError):
         return str(error)
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        return str(error) or "You can't use this command here."
+        return str(error) or _("You can't use this command here.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return _("Slow down: try again in {seconds} s.", seconds=round(error.retry_after))
     return None
 
 
@@ -49,7 +50,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             interaction.user.id,
             exc_info=original,
         )
-        message = f"Something went wrong on our side. Error id: `{error_id}` (give it to the bot's host)."
+        message = _(
+            "Something went wrong on our side. Error id: `{error_id}` (give it to the bot's host).",
+            error_id=error_id,
+        )
     try:
         await send_ephemeral(interaction, message)
     except discord.HTTPException:

@@ -9,17 +9,54 @@ from typing import Literal
 import discord
 
 from bot.clock import unix
+from bot.i18n import N_, _
 from bot.text import gp, plural
 
-__all__ = ["TEAM_STATUS", "gp", "plain", "plural", "span", "timestamp"]
+__all__ = [
+    "SEASON_STATES",
+    "TEAM_STATUS",
+    "gp",
+    "ordinal",
+    "plain",
+    "plural",
+    "span",
+    "team_status",
+    "timestamp",
+]
 
-TEAM_STATUS = {  # a team's status as a reply words it
-    "draft": "draft",
-    "submitted": "waiting for approval",
-    "approved": "approved",
-    "rejected": "rejected",
-    "retired": "retired",
+TEAM_STATUS = {  # a team's status as a reply words it (marked: worded by `team_status`)
+    "draft": N_("draft"),
+    "submitted": N_("waiting for approval"),
+    "approved": N_("approved"),
+    "rejected": N_("rejected"),
+    "retired": N_("retired"),
 }
+SEASON_STATES = {  # a season's status (marked: worded as `_(SEASON_STATES[status])`)
+    "regular": N_("regular season"),
+    "playoffs": N_("play-offs"),
+    "finished": N_("finished"),
+}
+
+
+def team_status(status: str) -> str:
+    """A team's status in the current language, as a reply words it (an unknown one as it is; a fixture's:
+    bot/rules/statuses.py)."""
+    return _(TEAM_STATUS[status]) if status in TEAM_STATUS else status
+
+
+def ordinal(n: int) -> str:
+    """A place as the current language writes it: 1st, 2nd, 3rd, 11th, 21st (1er, 2e; 1.º; 1º; 1.)."""
+    if n == 1:
+        return _("1st")
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    if suffix == "st":
+        return _("{n}st", n=n)
+    if suffix == "nd":
+        return _("{n}nd", n=n)
+    if suffix == "rd":
+        return _("{n}rd", n=n)
+    return _("{n}th", n=n)
+
 
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import discord
 
+from bot import i18n
 from bot.errors import NotFound
+from bot.i18n import _
 from bot.ui.buttons import GuardedButton
 
 
@@ -24,6 +26,9 @@ class RenderedPage:
     page: int
     page_count: int
     key: str  # what the buttons carry to render the neighbouring pages (e.g. with an anchor id filled in)
+    # the language the page is worded in when it is not the current one (a public list: its league's), so
+    # that its buttons read alike; None: the current language
+    language: str | None = None
 
 
 PageSource = Callable[[discord.Interaction, str, int], Awaitable[RenderedPage]]
@@ -44,7 +49,7 @@ class PageButton(
     def __init__(self, source: str, key: str, page: int, arrow: str, *, disabled: bool = False) -> None:
         if not _KEY.match(key):
             raise ValueError(f"page keys are letters, digits, dots, dashes and underscores: {key!r}")
-        label = "◀ Previous" if arrow == "p" else "Next ▶"
+        label = _("◀ Previous") if arrow == "p" else _("Next ▶")
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -64,32 +69,33 @@ class PageButton(
     async def clicked(self, interaction: discord.Interaction) -> None:
         source = _SOURCES.get(self.source)
         if source is None:
-            raise NotFound("This list is no longer available; run the command again.")
+            raise NotFound(_("This list is no longer available; run the command again."))
         rendered = await source(interaction, self.key, self.page)
         await interaction.response.edit_message(embed=rendered.embed, view=page_view(self.source, rendered))
 
 
 def page_view(source: str, rendered: RenderedPage) -> discord.ui.View | None:
-    """Previous/Next buttons for a page, or None when everything fits on one page."""
+    """Previous/Next buttons for a page (in the page's language), or None when everything fits on one page."""
     if rendered.page_count <= 1:
         return None
     key = rendered.key
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(source, key, max(rendered.page - 1, 0), "p", disabled=rendered.page <= 0))
-    view.add_item(
-        PageButton(
-            source,
-            key,
-            min(rendered.page + 1, rendered.page_count - 1),
-            "n",
-            disabled=rendered.page >= rendered.page_count - 1,
+    with i18n.using(rendered.language):
+        view.add_item(PageButton(source, key, max(rendered.page - 1, 0), "p", disabled=rendered.page <= 0))
+        view.add_item(
+            PageButton(
+                source,
+                key,
+                min(rendered.page + 1, rendered.page_count - 1),
+                "n",
+                disabled=rendered.page >= rendered.page_count - 1,
+            )
         )
-    )
     return view
 
 
 def page_footer(rendered_page: int, page_count: int, total: int, noun: str) -> str:
-    return f"Page {rendered_page + 1} of {page_count} · {total} {noun}"
+    return _("Page {page} of {pages}", page=rendered_page + 1, pages=page_count) + f" · {total} {noun}"
 
 
 async def send_paginated(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _, ngettext
 from bot.services.match.pregame import PregameView
 from bot.ui.formatting import plain
 from bot.ui.league_views import COLOUR
@@ -16,13 +17,17 @@ KIND = {"roll": "🎲", "command": "➡️", "skipped": "⏭️"}
 def pregame_embeds(view: PregameView) -> list[discord.Embed]:
     body: list[Field] = []
     for number, step in enumerate(view.steps, start=1):
-        lines = [*step.lines, *(f"Recorded: {plain(text)}" for text in step.recorded)]
+        lines = [*step.lines, *(_("Recorded: {text}", text=plain(text)) for text in step.recorded)]
         body += fields(f"{number}. {KIND[step.step.kind]} {step.step.name}", lines or ["—"])
-    rolled = f"Rolled now: {len(view.rolled)} step(s). " if view.rolled else ""
+    rolled = (
+        ngettext("Rolled now: {n} step(s).", "Rolled now: {n} step(s).", len(view.rolled)) + " "
+        if view.rolled
+        else ""
+    )
+    sequence = _("{ruleset} sequence · fixture #{id}.", ruleset=view.ruleset.name, id=view.fixture.id)
     return pack_embeds(
-        f"Pre-game: {plain(view.fixture.label)}",
+        _("Pre-game: {fixture}", fixture=plain(view.fixture.label)),
         body,
-        description=f"{view.ruleset.name} sequence · fixture #{view.fixture.id}. {rolled}"
-        "Every die is in /roll-history.",
+        description=f"{sequence} {rolled}" + _("Every die is in /roll-history."),
         colour=COLOUR,
     )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _
 from bot.services.league.contracts import DraftView, StarMarket
-from bot.ui.formatting import gp, plain
+from bot.ui.formatting import gp, plain, timestamp
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import fields, pack_embeds
 
@@ -16,26 +17,38 @@ def draft_embeds(view: DraftView) -> list[discord.Embed]:
     draft = view.draft
     if draft.status == "open" and draft.order:
         on_clock = draft.order[0]
-        deadline = f" until <t:{int(draft.pick_deadline_at.timestamp())}:f>" if draft.pick_deadline_at else ""
-        description = (
-            f"On the clock: **{plain(view.names[on_clock])}** (<@{view.coaches[on_clock]}>){deadline}.\n"
-            "Still to sign: " + ", ".join(plain(view.names[t]) for t in draft.order)
-        )
+        team, coach = plain(view.names[on_clock]), view.coaches[on_clock]
+        if draft.pick_deadline_at:
+            clock = _(
+                "On the clock: **{team}** (<@{coach}>) until {deadline}.",
+                team=team,
+                coach=coach,
+                deadline=timestamp(draft.pick_deadline_at),
+            )
+        else:
+            clock = _("On the clock: **{team}** (<@{coach}>).", team=team, coach=coach)
+        still = _("Still to sign: {teams}", teams=", ".join(plain(view.names[t]) for t in draft.order))
+        description = f"{clock}\n{still}"
     else:
-        description = "The draft is complete."
+        description = _("The draft is complete.")
     signed = [
         f"{plain(view.names.get(c.team_id, '?'))}: {plain(c.star)} ({gp(c.cost)})"
-        + (" · Familiar Face (no Loner)" if c.familiar_face else "")
+        + (" · " + _("Familiar Face (no Loner)") if c.familiar_face else "")
         for c in view.contracts
     ]
     log = draft.log[-LOG_SHOWN:]
     earlier = len(draft.log) - len(log)
+    if earlier:
+        log_name = _("Draft log (latest {shown} of {total})", shown=len(log), total=len(draft.log))
+    else:
+        log_name = _("Draft log")
     return pack_embeds(
-        f"{plain(view.league.name)} season {view.season.number}: star signing draft",
-        [
-            *fields("Signed", signed, empty="nobody yet"),
-            *fields("Draft log" + (f" (latest {len(log)} of {len(draft.log)})" if earlier else ""), log),
-        ],
+        _(
+            "{league} season {number}: star signing draft",
+            league=plain(view.league.name),
+            number=view.season.number,
+        ),
+        [*fields(_("Signed"), signed, empty=_("nobody yet")), *fields(log_name, log)],
         description=description,
         colour=COLOUR,
     )
@@ -45,8 +58,8 @@ def market_embeds(market: StarMarket) -> list[discord.Embed]:
     unsigned = ", ".join(f"{plain(u.name)} ({gp(u.cost)})" for u in market.unsigned)
     signed = [f"{plain(c.star)}: {plain(team)}" for c, team in market.signed]
     return pack_embeds(
-        f"{plain(market.league.name)}: star players",
-        fields("Under contract this season", signed) if signed else [],
-        description="**Unsigned, available as inducements:** " + unsigned,
+        _("{league}: star players", league=plain(market.league.name)),
+        fields(_("Under contract this season"), signed) if signed else [],
+        description=_("**Unsigned, available as inducements:** {stars}", stars=unsigned),
         colour=COLOUR,
     )

@@ -1,28 +1,32 @@
 """`/team export`: a team's roster as CSV (one row per player) and as JSON (the team with staff, treasury and
-players), built from the same team sheet `/team show` renders."""
+players), built from the same team sheet `/team show` renders. The CSV is for people, in the current language;
+the JSON is for programs, in English."""
 
 from __future__ import annotations
 
 import json
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.services.roster.team_lookup import SheetPlayer, TeamSheet
 from bot.ui.files import csv_bytes
 
-ROSTER_HEADER = (
-    "number",
-    "name",
-    "position",
+ROSTER_HEADER = (  # the columns, marked: the CSV's header is in the reader's language (MA ... SPP kept)
+    N_("number"),
+    N_("name"),
+    N_("position"),
     "MA",
     "ST",
     "AG",
     "PA",
     "AV",
-    "skills",
+    N_("skills"),
     "SPP",
-    "injuries",
-    "value",
-    "status",
+    N_("injuries"),
+    N_("value"),
+    N_("status"),
 )
+PLAYER_STATUS = {"active": N_("active"), "fired": N_("fired"), "dead": N_("dead"), "left": N_("left")}
 
 
 def _characteristics(player: SheetPlayer) -> dict[str, int | None]:
@@ -43,9 +47,9 @@ def _skills(player: SheetPlayer) -> list[str]:
 
 def _injuries(player: SheetPlayer) -> list[str]:
     row = player.row
-    found = ["miss next game"] if row.miss_next_game else []
+    found = [_("miss next game")] if row.miss_next_game else []
     if row.niggling_injuries:
-        found.append(f"niggling injury x{row.niggling_injuries}")
+        found.append(_("niggling injury x{count}", count=row.niggling_injuries))
     # a characteristic made worse: a lower MA/ST or a higher AG/PA/AV target
     for name, change, worse in (
         ("MA", row.ma_change, row.ma_change < 0),
@@ -61,11 +65,11 @@ def _injuries(player: SheetPlayer) -> list[str]:
 
 def _status(player: SheetPlayer) -> str:
     row = player.row
-    words: list[str] = [row.status]
+    words: list[str] = [_(PLAYER_STATUS[row.status]) if row.status in PLAYER_STATUS else row.status]
     if row.temporarily_retired:
-        words.append("temporarily retired")
+        words.append(_("temporarily retired"))
     if row.journeyman:
-        words.append("journeyman")
+        words.append(_("journeyman"))
     return ", ".join(words)
 
 
@@ -90,11 +94,13 @@ def roster_csv(sheet: TeamSheet) -> bytes:
                 _status(p),
             )
         )
-    return csv_bytes(ROSTER_HEADER, rows)
+    return csv_bytes([_(column) for column in ROSTER_HEADER], rows)
 
 
 def team_json(sheet: TeamSheet) -> bytes:
     team, staff = sheet.team, sheet.staffing
+    with i18n.using(i18n.ENGLISH):  # a program's input: the same words in every language
+        injuries = {p.row.id: _injuries(p) for p in sheet.players}
     body = {
         "team": team.name,
         "league": sheet.league.name,
@@ -122,7 +128,7 @@ def team_json(sheet: TeamSheet) -> bytes:
                 "skills": _skills(p),
                 "spp": p.row.spp,
                 "advancements": p.row.advancements,
-                "injuries": _injuries(p),
+                "injuries": injuries[p.row.id],
                 "value": p.row.current_value,
                 "status": p.row.status,
                 "temporarily_retired": p.row.temporarily_retired,

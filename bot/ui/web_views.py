@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import N_, _
 from bot.services.inputs import one_of
 from bot.services.records import Kind
 from bot.services.web import web_links
@@ -17,46 +18,50 @@ from bot.ui.options import choices
 if TYPE_CHECKING:
     from bot.host import Host
 
-WEB_ACTION_CHOICES = choices(
-    {
-        "show": "show the link",
-        "on": "turn the link on",
-        "off": "turn the link off",
-        "replace": "replace the link (the old one stops working)",
-    }
-)
+# The action's choices (their names are translated on the command tree; a reply names one as `_(...)`).
+WEB_ACTIONS = {
+    "show": N_("show the link"),
+    "on": N_("turn the link on"),
+    "off": N_("turn the link off"),
+    "replace": N_("replace the link (the old one stops working)"),
+}
+WEB_ACTION_CHOICES = choices(WEB_ACTIONS)
 
 
 def link_text(state: LinkState, action: LinkAction, base_url: str | None) -> str:
     """What the link is now, and where it leads; said plainly when the bot serves no web view."""
     name = plain(state.league.name)
     if state.token is None:
-        return f"{name} has no web page yet: use `action: turn the link on` to make its link."
-    if not state.enabled:
-        return (
-            f"{name}'s web page is off: its link shows nothing. Turn it on again to share the same link, "
-            "or replace it for a new one."
+        return _(
+            "{name} has no web page yet: use `action: {action}` to make its link.",
+            name=name,
+            action=_(WEB_ACTIONS["on"]),
         )
-    done = (
-        "has a new link; the old one shows nothing now" if action == "replace" and state.changed else "is on"
-    )
+    if not state.enabled:
+        return _(
+            "{name}'s web page is off: its link shows nothing. Turn it on again to share the same link, "
+            "or replace it for a new one.",
+            name=name,
+        )
+    if action == "replace" and state.changed:
+        done = _("{name}'s read-only web page has a new link; the old one shows nothing now:", name=name)
+    else:
+        done = _("{name}'s read-only web page is on:", name=name)
     if base_url is None:
-        where = (
+        where = _(
             "This bot does not serve its web view (its host sets WEB_PORT), so the link cannot be opened yet."
         )
     else:
         where = f"<{base_url}/l/{state.token}/>"
-    return (
-        f"{name}'s read-only web page {done}:\n{where}\n"
-        "Anyone with the link can read it; replace the link to shut out those you gave it to."
-    )
+    anyone = _("Anyone with the link can read it; replace the link to shut out those you gave it to.")
+    return f"{done}\n{where}\n{anyone}"
 
 
 async def answer_link(
     league_bot: Host, interaction: discord.Interaction, reference: str | None, action: str, kind: Kind
 ) -> None:
     """`/league web` and `/event web`: do the action on the league's (or event's) link, answer privately."""
-    chosen = one_of(action, LINK_ACTIONS, "an action")
+    chosen = one_of(action, LINK_ACTIONS, _("an action"))
     state = await web_links.set_link(runtime_of(interaction), actor_of(interaction), reference, chosen, kind)
     await interaction.response.send_message(
         link_text(state, chosen, league_bot.settings.web_base_url()), ephemeral=True
