@@ -484,7 +484,7 @@ class SeasonAdmin(
         if note:
             await send_messages(interaction, note, followup=True)
         if overview.league.announce_channel_id not in (None, interaction.channel_id):
-            coaches = " ".join(f"<@{t.coach_id}>" for _, members in overview.divisions for t in members)
+            coaches = " ".join(f"<@{t.coach_id}>" for _div, members in overview.divisions for t in members)
             image, file = picture_message("", picture, stem)
             await announce(
                 self.bot, overview.league, content=f"{text}\n{coaches}", embeds=[image], files=[file]
