@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.catalog import Catalog
 from bot.catalog.models import CHARACTERISTICS
 from bot.catalog.search import best_matches
+from bot.i18n import _
 from bot.rules.roster.advancement import ADVANCEMENT_KINDS, KIND_NAMES
 from bot.services.inputs import one_of
 from bot.services.records import PendingAdvancement
@@ -61,10 +62,12 @@ def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord
 class AdvanceChoiceButton(GuardedButton, template=r"adv:(?P<pending>\d+):(?P<choice>\d+)"):
     """One option of a rolled advancement; the pending id and the option index live in the custom_id."""
 
-    def __init__(self, pending_id: int, index: int, label: str = "Take") -> None:
+    def __init__(self, pending_id: int, index: int, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"adv:{pending_id}:{index}"
+                label=(label or _("Take"))[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"adv:{pending_id}:{index}",
             )
         )
         self.pending_id, self.index = pending_id, index
@@ -125,15 +128,21 @@ class AdvanceCog(commands.Cog):
             getattr(namespace, "league", None),
             str(namespace.player or ""),
         )
+        names = {kind: _(name) for kind, name in KIND_NAMES.items()}
         if not options:
-            return [
-                choice(label, kind) for kind, label in KIND_NAMES.items() if current.lower() in label.lower()
-            ]
-        return [
-            choice(f"{KIND_NAMES[o.kind]}: {o.cost} SPP" + ("" if o.affordable else f" (has {spp})"), o.kind)
-            for o in options
-            if current.lower() in KIND_NAMES[o.kind].lower()
-        ]
+            return [choice(label, kind) for kind, label in names.items() if current.lower() in label.lower()]
+
+        def label(option: advancement_service.KindOption) -> str:
+            if option.affordable:
+                return _("{advancement}: {cost} SPP", advancement=names[option.kind], cost=option.cost)
+            return _(
+                "{advancement}: {cost} SPP (has {spp})",
+                advancement=names[option.kind],
+                cost=option.cost,
+                spp=spp,
+            )
+
+        return [choice(label(o), o.kind) for o in options if current.lower() in names[o.kind].lower()]
 
     @advance.autocomplete("skill")
     async def skill_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -154,9 +163,12 @@ class AdvanceCog(commands.Cog):
             skill = catalog.skills[name]
             base = values.secondary_skill if which == "secondary" else values.primary_skill
             elite = values.elite_skill_extra if skill.elite else 0
-            extra = ", Elite" if skill.elite else ""
             shown = f"+{(base + elite) // 1000}k" if which != "any" else skill.category
-            return f"{name} ({shown}{extra})"
+            return (
+                _("{skill} ({detail}, Elite)", skill=name, detail=shown)
+                if skill.elite
+                else f"{name} ({shown})"
+            )
 
         return [choice(label(name), name) for name in best_matches(current, names)]
 

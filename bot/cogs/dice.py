@@ -8,12 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext
 from bot.rules.dice import suggest_expressions
 from bot.services import dice_rolls
 from bot.services.records import LoggedRoll
 from bot.ui.context import actor_of, runtime_of
 from bot.ui.formatting import plain, timestamp
-from bot.ui.pagination import RenderedPage, page_footer, register_page_source, send_paginated
+from bot.ui.pagination import RenderedPage, register_page_source, send_paginated
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -36,13 +37,25 @@ def describe_roll(roll: LoggedRoll) -> str:
 
 
 def roll_message(roll: LoggedRoll) -> str:
-    reason = f" for *{plain(roll.purpose)}*" if roll.purpose else ""
-    return f"🎲 <@{roll.user_id}> rolled {describe_roll(roll)}{reason} · roll #{roll.id}"
+    if roll.purpose:
+        return _(
+            "🎲 <@{user}> rolled {roll} for *{reason}* · roll #{number}",
+            user=roll.user_id,
+            roll=describe_roll(roll),
+            reason=plain(roll.purpose),
+            number=roll.id,
+        )
+    return _(
+        "🎲 <@{user}> rolled {roll} · roll #{number}",
+        user=roll.user_id,
+        roll=describe_roll(roll),
+        number=roll.id,
+    )
 
 
 async def render_history(interaction: discord.Interaction, key: str, page: int) -> RenderedPage:
     """Key: '<channel id>.<anchor roll id>'. Always scoped to the clicking user's guild."""
-    channel_text, _, anchor_text = key.partition(".")
+    channel_text, _dot, anchor_text = key.partition(".")
     actor = actor_of(interaction)
     result = await dice_rolls.history(
         runtime_of(interaction),
@@ -51,16 +64,23 @@ async def render_history(interaction: discord.Interaction, key: str, page: int) 
         page=page,
         anchor_id=int(anchor_text) if anchor_text else None,
     )
-    embed = discord.Embed(title="Dice rolled in this channel", colour=discord.Colour.dark_gold())
+    embed = discord.Embed(title=_("Dice rolled in this channel"), colour=discord.Colour.dark_gold())
     if not result.rolls:
-        embed.description = "No dice rolled here yet. Use `/roll`."
+        embed.description = _("No dice rolled here yet. Use `/roll`.")
     else:
         embed.description = "\n".join(
             f"#{r.id} {timestamp(r.rolled_at, 'R')} <@{r.user_id}> {describe_roll(r)}"
             + (f" — {plain(r.purpose)}" if r.purpose else "")
             for r in result.rolls
         )
-    embed.set_footer(text=page_footer(result.page, result.page_count, result.total, "rolls"))
+    footer = ngettext(
+        "Page {page} of {pages} · {n} roll",
+        "Page {page} of {pages} · {n} rolls",
+        result.total,
+        page=result.page + 1,
+        pages=result.page_count,
+    )
+    embed.set_footer(text=footer)
     # The key carries the anchor, so rolls made after the listing opened do not shift its pages.
     return RenderedPage(
         embed=embed, page=result.page, page_count=result.page_count, key=f"{channel_text}.{result.anchor_id}"

@@ -1,4 +1,5 @@
-"""The central error handler for every slash command."""
+"""The central error handler for every slash command: the reply is the user's alone, so it is worded in his
+language (bot/i18n)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.ui.errors import report_error
 
 if TYPE_CHECKING:
@@ -28,7 +30,10 @@ class ErrorHandler(commands.Cog):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        await report_error(interaction, error)
+        # Set again here: an error can come before the tree set the user's language (a command Discord
+        # still shows but the bot no longer has), and a league's language never words a private reply.
+        with i18n.using(i18n.pick(interaction.locale)):
+            await report_error(interaction, error)
 
 
 async def setup(league_bot: Host) -> None:

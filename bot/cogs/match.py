@@ -8,14 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.catalog.search import best_matches
+from bot.i18n import _, ngettext
 from bot.rules.match.journeymen import journeyman_mixes, journeyman_positions, mix_text
 from bot.rules.match.match_day import MATCH_TABLES
 from bot.services.inputs import one_of
+from bot.services.league.leagues import get_competition
 from bot.services.match import inducements, match_day, match_events, pregame, prepare
 from bot.services.match.inducements import InducementState
 from bot.services.match.prepare import MatchPreparation, MatchSide
-from bot.services.records import Purchase
+from bot.services.records import Fixture, Purchase
 from bot.services.roster import team_lookup
 from bot.text import k
 from bot.ui.autocomplete import Choices, choice
@@ -31,17 +34,28 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 
+async def _language(interaction: discord.Interaction, fixture: Fixture) -> str:
+    """The language of the fixture's league or event: what its channel reads."""
+    competition = await get_competition(runtime_of(interaction), fixture.guild_id, fixture.league_id)
+    return competition.language
+
+
 def _side_lines(side: MatchSide) -> list[str]:
-    lines = [f"**CTV {k(side.sheet.current_team_value)}** · {len(side.able)} able to play"]
+    value = k(side.sheet.current_team_value)
+    able = ngettext(
+        "**CTV {value}** · {n} able to play",
+        "**CTV {value}** · {n} able to play",
+        len(side.able),
+        value=value,
+    )
+    lines = [able]
     if side.journeymen:
-        lines.append(
-            "Journeymen: " + ", ".join(f"#{p.row.number} {p.position.name}" for p in side.journeymen)
-        )
+        named = ", ".join(f"#{p.row.number} {p.position.name}" for p in side.journeymen)
+        lines.append(_("Journeymen: {players}", players=named))
     if side.out:
-        lines.append(
-            "Out: " + ", ".join(f"#{p.row.number} {plain(p.row.name)} ({why})" for p, why in side.out)
-        )
-    lines.append("Able: " + " ".join(f"#{p.row.number}" for p in side.able))
+        named = ", ".join(f"#{p.row.number} {plain(p.row.name)} ({why})" for p, why in side.out)
+        lines.append(_("Out: {players}", players=named))
+    lines.append(_("Able: {players}", players=" ".join(f"#{p.row.number}" for p in side.able)))
     return lines
 
 
@@ -50,16 +64,20 @@ def preparation_embeds(prep: MatchPreparation) -> list[discord.Embed]:
     difference = prep.home.sheet.current_team_value - prep.away.sheet.current_team_value
     if difference:
         richer = fx.home_name if difference > 0 else fx.away_name
-        footer = f"CTV difference {k(abs(difference))}: {richer} buys inducements first."
+        footer = _(
+            "CTV difference {difference}: {team} buys inducements first.",
+            difference=k(abs(difference)),
+            team=richer,
+        )
     else:
-        footer = "Equal CTVs: neither team spends treasury on inducements."
+        footer = _("Equal CTVs: neither team spends treasury on inducements.")
     return pack_embeds(
-        f"Before kick-off: {plain(fx.home_name)} v {plain(fx.away_name)}",
+        _("Before kick-off: {home} v {away}", home=plain(fx.home_name), away=plain(fx.away_name)),
         [
-            *fields(f"{plain(fx.home_name)} (home)", _side_lines(prep.home)),
-            *fields(f"{plain(fx.away_name)} (away)", _side_lines(prep.away)),
+            *fields(_("{team} (home)", team=plain(fx.home_name)), _side_lines(prep.home)),
+            *fields(_("{team} (away)", team=plain(fx.away_name)), _side_lines(prep.away)),
         ],
-        description=list(prep.added) or f"Fixture #{fx.id}.",
+        description=list(prep.added) or _("Fixture #{number}.", number=fx.id),
         colour=COLOUR,
         footer=footer,
     )
@@ -67,7 +85,9 @@ def preparation_embeds(prep: MatchPreparation) -> list[discord.Embed]:
 
 def _purchase_label(purchase: Purchase) -> str:
     if purchase.inducement == "mercenary_player":
-        return f"mercenary {purchase.star}" + (f" x{purchase.count}" if purchase.count > 1 else "")
+        if purchase.count > 1:
+            return _("mercenary {player} x{count}", player=purchase.star, count=purchase.count)
+        return _("mercenary {player}", player=purchase.star)
     if purchase.star:
         return f"★ {purchase.star}"
     return purchase.inducement.replace("_", " ") + (f" x{purchase.count}" if purchase.count > 1 else "")
@@ -75,35 +95,73 @@ def _purchase_label(purchase: Purchase) -> str:
 
 def inducements_embeds(state: InducementState) -> list[discord.Embed]:
     fx, phase = state.fixture, state.phase
-    value = "Team Value" if state.special_plays is not None else "CTV"
-    lines = [f"{value} {k(phase.home_ctv)} (home) v {k(phase.away_ctv)} (away)"]
+    home, away = k(phase.home_ctv), k(phase.away_ctv)
+    if state.special_plays is not None:
+        lines = [_("Team Value {home} (home) v {away} (away)", home=home, away=away)]
+    else:
+        lines = [_("CTV {home} (home) v {away} (away)", home=home, away=away)]
     if phase.favourite is None:
-        lines.append("Equal CTVs: the teams are even; neither spends treasury on inducements.")
+        lines.append(_("Equal CTVs: the teams are even; neither spends treasury on inducements."))
     elif state.waiting_for is not None:
         turn_team = state.side(state.waiting_for).team
         lines.append(
-            f"Buying now: **{plain(turn_team.name)}** (<@{turn_team.coach_id}>); /match induce-done ends "
-            "the turn."
+            _(
+                "Buying now: **{team}** (<@{coach}>); /match induce-done ends the turn.",
+                team=plain(turn_team.name),
+                coach=turn_team.coach_id,
+            )
         )
     else:
-        lines.append("Inducements are closed.")
+        lines.append(_("Inducements are closed."))
     body: list[Field] = []
     for index, side in enumerate((state.home, state.away)):
-        bought = [f"{_purchase_label(p)}: {k(p.cost)}" for p in side.purchases] or ["nothing"]
+        bought = [f"{_purchase_label(p)}: {k(p.cost)}" for p in side.purchases] or [_("nothing")]
         if state.special_plays is not None:  # seed 003: the higher Team Value draws first
             cards = state.special_plays[index]
-            bought.append(f"Special Play cards: draw {cards.draw}, keep {cards.keep}")
-        money = f"Petty cash {k(side.petty_left)} left" if side.budget.petty_cash else "No petty cash"
-        body += fields(
-            plain(side.team.name), [f"{money} · treasury {k(side.treasury_left)} may still be spent", *bought]
-        )
+            bought.append(_("Special Play cards: draw {draw}, keep {keep}", draw=cards.draw, keep=cards.keep))
+        treasury = k(side.treasury_left)
+        if side.budget.petty_cash:
+            money = _(
+                "Petty cash {petty} left · treasury {treasury} may still be spent",
+                petty=k(side.petty_left),
+                treasury=treasury,
+            )
+        else:
+            money = _("No petty cash · treasury {treasury} may still be spent", treasury=treasury)
+        body += fields(plain(side.team.name), [money, *bought])
     if state.special_plays is not None:
         first = state.home if phase.home_ctv >= phase.away_ctv else state.away
         lines.append(
-            f"Special Play cards: {plain(first.team.name)} (the higher Team Value) draws and keeps first, "
-            "from the coaches' own decks."
+            _(
+                "Special Play cards: {team} (the higher Team Value) draws and keeps first, from the coaches' "
+                "own decks.",
+                team=plain(first.team.name),
+            )
         )
-    return pack_embeds(f"Inducements: {plain(fx.label)}", body, description=lines, colour=COLOUR)
+    title = _("Inducements: {fixture}", fixture=plain(fx.label))
+    return pack_embeds(title, body, description=lines, colour=COLOUR)
+
+
+def _roll_text(result: match_day.MatchRoll) -> str:
+    rolled = result.rolled
+    dice = f"{rolled.roll.dice.upper()} {' + '.join(map(str, rolled.roll.faces))}"
+    if rolled.modifier:
+        dice += " + " + _(
+            "{modifier} (Niggling Injuries) = {result}", modifier=rolled.modifier, result=rolled.result
+        )
+    where = plain(result.fixture.label)
+    entry = f"**{rolled.entry.name}**: {_(rolled.entry.summary)}"
+    if result.player is None:
+        return f"🎲 **{rolled.table.name}** ({where}): {dice} → {entry}"
+    return _(
+        "🎲 **{table}** for #{number} {player} ({fixture}): {roll} → {result}",
+        table=rolled.table.name,
+        number=result.player.number,
+        player=plain(result.player.name),
+        fixture=where,
+        roll=dice,
+        result=entry,
+    )
 
 
 class MatchCog(commands.GroupCog, group_name="match", group_description="Before and during a match"):
@@ -122,7 +180,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         prep = await prepare.prepare_match(
             runtime_of(interaction), actor_of(interaction), fixture, journeymen
         )
-        await send_messages(interaction, embeds=preparation_embeds(prep))
+        with i18n.using(prep.home.sheet.league.language):
+            embeds = preparation_embeds(prep)
+        await send_messages(interaction, embeds=embeds)
 
     @app_commands.command(
         name="roll",
@@ -155,15 +215,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             one_of(table, MATCH_TABLES, "the table"),
             player,
         )
-        rolled = result.rolled
-        modifier = f" + {rolled.modifier} (Niggling Injuries) = {rolled.result}" if rolled.modifier else ""
-        who = f" for #{result.player.number} {plain(result.player.name)}" if result.player else ""
-        await send_messages(
-            interaction,
-            f"🎲 **{rolled.table.name}**{who} ({plain(result.fixture.label)}): {rolled.roll.dice.upper()} "
-            f"{' + '.join(map(str, rolled.roll.faces))}{modifier} → **{rolled.entry.name}**: "
-            f"{rolled.entry.summary}",
-        )
+        with i18n.using(await _language(interaction, result.fixture)):
+            text = _roll_text(result)
+        await send_messages(interaction, text)
 
     @app_commands.command(
         name="penalties",
@@ -179,13 +233,24 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         )
         fx, shootout = outcome.fixture, outcome.shootout
         winner = fx.home_name if shootout.winner == "home" else fx.away_name
-        heading = "Already rolled for this game" if outcome.already_rolled else "🎲 Penalty shoot-out"
-        lines = [f"{heading}: {plain(fx.home_name)} (home) v {plain(fx.away_name)} (away)"]
-        lines += shootout.lines()
-        lines.append(
-            f"**{plain(winner)}** win the shoot-out {max(shootout.home_wins, shootout.away_wins)}-"
-            f"{min(shootout.home_wins, shootout.away_wins)}: report the game level after extra time."
-        )
+        home, away = plain(fx.home_name), plain(fx.away_name)
+        wins = sorted((shootout.home_wins, shootout.away_wins), reverse=True)
+        score = f"{wins[0]}-{wins[1]}"
+        with i18n.using(await _language(interaction, fx)):
+            if outcome.already_rolled:
+                heading = _(
+                    "Already rolled for this game: {home} (home) v {away} (away)", home=home, away=away
+                )
+            else:
+                heading = _("🎲 Penalty shoot-out: {home} (home) v {away} (away)", home=home, away=away)
+            lines = [heading, *shootout.lines()]
+            lines.append(
+                _(
+                    "**{team}** win the shoot-out {score}: report the game level after extra time.",
+                    team=plain(winner),
+                    score=score,
+                )
+            )
         await send_messages(interaction, "\n".join(lines))
 
     @app_commands.command(
@@ -199,16 +264,25 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             runtime_of(interaction), actor_of(interaction), fixture, which
         )
         turn = outcome.turn
-        if turn.event is None:
-            text = f"🎲 Match Events, half {outcome.half}: {turn.trigger} · nothing happens."
-        else:
-            row, column = turn.event_rolls
-            text = (
-                f"🎲 Match Events, half {outcome.half}: {turn.trigger} · **an event!** D8 {row.total} "
-                f"(active coach) x D6 {column.total} (other coach): **{turn.event.name}**: "
-                f"{turn.event.summary}\n"
-                "No more Match Event rolls this half."
-            )
+        with i18n.using(await _language(interaction, outcome.fixture)):
+            if turn.event is None:
+                text = _(
+                    "🎲 Match Events, half {half}: {trigger} · nothing happens.",
+                    half=outcome.half,
+                    trigger=turn.trigger,
+                )
+            else:
+                row, column = turn.event_rolls
+                text = _(
+                    "🎲 Match Events, half {half}: {trigger} · **an event!** D8 {row} (active coach) x D6 "
+                    "{column} (other coach): **{event}**: {summary}\nNo more Match Event rolls this half.",
+                    half=outcome.half,
+                    trigger=turn.trigger,
+                    row=row.total,
+                    column=column.total,
+                    event=turn.event.name,
+                    summary=_(turn.event.summary),
+                )
         await interaction.response.send_message(text)
 
     @app_commands.command(
@@ -226,15 +300,23 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         outcome = await match_events.foul(runtime_of(interaction), actor_of(interaction), fixture, distance)
         result = outcome.send_off
         modifier = f" {result.modifier:+d} ({outcome.referee.name})" if result.modifier else ""
-        if result.needed is None:
-            verdict = "too far away to be seen: never sent off"
-        else:
-            verdict = f"needs {result.needed}+: " + (
-                "**sent off!**" if result.sent_off else "not seen, stays on"
+        roll = f"{result.roll}{modifier}"
+        with i18n.using(await _language(interaction, outcome.fixture)):
+            if result.needed is None:
+                verdict = _("too far away to be seen: never sent off")
+            elif result.sent_off:
+                verdict = _("needs {number}+: **sent off!**", number=result.needed)
+            else:
+                verdict = _("needs {number}+: not seen, stays on", number=result.needed)
+            text = ngettext(
+                "🟥 Foul {n} squares from {referee}: {roll} · {verdict}",
+                "🟥 Foul {n} squares from {referee}: {roll} · {verdict}",
+                distance,
+                referee=outcome.referee.name,
+                roll=roll,
+                verdict=verdict,
             )
-        await interaction.response.send_message(
-            f"🟥 Foul {distance} squares from {outcome.referee.name}: {result.roll}{modifier} · {verdict}"
-        )
+        await interaction.response.send_message(text)
 
     @app_commands.command(
         name="induce", description="Buy an inducement or star player for your fixture (higher CTV buys first)"
@@ -252,7 +334,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
         state = await inducements.buy_inducement(
             runtime_of(interaction), actor_of(interaction), fixture, item, count
         )
-        await send_messages(interaction, state.message, inducements_embeds(state))
+        with i18n.using(await _language(interaction, state.fixture)):
+            embeds = inducements_embeds(state)
+        await send_messages(interaction, state.message, embeds)
 
     @induce.autocomplete("item")
     async def item_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -265,7 +349,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
     @app_commands.describe(fixture="Your fixture")
     async def induce_done(self, interaction: discord.Interaction, fixture: FixtureOption) -> None:
         state = await inducements.finish_buying(runtime_of(interaction), actor_of(interaction), fixture)
-        await send_messages(interaction, state.message, inducements_embeds(state))
+        with i18n.using(await _language(interaction, state.fixture)):
+            embeds = inducements_embeds(state)
+        await send_messages(interaction, state.message, embeds)
 
     @app_commands.command(
         name="inducements", description="A fixture's inducements: budgets, petty cash, purchases"
@@ -278,7 +364,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             fixture,
             as_commissioner=await is_commissioner(interaction),
         )
-        await send_messages(interaction, embeds=inducements_embeds(state))
+        with i18n.using(await _language(interaction, state.fixture)):
+            embeds = inducements_embeds(state)
+        await send_messages(interaction, embeds=embeds)
 
     @roll.autocomplete("player")
     async def player_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -320,7 +408,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             fixture,
             as_commissioner=await is_commissioner(interaction),
         )
-        await send_messages(interaction, embeds=pregame_embeds(view))
+        with i18n.using(await _language(interaction, view.fixture)):
+            embeds = pregame_embeds(view)
+        await send_messages(interaction, embeds=embeds)
 
 
 async def setup(league_bot: Host) -> None:

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services.roster import event_drafting, event_rosters
 from bot.services.tournament import tournament_entries
 from bot.ui import drafting
@@ -294,7 +295,7 @@ class RosterCog(commands.GroupCog, group_name="roster", group_description="Your 
             runtime_of(interaction), actor_of(interaction), tournament, team
         )
         await interaction.response.send_message(
-            f"{plain(sheet.team.name)}'s roster for {plain(sheet.event.name)}.",
+            _("{team}'s roster for {event}.", team=plain(sheet.team.name), event=plain(sheet.event.name)),
             file=roster_file(sheet),
             ephemeral=True,
         )

@@ -14,6 +14,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Inducement, Position, Skill, Star, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound
+from bot.i18n import N_, _
 from bot.text import k
 from bot.ui.autocomplete import Choices, offer
 from bot.ui.catalog_views import (
@@ -38,6 +39,19 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 TABLE_SOURCE = "rules_table"
+# What no match says, by what was looked up: {query} the text typed, {example} a name to try.
+NO_MATCH = {
+    "team": N_("No team matches `{query}`. Start typing and pick one from the list, e.g. {example}."),
+    "position": N_(
+        "No player type matches `{query}`. Start typing and pick one from the list, e.g. {example}."
+    ),
+    "skill": N_("No skill matches `{query}`. Start typing and pick one from the list, e.g. {example}."),
+    "star": N_("No star player matches `{query}`. Start typing and pick one from the list, e.g. {example}."),
+    "inducement": N_(
+        "No inducement matches `{query}`. Start typing and pick one from the list, e.g. {example}."
+    ),
+    "table": N_("No table matches `{query}`. Start typing and pick one from the list, e.g. {example}."),
+}
 
 
 def _catalog(interaction: discord.Interaction) -> Catalog:
@@ -48,9 +62,7 @@ def _pick(query: str, items: list[T], label: Callable[[T], str], what: str, exam
     """Resolve what the user submitted: an exact id/name, else the single best match."""
     matches = best_matches(query, items, label)
     if not matches:
-        raise NotFound(
-            f"No {what} matches `{query[:50]}`. Start typing and pick one from the list, e.g. {example}."
-        )
+        raise NotFound(_(NO_MATCH[what], query=query[:50], example=example))
     return matches[0]
 
 
@@ -68,7 +80,7 @@ def find_position(catalog: Catalog, query: str) -> tuple[Team, Position]:
         query,
         list(catalog.positions.values()),
         lambda tp: f"{tp[1].name} {tp[0].name}",
-        "player type",
+        "position",
         "Gutter Runner",
     )
 
@@ -81,7 +93,7 @@ def find_skill(catalog: Catalog, query: str) -> Skill:
 
 def find_star(catalog: Catalog, query: str) -> Star:
     return catalog.star(query) or _pick(
-        query, list(catalog.stars.values()), lambda s: s.name, "star player", "Griff Oberwald"
+        query, list(catalog.stars.values()), lambda s: s.name, "star", "Griff Oberwald"
     )
 
 
@@ -102,11 +114,21 @@ async def render_table(interaction: discord.Interaction, key: str, page: int) ->
     page = min(max(page, 0), len(pages) - 1)
     embed = discord.Embed(title=view.title, description="\n".join(pages[page]), colour=COLOUR)
     if len(pages) > 1:
-        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+        embed.set_footer(text=_("Page {page} of {pages}", page=page + 1, pages=len(pages)))
     return RenderedPage(embed=embed, page=page, page_count=len(pages), key=view.key)
 
 
 register_page_source(TABLE_SOURCE, render_table)
+
+
+def skill_label(skill: Skill) -> str:
+    """'Block (General)', 'Loner (Trait)', 'Mighty Blow (Strength, Elite)'."""
+    kind = _("Trait") if skill.is_trait else skill.category
+    return (
+        _("{skill} ({detail}, Elite)", skill=skill.name, detail=kind)
+        if skill.elite
+        else f"{skill.name} ({kind})"
+    )
 
 
 class RulesCog(
@@ -160,7 +182,7 @@ class RulesCog(
         return offer(
             current,
             _catalog(interaction).skills.values(),
-            lambda s: f"{s.name} ({'Trait' if s.is_trait else s.category}{', Elite' if s.elite else ''})",
+            skill_label,
             name,
             name,
         )
@@ -178,7 +200,10 @@ class RulesCog(
         catalog = _catalog(interaction)
 
         def label(star: Star) -> str:
-            return f"{star.name} ({k(catalog.star_cost(star))}{' pair' if star.pair else ''})"
+            cost = k(catalog.star_cost(star))
+            return (
+                _("{star} ({cost} pair)", star=star.name, cost=cost) if star.pair else f"{star.name} ({cost})"
+            )
 
         return offer(current, catalog.stars.values(), label, attrgetter("name"), attrgetter("name"))
 
@@ -195,7 +220,7 @@ class RulesCog(
         return offer(
             current,
             _catalog(interaction).inducements.values(),
-            lambda i: f"{i.name} ({k(i.cost) if i.cost is not None else 'varies'})",
+            lambda i: f"{i.name} ({k(i.cost) if i.cost is not None else _('varies')})",
             attrgetter("id"),
             attrgetter("name"),
         )

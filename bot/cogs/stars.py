@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.catalog.search import best_matches
+from bot.i18n import _
 from bot.services.league import contracts
 from bot.ui.autocomplete import Choices, choice
 from bot.ui.checks import is_commissioner
@@ -29,9 +31,17 @@ async def signable_autocomplete(interaction: discord.Interaction, current: str) 
     found = []
     for unit in best_matches(current, units, lambda u: u.name):
         star = catalog.stars[unit.members[0]]
-        profile = "pair" if unit.is_pair else f"{star.ma}/{star.st}/{star.ag}+/{star.pa or '-'}/{star.av}+"
-        note = ", plays for anyone now" if fallback else ""
-        found.append(choice(f"{unit.name} ({gp(unit.cost)}, {profile}{note})", unit.name))
+        profile = _("pair") if unit.is_pair else f"{star.ma}/{star.st}/{star.ag}+/{star.pa or '-'}/{star.av}+"
+        if fallback:
+            label = _(
+                "{star} ({cost}, {profile}, plays for anyone now)",
+                star=unit.name,
+                cost=gp(unit.cost),
+                profile=profile,
+            )
+        else:
+            label = f"{unit.name} ({gp(unit.cost)}, {profile})"
+        found.append(choice(label, unit.name))
     return found
 
 
@@ -57,7 +67,9 @@ class StarsCog(
             star,
             as_commissioner=await is_commissioner(interaction),
         )
-        await send_messages(interaction, embeds=draft_embeds(view))
+        with i18n.using(view.league.language):
+            embeds = draft_embeds(view)
+        await send_messages(interaction, embeds=embeds)
 
     @app_commands.command(
         name="draft", description="The star signing draft: order, who is on the clock, who signed"

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import _, ngettext
 from bot.services.match import postgame, postgame_roster
 from bot.services.roster import teams
 from bot.ui import drafting
@@ -202,7 +204,9 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
         league: LeagueOption | None = None,
     ) -> None:
         sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
-        await send_messages(interaction, embeds=team_sheet_embeds(sheet), ephemeral=not public)
+        with i18n.using(sheet.league.language if public else None):
+            embeds = team_sheet_embeds(sheet)
+        await send_messages(interaction, embeds=embeds, ephemeral=not public)
 
     @app_commands.command(
         name="postgame",
@@ -219,13 +223,16 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     @app_commands.describe(league=LEAGUE_IF_SEVERAL)
     async def submit(self, interaction: discord.Interaction, league: LeagueOption | None = None) -> None:
         result = await drafting.step(TEAMS, interaction, teams.submit_team, league)
-        await announce(
-            self.bot,
-            result.sheet.league,
-            content=f"📝 **{plain(result.sheet.team.name)}** ({result.sheet.roster.name}, coach "
-            f"<@{result.sheet.team.coach_id}>) is submitted: a commissioner can "
-            "`/league approve` or `/league reject` it.",
-        )
+        sheet = result.sheet
+        with i18n.using(sheet.league.language):
+            content = _(
+                "📝 **{team}** ({roster}, coach <@{coach}>) is submitted: a commissioner can "
+                "`/league approve` or `/league reject` it.",
+                team=plain(sheet.team.name),
+                roster=sheet.roster.name,
+                coach=sheet.team.coach_id,
+            )
+        await announce(self.bot, sheet.league, content=content)
 
     # --- exports and imports ---
     @app_commands.command(name="export", description="A team's roster as a CSV and a JSON file")
@@ -238,7 +245,12 @@ class TeamCog(commands.GroupCog, group_name="team", group_description="Draft, sh
     ) -> None:
         sheet = await teams.team_sheet(runtime_of(interaction), actor_of(interaction), league, team)
         await interaction.response.send_message(
-            f"**{plain(sheet.team.name)}**: {len(sheet.players)} players.",
+            ngettext(
+                "**{team}**: {n} player.",
+                "**{team}**: {n} players.",
+                len(sheet.players),
+                team=plain(sheet.team.name),
+            ),
             files=[
                 attachment(roster_csv(sheet), sheet.team.name, "csv"),
                 attachment(team_json(sheet), sheet.team.name, "json"),

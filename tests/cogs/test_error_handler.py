@@ -10,6 +10,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot import i18n
 from bot.app import LeagueBot
 from bot.cogs.error_handler import ErrorHandler
 from bot.errors import DomainError, InvalidInput, RuleViolation
@@ -58,6 +59,26 @@ async def test_after_a_deferral_the_error_goes_to_a_followup(runtime: Runtime) -
     await report_error(interaction, RuleViolation("nope"))
     interaction.response.send_message.assert_not_awaited()
     interaction.followup.send.assert_awaited_once_with("nope", ephemeral=True)
+
+
+async def test_the_reply_is_worded_in_the_users_language(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: errors are in the user's language, even inside a league's (a channel's) language."""
+    worded_in = []
+
+    async def report(interaction: discord.Interaction, error: BaseException) -> None:
+        worded_in.append(i18n.current())
+
+    monkeypatch.setattr("bot.cogs.error_handler.report_error", report)
+    cog = ErrorHandler(MagicMock(spec_set=LeagueBot))
+    with i18n.using("de"):
+        await cog.on_app_command_error(make_interaction(runtime, locale="fr"), app_commands.CheckFailure("x"))
+        await cog.on_app_command_error(
+            make_interaction(runtime, locale="pt-BR"), app_commands.CheckFailure("x")
+        )
+        assert i18n.current() == "de"
+    assert worded_in == ["fr", "en"]
 
 
 async def _noop(interaction: object) -> None:  # pragma: no cover - only a command shell

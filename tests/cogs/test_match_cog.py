@@ -7,9 +7,12 @@ from unittest.mock import MagicMock
 import discord
 from discord import app_commands
 
+from bot import i18n
 from bot.cogs.match import MatchCog
+from bot.services.league.leagues import get_competition
 from bot.services.runtime import Runtime
-from tests.builders import short_team_fixture
+from bot.store import leagues as league_store
+from tests.builders import coach, first_fixture, short_team_fixture
 from tests.cogs.mocks import make_interaction, sent
 
 
@@ -46,6 +49,22 @@ async def test_the_journeymen_option_offers_every_mix_and_takes_one(runtime: Run
     assert all(
         field.value and "Journeymen" in field.value for field in embed.fields if "Team 0" in field.name
     )
+
+
+async def test_the_channel_reads_the_preparation_in_the_leagues_language(runtime: Runtime) -> None:
+    """Issue 32: what the channel sees is worded in the league's language, whatever the coach's own."""
+    fixture_id, coach_id = await short_team_fixture(runtime, "human", out=3)
+    fx = await first_fixture(runtime, coach(0))
+    league = await get_competition(runtime, fx.guild_id, fx.league_id)
+    await runtime.db.write(league_store.set_language, league, "fr")
+    cog = MatchCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=coach_id, locale="de")
+    with i18n.using("de"):  # the coach's language, as the tree sets it
+        await cog.prepare.callback(cog, interaction, f"f:{fixture_id}", None)
+        assert i18n.current() == "de"
+    embed: discord.Embed = sent(interaction)[1]["embed"]
+    assert (embed.title or "").startswith("Avant le coup d'envoi : ")
+    assert any("(domicile)" in field.name for field in embed.fields)
 
 
 def test_the_option_has_a_description_and_autocomplete() -> None:
