@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from bot.i18n import _, number
 
@@ -22,6 +23,14 @@ _IRREGULAR = {
 def gp(amount: int) -> str:
     """Gold pieces the way coaches write them in the current language: 1,050,000 gp (1 050 000 po)."""
     return _("{amount} gp", amount=number(amount))
+
+
+def either(names: Sequence[str]) -> str:
+    """'Zombie Lineman or Skeleton Lineman' (or three, or one), in the current language."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("{earlier} or {later}", earlier=text, later=name)
+    return text
 
 
 def k(amount: int) -> str:

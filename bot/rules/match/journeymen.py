@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from bot.catalog.models import Position, Team
 from bot.errors import RuleViolation
 from bot.i18n import _, ngettext
-from bot.text import plural_noun
+from bot.text import either, plural_noun
 
 FIELDABLE = 11
 JOURNEYMAN_LIMIT = 16
@@ -33,18 +33,13 @@ def journeymen_needed(able_to_play: int) -> int:
     return max(0, FIELDABLE - able_to_play)
 
 
-def _either(options: Sequence[Position]) -> str:
-    """'Skeleton Lineman or Zombie Lineman', in the current language."""
-    names = [p.name for p in options]
-    text = names[0] if names else ""
-    for name in names[1:]:
-        text = _("{earlier} or {later}", earlier=text, later=name)
-    return text
-
-
 def _not_a_journeyman(options: Sequence[Position], typed: str) -> RuleViolation:
     return RuleViolation(
-        _("Journeymen are {positions}, not {typed}.", positions=_either(options), typed=typed[:40])
+        _(
+            "Journeymen are {positions}, not {typed}.",
+            positions=either([p.name for p in options]),
+            typed=typed[:40],
+        )
     )
 
 
@@ -61,7 +56,7 @@ def choose_journeyman_position(
                     "{roster} teams choose their journeymen: {positions}. "
                     "Pick one with the journeymen option.",
                     roster=roster.name,
-                    positions=_either(options),
+                    positions=either([p.name for p in options]),
                 )
             )
         return options[0]

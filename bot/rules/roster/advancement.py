@@ -12,7 +12,7 @@ player whose SPP reach the price of a characteristic improvement must take an ad
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -26,16 +26,26 @@ from bot.catalog.models import (
     split_skill_reference,
 )
 from bot.errors import RuleViolation
+from bot.i18n import N_, _
 from bot.rules.dice import Dice, DieRoll, roll
+from bot.rules.statuses import team_status
+from bot.text import either
 
 AdvancementKind = Literal["random_primary", "chosen_primary", "chosen_secondary", "characteristic"]
 ADVANCEMENT_KINDS: tuple[AdvancementKind, ...] = get_args(AdvancementKind)
 SkillGroup = Literal["primary", "secondary"]  # which of a position's skill categories
+# Each kind's label, marked for translation: shown as `_(KIND_NAMES[kind])`.
 KIND_NAMES: dict[AdvancementKind, str] = {
-    "random_primary": "random primary skill",
-    "chosen_primary": "chosen primary skill",
-    "chosen_secondary": "chosen secondary skill",
-    "characteristic": "characteristic improvement",
+    "random_primary": N_("random primary skill"),
+    "chosen_primary": N_("chosen primary skill"),
+    "chosen_secondary": N_("chosen secondary skill"),
+    "characteristic": N_("characteristic improvement"),
+}
+_TOO_DEAR: dict[AdvancementKind, str] = {
+    "random_primary": N_("A random primary skill costs {cost} SPP now; {player} has {spp}."),
+    "chosen_primary": N_("A chosen primary skill costs {cost} SPP now; {player} has {spp}."),
+    "chosen_secondary": N_("A chosen secondary skill costs {cost} SPP now; {player} has {spp}."),
+    "characteristic": N_("A characteristic improvement costs {cost} SPP now; {player} has {spp}."),
 }
 CHARACTERISTICS: tuple[Characteristic, ...] = ("ma", "st", "ag", "pa", "av")
 
@@ -86,10 +96,10 @@ def check_affordable(kind: AdvancementKind, state: PlayerState, table: Advanceme
     or has taken his last advancement (the Advancement Table's sixth)."""
     if kind not in affordable(state, table):
         if state.advancements >= table.max_advancements:
-            raise RuleViolation(f"{player} already has {table.max_advancements} advancements.")
-        raise RuleViolation(
-            f"A {KIND_NAMES[kind]} costs {cost(kind, state, table)} SPP now; {player} has {state.spp}."
-        )
+            raise RuleViolation(
+                _("{player} already has {most} advancements.", player=player, most=table.max_advancements)
+            )
+        raise RuleViolation(_(_TOO_DEAR[kind], cost=cost(kind, state, table), player=player, spp=state.spp))
     return cost(kind, state, table)
 
 
@@ -97,11 +107,19 @@ def check_may_advance(team: str, status: str, *, in_postgame: bool) -> None:
     """Players spend SPP in the Player Advancement step of the Post-game Sequence (seed 001) of a team that
     plays: an approved team with a post-game open."""
     if status != "approved":
-        raise RuleViolation(f"{team} is {status}: players advance once the team plays.")
+        raise RuleViolation(
+            _(
+                "{team} is {status}: players advance once the team plays.",
+                team=team,
+                status=team_status(status),
+            )
+        )
     if not in_postgame:
         raise RuleViolation(
-            "Players spend SPP in the post-game sequence: after a result is confirmed and before "
-            "you finish the post-game."
+            _(
+                "Players spend SPP in the post-game sequence: after a result is confirmed and before "
+                "you finish the post-game."
+            )
         )
 
 
@@ -109,20 +127,24 @@ def check_not_star(player: str, star: bool) -> None:
     """Star players never advance (seed 004: "Star Players themselves do not gain Star Player Points like
     normal players do. As such, they cannot gain new Skills or characteristic improvements")."""
     if star:
-        raise RuleViolation(f"{player} is a star player: star players never advance.")
+        raise RuleViolation(_("{player} is a star player: star players never advance.", player=player))
 
 
 def check_not_mercenary(player: str, mercenary: bool) -> None:
     """Mercenaries never advance (BB2025, Inducements: "Mercenaries do not earn Star Player points")."""
     if mercenary:
-        raise RuleViolation(f"{player} is a Mercenary: Mercenaries earn no SPP and never advance.")
+        raise RuleViolation(
+            _("{player} is a Mercenary: Mercenaries earn no SPP and never advance.", player=player)
+        )
 
 
 def check_event_advancement(event: str, advancement: bool) -> None:
     """An event's players advance only when its rulespack plays with player advancement (seed 000,
     Additional rules)."""
     if not advancement:
-        raise RuleViolation(f"{event} does not play with player advancement: its players earn no SPP.")
+        raise RuleViolation(
+            _("{event} does not play with player advancement: its players earn no SPP.", event=event)
+        )
 
 
 def must_advance(state: PlayerState, table: AdvancementFile) -> bool:
@@ -130,19 +152,57 @@ def must_advance(state: PlayerState, table: AdvancementFile) -> bool:
     return state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table)
 
 
-def unusable_because(name: str, owned: set[str], catalog: Catalog) -> str | None:
-    """Why a player with the skills `owned` could not use skill `name` (None: he could). Seed 001: "Players
-    may not select a Skill that they already have or one they are unable to use due to their other
-    Skills"; which skills rule out which is data (skills.json)."""
+Unusable = Literal["has", "clash", "needs"]
+# Why a skill is not for a player, as a reason (English: tests and logs) and as the refusal a coach reads.
+_REASONS: dict[Unusable, str] = {
+    "has": "he already has it",
+    "clash": "a player with {skills} cannot have it",
+    "needs": "only a player with {skills} can have it",
+}
+_NOT_FOR_HIM: dict[Unusable, str] = {
+    "has": N_("{skill} is not for this player: he already has it. Pick one the list offers."),
+    "clash": N_(
+        "{skill} is not for this player: a player with {skills} cannot have it. Pick one the list offers."
+    ),
+    "needs": N_(
+        "{skill} is not for this player: only a player with {skills} can have it. Pick one the list offers."
+    ),
+}
+
+
+def _unusable(name: str, owned: set[str], catalog: Catalog) -> tuple[Unusable, list[str]] | None:
+    """Why a player with the skills `owned` could not use skill `name`, and the skills that say so (None:
+    he could). Seed 001: "Players may not select a Skill that they already have or one they are unable to
+    use due to their other Skills"; which skills rule out which is data (skills.json)."""
     if name in owned:
-        return "he already has it"
+        return "has", []
     clash = sorted(catalog.skill_exclusions.get(name, frozenset()) & owned)
     if clash:
-        return f"a player with {' or '.join(clash)} cannot have it"
+        return "clash", clash
     needed = catalog.skill_requirements.get(name)
     if needed is not None and needed not in owned:
-        return f"only a player with {needed} can have it"
+        return "needs", [needed]
     return None
+
+
+def unusable_because(name: str, owned: set[str], catalog: Catalog) -> str | None:
+    """Why a player with the skills `owned` could not use skill `name`, in English (None: he could)."""
+    found = _unusable(name, owned, catalog)
+    if found is None:
+        return None
+    return _REASONS[found[0]].format(skills=" or ".join(found[1]))
+
+
+_NOT_A_CATEGORY: dict[SkillGroup, str] = {
+    "primary": N_("{category} is not one of the player's primary categories ({categories})."),
+    "secondary": N_("{category} is not one of the player's secondary categories ({categories})."),
+}
+
+
+def _not_a_category(category: str, which: SkillGroup, categories: Sequence[str]) -> RuleViolation:
+    return RuleViolation(
+        _(_NOT_A_CATEGORY[which], category=category, categories="".join(categories) or _("none"))
+    )
 
 
 def skill_options(
@@ -153,16 +213,14 @@ def skill_options(
     categories = state.position.primary if which == "primary" else state.position.secondary
     if category is not None:
         if category not in categories:
-            raise RuleViolation(
-                f"{category} is not one of the player's {which} categories ({''.join(categories) or 'none'})."
-            )
+            raise _not_a_category(category, which, categories)
         categories = (category,)
     owned = state.skills
     return sorted(
         (
             s
             for s in catalog.skills.values()
-            if s.category in categories and unusable_because(s.name, owned, catalog) is None
+            if s.category in categories and _unusable(s.name, owned, catalog) is None
         ),
         key=lambda s: (s.category, s.name),
     )
@@ -178,13 +236,27 @@ def check_skill(state: PlayerState, catalog: Catalog, which: SkillGroup, name: s
     if found is not None:
         return found.name
     wanted = catalog.skill(name)
-    reason = unusable_because(wanted.name, state.skills, catalog) if wanted is not None else None
-    if wanted is not None and reason is not None:
-        raise RuleViolation(f"{wanted.name} is not for this player: {reason}. Pick one the list offers.")
-    raise RuleViolation(
-        f"{name[:40]} is not a {which} skill this player can take "
-        f"({''.join(getattr(state.position, which)) or 'no'} categories, not one he has)."
-    )
+    why = _unusable(wanted.name, state.skills, catalog) if wanted is not None else None
+    if wanted is not None and why is not None:
+        raise RuleViolation(_(_NOT_FOR_HIM[why[0]], skill=wanted.name, skills=either(why[1])))
+    categories = "".join(getattr(state.position, which))
+    if not categories:
+        raise RuleViolation(_(_NO_CATEGORIES[which], skill=name[:40]))
+    raise RuleViolation(_(_NOT_TAKEABLE[which], skill=name[:40], categories=categories))
+
+
+_NOT_TAKEABLE: dict[SkillGroup, str] = {
+    "primary": N_(
+        "{skill} is not a primary skill this player can take ({categories} categories, not one he has)."
+    ),
+    "secondary": N_(
+        "{skill} is not a secondary skill this player can take ({categories} categories, not one he has)."
+    ),
+}
+_NO_CATEGORIES: dict[SkillGroup, str] = {
+    "primary": N_("{skill} is not a primary skill this player can take (no categories, not one he has)."),
+    "secondary": N_("{skill} is not a secondary skill this player can take (no categories, not one he has)."),
+}
 
 
 def value_increase(
@@ -214,14 +286,16 @@ def roll_random_skill(
     skipped = exclude or set()
 
     def usable(name: str) -> bool:
-        return name not in skipped and unusable_because(name, owned, catalog) is None
+        return name not in skipped and _unusable(name, owned, catalog) is None
 
     if not any(usable(name) for name in table.names):
-        raise RuleViolation(f"The player already has, or cannot use, every {category} skill.")
+        raise RuleViolation(
+            _("The player already has, or cannot use, every {category} skill.", category=category)
+        )
     rolls: list[DieRoll] = []
     while True:
-        first = roll(dice, "d6", f"random {category} skill, first D6")
-        second = roll(dice, "d6", f"random {category} skill, second D6")
+        first = roll(dice, "d6", _("random {category} skill, first D6", category=category))
+        second = roll(dice, "d6", _("random {category} skill, second D6", category=category))
         rolls += [first, second]
         name = table.pick(first.total, second.total)
         if usable(name):
@@ -238,10 +312,7 @@ class RandomPrimary:
 def random_primary(state: PlayerState, category: str, catalog: Catalog, dice: Dice) -> RandomPrimary:
     """Two random rolls on a primary category's table; the coach then picks one (a double is forced)."""
     if category not in state.position.primary:
-        raise RuleViolation(
-            f"{category} is not one of the player's primary categories "
-            f"({''.join(state.position.primary) or 'none'})."
-        )
+        raise _not_a_category(category, "primary", state.position.primary)
     first, first_rolls = roll_random_skill(state, category, catalog, dice)
     second, second_rolls = roll_random_skill(state, category, catalog, dice)
     return RandomPrimary((first, second), first == second, tuple(first_rolls + second_rolls))
@@ -270,6 +341,6 @@ class CharacteristicRoll:
 def characteristic_roll(state: PlayerState, catalog: Catalog, dice: Dice) -> CharacteristicRoll:
     """Roll the D8 on the Characteristic Improvement Table and keep the choices the limits allow."""
     table = catalog.advancement.characteristic_improvement
-    d8 = roll(dice, table.dice, "characteristic improvement")
+    d8 = roll(dice, table.dice, _("characteristic improvement"))
     row = next(e for e in table.entries if e.min <= d8.total <= e.max)
     return CharacteristicRoll(d8, tuple(c for c in row.options if improvable(state, c, catalog)))

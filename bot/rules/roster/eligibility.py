@@ -12,6 +12,8 @@ from __future__ import annotations
 from bot.catalog import Catalog
 from bot.catalog.models import OnlyFor, Star, Team
 from bot.errors import RuleViolation
+from bot.i18n import _
+from bot.text import either
 
 
 def choose_league_and_alignment(
@@ -21,30 +23,57 @@ def choose_league_and_alignment(
     if league is None:
         if len(roster.leagues) > 1:
             raise RuleViolation(
-                f"{roster.name} teams choose one league: {' or '.join(roster.leagues)}. "
-                "Pick it with the regional_league option."
+                _(
+                    "{roster} teams choose one league: {leagues}. Pick it with the regional_league option.",
+                    roster=roster.name,
+                    leagues=either(roster.leagues),
+                )
             )
         league = roster.leagues[0]
     match = next((name for name in roster.leagues if name.lower() == league.strip().lower()), None)
     if match is None:
-        raise RuleViolation(f"{roster.name} teams play in {' or '.join(roster.leagues)}, not {league}.")
+        raise RuleViolation(
+            _(
+                "{roster} teams play in {leagues}, not {league}.",
+                roster=roster.name,
+                leagues=either(roster.leagues),
+                league=league,
+            )
+        )
     options = roster.alignments_in(match)
     if not options:
         if alignment:
-            raise RuleViolation(f"{roster.name} teams in the {match} have no Favoured of... choice.")
+            raise RuleViolation(
+                _(
+                    "{roster} teams in the {league} have no Favoured of... choice.",
+                    roster=roster.name,
+                    league=match,
+                )
+            )
         return match, None
     if alignment is None:
         if len(options) > 1:
             raise RuleViolation(
-                f"{roster.name} teams choose an alignment: {', '.join(options)}. "
-                "Pick it with the alignment option; it cannot change later."
+                _(
+                    "{roster} teams choose an alignment: {alignments}. "
+                    "Pick it with the alignment option; it cannot change later.",
+                    roster=roster.name,
+                    alignments=", ".join(options),
+                )
             )
         return match, options[0]
     chosen = next(
         (o for o in options if o.lower() == alignment.strip().lower().removeprefix("favoured of ")), None
     )
     if chosen is None:
-        raise RuleViolation(f"{roster.name} teams may be Favoured of {', '.join(options)}, not {alignment}.")
+        raise RuleViolation(
+            _(
+                "{roster} teams may be Favoured of {alignments}, not {alignment}.",
+                roster=roster.name,
+                alignments=", ".join(options),
+                alignment=alignment,
+            )
+        )
     return match, chosen
 
 

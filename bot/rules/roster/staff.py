@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bot.catalog.models import DraftingRules, Team
 from bot.errors import RuleViolation
+from bot.i18n import _
 from bot.rules.roster.team_building import Staffing, check_staff
 
 
@@ -52,10 +53,10 @@ def staff_changes(
     reroll_price = roster.reroll_cost
     if not drafting:
         if new.rerolls < current.rerolls and not rerolls_removable:
-            raise RuleViolation("Team re-rolls bought during the league are never removed.")
+            raise RuleViolation(_("Team re-rolls bought during the league are never removed."))
         if new.dedicated_fans != current.dedicated_fans:
             raise RuleViolation(
-                "Dedicated fans are bought only when drafting; in the league they change with results."
+                _("Dedicated fans are bought only when drafting; in the league they change with results.")
             )
         reroll_price *= rules.reroll_cost_multiplier_after_draft  # double, though TV counts the normal price
     changes = [

@@ -17,8 +17,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot import i18n
 from bot.catalog.models import DraftingRules, Position, Team
 from bot.errors import RuleViolation
+from bot.i18n import _
+from bot.rules.statuses import team_status
 from bot.text import gp
 
 LOW_COST_LINEMEN = "Low Cost Linemen"
@@ -114,45 +117,61 @@ def check_hire(
     position = roster.position(position_id)
     if position is None:
         raise RuleViolation(
-            f"{roster.name} teams cannot hire that player type; /rules team {roster.name} lists theirs."
+            _(
+                "{roster} teams cannot hire that player type; /rules team {roster} lists theirs.",
+                roster=roster.name,
+            )
         )
     if how_many < 1:
-        raise RuleViolation("Hire at least one player.")
+        raise RuleViolation(_("Hire at least one player."))
     if len(current) + how_many > rules.max_players:
         raise RuleViolation(
-            f"A team may never have more than {rules.max_players} players; you have {len(current)}."
+            _(
+                "A team may never have more than {most} players; you have {count}.",
+                most=rules.max_players,
+                count=len(current),
+            )
         )
     counts = Counter(p.id for p in current)
     if counts[position.id] + how_many > position.max:
         raise RuleViolation(
-            f"{roster.name} teams may have 0-{position.max} {position.name}; you have {counts[position.id]}."
+            _(
+                "{roster} teams may have 0-{most} {position}; you have {count}.",
+                roster=roster.name,
+                most=position.max,
+                position=position.name,
+                count=counts[position.id],
+            )
         )
     for group in roster.group_limits:
         if position.id in group.positions:
             in_group = sum(counts[p] for p in group.positions)
             if in_group + how_many > group.max:
-                raise RuleViolation(f"{group.summary} You have {in_group}.")
+                raise RuleViolation(_(group.summary) + " " + _("You have {count}.", count=in_group))
     return position
 
 
 def check_staff(roster: Team, staff: Staffing, rules: DraftingRules, *, drafting: bool) -> None:
     """Refuse staff numbers the rules do not allow."""
     if not 0 <= staff.rerolls <= rules.max_rerolls:
-        raise RuleViolation(f"A team may have 0-{rules.max_rerolls} team re-rolls.")
+        raise RuleViolation(_("A team may have 0-{most} team re-rolls.", most=rules.max_rerolls))
     for staff_id, count in (
         ("assistant_coach", staff.assistant_coaches),
         ("cheerleader", staff.cheerleaders),
     ):
         rule = rules.staff_rule(staff_id)
         if not 0 <= count <= rule.max:
-            raise RuleViolation(f"A team may have 0-{rule.max} {rule.name}s.")
+            raise RuleViolation(_("A team may have 0-{most} {staff}s.", most=rule.max, staff=rule.name))
     if staff.apothecary and not roster.apothecary:
-        raise RuleViolation(f"{roster.name} teams cannot hire an Apothecary.")
+        raise RuleViolation(_("{roster} teams cannot hire an Apothecary.", roster=roster.name))
     fans = rules.dedicated_fans
     top = fans.max_at_draft if drafting else fans.max
     if not fans.min <= staff.dedicated_fans <= top:
-        when = "when drafting" if drafting else "in league play"
-        raise RuleViolation(f"Dedicated Fans are {fans.min}-{top} {when}.")
+        if drafting:
+            raise RuleViolation(
+                _("Dedicated Fans are {least}-{most} when drafting.", least=fans.min, most=top)
+            )
+        raise RuleViolation(_("Dedicated Fans are {least}-{most} in league play.", least=fans.min, most=top))
 
 
 def check_submittable(
@@ -161,13 +180,22 @@ def check_submittable(
     """A new team must have 11-16 players and fit its budget. Returns what is left for the treasury."""
     if len(positions) < rules.min_players_at_draft:
         raise RuleViolation(
-            f"A new team needs at least {rules.min_players_at_draft} players; you have {len(positions)}."
+            _(
+                "A new team needs at least {least} players; you have {count}.",
+                least=rules.min_players_at_draft,
+                count=len(positions),
+            )
         )
     check_staff(roster, staff, rules, drafting=True)
     cost = draft_cost(roster, positions, staff, rules)
     if cost > budget:
         raise RuleViolation(
-            f"The draft costs {gp(cost)}, over the {gp(budget)} budget by {gp(cost - budget)}."
+            _(
+                "The draft costs {cost}, over the {budget} budget by {over}.",
+                cost=gp(cost),
+                budget=gp(budget),
+                over=gp(cost - budget),
+            )
         )
     return budget - cost
 
@@ -178,8 +206,11 @@ def check_redraft_submittable(
     """A re-drafted team: 11-16 players and legal staff (its budget was spent through the treasury)."""
     if len(positions) < rules.min_players_at_draft:
         raise RuleViolation(
-            f"A re-drafted team needs at least {rules.min_players_at_draft} players; "
-            f"you have {len(positions)}."
+            _(
+                "A re-drafted team needs at least {least} players; you have {count}.",
+                least=rules.min_players_at_draft,
+                count=len(positions),
+            )
         )
     check_staff(roster, staff, rules, drafting=True)
 
@@ -190,31 +221,31 @@ MAX_HIRE_AT_ONCE = 16  # players one hire takes on
 def check_hire_request(count: int, named: bool) -> None:
     """Refuse hiring more than a command takes at once, or naming (numbering) several players at once."""
     if not 1 <= count <= MAX_HIRE_AT_ONCE:
-        raise RuleViolation(f"Hire 1 to {MAX_HIRE_AT_ONCE} players at a time.")
+        raise RuleViolation(_("Hire 1 to {most} players at a time.", most=MAX_HIRE_AT_ONCE))
     if count > 1 and named:
         raise RuleViolation(
-            "Give a name or number only when hiring one player; rename others with /team player."
+            _("Give a name or number only when hiring one player; rename others with /team player.")
         )
 
 
 def check_shirt_number(number: int | None) -> None:
     """A player's shirt number is 1 to 99 (None: the next free one)."""
     if number is not None and not 1 <= number <= 99:
-        raise RuleViolation("Shirt numbers are 1 to 99.")
+        raise RuleViolation(_("Shirt numbers are 1 to 99."))
 
 
 def check_release(name: str, under_contract: bool) -> None:
     """A star signed on a long-term contract (seed 004) stays for the season: he is never fired."""
     if under_contract:
         raise RuleViolation(
-            f"{name} is under contract for the season: a star signed this way is never fired."
+            _("{star} is under contract for the season: a star signed this way is never fired.", star=name)
         )
 
 
 def check_not_retired(name: str, status: str) -> None:
     """A retired team's players are no longer renamed or renumbered."""
     if status == "retired":
-        raise RuleViolation(f"{name} is retired.")
+        raise RuleViolation(_("{team} is retired.", team=name))
 
 
 EDITABLE = ("draft", "submitted", "rejected")  # a team being drafted (changing it makes it a draft again)
@@ -226,22 +257,41 @@ def check_changeable(name: str, status: str, postgame_open: bool) -> None:
     if status == "approved":
         if not postgame_open:
             raise RuleViolation(
-                f"{name} changes its roster in the post-game sequence: after a result is "
-                "confirmed and before you finish the post-game."
+                _(
+                    "{team} changes its roster in the post-game sequence: after a result is "
+                    "confirmed and before you finish the post-game.",
+                    team=name,
+                )
             )
         return
     if status not in EDITABLE:
-        raise RuleViolation(f"{name} is {status}: its roster changes through the post-game sequence.")
+        raise RuleViolation(
+            _(
+                "{team} is {status}: its roster changes through the post-game sequence.",
+                team=name,
+                status=team_status(status),
+            )
+        )
 
 
 def check_review(approve: bool, reason: str | None) -> None:
     """A Team Draft List submitted "to check and approve" (seed 001) is approved, or rejected with a reason
     the coach reads."""
     if not approve and not reason:
-        raise RuleViolation("Give the coach a reason for the rejection.")
+        raise RuleViolation(_("Give the coach a reason for the rejection."))
 
 
-OVERSPENT = "That costs"  # the treasury's refusal to go below zero (store/teams.change_treasury)
+OVERSPENT = "That costs"  # the treasury's refusal to go below zero (store/teams.change_treasury), in English
+# That refusal as the store words it: its translation's words before the first {placeholder} are the prefix
+# in another language.
+_OVERSPENT_REFUSAL = "That costs {cost}; {team} has {treasury}."
+
+
+def _overspent(message: str) -> bool:
+    """Whether a refusal is the treasury's, in English or in the current language."""
+    translated = i18n.lookup(i18n.current(), _OVERSPENT_REFUSAL) or _OVERSPENT_REFUSAL
+    prefixes = {OVERSPENT, translated.split("{", 1)[0].strip()}
+    return any(message.startswith(prefix) for prefix in prefixes if prefix)
 
 
 @contextmanager
@@ -251,7 +301,7 @@ def within_budget(note: str) -> Iterator[None]:
     try:
         yield
     except RuleViolation as refusal:
-        if not note or not str(refusal).startswith(OVERSPENT):
+        if not note or not _overspent(str(refusal)):
             raise
         raise RuleViolation(f"{refusal} {note}") from refusal
 
@@ -261,4 +311,4 @@ def next_free_number(taken: Iterable[int]) -> int:
     for number in range(1, 100):
         if number not in used:
             return number
-    raise RuleViolation("Every shirt number from 1 to 99 is taken.")
+    raise RuleViolation(_("Every shirt number from 1 to 99 is taken."))
