@@ -3,7 +3,8 @@
 A reply never silently loses text: long text is split into several fields, embeds or messages (or
 paginated where the reader asked for a list). Splits fall on line boundaries; an over-long line is split at
 a space; a mention (`<@123>`), a channel or role mention, a custom emoji or a timestamp (`<t:...:R>`) is
-never cut, and bold, italic or code spans only when there is no other way.
+never cut, and bold, italic or code spans only when there is no other way. A continuation is named
+`<name> (cont.)` in the current language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import discord
+
+from bot.i18n import _
 
 # https://discord.com/developers/docs/resources/message#embed-object-embed-limits and friends
 CONTENT = 2000
@@ -26,7 +29,6 @@ EMBEDS = 10
 EMBED_TOTAL = 6000  # across all the embeds of one message
 BUTTON_LABEL = 80
 
-CONTINUED = " (cont.)"
 EMPTY = "\u200b"  # a field value may not be empty
 
 _HARD = re.compile(r"<(?:@[!&]?|#)\d+>|<t:-?\d+(?::[tTdDfFR])?>|<a?:\w+:\d+>")
@@ -89,6 +91,12 @@ def split_lines(lines: Iterable[str], limit: int) -> list[str]:
     return split_text("\n".join(lines), limit)
 
 
+def continued(name: str, limit: int) -> str:
+    """`name (cont.)` in the current language, within `limit` characters (the name shortened first)."""
+    more = _("{name} (cont.)", name="")
+    return _("{name} (cont.)", name=shorten(name, limit - len(more)))
+
+
 def shorten(label: str, limit: int) -> str:
     """For labels only (button labels, titles repeated elsewhere): cut at a word with an ellipsis."""
     if len(label) <= limit:
@@ -110,7 +118,7 @@ def fields(name: str, body: str | Iterable[str], *, empty: str = "-", inline: bo
     text = body if isinstance(body, str) else "\n".join(body)
     pieces = split_text(text, FIELD_VALUE) or [empty or EMPTY]
     head = shorten(name, FIELD_NAME)
-    more = shorten(name, FIELD_NAME - len(CONTINUED)) + CONTINUED
+    more = continued(name, FIELD_NAME)
     return [Field(head if i == 0 else more, piece, inline) for i, piece in enumerate(pieces)]
 
 
@@ -142,10 +150,10 @@ def pack_embeds(
     if len(title) > EMBED_TITLE:  # keep every word of it: the full title opens the description
         text = f"**{title}**\n{text}" if text else f"**{title}**"
         title = shorten(title, EMBED_TITLE)
-    more = shorten(title, EMBED_TITLE - len(CONTINUED)) + CONTINUED
+    more = continued(title, EMBED_TITLE)
     footer_text = footer if footer is None or len(footer) <= FOOTER else None
     if footer is not None and footer_text is None:
-        body = [*body, *fields("Note", footer)]
+        body = [*body, *fields(_("Note"), footer)]
     room = EMBED_TOTAL - _size(footer_text)
     drafts: list[_Draft] = []
     for i, piece in enumerate(split_text(text, EMBED_DESCRIPTION - 0)):
@@ -178,7 +186,7 @@ def one_embed(
     embed = discord.Embed(title=shorten(title, EMBED_TITLE), description=pieces[0], colour=colour)
     for rest in pieces[1:]:
         for piece in split_text(rest, FIELD_VALUE):
-            embed.add_field(name=CONTINUED.strip(), value=piece, inline=False)
+            embed.add_field(name=_("(cont.)"), value=piece, inline=False)
     if footer:
         embed.set_footer(text=shorten(footer, FOOTER))
     return embed

@@ -1,20 +1,26 @@
 """The pictures the bot answers and announces with: what the services return, as bot/pictures' plain
 values, drawn off the event loop, and sent as an embed showing the attached PNG (it reads on a phone).
-Also the standings and rankings as CSV files."""
+Also the standings and rankings as CSV files. A picture is posted in the channel: it is drawn in its league's
+(or event's) language."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 
 import discord
+from babel.dates import format_datetime
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.pictures.bracket import BracketGame, BracketStage, Prize, bracket_png
 from bot.pictures.rankings import RankingLine, RankingSection, SquadLine, rankings_png
 from bot.pictures.season_start import DivisionTeams, season_start_png
 from bot.pictures.standings import DivisionStandings, StandingLine, standings_png
 from bot.rules.league.league_settings import BonusMode
 from bot.rules.league.standings import tie_notes
+from bot.rules.statuses import fixture_status
 from bot.services.league import playoffs, seasons
 from bot.services.league.playoffs import PLACE_NAMES, Bracket, winner_of
 from bot.services.league.seasons import SeasonOverview, Standings
@@ -23,7 +29,7 @@ from bot.services.runtime import Runtime
 from bot.services.tournament.tournament_play import EventStandings
 from bot.text import gp
 from bot.ui.files import attachment, csv_bytes
-from bot.ui.league_views import COLOUR
+from bot.ui.league_views import COLOUR, tie_note
 
 EMBED_TITLE = 256
 
@@ -54,10 +60,7 @@ def standings_divisions(standings: Standings) -> list[DivisionStandings]:
                     )
                     for row in table.rows
                 ],
-                [
-                    f"{r.position}. {name(r.team_id, '?')} placed on {r.decided_by}"
-                    for r in tie_notes(table.rows)
-                ],
+                [tie_note(r.position, name(r.team_id, "?"), r.decided_by) for r in tie_notes(table.rows)],
             )
         )
     return divisions
@@ -65,37 +68,44 @@ def standings_divisions(standings: Standings) -> list[DivisionStandings]:
 
 def standings_picture(standings: Standings) -> bytes:
     """Each division's table, as `/standings` shows it."""
-    return standings_png(
-        f"{standings.league.name}: season {standings.season.number} standings",
-        standings_divisions(standings),
-        bonus=standings.league.settings.bonus_mode != BonusMode.OFF,
-    )
+    league = standings.league
+    with i18n.using(league.language):
+        return standings_png(
+            _("{league}: season {number} standings", league=league.name, number=standings.season.number),
+            standings_divisions(standings),
+            bonus=league.settings.bonus_mode != BonusMode.OFF,
+        )
 
 
-STANDINGS_HEADER = (
-    "division",
-    "place",
-    "team",
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "td_for",
-    "td_against",
-    "td_diff",
-    "cas_for",
-    "cas_against",
-    "cas_diff",
-    "bonus_points",
-    "points",
-    "placed_on",
+STANDINGS_HEADER = (  # the columns, marked: the file's header is in the current language
+    N_("division"),
+    N_("place"),
+    N_("team"),
+    N_("played"),
+    N_("won"),
+    N_("drawn"),
+    N_("lost"),
+    N_("td_for"),
+    N_("td_against"),
+    N_("td_diff"),
+    N_("cas_for"),
+    N_("cas_against"),
+    N_("cas_diff"),
+    N_("bonus_points"),
+    N_("points"),
+    N_("placed_on"),
 )
+
+
+def _placed_on(decided_by: str | None) -> str | None:
+    """The tiebreaker that placed a row (a marked label), in the current language; None for no tie."""
+    return _(decided_by) if decided_by else None
 
 
 def standings_csv(standings: Standings) -> bytes:
     """A line per team and division, every number of the table (a spreadsheet's input)."""
     return csv_bytes(
-        STANDINGS_HEADER,
+        [_(column) for column in STANDINGS_HEADER],
         (
             (
                 table.division.name,
@@ -113,7 +123,7 @@ def standings_csv(standings: Standings) -> bytes:
                 row.cas_for - row.cas_against,
                 row.bonus_points,
                 row.points,
-                row.decided_by,
+                _placed_on(row.decided_by),
             )
             for table in standings.tables
             for row in table.rows
@@ -127,34 +137,40 @@ def standings_csv(standings: Standings) -> bytes:
 def _bracket_game(fx: Fixture) -> BracketGame:
     if fx.status == "confirmed":
         winner = winner_of(fx)
-        pens = " pens" if fx.home_score == fx.away_score else ""
+        pens = " " + _("pens") if fx.home_score == fx.away_score else ""
         return BracketGame(
             fx.home_name,
             fx.away_name,
             f"{fx.home_score}-{fx.away_score}{pens}",
             "home" if winner == fx.home_team_id else "away" if winner == fx.away_team_id else None,
         )
-    return BracketGame(fx.home_name, fx.away_name, "to play" if fx.status == "scheduled" else fx.status)
+    return BracketGame(
+        fx.home_name, fx.away_name, _("to play") if fx.status == "scheduled" else fixture_status(fx.status)
+    )
 
 
 def bracket_parts(bracket: Bracket) -> tuple[str, list[BracketStage], list[Prize]]:
     """The bracket's subtitle (the seeds, or why there are none), its stages (the third-place game last)
     and the prizes once paid, as plain values."""
     if bracket.qualifiers:
-        subtitle = "Seeds: " + ", ".join(f"{q.seed}. {name}" for q, name in bracket.qualifiers)
+        subtitle = _("Seeds: {seeds}", seeds=", ".join(f"{q.seed}. {name}" for q, name in bracket.qualifiers))
     elif bracket.size < 2:
-        subtitle = "No play-offs in this league: the prizes follow the final standings."
+        subtitle = _("No play-offs in this league: the prizes follow the final standings.")
     else:
-        subtitle = f"Not open yet: {bracket.size} teams will qualify."
+        subtitle = _("Not open yet: {size} teams will qualify.", size=bracket.size)
     stages = [BracketStage(title, [_bracket_game(g) for g in games]) for title, games in bracket.stages]
-    return subtitle, stages, [Prize(PLACE_NAMES[a.place], a.team_name, gp(a.prize)) for a in bracket.awards]
+    prizes = [Prize(_(PLACE_NAMES[a.place]), a.team_name, gp(a.prize)) for a in bracket.awards]
+    return subtitle, stages, prizes
 
 
 def bracket_picture(bracket: Bracket) -> bytes:
     """The stages as stacked sections (the third-place game last), the prizes once paid."""
-    subtitle, stages, prizes = bracket_parts(bracket)
-    title = f"{bracket.league.name}: season {bracket.season.number} play-offs"
-    return bracket_png(title, stages, prizes, subtitle=subtitle)
+    with i18n.using(bracket.league.language):
+        subtitle, stages, prizes = bracket_parts(bracket)
+        title = _(
+            "{league}: season {number} play-offs", league=bracket.league.name, number=bracket.season.number
+        )
+        return bracket_png(title, stages, prizes, subtitle=subtitle)
 
 
 # --- tournament rankings ----------------------------------------------------------------------------------
@@ -163,11 +179,16 @@ def bracket_picture(bracket: Bracket) -> bytes:
 def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> bytes:
     """The squads (a team event), then the coaches in the text's sections; `coach_names` by user id (the
     members Discord knows; a coach not among them is shown by his team alone)."""
+    with i18n.using(table.event.league.language):
+        return _rankings_picture(table, coach_names)
+
+
+def _rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> bytes:
     extra = table.event.rulespack.extra_columns  # (tiebreaker, label): the organiser's own by its name
     heads = {} if table.squads else dict(table.sections)
     sections: list[RankingSection] = []
     current: list[RankingLine] = []
-    heading = "Coaches" if table.squads else "Rankings"
+    heading = _("Coaches") if table.squads else _("Rankings")
     for line in table.lines:
         if line.row.position in heads:
             if current:
@@ -202,7 +223,7 @@ def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> b
         )
         for s in table.squads
     ]
-    notes = [f"Spare Player (not ranked): {table.spare.name}"] if table.spare is not None else []
+    notes = [_("Spare Player (not ranked): {team}", team=table.spare.name)] if table.spare is not None else []
     return rankings_png(
         table.title,
         sections,
@@ -212,28 +233,28 @@ def rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> b
     )
 
 
-RANKINGS_HEADER = (
-    "place",
-    "team",
-    "coach_id",
-    "tournament_points",
-    "bonus_points",
-    "td_for",
-    "td_against",
-    "td_diff",
-    "cas_for",
-    "sent_off",
-    "votes",
-    "objectives",
-    "organiser_tiebreaker",  # the number the rulespack names (custom_tiebreaker), 0 without one
-    "placed_on",
+RANKINGS_HEADER = (  # the columns, marked: the file's header is in the current language
+    N_("place"),
+    N_("team"),
+    N_("coach_id"),
+    N_("tournament_points"),
+    N_("bonus_points"),
+    N_("td_for"),
+    N_("td_against"),
+    N_("td_diff"),
+    N_("cas_for"),
+    N_("sent_off"),
+    N_("votes"),
+    N_("objectives"),
+    N_("organiser_tiebreaker"),  # the number the rulespack names (custom_tiebreaker), 0 without one
+    N_("placed_on"),
 )
 
 
 def rankings_csv(table: EventStandings) -> bytes:
     """A line per ranked coach with every tiebreaker's number."""
     return csv_bytes(
-        RANKINGS_HEADER,
+        [_(column) for column in RANKINGS_HEADER],
         (
             (
                 line.row.position,
@@ -249,7 +270,7 @@ def rankings_csv(table: EventStandings) -> bytes:
                 line.row.votes,
                 line.row.objectives,
                 line.row.custom,
-                line.row.decided_by,
+                _placed_on(line.row.decided_by),
             )
             for line in table.lines
         ),
@@ -261,18 +282,28 @@ def rankings_csv(table: EventStandings) -> bytes:
 
 def season_start_picture(overview: SeasonOverview, roster_names: Mapping[str, str]) -> bytes:
     """Every division with its teams (and rosters), then round 1's games."""
-    heading = "Round 1"
-    if overview.rounds:
-        heading += f" · deadline {overview.rounds[0].deadline_at:%d %b %Y %H:%M} UTC"
-    return season_start_png(
-        f"{overview.league.name}: season {overview.season.number} begins",
-        [
-            DivisionTeams(division.name, [(t.name, roster_names.get(t.roster, t.roster)) for t in members])
-            for division, members in overview.divisions
-        ],
-        [(f.home_name, f.away_name) for f in overview.round_fixtures(1)],
-        round_heading=heading,
-    )
+    league = overview.league
+    with i18n.using(league.language):
+        heading = _("Round 1")
+        if overview.rounds:
+            heading += " · " + _("deadline {deadline} UTC", deadline=_utc(overview.rounds[0].deadline_at))
+        return season_start_png(
+            _("{league}: season {number} begins", league=league.name, number=overview.season.number),
+            [
+                DivisionTeams(
+                    division.name, [(t.name, roster_names.get(t.roster, t.roster)) for t in members]
+                )
+                for division, members in overview.divisions
+            ],
+            [(f.home_name, f.away_name) for f in overview.round_fixtures(1)],
+            round_heading=heading,
+        )
+
+
+def _utc(moment: datetime) -> str:
+    """`05 Mar 2026 18:00` in UTC, the month as the current language writes it (a picture cannot show each
+    reader's own time)."""
+    return format_datetime(moment, "dd MMM yyyy HH:mm", tzinfo=UTC, locale=i18n.babel_locale(i18n.current()))
 
 
 # --- sending ----------------------------------------------------------------------------------------------
@@ -372,7 +403,11 @@ async def announcement_picture(
     if kind == "bracket":
         bracket = await playoffs.bracket(rt, guild_id, reference, number)
         data = await asyncio.to_thread(bracket_picture, bracket)
-        return f"{bracket.league.name}: season {number} play-offs", data, f"playoffs_season_{number}"
+        with i18n.using(bracket.league.language):
+            title = _("{league}: season {number} play-offs", league=bracket.league.name, number=number)
+        return title, data, f"playoffs_season_{number}"
     table = await seasons.standings(rt, guild_id, reference, None, number)
     data = await asyncio.to_thread(standings_picture, table)
-    return f"{table.league.name}: season {number} standings", data, f"standings_season_{number}"
+    with i18n.using(table.league.language):
+        title = _("{league}: season {number} standings", league=table.league.name, number=number)
+    return title, data, f"standings_season_{number}"
