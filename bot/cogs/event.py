@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import _, ngettext
 from bot.rules.tournament.extra_spp import MOST_AT_ONCE
 from bot.rules.tournament.tournament_settings import MAX_ROUNDS
 from bot.services.match.results import Referee
@@ -21,7 +23,6 @@ from bot.services.tournament import (
     tournament_spp,
     tournaments,
 )
-from bot.text import plural
 from bot.ui import drafting, result_setting
 from bot.ui.award_views import standing_embeds
 from bot.ui.checks import organiser_only
@@ -90,13 +91,14 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         event = await tournaments.create_tournament(
             runtime_of(interaction), actor_of(interaction), name, channel_id, settings
         )
-        await send_rulespack(
-            interaction,
-            event,
-            f"Tournament **{plain(event.name)}** created; announcements go to <#{channel_id}>. "
-            "Coaches register with /roster register; change the rulespack with /rulespack set.",
-            ephemeral=False,
-        )
+        with i18n.using(event.league.language):  # the channel sees it
+            content = _(
+                "Tournament **{event}** created; announcements go to <#{channel}>. Coaches register with "
+                "/roster register; change the rulespack with /rulespack set.",
+                event=plain(event.name),
+                channel=channel_id,
+            )
+            await send_rulespack(interaction, event, content, ephemeral=False)
 
     # --- part 1: registration and tournament rosters ---
 
@@ -172,10 +174,16 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         pairings = await tournament_play.start_event(
             runtime_of(interaction), actor_of(interaction), tournament
         )
+        with i18n.using(pairings.event.league.language):  # the channel sees it
+            content = _(
+                "**{event}** has started: rosters are locked and round 1 is drawn.",
+                event=plain(pairings.event.name),
+            )
+            embeds = pairings_embeds(pairings)
         await send_messages(
             interaction,
-            f"**{plain(pairings.event.name)}** has started: rosters are locked and round 1 is drawn.",
-            pairings_embeds(pairings),
+            content,
+            embeds,
             allowed_mentions=discord.AllowedMentions.none(),  # the pairings post in the channel pings
         )
 
@@ -188,12 +196,14 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         pairings = await tournament_play.pair_next_round(
             runtime_of(interaction), actor_of(interaction), tournament
         )
-        await send_messages(
-            interaction,
-            f"Round {pairings.round_number} of **{plain(pairings.event.name)}** is paired.",
-            pairings_embeds(pairings),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        with i18n.using(pairings.event.league.language):  # the channel sees it
+            content = _(
+                "Round {number} of **{event}** is paired.",
+                number=pairings.round_number,
+                event=plain(pairings.event.name),
+            )
+            embeds = pairings_embeds(pairings)
+        await send_messages(interaction, content, embeds, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(
         name="result", description="Decide or correct a game's result (a disputed or held one)"
@@ -283,10 +293,18 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         pairings = await tournament_play.swap_tables(
             runtime_of(interaction), actor_of(interaction), tournament, team_a, team_b, reason, more
         )
-        swapped = f"Swapped {1 + len(more)} pairs." if more else "Swapped."
+        if more:
+            swapped = ngettext(
+                "Swapped {n} pair. Round {number} now reads:",
+                "Swapped {n} pairs. Round {number} now reads:",
+                1 + len(more),
+                number=pairings.round_number,
+            )
+        else:
+            swapped = _("Swapped. Round {number} now reads:", number=pairings.round_number)
         await send_messages(
             interaction,
-            f"{swapped} Round {pairings.round_number} now reads:",
+            swapped,
             pairings_embeds(pairings),
             ephemeral=True,
         )
@@ -331,8 +349,10 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         )
         await send_messages(
             interaction,
-            f"{plain(standing.event.name)} is finished; the final rankings and awards are posted in the "
-            "event's channel.",
+            _(
+                "{event} is finished; the final rankings and awards are posted in the event's channel.",
+                event=plain(standing.event.name),
+            ),
             standing_embeds(standing),
             ephemeral=True,
         )
@@ -363,7 +383,7 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             runtime_of(interaction), actor_of(interaction), tournament, team, player, spp, reason, round
         )
         await interaction.response.send_message(
-            f"{plain(done.line)}\nFor: {plain(done.reason)}", ephemeral=True
+            _("{award}\nFor: {reason}", award=plain(done.line), reason=plain(done.reason)), ephemeral=True
         )
 
     # --- the NAF report (issue 29) ---
@@ -385,18 +405,25 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
             tournament,
             organiser or interaction.user.display_name,
         )
-        text = (
-            f"NAF report of **{plain(report.event.name)}**: {plural(report.coaches, 'coach')}, "
-            f"{plural(report.games, 'game')}."
+        text = _(
+            "NAF report of **{event}**: {coaches}, {games}.",
+            event=plain(report.event.name),
+            coaches=ngettext("{n} coach", "{n} coaches", report.coaches),
+            games=ngettext("{n} game", "{n} games", report.games),
         )
         if report.missing:
             named = ", ".join(plain(name) for name in report.missing[:MISSING_SHOWN])
-            more = (
-                f" and {len(report.missing) - MISSING_SHOWN} more"
-                if len(report.missing) > MISSING_SHOWN
-                else ""
-            )
-            text += f"\nNo NAF name or number yet ({len(report.missing)}): {named}{more}."
+            count, more = len(report.missing), len(report.missing) - MISSING_SHOWN
+            if more > 0:
+                line = _(
+                    "No NAF name or number yet ({count}): {names} and {more} more.",
+                    count=count,
+                    names=named,
+                    more=more,
+                )
+            else:
+                line = _("No NAF name or number yet ({count}): {names}.", count=count, names=named)
+            text += "\n" + line
         await interaction.response.send_message(
             text, file=attachment(report.data, f"{report.event.name}_naf", "xml"), ephemeral=True
         )
@@ -410,10 +437,12 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
     ) -> None:
         await defer_private(interaction)
         done = await event_export.export_event(runtime_of(interaction), actor_of(interaction), tournament)
-        content = (
-            f"**{plain(done.event_name)}**: {plural(done.teams, 'team')}, "
-            f"{plural(done.rounds, 'round')} paired, {plural(done.games, 'game')}. "
-            "Import it on another server with /event import."
+        content = _(
+            "**{event}**: {teams}, {rounds}, {games}. Import it on another server with /event import.",
+            event=plain(done.event_name),
+            teams=ngettext("{n} team", "{n} teams", done.teams),
+            rounds=ngettext("{n} round paired", "{n} rounds paired", done.rounds),
+            games=ngettext("{n} game", "{n} games", done.games),
         )
         await send_export(interaction, content, done.data, done.event_name, gzipped=done.gzipped)
 
@@ -434,11 +463,21 @@ class EventCog(commands.GroupCog, group_name="event", group_description="Organis
         data = await read_upload(interaction, file, event_export.IMPORT_LIMIT)
         done = await event_export.import_event(runtime_of(interaction), actor_of(interaction), data, name)
         await self.bot.deadlines.rearm()  # the imported rounds' deadlines
-        squads = f", {plural(done.squads, 'squad')}" if done.squads else ""
+        counts = [
+            ngettext("{n} team", "{n} teams", done.teams),
+            ngettext("{n} player", "{n} players", done.players),
+            ngettext("{n} game", "{n} games", done.games),
+        ]
+        if done.squads:
+            counts.append(ngettext("{n} squad", "{n} squads", done.squads))
         await interaction.edit_original_response(
-            content=f"Imported **{plain(done.event_name)}**: {plural(done.teams, 'team')}, "
-            f"{plural(done.players, 'player')}, {plural(done.games, 'game')}{squads}. "
-            f"Announcements go to <#{interaction.channel_id}>; the organisers here run it with /event."
+            content=_(
+                "Imported **{event}**: {counts}. Announcements go to <#{channel}>; the organisers here "
+                "run it with /event.",
+                event=plain(done.event_name),
+                counts=", ".join(counts),
+                channel=interaction.channel_id,
+            )
         )
 
     # --- the web view ---

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services.tournament import tournament_options, tournaments
 from bot.ui.checks import organiser_only
 from bot.ui.context import actor_of, given, runtime_of
@@ -24,9 +25,9 @@ if TYPE_CHECKING:
 
 def _changed_text(change: tournaments.RulespackChange) -> str:
     if not change.changed:
-        return "Nothing changed."
+        return _("Nothing changed.")
     lines = [f"**{key}**: {before} → {after}" for key, (before, after) in change.changed.items()]
-    return f"{plain(change.event.name)}: rulespack changed.\n" + "\n".join(lines)
+    return "\n".join([_("{event}: rulespack changed.", event=plain(change.event.name)), *lines])
 
 
 async def _change(

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext
 from bot.services.tournament import tournament_squads
 from bot.services.tournament.tournament_squads import SquadView
 from bot.ui.autocomplete import Choices, offer
@@ -35,7 +36,7 @@ async def squad_autocomplete(interaction: discord.Interaction, current: str) -> 
     return offer(
         current,
         found,
-        lambda s: f"{s.name} ({len(s.members)} coaches)",
+        lambda s: ngettext("{squad} ({n} coach)", "{squad} ({n} coaches)", len(s.members), squad=s.name),
         lambda s: f"s:{s.id}",
         attrgetter("name"),
     )
@@ -158,7 +159,7 @@ class SquadCog(commands.GroupCog, group_name="squad", group_description="Team ev
         )
         await send_messages(
             interaction,
-            None if views else "No squads yet: a captain creates one with /squad create.",
+            None if views else _("No squads yet: a captain creates one with /squad create."),
             squad_embeds(views),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),

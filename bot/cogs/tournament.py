@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import _
 from bot.services.inputs import one_of
 from bot.services.tournament import (
     tournament_awards,
@@ -38,6 +41,7 @@ from bot.ui.tournament_views import pairings_embeds, send_rulespack, standings_p
 if TYPE_CHECKING:
     from bot.host import Host
 
+T = TypeVar("T")
 FORMATS = {"text": "Text", "picture": "Picture", "csv": "CSV file"}
 PICTURE_FORMATS = {"text": "Text", "picture": "Picture"}
 
@@ -104,11 +108,18 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
         stem = f"{table.event.name}_rankings_round_{table.rounds_paired}"
+        language = table.event.league.language  # the channel sees the file or picture
         if shape == "csv":
-            await send_file(interaction, "The rankings as CSV.", rankings_csv(table), stem, "csv")
+            with i18n.using(language):
+                content, data = _("The rankings as CSV."), rankings_csv(table)
+            await send_file(interaction, content, data, stem, "csv")
             return
         names = member_names(interaction, [line.team.coach_id for line in table.lines])
-        await send_picture(interaction, table.title, stem, partial(rankings_picture, table, names))
+        with i18n.using(language):
+            title = table.title
+        await send_picture(
+            interaction, title, stem, partial(_worded, language, rankings_picture, table, names)
+        )
 
     # --- awards (part 3) ---
 
@@ -166,10 +177,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         found = await tournament_groups.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
-        if shape == "picture":
-            title = f"{found.event.name}: groups and knock-out"
+        if shape == "picture":  # the channel sees it
+            language = found.event.league.language
+            with i18n.using(language):
+                title = _("{event}: groups and knock-out", event=found.event.name)
             stem = f"{found.event.name}_bracket"
-            await send_pictures(interaction, title, stem, partial(event_bracket_pictures, found))
+            await send_pictures(
+                interaction, title, stem, partial(_worded, language, event_bracket_pictures, found)
+            )
             return
         await send_messages(
             interaction,
@@ -198,6 +213,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def _worded(language: str, draw: Callable[..., T], *args: Any) -> T:
+    """`draw(*args)` worded in `language` (a picture drawn off the event loop for the channel)."""
+    with i18n.using(language):
+        return draw(*args)
 
 
 STANDINGS_SOURCE = "tournament_standings"

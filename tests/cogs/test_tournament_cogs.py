@@ -8,13 +8,15 @@ from unittest.mock import MagicMock
 import discord
 import pytest
 
+from bot import i18n
 from bot.cogs.event import EventCog
 from bot.cogs.results import ConfirmButton
 from bot.cogs.tournament import TournamentCog, render_standings
 from bot.services.match import results
 from bot.services.match.results import SideInput
 from bot.services.runtime import Runtime
-from bot.services.tournament import tournament_play
+from bot.services.tournament import tournament_play, tournaments
+from bot.store import leagues as league_store
 from bot.ui.checks import NotOrganiser, require_organiser
 from tests.builders import ORGANISER, tournament_event
 from tests.cogs.mocks import make_interaction, sent
@@ -42,6 +44,19 @@ async def test_event_start_shows_the_tables_and_the_dice(runtime: Runtime) -> No
     assert "**Table 5**" in text and "Spare" in text.split("**Table 5**")[1]  # the Spare Player last
     assert "Drawn with the bot's dice" in text and "d9=" in text
     assert "Played in person: no deadline." in text
+
+
+async def test_the_event_channel_reads_the_start_in_the_events_language(runtime: Runtime) -> None:
+    """Issue 32: what the event's channel sees is worded in the event's language, not the organiser's."""
+    await tournament_event(runtime, 4)
+    event = await tournaments.get_event(runtime, 1, None)
+    await runtime.db.write(league_store.set_language, event.league, "es-ES")
+    cog = EventCog(MagicMock())
+    interaction = make_interaction(runtime, user_id=ORGANISER.user_id, manage_guild=True, locale="fr")
+    with i18n.using("fr"):  # the organiser's language, as the tree sets it
+        await cog.start.callback(cog, interaction, None)
+    content, _kwargs = sent(interaction)
+    assert content == "**Cup** ha empezado: las plantillas están cerradas y la ronda 1 está sorteada."
 
 
 async def test_event_pair_names_open_games_and_swap_answers_privately(runtime: Runtime) -> None:
