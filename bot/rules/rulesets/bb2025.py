@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.catalog import Catalog
 from bot.catalog.models import Team
+from bot.i18n import N_, _
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.inducements import Budget, budgets
 from bot.rules.match.journeymen import JOURNEYMAN_LIMIT
@@ -60,7 +61,7 @@ FRIENDLIES = Friendlies(
     casualties_badly_hurt=True,
     missed_stay_out=True,
     expensive_mistakes=False,
-    summary=(
+    summary=N_(
         "no SPP, no league points, no winnings; every casualty counts as Badly Hurt; players who were to "
         "miss the next game still miss it"
     ),
@@ -69,31 +70,38 @@ FRIENDLIES = Friendlies(
 BB2025_PREGAME = (
     PregameStep(
         "fan_factor",
-        "Fan Factor",
+        N_("Fan Factor"),
         "command",
-        "D3 + Dedicated Fans for each team, rolled with the winnings once the result is confirmed.",
-        command="the post-game",
+        N_("D3 + Dedicated Fans for each team, rolled with the winnings once the result is confirmed."),
+        command=N_("the post-game"),
     ),
-    PregameStep("weather", "Weather", "roll", "2D6 on the Weather table.", table="weather"),
+    PregameStep("weather", N_("Weather"), "roll", N_("2D6 on the Weather table."), table="weather"),
     PregameStep(
         "journeymen",
-        "Journeymen",
+        N_("Journeymen"),
         "command",
-        "A team with fewer than 11 players able to play takes on journeymen.",
+        N_("A team with fewer than 11 players able to play takes on journeymen."),
         command="/match prepare",
     ),
     PregameStep(
         "inducements",
-        "Inducements",
+        N_("Inducements"),
         "command",
-        "The higher CTV buys first; the other team gets the difference as petty cash.",
+        N_("The higher CTV buys first; the other team gets the difference as petty cash."),
         command="/match induce",
     ),
     PregameStep(
-        "prayers", "Prayers to Nuffle", "command", "The underdog's prayers.", command="/match roll prayers"
+        "prayers",
+        N_("Prayers to Nuffle"),
+        "command",
+        N_("The underdog's prayers."),
+        command="/match roll prayers",
     ),
     PregameStep(
-        "kick_off_flip", "Flip for the kick", "roll", "A coin is flipped; the winner kicks or receives."
+        "kick_off_flip",
+        N_("Flip for the kick"),
+        "roll",
+        N_("A coin is flipped; the winner kicks or receives."),
     ),
 )
 
@@ -114,7 +122,14 @@ class BB2025(Ruleset):
             fans = game.team(side).fans
             factors[side], fair = fan_factor(fans, dice, self.catalog.postgame)
             rolls[side] = (fair,)
-            lines[side] = (f"Fan Factor {factors[side]} ({fans} dedicated + {fair})",)
+            lines[side] = (
+                _(
+                    "Fan Factor {factor} ({fans} dedicated + {fair})",
+                    factor=factors[side],
+                    fans=fans,
+                    fair=fair,
+                ),
+            )
         return Opening(lines, rolls, factors)
 
     def postgame_side(self, game: PostgameGame, side: Side, opening: Opening, dice: Dice) -> SideOutcome:
@@ -137,14 +152,19 @@ class BB2025(Ruleset):
         penalty = game.played and report.conceded_by == side and report.concession_penalty
         fan_rule = self.catalog.drafting.dedicated_fans
         rolls: tuple[DieRoll, ...]
+        rolled: str | None
         if penalty:
             after, lost = conceding_fans(before, dice, self.catalog.postgame, fan_rule)
-            rolls, rolled = (lost,), f" ({lost})"
+            rolls, rolled = (lost,), str(lost)
         else:
             after, check = update_dedicated_fans(before, outcome, dice, fan_rule)
             rolls = (check,) if check is not None else ()
-            rolled = f" ({check.shown})" if check is not None else ""
-        line = f"Dedicated fans {change_text(before, after)}{rolled}"
+            rolled = check.shown if check is not None else None
+        change = change_text(before, after)
+        if rolled is None:
+            line = _("Dedicated fans {change}", change=change)
+        else:
+            line = _("Dedicated fans {change} ({roll})", change=change, roll=rolled)
         return FanChange(after, rolls, line, fan_rule.min, fan_rule.max)
 
     def _unplayed(self, game: PostgameGame, side: Side, dice: Dice) -> SideOutcome:
@@ -156,15 +176,19 @@ class BB2025(Ruleset):
         awards = None
         amount = 0
         if report.unplayed == "forfeit":
-            why = "not played by the deadline: a loss for both teams"
-            notes = ("No MVP: not played",)
+            why = _("not played by the deadline: a loss for both teams")
+            notes = (_("No MVP: not played"),)
         elif report.conceded_by == side:
-            why = "conceded before the deadline (without penalty)"
+            why = _("conceded before the deadline (without penalty)")
         else:
             unplayed = self.catalog.postgame.unplayed_concession_winnings
-            paid = (roll(dice, unplayed.dice, "winnings for the conceded fixture"),)
+            paid = (roll(dice, unplayed.dice, _("winnings for the conceded fixture")),)
             amount = paid[0].total * unplayed.multiplier
-            why = f"opponent conceded before the deadline: {paid[0]} x {gp(unplayed.multiplier)}"
+            why = _(
+                "opponent conceded before the deadline: {roll} x {amount}",
+                roll=paid[0],
+                amount=gp(unplayed.multiplier),
+            )
             awards = Awards(spp=False, mvps=2, nominees=(), max_nominees=self.mvp_nominees)
         fans = self._fans(game, side, dice)
         lines = (winnings_line(amount, why), fans.line, *notes)
@@ -176,19 +200,33 @@ class BB2025(Ruleset):
         conceded = report.conceded_by == side and report.concession_penalty
         opponent_conceded = report.conceded_by == OTHER[side] and report.concession_penalty
         if conceded:
-            amount, why = 0, "the team conceded"
+            amount, why = 0, _("the team conceded")
         elif opponent_conceded:
             amount = winnings_after_opponent_conceded(attendance, data.score, rules)
-            why = f"whole attendance {attendance} + {data.score} TD, opponent conceded"
+            why = _(
+                "whole attendance {attendance} + {score} TD, opponent conceded",
+                attendance=attendance,
+                score=data.score,
+            )
         else:
-            stalled = ", stalling" if data.stalling else " + 1 no stalling"
             amount = winnings(attendance, data.score, data.stalling, rules)
-            why = f"attendance {attendance} / 2 + {data.score} TD{stalled}"
+            if data.stalling:
+                why = _(
+                    "attendance {attendance} / 2 + {score} TD, stalling",
+                    attendance=attendance,
+                    score=data.score,
+                )
+            else:
+                why = _(
+                    "attendance {attendance} / 2 + {score} TD + 1 no stalling",
+                    attendance=attendance,
+                    score=data.score,
+                )
         fans = self._fans(game, side, dice)
         lines = [winnings_line(amount, why), fans.line]
         awards = None
         if conceded:
-            lines.append("No SPP and no MVP: the team conceded")
+            lines.append(_("No SPP and no MVP: the team conceded"))
         else:
             nominees = tuple(p.player_id for p in data.players if p.mvp_nomination)
             awards = Awards(True, 2 if opponent_conceded else 1, nominees, self.mvp_nominees)
@@ -207,8 +245,13 @@ class BB2025(Ruleset):
             if check is not None:
                 rolls.append(check)
             if quits:
-                line = f"#{member.number} {member.name} quits in disgust ({check})"
-                leaving.append(Leaving(member.player_id, "quit after the concession", line))
+                line = _(
+                    "#{number} {player} quits in disgust ({roll})",
+                    number=member.number,
+                    player=member.name,
+                    roll=check,
+                )
+                leaving.append(Leaving(member.player_id, _("quit after the concession"), line))
         return Departures(tuple(rolls), tuple(leaving))
 
     def inducement_budget(
@@ -234,7 +277,7 @@ def build(catalog: Catalog) -> BB2025:
         catalog=catalog,
         id="bb2025",
         name="BB2025",
-        source="the BB2025 rules and seed 001",
+        source=N_("the BB2025 rules and seed 001"),
         points=POINTS,
         pregame=BB2025_PREGAME,
         mvp_nominees=catalog.postgame.mvp_nominees,
@@ -244,7 +287,7 @@ def build(catalog: Catalog) -> BB2025:
         journeyman_hire_at_rookie_cost=False,
         getting_even=True,
         friendlies=FRIENDLIES,
-        fans_name="Dedicated Fans",
+        fans_name=N_("Dedicated Fans"),
     )
 
 

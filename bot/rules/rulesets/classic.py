@@ -24,6 +24,7 @@ from bot.catalog.models import (
     SpecialPlayChart,
     Team,
 )
+from bot.i18n import N_, _, number
 from bot.rules.dice import Dice, DieRoll, roll
 from bot.rules.match.inducements import Bought, Budget, Inducements
 from bot.rules.match.match_result import Outcome, Side
@@ -76,9 +77,9 @@ def roll_fans(
     fan_factor: int, dice: Dice, rule: FansAndFame, *, home_stadium: bool = False
 ) -> tuple[int, list[DieRoll]]:
     """(2D6 + Fan Factor, + D3 at the team's home stadium) x 1,000 fans."""
-    rolls = [roll(dice, rule.fans.dice, "fans")]
+    rolls = [roll(dice, rule.fans.dice, _("fans"))]
     if home_stadium:
-        rolls.append(roll(dice, rule.fans.home_stadium_extra, "fans at home"))
+        rolls.append(roll(dice, rule.fans.home_stadium_extra, _("fans at home")))
     return (sum(r.total for r in rolls) + fan_factor) * rule.fans.multiplier, rolls
 
 
@@ -116,8 +117,11 @@ def winnings(die: int, fame_: int, outcome: Outcome, rule: ClassicWinnings, *, c
     return (die + fame_) * rule.multiplier + bonus
 
 
-def roll_winnings(dice: Dice, rule: ClassicWinnings, *, friendly: bool, purpose: str = "winnings") -> DieRoll:
-    return roll(dice, rule.friendly_dice if friendly else rule.dice, purpose)
+def roll_winnings(
+    dice: Dice, rule: ClassicWinnings, *, friendly: bool, purpose: str | None = None
+) -> DieRoll:
+    """The winnings die (a D3 in a friendly), for `purpose` (the winnings, unless said)."""
+    return roll(dice, rule.friendly_dice if friendly else rule.dice, purpose or _("winnings"))
 
 
 def may_reroll_winnings(outcome: Outcome, rule: ClassicWinnings, *, conceded: bool = False) -> bool:
@@ -234,7 +238,7 @@ FRIENDLIES = Friendlies(
     casualties_badly_hurt=False,
     missed_stay_out=False,
     expensive_mistakes=True,
-    summary=(
+    summary=N_(
         "no MVP and no league points; winnings with a D3 instead of the D6; Star Player Points, injuries, "
         "the Fan Factor roll and expensive mistakes as after any match"
     ),
@@ -246,75 +250,101 @@ FANS_AND_FAME = "fans_and_fame"  # the pre-game step whose FAME the post-game pa
 CLASSIC_PREGAME = (
     PregameStep(
         "stadium",
-        "Random Stadium",
+        N_("Random Stadium"),
         "roll",
-        "2D6 (a D6 each) for the stadium's category; the attribute's own D6 table is not in seed 003.",
+        N_("2D6 (a D6 each) for the stadium's category; the attribute's own D6 table is not in seed 003."),
         table="random_stadium",
     ),
     PregameStep(
         "famous_referees",
-        "Famous Referees",
+        N_("Famous Referees"),
         "skipped",
-        "The table is not in seed 003: not rolled; a commissioner may record a referee with /league record.",
+        N_(
+            "The table is not in seed 003: not rolled; a commissioner may record a referee with /league "
+            "record."
+        ),
     ),
     PregameStep(
-        "weather", "Weather", "roll", "2D6 (a D6 each) on the classic Weather table.", table="weather_classic"
+        "weather",
+        N_("Weather"),
+        "roll",
+        N_("2D6 (a D6 each) on the classic Weather table."),
+        table="weather_classic",
     ),
     PregameStep(
         "inducements",
-        "Inducements",
+        N_("Inducements"),
         "command",
-        "The higher Team Value buys first from its treasury; the lower gets the difference as petty cash.",
+        N_(
+            "The higher Team Value buys first from its treasury; the lower gets the difference as petty cash."
+        ),
         command="/match induce",
     ),
     PregameStep(
         "special_plays",
-        "Special Play cards",
+        N_("Special Play cards"),
         "command",
-        "Cards drawn and kept by the higher Team Value, +1 each per Special Play bought.",
+        N_("Cards drawn and kept by the higher Team Value, +1 each per Special Play bought."),
         command="/match inducements",
     ),
     PregameStep(
-        "kick_off_flip", "Flip for the kick", "roll", "A coin is flipped; the winner kicks or receives."
+        "kick_off_flip",
+        N_("Flip for the kick"),
+        "roll",
+        N_("A coin is flipped; the winner kicks or receives."),
     ),
     PregameStep(
         FANS_AND_FAME,
-        "Fans and FAME",
+        N_("Fans and FAME"),
         "roll",
-        "(2D6 + Fan Factor) x 1,000 fans each; more fans FAME +1, twice as many +2.",
+        N_("(2D6 + Fan Factor) x 1,000 fans each; more fans FAME +1, twice as many +2."),
     ),
 )
 
 
 # how /rules table shows what a classic league does about each gap of seed 003 (`MissingTable.handled`)
-GAPS_SHOWN = {"bb2025": "BB2025’s is used", "skipped": "skipped", "unavailable": "not available"}
+GAPS_SHOWN = {"bb2025": N_("BB2025’s is used"), "skipped": N_("skipped"), "unavailable": N_("not available")}
 
 
 def _special_play_lines(chart: SpecialPlayChart) -> list[str]:
-    lines = [f"**Special Play cards** by {chart.basis}:"]
+    lines = [_("**Special Play cards** by {basis}:", basis=_(chart.basis))]
     for band in chart.bands:
         if band.max is None:
-            span = f"{k(band.min)} or more"
+            span = _("{least} or more", least=k(band.min))
+        elif band.min == 0:
+            span = _("under {most}", most=k(band.max + 1))
         else:
-            span = (
-                f"under {k(band.max + 1)}" if band.min == 0 else f"{k(band.min)} to under {k(band.max + 1)}"
-            )
-        lines.append(f"• {span}: draw {band.draw}, keep {band.keep}")
+            span = _("{least} to under {most}", least=k(band.min), most=k(band.max + 1))
+        lines.append(_("• {span}: draw {draw}, keep {keep}", span=span, draw=band.draw, keep=band.keep))
     lines.append(
-        f"Each Special Play bought: +{chart.per_special_play_inducement.draw} drawn and "
-        f"+{chart.per_special_play_inducement.keep} kept; {chart.order}."
+        _(
+            "Each Special Play bought: +{draw} drawn and +{keep} kept; {order}.",
+            draw=chart.per_special_play_inducement.draw,
+            keep=chart.per_special_play_inducement.keep,
+            order=_(chart.order),
+        )
     )
     return lines
 
 
 def _fans_line(entry: Mapping[str, Any]) -> str:
     """One team's fans as the pre-game shows them (after the team's name)."""
-    return f"{int(entry['fans']):,} fans (Fan Factor {entry['fan_factor']}): FAME {int(entry['fame']):+d}"
+    return _(
+        "{fans} fans (Fan Factor {fan_factor}): FAME {fame}",
+        fans=number(int(entry["fans"])),
+        fan_factor=entry["fan_factor"],
+        fame=f"{int(entry['fame']):+d}",
+    )
 
 
 def _fame_line(entry: Mapping[str, Any]) -> str:
     """One team's fans as its post-game summary starts."""
-    return f"Fans {int(entry['fans']):,} (Fan Factor {entry['fan_factor']}): FAME {int(entry['fame']):+d}"
+    return _(
+        "Fans {fans} (Fan Factor {fan_factor}): FAME {fame}",
+        fans=number(int(entry["fans"])),
+        fan_factor=entry["fan_factor"],
+        fame=f"{int(entry['fame']):+d}",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -373,30 +403,41 @@ class Classic(Ruleset):
         rolls: list[DieRoll] = []
         die: DieRoll | None = None
         if report.unplayed == "forfeit":
-            amount, why = 0, "not played by the deadline: a loss for both teams"
+            amount, why = 0, _("not played by the deadline: a loss for both teams")
         elif conceded:
-            amount, why = 0, "a team that concedes gets no winnings"
+            amount, why = 0, _("a team that concedes gets no winnings")
         else:
             die = roll_winnings(dice, rules.winnings, friendly=game.friendly)
             rolls.append(die)
             fame_ = self._fame(game, side, opening)
             amount = winnings(die.total, fame_, outcome, rules.winnings)
             extra = rules.winnings.win_or_draw_bonus if outcome in ("W", "D") else 0
-            bonus = f" + {extra:,} for the result" if extra else ""
-            why = f"({die.shown} + FAME {fame_}) x {rules.winnings.multiplier:,}{bonus}"
+            multiplier = number(rules.winnings.multiplier)
+            if extra:
+                why = _(
+                    "({roll} + FAME {fame}) x {multiplier} + {bonus} for the result",
+                    roll=die.shown,
+                    fame=fame_,
+                    multiplier=multiplier,
+                    bonus=number(extra),
+                )
+            else:
+                why = _(
+                    "({roll} + FAME {fame}) x {multiplier}", roll=die.shown, fame=fame_, multiplier=multiplier
+                )
         lines.append(winnings_line(amount, why))
         offer = die is not None and may_reroll_winnings(outcome, rules.winnings)
         if offer:
-            lines.append("The winner may re-roll the winnings die once and must keep the second roll")
+            lines.append(_("The winner may re-roll the winnings die once and must keep the second roll"))
         fans = self._fan_factor(game, side, dice)
         rolls += fans.rolls
         lines.append(fans.line)
         awards = None
         if game.friendly:  # Star Player Points as after any match, but no MVP
-            lines.append("No MVP and no league points: a friendly")
+            lines.append(_("No MVP and no league points: a friendly"))
             awards = Awards(spp=True, mvps=0, nominees=(), max_nominees=self.mvp_nominees)
         elif report.unplayed == "forfeit" or (report.unplayed and conceded):
-            lines.append("No MVP: not played")
+            lines.append(_("No MVP: not played"))
         else:
             data = report.side(side)
             nominees = tuple(p.player_id for p in data.players if p.mvp_nomination) if game.played else ()
@@ -414,7 +455,11 @@ class Classic(Ruleset):
         change = fan_factor_change(
             game.team(side).fans, game.outcome(side), dice, self.catalog.classic_season.fan_factor
         )
-        line = f"Fan Factor {change_text(change.before, change.after)} ({change.roll.shown})"
+        line = _(
+            "Fan Factor {change} ({roll})",
+            change=change_text(change.before, change.after),
+            roll=change.roll.shown,
+        )
         return FanChange(change.after, (change.roll,), line, 0, None)
 
     def reroll_winnings(self, previous: int, first_die: int, friendly: bool, dice: Dice) -> WinningsReroll:
@@ -422,7 +467,7 @@ class Classic(Ruleset):
         first die (a winner's winnings are (die + FAME) x 10,000 + 10,000)."""
         rules = self.catalog.classic_season.winnings
         fame_ = (previous - rules.win_or_draw_bonus) // rules.multiplier - first_die
-        die = roll_winnings(dice, rules, friendly=friendly, purpose="winnings re-roll")
+        die = roll_winnings(dice, rules, friendly=friendly, purpose=_("winnings re-roll"))
         return WinningsReroll(die, winnings(die.total, fame_, "W", rules), previous)
 
     # --- pre-match: inducements
@@ -451,35 +496,62 @@ class Classic(Ruleset):
         """Seed 003's season sequence for /rules table: the pre-game steps, its tables and rules, and what
         it lacks."""
         season = self.catalog.classic_season
-        lines = ["**Pre-game, in order**: " + " → ".join(s.name for s in self.pregame) + " (/match pregame)"]
+        steps = " → ".join(_(s.name) for s in self.pregame)
+        lines = [_("**Pre-game, in order**: {steps} (/match pregame)", steps=steps)]
         lines += _special_play_lines(season.special_plays)
         buying = season.inducements
-        order = "the higher Team Value buys first" if buying.petty_cash.higher_value_buys_first else ""
-        lines.append(
-            f"**Inducements** ({order}, {buying.petty_cash.minutes} minutes): {buying.petty_cash.summary}"
-        )
+        if buying.petty_cash.higher_value_buys_first:
+            lines.append(
+                _(
+                    "**Inducements** (the higher Team Value buys first, {minutes} minutes): {summary}",
+                    minutes=buying.petty_cash.minutes,
+                    summary=_(buying.petty_cash.summary),
+                )
+            )
+        else:
+            lines.append(
+                _(
+                    "**Inducements** ({minutes} minutes): {summary}",
+                    minutes=buying.petty_cash.minutes,
+                    summary=_(buying.petty_cash.summary),
+                )
+            )
         lines += [
             f"• 0-{i.max if i.max is not None else '∞'} {i.name}: "
-            + (gp(i.cost) if i.cost is not None else "BB2025's price")
+            + (gp(i.cost) if i.cost is not None else _("BB2025's price"))
             for i in buying.inducements
         ]
         lines += [
-            f"**{rule.name}**: {rule.summary}"
+            f"**{rule.name}**: {_(rule.summary)}"
             for rule in (season.fans_and_fame, season.winnings, season.fan_factor)
         ]
         points = season.points
         lines.append(
-            f"**League points**: win {points.win} · draw {points.draw} · loss {points.loss}"
-            f" · friendly {points.friendly}"
+            _(
+                "**League points**: win {win} · draw {draw} · loss {loss} · friendly {friendly}",
+                win=points.win,
+                draw=points.draw,
+                loss=points.loss,
+                friendly=points.friendly,
+            )
         )
         lines.append(
-            f"**MVP**: among up to {self.mvp_nominees} nominated players, picked at random by the bot"
+            _(
+                "**MVP**: among up to {most} nominated players, picked at random by the bot",
+                most=self.mvp_nominees,
+            )
         )
-        lines.append(f"**Friendlies**: {self.friendlies.summary}")
+        lines.append(_("**Friendlies**: {summary}", summary=_(self.friendlies.summary)))
         lines += [
-            f"**Not in seed 003: {m.name}**: {GAPS_SHOWN[m.handled]}. {m.summary}" for m in self.missing
+            _(
+                "**Not in seed 003: {table}**: {handled}. {summary}",
+                table=m.name,
+                handled=_(GAPS_SHOWN[m.handled]),
+                summary=_(m.summary),
+            )
+            for m in self.missing
         ]
-        return "Classic season sequence (seed 003)", lines
+        return _("Classic season sequence (seed 003)"), lines
 
     def team_values(
         self, roster: Team, players: Sequence[SquadPlayer], staff: Staffing, special_rules: Sequence[str] = ()
@@ -515,7 +587,7 @@ def build(catalog: Catalog) -> Classic:
         journeyman_hire_at_rookie_cost=True,  # seed 003: "hire them by paying their Rookie cost"
         getting_even=data.getting_even,
         friendlies=FRIENDLIES,
-        fans_name="Fan Factor",
+        fans_name=N_("Fan Factor"),
         one_value=True,
         level_first="home",  # seed 003 lets both buy from their treasuries; with equal values it says not who
         postgame_reads=(FANS_AND_FAME,),

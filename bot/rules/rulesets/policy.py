@@ -30,6 +30,7 @@ from typing import Any, Literal
 from bot.catalog import Catalog
 from bot.catalog.models import MissingTable, Team
 from bot.errors import NotFound, RuleViolation
+from bot.i18n import N_, _
 from bot.rules.dice import Dice, DieRoll
 from bot.rules.match.inducements import Bought, Budget, Inducements
 from bot.rules.match.match_result import Outcome, ResultReport, Side
@@ -44,11 +45,14 @@ StepKind = Literal["roll", "command", "skipped"]
 SIDES: tuple[Side, Side] = ("home", "away")
 # How a league's settings introduce each kind of gap in a seed (`MissingTable.handled`), in this order: what
 # BB2025 stands in for, what is skipped (a commissioner may record it by hand), what is not offered at all.
-GAP_HEADINGS = {"bb2025": "Uses BB2025's", "skipped": "Skipped", "unavailable": "Not available"}
+GAP_HEADINGS = {"bb2025": N_("Uses BB2025's"), "skipped": N_("Skipped"), "unavailable": N_("Not available")}
 
 
 @dataclass(frozen=True)
 class PregameStep:
+    """A pre-game step. Its `name`, `summary` and `command` are marked for translation where the ruleset
+    writes them, and worded where shown: `_(step.name)`."""
+
     id: str
     name: str
     kind: StepKind
@@ -182,13 +186,18 @@ class WinningsReroll:
     def line(self) -> str:
         sign = "+" if self.difference >= 0 else "-"
         change = f"{sign}{gp(abs(self.difference))}"
-        return f"Winnings re-rolled: {self.die.shown}, kept: {gp(self.amount)} ({change})"
+        return _(
+            "Winnings re-rolled: {roll}, kept: {amount} ({change})",
+            roll=self.die.shown,
+            amount=gp(self.amount),
+            change=change,
+        )
 
     def check_treasury(self, treasury: int) -> None:
         """A lower second die takes back the difference: refused once the winnings are spent."""
         if treasury + self.difference < 0:
             raise RuleViolation(
-                "Decide on the re-roll before spending the winnings: the treasury no longer holds them."
+                _("Decide on the re-roll before spending the winnings: the treasury no longer holds them.")
             )
 
 
@@ -202,7 +211,7 @@ class Friendlies:
     casualties_badly_hurt: bool  # every casualty counts as Badly Hurt: no lasting harm
     missed_stay_out: bool  # players who were to miss the next game still miss it
     expensive_mistakes: bool  # rolled when the team finishes its post-game, as after a league game
-    summary: str  # what a friendly counts for, as the settings and /rules say it
+    summary: str  # what a friendly counts for, as the settings and /rules say it (marked for translation)
 
 
 @dataclass(frozen=True)
@@ -233,7 +242,7 @@ class Ruleset(ABC):
     journeyman_hire_at_rookie_cost: bool  # kept after a game for the position's cost (BB2025: plus his value)
     getting_even: bool  # seed 001's Getting Even after a serious casualty
     friendlies: Friendlies  # what a friendly counts for beyond its winnings, fans and awards
-    fans_name: str  # what the team's lasting fans are called: Dedicated Fans or Fan Factor
+    fans_name: str  # what the team's lasting fans are called: Dedicated Fans or Fan Factor (marked: `_()` it)
     one_value: bool = False  # one Team Value (classic), not TV and CTV
     level_first: Side | None = None  # who buys inducements first with equal values (None: nobody buys)
     postgame_reads: tuple[str, ...] = ()  # the pre-game steps whose results its post-game reads
@@ -264,12 +273,12 @@ class Ruleset(ABC):
     def summary_lines(self) -> list[str]:
         """The ruleset as a league's settings show it: for one that refers to tables it lacks, what the league
         does instead; and what a friendly counts for."""
-        lines = [f"**{self.name}** ({self.source})"]
+        lines = [f"**{self.name}** ({_(self.source)})"]
         for handled, heading in GAP_HEADINGS.items():
             gaps = [m for m in self.missing if m.handled == handled]
             if gaps:
-                lines.append(f"{heading}: " + "; ".join(f"{m.name}: {m.summary}" for m in gaps))
-        lines.append(f"Friendlies: {self.friendlies.summary}")
+                lines.append(f"{_(heading)}: " + "; ".join(f"{m.name}: {_(m.summary)}" for m in gaps))
+        lines.append(_("Friendlies: {summary}", summary=_(self.friendlies.summary)))
         return lines
 
     def reference(self) -> tuple[str, list[str]] | None:
@@ -286,9 +295,11 @@ class Ruleset(ABC):
         """The name of a step a commissioner may record by hand; refuses any other."""
         allowed = dict(self.recordable())
         if not allowed:
-            raise RuleViolation(f"A {self.name} league has no pre-game step to record by hand.")
+            raise RuleViolation(
+                _("A {ruleset} league has no pre-game step to record by hand.", ruleset=self.name)
+            )
         if step_id not in allowed:
-            raise NotFound(f"Record one of: {', '.join(allowed.values())}.")
+            raise NotFound(_("Record one of: {steps}.", steps=", ".join(allowed.values())))
         return allowed[step_id]
 
     # --- post-game
@@ -312,7 +323,7 @@ class Ruleset(ABC):
 
     def reroll_winnings(self, previous: int, first_die: int, friendly: bool, dice: Dice) -> WinningsReroll:
         """The winner's winnings die rolled again (a ruleset without the re-roll refuses)."""
-        raise RuleViolation("Only the winner of a classic league's game may re-roll the winnings die.")
+        raise RuleViolation(_("Only the winner of a classic league's game may re-roll the winnings die."))
 
     # --- inducements
 
