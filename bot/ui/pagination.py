@@ -94,10 +94,6 @@ def page_view(source: str, rendered: RenderedPage) -> discord.ui.View | None:
     return view
 
 
-def page_footer(rendered_page: int, page_count: int, total: int, noun: str) -> str:
-    return _("Page {page} of {pages}", page=rendered_page + 1, pages=page_count) + f" · {total} {noun}"
-
-
 async def send_paginated(
     interaction: discord.Interaction, source: str, key: str, *, ephemeral: bool = True
 ) -> None:
