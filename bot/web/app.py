@@ -21,7 +21,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from bot.errors import DomainError
 from bot.services.runtime import Runtime
 from bot.web import league_routes, tournament_routes
-from bot.web.page import HERE, RUNTIME, TEMPLATES, base_of, environment, render, token_of
+from bot.web.page import HERE, RUNTIME, TEMPLATES, base_of, browser_language, environment, render, token_of
 
 log = logging.getLogger(__name__)
 
@@ -72,28 +72,34 @@ def keep_logs_private() -> None:
 @web.middleware
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Refusals become a plain 404 page (never saying whether a league exists); a bug becomes a 500 page
-    with an error id that is logged with its traceback."""
+    with an error id that is logged with its traceback. Both in the browser's language (no league's)."""
     try:
         response = await handler(request)
     except DomainError:
-        response = render(request, "not_found.html", status=404)
+        response = render(request, "not_found.html", language=_browser(request), status=404)
     except web.HTTPException as exc:
         if exc.status != 404:  # a redirect, a 405: with the same headers as every page
             exc.headers.update(SECURITY_HEADERS)
             raise
-        response = render(request, "not_found.html", status=404)
+        response = render(request, "not_found.html", language=_browser(request), status=404)
     except Exception:
         error_id = secrets.token_hex(4)
         log.exception("web view error %s on %s", error_id, redacted(request.path))
-        response = render(request, "error.html", status=500, error_id=error_id)
+        response = render(request, "error.html", language=_browser(request), status=500, error_id=error_id)
     response.headers.update(SECURITY_HEADERS)
     if request.path.startswith("/static/") and "v" in request.query and response.status == 200:
         response.headers["Cache-Control"] = STATIC_CACHE  # the address names the file's version
     return response
 
 
+def _browser(request: web.Request) -> str:
+    """A page with no league (home, not found, an error) is worded in the browser's language when it is a
+    shipped one (Accept-Language), else in English."""
+    return browser_language(request.headers.get("Accept-Language"))
+
+
 async def home(request: web.Request) -> web.Response:
-    return render(request, "home.html")
+    return render(request, "home.html", language=_browser(request))
 
 
 async def health(_request: web.Request) -> web.Response:

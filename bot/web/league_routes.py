@@ -4,7 +4,7 @@ Numbers in an address (ids, ?season=, ?round=, ?page=) that are not whole number
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from aiohttp import web
 
@@ -12,6 +12,7 @@ from bot.rules.league.leaders import STATS
 from bot.services.league.leaders import ALL_TIME
 from bot.services.runtime import Runtime
 from bot.services.web import web_pages
+from bot.services.web.web_links import WebScope
 from bot.web.page import base_of, number_in, path_number, query_number, render, runtime_of, token_of
 from bot.web.tournament_routes import tournament_front
 
@@ -23,8 +24,15 @@ def _page(request: web.Request) -> int:
     return 1 if found is None else found
 
 
-def _show(request: web.Request, template: str, page: object, **more: Any) -> web.Response:
-    return render(request, template, page=page, base=base_of(token_of(request)), **more)
+class _LeaguePage(Protocol):
+    @property
+    def scope(self) -> WebScope: ...
+
+
+def _show(request: web.Request, template: str, page: _LeaguePage, **more: Any) -> web.Response:
+    """The page in its league's language, with the links' base."""
+    language = page.scope.league.language
+    return render(request, template, language=language, page=page, base=base_of(token_of(request)), **more)
 
 
 async def front(request: web.Request) -> web.Response:
@@ -51,7 +59,7 @@ async def leaders(request: web.Request) -> web.Response:
 
 # The pages that are one read service's answer in one template: address under the link -> the template, and
 # the service called with the runtime, the link's token and what the address holds.
-Load = Callable[[Runtime, str, web.Request], Awaitable[object]]
+Load = Callable[[Runtime, str, web.Request], Awaitable[_LeaguePage]]
 PAGES: dict[str, tuple[str, Load]] = {
     "team/{team_id}": (
         "team.html",

@@ -23,10 +23,12 @@ class _EventPage(Protocol):
 
 
 def _show(request: web.Request, template: str, page: _EventPage) -> web.Response:
-    """A page with what tournament_base.html needs: the links' base, and whether a dice log page exists."""
+    """A page in its event's language, with what tournament_base.html needs: the links' base, and whether a
+    dice log page exists."""
     has_dice = any(r.canonical == DICE_ROUTE for r in request.app.router.resources())
     base = base_of(token_of(request))
-    return render(request, template, page=page, base=base, nav=page.nav, has_dice=has_dice)
+    language = page.nav.scope.league.language
+    return render(request, template, language=language, page=page, base=base, nav=page.nav, has_dice=has_dice)
 
 
 async def tournament_front(request: web.Request) -> web.Response | None:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.catalog import Catalog
+from bot.i18n import N_, _
 from bot.rules.match.match_result import PlayerLine, ResultReport, SideReport
 from bot.services.roster.team_lookup import build_sheet
 from bot.services.web.web_links import WebScope
@@ -20,23 +21,57 @@ from bot.store.history import PlayerChange, TreasuryChange
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
-INJURY_NAMES = {
+INJURY_NAMES = {  # the Casualty table's results (rules terms: never translated)
     "badly_hurt": "Badly Hurt",
-    "seriously_hurt": "Seriously Hurt (miss next game)",
-    "serious_injury": "Serious Injury (niggling)",
+    "seriously_hurt": "Seriously Hurt",
+    "serious_injury": "Serious Injury",
     "lasting_injury": "Lasting Injury",
     "dead": "Dead",
 }
+# What a player's status and an advancement's kind read as on the pages (marked: worded by `player_status`,
+# `advancement_kind`); a code no table knows is shown as it is.
+PLAYER_STATUSES = {
+    "active": N_("active"),
+    "fired": N_("fired"),
+    "dead": N_("dead"),
+    "left": N_("left"),
+    "retired": N_("retired"),
+}
+ADVANCEMENT_KINDS = {
+    "random_primary": N_("random primary"),
+    "chosen_primary": N_("chosen primary"),
+    "chosen_secondary": N_("chosen secondary"),
+    "characteristic": N_("characteristic"),
+}
+RESULT_LETTERS = {"W": N_("W"), "D": N_("D"), "L": N_("L")}  # a game's result from one side
 # A post-game's treasury changes its own lines already tell (winnings, expensive mistakes).
 POSTGAME_CAUSES = ("winnings", "expensive mistakes")
 _PLAYER_LINE = re.compile(r"^(?:MVP )?#\d+ ")  # a post-game line about one player: "#3 Name: ...", "MVP #3"
 
 
+def player_status(status: str) -> str:
+    """A player's status in the current language."""
+    return _(PLAYER_STATUSES[status]) if status in PLAYER_STATUSES else status
+
+
+def advancement_kind(kind: str) -> str:
+    """An advancement's kind in the current language: "random primary"."""
+    return _(ADVANCEMENT_KINDS[kind]) if kind in ADVANCEMENT_KINDS else kind.replace("_", " ")
+
+
 def injury_text(change: PlayerChange) -> str:
-    """An injury change in words: "Lasting Injury (-1 MA)"."""
-    name = INJURY_NAMES.get(str(change.detail.get("injury")), str(change.detail.get("injury")))
+    """An injury change in words: "Lasting Injury (-1 MA)", "Seriously Hurt (miss next game)" (the
+    Casualty table's result as the catalogue names it; what it means in the current language)."""
+    injury = str(change.detail.get("injury"))
+    name = INJURY_NAMES.get(injury, injury)
     characteristic = change.detail.get("characteristic")
-    return f"{name} (-1 {characteristic.upper()})" if characteristic else name
+    if characteristic:
+        return f"{name} (-1 {characteristic.upper()})"
+    if injury == "seriously_hurt":
+        return _("{injury} (miss next game)", injury=name)
+    if injury == "serious_injury":
+        return _("{injury} (niggling)", injury=name)
+    return name
 
 
 # --- teams -----------------------------------------------------------------------------------------------
@@ -140,7 +175,8 @@ def player_games(
         if line is None and not mine:
             continue
         ours, theirs = (fx.home_score, fx.away_score) if home else (fx.away_score, fx.home_score)
-        outcome = (fx.home_outcome if home else fx.away_outcome) or ""
+        code = (fx.home_outcome if home else fx.away_outcome) or ""
+        outcome = _(RESULT_LETTERS[code]) if code in RESULT_LETTERS else code
         games.append(
             PlayerGame(
                 fx,
@@ -184,18 +220,22 @@ class GameSide:
 
 
 def _change_text(change: PlayerChange) -> str:
+    spp = f"{change.spp_delta:+d}"
     if "revert" in change.detail:
-        return f"reverted {change.kind}"
+        return _("reverted {change}", change=change.kind)
     if change.kind == "injury":
         return injury_text(change)
     if change.kind == "status":
-        return str(change.detail.get("status", "status changed"))
+        status = change.detail.get("status")
+        return _("status changed") if status is None else player_status(str(status))
     if change.kind == "advancement":
-        kind = str(change.detail.get("kind", "")).replace("_", " ")
-        return f"advancement{': ' + kind if kind else ''} ({change.spp_delta:+d} SPP)"
+        kind = str(change.detail.get("kind", ""))
+        if kind:
+            return _("advancement: {kind} ({spp} SPP)", kind=advancement_kind(kind), spp=spp)
+        return _("advancement ({spp} SPP)", spp=spp)
     if change.kind == "recovery":
-        return "recovered"
-    return change.kind + (f" ({change.spp_delta:+d} SPP)" if change.spp_delta else "")
+        return _("recovered")
+    return _("{change} ({spp} SPP)", change=change.kind, spp=spp) if change.spp_delta else change.kind
 
 
 def game_side(
@@ -213,7 +253,7 @@ def game_side(
     order = [(p.player_id, p.number, p.name) for p in lines]
     did = {p.player_id: p.summary for p in lines}
     for c in mine:
-        if all(pid != c.player_id for pid, _, _ in order):
+        if all(pid != c.player_id for pid, _number, _name in order):
             order.append((c.player_id, c.player_number, c.player_name))
     players = []
     for player_id, number, player_name in order:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Concatenate, Literal, ParamSpec, TypeVar, get_args
 
+from bot import i18n
 from bot.errors import NotFound
+from bot.i18n import _
 from bot.services.inputs import one_of
 from bot.services.league.leagues import find_league
 from bot.services.runtime import Actor, Runtime
@@ -18,6 +21,8 @@ from bot.store import leagues as league_store
 from bot.store.connection import Connection
 from bot.store.leagues import League
 
+P = ParamSpec("P")
+T = TypeVar("T")
 LinkAction = Literal["show", "on", "off", "replace"]
 LINK_ACTIONS: tuple[LinkAction, ...] = get_args(LinkAction)
 TOKEN_BYTES = 16  # 128 bits: a link cannot be guessed
@@ -76,8 +81,8 @@ async def set_link(
 ) -> LinkState:
     """Show, turn on, turn off or replace a league's (or, with `kind`, a tournament's) public link.
     Replacing gives a new token: the old link shows nothing from then on."""
-    one_of(action, LINK_ACTIONS, "what to do with the link")
-    one_of(kind, ("league", "tournament"), "the kind of competition")
+    one_of(action, LINK_ACTIONS, _("what to do with the link"))
+    one_of(kind, ("league", "tournament"), _("the kind of competition"))
     if action == "show":
         return await rt.db.read(_set, rt, actor, league_ref, kind, action)
     return await rt.db.write(_set, rt, actor, league_ref, kind, action)
@@ -96,10 +101,29 @@ class WebScope:
         return f"l:{self.league.id}"
 
 
+def _league_of(conn: Connection, token: str) -> League | None:
+    link = web_links.by_token(conn, token) if TOKEN_SHAPE.fullmatch(token) else None
+    return None if link is None else league_store.get(conn, link.guild_id, link.league_id)
+
+
 def resolve_in(conn: Connection, token: str) -> WebScope:
     """The league an enabled link shows; NotFound for a link that is unknown, off or replaced."""
-    link = web_links.by_token(conn, token) if TOKEN_SHAPE.fullmatch(token) else None
-    league = None if link is None else league_store.get(conn, link.guild_id, link.league_id)
-    if link is None or league is None:
-        raise NotFound("This link does not lead anywhere: it may have been turned off or replaced.")
-    return WebScope(link.guild_id, league)
+    league = _league_of(conn, token)
+    if league is None:
+        raise NotFound(_("This link does not lead anywhere: it may have been turned off or replaced."))
+    return WebScope(league.guild_id, league)
+
+
+def worded(
+    token: str, build: Callable[Concatenate[Connection, P], T]
+) -> Callable[Concatenate[Connection, P], T]:
+    """`build` (a page's unit of work) with what it words (the loaders' labels, an injury, who did
+    something) in the language of the league or event the link shows: `rt.db.read(worded(token, _page),
+    ...)`. A link that leads nowhere keeps the current language (`build` refuses it)."""
+
+    def unit(conn: Connection, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        league = _league_of(conn, token)
+        with i18n.using(None if league is None else league.language):
+            return build(conn, *args, **kwargs)
+
+    return unit

@@ -12,6 +12,7 @@ from typing import Literal
 from bot.catalog import Catalog
 from bot.catalog.models import Position
 from bot.errors import NotFound
+from bot.i18n import _
 from bot.rules.league.playoffs import Shootout
 from bot.rules.match.match_result import ResultReport
 from bot.services.inputs import an_id, optional_whole, whole
@@ -38,10 +39,11 @@ from bot.services.web.web_facts import (
     injury_text,
     penalty_winners,
     player_games,
+    player_status,
     record_of,
     team_facts,
 )
-from bot.services.web.web_links import WebScope, resolve_in
+from bot.services.web.web_links import WebScope, resolve_in, worded
 from bot.store import advancements as advancement_store
 from bot.store import history
 from bot.store import playoffs as playoff_store
@@ -82,8 +84,17 @@ def _season_or_current(conn: Connection, scope: WebScope, number: int | None) ->
         return season_store.current_season(conn, scope.guild_id, scope.league.id)
     season = season_store.season_by_number(conn, scope.guild_id, scope.league.id, number)
     if season is None:
-        raise NotFound(f"{scope.league.name} has no season {number}.")
+        raise NotFound(_("{league} has no season {number}.", league=scope.league.name, number=number))
     return season
+
+
+def _status_text(change: PlayerChange) -> str:
+    """A change of a player's status as his page lists it: "Fired: too many fouls", "Dead"."""
+    status = player_status(str(change.detail.get("status", ""))).capitalize()
+    reason = change.detail.get("reason", "")
+    if not reason:
+        return status
+    return _("{status}: {reason}", status=status, reason=reason) if status else str(reason)
 
 
 def _live(changes: list[PlayerChange]) -> list[PlayerChange]:
@@ -94,7 +105,7 @@ def _live(changes: list[PlayerChange]) -> list[PlayerChange]:
 
 def _who(user_id: int, coaches: dict[int, str]) -> str:
     """Who did something, as a public page may say it: the team whose coach it was, or the bot."""
-    return "the bot" if user_id == BOT_USER else coaches.get(user_id, "a league official")
+    return _("the bot") if user_id == BOT_USER else coaches.get(user_id) or _("a league official")
 
 
 # --- the league ------------------------------------------------------------------------------------------
@@ -154,8 +165,8 @@ async def league_page(rt: Runtime, token: str, season: int | None = None) -> Lea
     """The league: standings per division (of the current season, or of season N) with each team's race,
     coach and team value, a finished season's champion, this round's fixtures with their deadline, the
     latest results (a drawn play-off with its winner on penalties)."""
-    optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_league_page, rt.catalog, token, season)
+    optional_whole(season, 1, 9999, _("the season"))
+    return await rt.db.read(worded(token, _league_page), rt.catalog, token, season)
 
 
 # --- a team ----------------------------------------------------------------------------------------------
@@ -195,7 +206,7 @@ class TeamPage:
 def _team_in(conn: Connection, scope: WebScope, team_id: int) -> TeamRow:
     team = team_store.get(conn, scope.guild_id, team_id)
     if team is None or team.league_id != scope.league.id:
-        raise NotFound("There is no such team in this league.")
+        raise NotFound(_("There is no such team in this league."))
     return team
 
 
@@ -250,9 +261,9 @@ def _team_page(conn: Connection, rt: Runtime, token: str, team_id: int, page: in
 async def team_page(rt: Runtime, token: str, team_id: int, page: int = 1) -> TeamPage:
     """A team: its coach and record (W-D-L); roster with profiles, skills, SPP, injuries and values; staff;
     the treasury and its history (newest first, a page at a time); every game."""
-    an_id(team_id, "team")
-    whole(page, 1, MAX_PAGE, "the page")
-    return await rt.db.read(_team_page, rt, token, team_id, page)
+    an_id(team_id, _("team"))
+    whole(page, 1, MAX_PAGE, _("the page"))
+    return await rt.db.read(worded(token, _team_page), rt, token, team_id, page)
 
 
 # --- a player --------------------------------------------------------------------------------------------
@@ -304,12 +315,19 @@ def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> P
         else team_store.player(conn, team, player_id)
     )
     if team is None or row is None:
-        raise NotFound("There is no such player in this league.")
+        raise NotFound(_("There is no such player in this league."))
     sheet = build_sheet(conn, rt.catalog, scope.league, team)
     entry = next((p for p in sheet.players if p.row.id == row.id), None)
     position = entry.position if entry else position_of(rt.catalog, sheet.roster, row)
     if position is None:
-        raise NotFound(f"{team.name}: player #{row.number} has an unknown position `{row.position}`.")
+        raise NotFound(
+            _(
+                "{team}: player #{number} has an unknown position `{position}`.",
+                team=team.name,
+                number=row.number,
+                position=row.position,
+            )
+        )
     changes = _live(history.changes_of_player(conn, scope.guild_id, row.id))
     left = next(
         (c.created_at for c in reversed(changes) if c.kind == "status" and row.status != "active"), None
@@ -333,9 +351,7 @@ def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> P
     events = tuple(
         PlayerEvent(
             c.fixture_id,
-            injury_text(c)
-            if c.kind == "injury"
-            else f"{str(c.detail.get('status', '')).capitalize()}: {c.detail.get('reason', '')}".rstrip(": "),
+            injury_text(c) if c.kind == "injury" else _status_text(c),
             c,
         )
         for c in changes
@@ -359,8 +375,8 @@ def _player_page(conn: Connection, rt: Runtime, token: str, player_id: int) -> P
 async def player_page(rt: Runtime, token: str, player_id: int) -> PlayerPage:
     """A player's career: games, touchdowns, casualties, completions, interceptions, MVPs, SPP earned and
     spent, advancements, injuries, his team; and game by game what he did, the SPP and injuries of each."""
-    an_id(player_id, "player")
-    return await rt.db.read(_player_page, rt, token, player_id)
+    an_id(player_id, _("player"))
+    return await rt.db.read(worded(token, _player_page), rt, token, player_id)
 
 
 # --- fixtures --------------------------------------------------------------------------------------------
@@ -394,7 +410,7 @@ def _fixtures_page(
         return FixturesPage(scope, None, every_season, (), (), None)
     rounds = season_store.rounds(conn, scope.guild_id, season.id)
     if round_number is not None and not any(r.number == round_number for r in rounds):
-        raise NotFound(f"Season {season.number} has no round {round_number}.")
+        raise NotFound(_("Season {number} has no round {round}.", number=season.number, round=round_number))
     every = [
         f
         for f in season_store.fixtures(conn, scope.guild_id, league_id=scope.league.id, season_id=season.id)
@@ -417,9 +433,9 @@ async def fixtures_page(
     rt: Runtime, token: str, season: int | None = None, round_number: int | None = None
 ) -> FixturesPage:
     """A season's fixtures (the current season by default), every round or one, with the byes."""
-    optional_whole(season, 1, 9999, "the season")
-    optional_whole(round_number, 1, 999, "the round")
-    return await rt.db.read(_fixtures_page, token, season, round_number)
+    optional_whole(season, 1, 9999, _("the season"))
+    optional_whole(round_number, 1, 999, _("the round"))
+    return await rt.db.read(worded(token, _fixtures_page), token, season, round_number)
 
 
 @dataclass(frozen=True)
@@ -492,8 +508,8 @@ def _fixture_page(conn: Connection, token: str, fixture_id: int) -> FixturePage:
 
 async def fixture_page(rt: Runtime, token: str, fixture_id: int) -> FixturePage:
     """One game: its report, the report's history, the post-game with every die and every change it made."""
-    an_id(fixture_id, "game")
-    return await rt.db.read(_fixture_page, token, fixture_id)
+    an_id(fixture_id, _("game"))
+    return await rt.db.read(worded(token, _fixture_page), token, fixture_id)
 
 
 # --- the end of seasons ----------------------------------------------------------------------------------
@@ -516,18 +532,18 @@ def _playoffs_page(conn: Connection, token: str, number: int | None) -> Playoffs
     bracket = playoffs.read_bracket(conn, scope.guild_id, scope.ref, number)
     shootouts = {
         fx.id: s
-        for _, games in bracket.stages
+        for _title, games in bracket.stages
         for fx in games
         if (s := playoff_store.shootout(conn, scope.guild_id, fx.id)) is not None
     }
-    penalties = penalty_winners(fx for _, games in bracket.stages for fx in games)
+    penalties = penalty_winners(fx for _title, games in bracket.stages for fx in games)
     return PlayoffsPage(scope, bracket, every_season, shootouts, penalties)
 
 
 async def playoffs_page(rt: Runtime, token: str, season: int | None = None) -> PlayoffsPage:
     """The play-off bracket of the current season (or season N): stages, results, shoot-outs, prizes."""
-    optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_playoffs_page, token, season)
+    optional_whole(season, 1, 9999, _("the season"))
+    return await rt.db.read(worded(token, _playoffs_page), token, season)
 
 
 @dataclass(frozen=True)
@@ -543,7 +559,7 @@ def _seasons_page(conn: Connection, token: str) -> SeasonsPage:
 
 async def seasons_page(rt: Runtime, token: str) -> SeasonsPage:
     """Every season of the league: its state, champion and prizes."""
-    return await rt.db.read(_seasons_page, token)
+    return await rt.db.read(worded(token, _seasons_page), token)
 
 
 # --- leaderboards ----------------------------------------------------------------------------------------
@@ -560,7 +576,7 @@ def _leaders_page(
 ) -> LeadersPage:
     scope = resolve_in(conn, token)
     if scope.league.is_tournament:
-        raise NotFound("A tournament's leaders are its awards.")
+        raise NotFound(_("A tournament's leaders are its awards."))
     if season_store.current_season(conn, scope.guild_id, scope.league.id) is None:
         return LeadersPage(scope, None)
     return LeadersPage(scope, leaders.leaders_in(conn, catalog, scope.guild_id, scope.ref, season))
@@ -569,8 +585,8 @@ def _leaders_page(
 async def leaders_page(rt: Runtime, token: str, season: int | Literal["all"] | None = None) -> LeadersPage:
     """Every leaderboard of the league (`/leaders`): this season's, season N's or all time's."""
     if season != leaders.ALL_TIME:
-        optional_whole(season, 1, 9999, "the season")
-    return await rt.db.read(_leaders_page, rt.catalog, token, season)
+        optional_whole(season, 1, 9999, _("the season"))
+    return await rt.db.read(worded(token, _leaders_page), rt.catalog, token, season)
 
 
 # --- the dice log ----------------------------------------------------------------------------------------
@@ -612,5 +628,5 @@ def _dice_page(conn: Connection, token: str, page: int) -> DicePage:
 
 async def dice_page(rt: Runtime, token: str, page: int = 1) -> DicePage:
     """Every die rolled for the league's games, newest first, 50 a page, grouped by game and phase."""
-    whole(page, 1, MAX_PAGE, "the page")
-    return await rt.db.read(_dice_page, token, page)
+    whole(page, 1, MAX_PAGE, _("the page"))
+    return await rt.db.read(worded(token, _dice_page), token, page)

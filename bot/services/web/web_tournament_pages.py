@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.errors import NotFound
+from bot.i18n import N_, _
 from bot.rules.tournament.formats import format_of
 from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.services.roster import event_rosters
@@ -21,13 +22,13 @@ from bot.services.tournament.tournament_groups import Bracket
 from bot.services.tournament.tournament_play import EventStandings, Pairings
 from bot.services.tournament.tournaments import Event, find_event
 from bot.services.web.web_facts import coach_names
-from bot.services.web.web_links import WebScope, resolve_in
+from bot.services.web.web_links import WebScope, resolve_in, worded
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
 from bot.store.teams import TeamRow
 
-GONE = "This page does not exist in this tournament."
+GONE = N_("This page does not exist in this tournament.")  # raised as NotFound(_(GONE))
 
 
 @dataclass(frozen=True)
@@ -101,15 +102,15 @@ class BracketPage:
     def name(self, unit: int) -> str:
         """A unit of the bracket by name: a coach's team, or a squad in a team event."""
         if self.bracket.squads:
-            return self.bracket.squads.get(unit, f"squad {unit}")
+            return self.bracket.squads.get(unit) or _("squad {number}", number=unit)
         team = self.bracket.teams.get(unit)
-        return team.name if team else f"team {unit}"
+        return team.name if team else _("team {number}", number=unit)
 
 
 def _nav(conn: Connection, token: str) -> EventNav:
     scope = resolve_in(conn, token)
     if not scope.league.is_tournament:
-        raise NotFound(GONE)
+        raise NotFound(_(GONE))
     event = find_event(conn, scope.guild_id, scope.ref)
     return EventNav(scope, event, tournament_store.last_round(conn, scope.guild_id, event.id))
 
@@ -135,7 +136,8 @@ def _rankings(conn: Connection, rt: Runtime, token: str) -> RankingsPage | None:
     who = {}
     for team in teams:
         coach = kept.get(team.id) or naf.get(team.id)
-        who[team.id] = roster_of(rt.catalog, team).name + (f" · {coach}" if coach else "")
+        race = roster_of(rt.catalog, team).name
+        who[team.id] = f"{race} · {coach}" if coach else race
     return RankingsPage(nav, standings, rest, who)
 
 
@@ -144,19 +146,19 @@ async def rankings_page(rt: Runtime, token: str) -> RankingsPage | None:
     Rest, with each of its coaches' points in its own games, which rank them), each team with its race and
     its coach (his kept display name, else his NAF name); None when the link is a league's (its front page
     is the league's)."""
-    return await rt.db.read(lambda conn: _rankings(conn, rt, token))
+    return await rt.db.read(worded(token, _rankings), rt, token)
 
 
 def _round(conn: Connection, token: str, number: int) -> RoundPage:
     nav = _nav(conn, token)
     if not 1 <= number <= nav.rounds_paired:
-        raise NotFound(GONE)
+        raise NotFound(_(GONE))
     return RoundPage(nav, tournament_play.pairings_in(conn, nav.scope.guild_id, nav.scope.ref, number))
 
 
 async def round_page(rt: Runtime, token: str, number: int) -> RoundPage:
     """One round's tables with the scores of the confirmed games (a Bye as a Bye)."""
-    return await rt.db.read(_round, token, number)
+    return await rt.db.read(worded(token, _round), token, number)
 
 
 def _approved(conn: Connection, nav: EventNav) -> dict[int, TeamRow]:
@@ -180,14 +182,14 @@ def _rosters(conn: Connection, rt: Runtime, token: str) -> RostersPage:
 
 async def rosters_page(rt: Runtime, token: str) -> RostersPage:
     """Every approved roster of the event, by team name, with its roster and tier."""
-    return await rt.db.read(lambda conn: _rosters(conn, rt, token))
+    return await rt.db.read(worded(token, _rosters), rt, token)
 
 
 def _roster(conn: Connection, rt: Runtime, token: str, team_id: int, round_number: int | None) -> RosterPage:
     nav = _nav(conn, token)
     team = _approved(conn, nav).get(team_id)
     if team is None:
-        raise NotFound(GONE)
+        raise NotFound(_(GONE))
     sheet = event_rosters.build_tournament_sheet(conn, rt, nav.event, team, round_number)
     lines = tuple(
         RosterLine(
@@ -205,16 +207,16 @@ async def roster_page(rt: Runtime, token: str, team_id: int, round_number: int |
     """One approved roster as `/roster show` shows it: players with profiles and skills (the Skill-Point
     skills marked), stars, staff, fans, inducements, the gold and Skill Points spent. With gold piece
     escalation, `round_number` picks the roster fielded in that round (a round's page links to it)."""
-    return await rt.db.read(lambda conn: _roster(conn, rt, token, team_id, round_number))
+    return await rt.db.read(worded(token, _roster), rt, token, team_id, round_number)
 
 
 def _bracket(conn: Connection, rt: Runtime, token: str) -> BracketPage:
     nav = _nav(conn, token)
     if not nav.has_bracket:
-        raise NotFound(GONE)
+        raise NotFound(_(GONE))
     return BracketPage(nav, tournament_groups.bracket_in(conn, rt, nav.scope.guild_id, nav.scope.ref))
 
 
 async def bracket_page(rt: Runtime, token: str) -> BracketPage:
     """A group and knock-out event: the groups' tables, the knock-out rounds, the places, Best of the Rest."""
-    return await rt.db.read(lambda conn: _bracket(conn, rt, token))
+    return await rt.db.read(worded(token, _bracket), rt, token)
