@@ -217,7 +217,7 @@ def refused(noun: str, reasons: Sequence[str]) -> RuleViolation:
     shown = "\n".join(f"- {r}" for r in reasons[:REASONS_SHOWN])
     hidden = len(reasons) - REASONS_SHOWN
     more = "\n" + ngettext("(and {n} more)", "(and {n} more)", hidden) if hidden > 0 else ""
-    return RuleViolation(_(_CANNOT_IMPORT.get(noun, _CANNOT_IMPORT["file"])) + f"\n{shown}{more}")
+    return RuleViolation(_(_CANNOT_IMPORT[noun if noun in _CANNOT_IMPORT else "file"]) + f"\n{shown}{more}")
 
 
 def _unpack(noun: str, data: bytes, limit: int) -> bytes:
@@ -281,7 +281,7 @@ def parse(
 
 
 def _not_a(kind: FileKind[F]) -> str:
-    return _(_NOT_A.get(kind.noun, _NOT_A["file"]), format=kind.format)
+    return _(_NOT_A[kind.noun if kind.noun in _NOT_A else "file"], format=kind.format)
 
 
 def references_and_json(kind: FileKind[F], file: F) -> list[str]:

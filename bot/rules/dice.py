@@ -183,7 +183,7 @@ def parse_expression(text: str) -> DiceExpression:
 
 def roll_expression(expression: DiceExpression, dice: Dice) -> Roll:
     """Roll every die of the expression, in order."""
-    return Roll(expression, tuple(dice.roll(expression.sides) for _ in range(expression.count)))
+    return Roll(expression, tuple(dice.roll(expression.sides) for _face in range(expression.count)))
 
 
 COMMON_EXPRESSIONS: tuple[str, ...] = (

@@ -191,6 +191,6 @@ def boards(
         "spp": rank((e.spp, e.team_id, e.player_id, e.name) for e in earned),
         "mvps": rank((e.mvps, e.team_id, e.player_id, e.name) for e in earned),
         "kills": teams(team_kills),
-        "points": teams({team: points for team, (points, _) in records.items()}),
-        "wins": teams({team: wins for team, (_, wins) in records.items()}),
+        "points": teams({team: points for team, (points, _wins) in records.items()}),
+        "wins": teams({team: wins for team, (_points, wins) in records.items()}),
     }

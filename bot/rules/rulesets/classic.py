@@ -329,22 +329,29 @@ def _special_play_lines(chart: SpecialPlayChart) -> list[str]:
 
 def _fans_line(entry: Mapping[str, Any]) -> str:
     """One team's fans as the pre-game shows them (after the team's name)."""
+    fame_ = _signed(entry["fame"])
     return _(
         "{fans} fans (Fan Factor {fan_factor}): FAME {fame}",
         fans=number(int(entry["fans"])),
         fan_factor=entry["fan_factor"],
-        fame=f"{int(entry['fame']):+d}",
+        fame=fame_,
     )
 
 
 def _fame_line(entry: Mapping[str, Any]) -> str:
     """One team's fans as its post-game summary starts."""
+    fame_ = _signed(entry["fame"])
     return _(
         "Fans {fans} (Fan Factor {fan_factor}): FAME {fame}",
         fans=number(int(entry["fans"])),
         fan_factor=entry["fan_factor"],
-        fame=f"{int(entry['fame']):+d}",
+        fame=fame_,
     )
+
+
+def _signed(value: object) -> str:
+    """FAME as it is written: +1, +0, -1."""
+    return f"{int(str(value)):+d}"
 
 
 @dataclass(frozen=True, kw_only=True)
