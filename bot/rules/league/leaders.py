@@ -32,8 +32,6 @@ class StatSpec:
 
     key: Stat
     title: str  # "Touchdowns"
-    unit: str  # one of it (English)
-    units: str  # several (English)
     nobody: str  # the empty board: "Nobody has any touchdowns yet ({scope})."
     teams: bool = False  # a leaderboard of teams rather than players
 
@@ -60,52 +58,38 @@ STATS: dict[Stat, StatSpec] = {
         StatSpec(
             "touchdowns",
             N_("Touchdowns"),
-            "touchdown",
-            "touchdowns",
             N_("Nobody has any touchdowns yet ({scope})."),
         ),
         StatSpec(
             "casualties",
             N_("Casualties"),
-            "casualty",
-            "casualties",
             N_("Nobody has any casualties yet ({scope})."),
         ),
         StatSpec(
             "completions",
             N_("Completions"),
-            "completion",
-            "completions",
             N_("Nobody has any completions yet ({scope})."),
         ),
         StatSpec(
             "interceptions",
             N_("Interceptions"),
-            "interception",
-            "interceptions",
             N_("Nobody has any interceptions yet ({scope})."),
         ),
-        StatSpec("spp", N_("Star Player Points"), "SPP", "SPP", N_("Nobody has any SPP yet ({scope}).")),
-        StatSpec("mvps", N_("MVP awards"), "MVP", "MVPs", N_("Nobody has any MVPs yet ({scope}).")),
+        StatSpec("spp", N_("Star Player Points"), N_("Nobody has any SPP yet ({scope}).")),
+        StatSpec("mvps", N_("MVP awards"), N_("Nobody has any MVPs yet ({scope}).")),
         StatSpec(
             "kills",
             N_("Kills (teams)"),
-            "kill",
-            "kills",
             N_("Nobody has any kills yet ({scope})."),
             teams=True,
         ),
         StatSpec(
             "points",
             N_("League points (teams)"),
-            "point",
-            "points",
             N_("Nobody has any points yet ({scope})."),
             teams=True,
         ),
-        StatSpec(
-            "wins", N_("Wins (teams)"), "win", "wins", N_("Nobody has any wins yet ({scope})."), teams=True
-        ),
+        StatSpec("wins", N_("Wins (teams)"), N_("Nobody has any wins yet ({scope})."), teams=True),
     )
 }
 
