@@ -327,31 +327,17 @@ def _special_play_lines(chart: SpecialPlayChart) -> list[str]:
     return lines
 
 
-def _fans_line(entry: Mapping[str, Any]) -> str:
-    """One team's fans as the pre-game shows them (after the team's name)."""
-    fame_ = _signed(entry["fame"])
-    return _(
-        "{fans} fans (Fan Factor {fan_factor}): FAME {fame}",
-        fans=number(int(entry["fans"])),
-        fan_factor=entry["fan_factor"],
-        fame=fame_,
-    )
+# One team's fans as the pre-game shows them (after the team's name), and as its post-game summary starts.
+_FANS_LINES = {
+    "pregame": N_("{fans} fans (Fan Factor {fan_factor}): FAME {fame}"),
+    "postgame": N_("Fans {fans} (Fan Factor {fan_factor}): FAME {fame}"),
+}
 
 
-def _fame_line(entry: Mapping[str, Any]) -> str:
-    """One team's fans as its post-game summary starts."""
-    fame_ = _signed(entry["fame"])
-    return _(
-        "Fans {fans} (Fan Factor {fan_factor}): FAME {fame}",
-        fans=number(int(entry["fans"])),
-        fan_factor=entry["fan_factor"],
-        fame=fame_,
-    )
-
-
-def _signed(value: object) -> str:
-    """FAME as it is written: +1, +0, -1."""
-    return f"{int(str(value)):+d}"
+def _fans_line(entry: Mapping[str, Any], where: Literal["pregame", "postgame"] = "pregame") -> str:
+    """One team's fans, FAME written with its sign (+1, +0)."""
+    fame_ = f"{int(entry['fame']):+d}"
+    return _(_FANS_LINES[where], fans=number(int(entry["fans"])), fan_factor=entry["fan_factor"], fame=fame_)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -381,12 +367,12 @@ class Classic(Ruleset):
             return Opening()
         stored = game.pregame.get(FANS_AND_FAME)
         if stored is not None:
-            return Opening(lines={side: (_fame_line(stored[side]),) for side in SIDES})
+            return Opening(lines={side: (_fans_line(stored[side], "postgame"),) for side in SIDES})
         rule = self.catalog.classic_season.fans_and_fame
         rolled = fans_and_fame((game.home.fans, game.away.fans), dice, rule)
         record = fans_record(*rolled)
         return Opening(
-            lines={side: (_fame_line(record[side]),) for side in SIDES},
+            lines={side: (_fans_line(record[side], "postgame"),) for side in SIDES},
             rolls={side: fans.rolls for side, fans in zip(SIDES, rolled, strict=True)},
             pregame={FANS_AND_FAME: record},
         )
