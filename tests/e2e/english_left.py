@@ -25,8 +25,48 @@ from bot.i18n import catalogs
 DATA = Path(__file__).resolve().parents[2] / "data"
 # English words no other shipped language writes (not "a", "in", "on", "no", "or", "an", "die", "son" ...).
 ENGLISH_WORDS = frozenset(
-    "the your you has have with this that which will was were are is be been not can cannot from by into "
-    "than only its their his who when what there each all any must may should would could team's".split()
+    [
+        "the",
+        "your",
+        "you",
+        "has",
+        "have",
+        "with",
+        "this",
+        "that",
+        "which",
+        "will",
+        "was",
+        "were",
+        "are",
+        "is",
+        "be",
+        "been",
+        "not",
+        "can",
+        "cannot",
+        "from",
+        "by",
+        "into",
+        "than",
+        "only",
+        "its",
+        "their",
+        "his",
+        "who",
+        "when",
+        "what",
+        "there",
+        "each",
+        "all",
+        "any",
+        "must",
+        "may",
+        "should",
+        "would",
+        "could",
+        "team's",
+    ]
 )
 _MARKUP = re.compile(r"<[@#&!:t][^>]*>|`[^`]*`|https?://\S+|\*\*|__|~~|\|\|")
 _WORD = re.compile(r"[A-Za-zÀ-ÿ']+")

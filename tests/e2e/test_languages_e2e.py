@@ -159,7 +159,7 @@ async def test_a_french_server_plays_in_french(world: World, bot_process: BotPro
 
     fixtures = await said_by.invoke("fixtures", world.coaches[0])
     assert fixtures.ephemeral
-    confirmed, postgame = await play_first_game(world, said_by)
+    confirmed, _postgame = await play_first_game(world, said_by)
     assert head("fr", "✅ Confirmed by {user}: the result is locked.") in confirmed.text
     standings = await said_by.invoke("standings", world.outsider)
     assert "Reikland Reavers" in standings.text
