@@ -15,6 +15,8 @@ from bot.catalog import Catalog
 from bot.catalog.models import Position
 from bot.catalog.search import best_matches
 from bot.errors import DomainError
+from bot.i18n import _
+from bot.rules import statuses
 from bot.services.league import leagues
 from bot.services.match import postgame_roster, results
 from bot.services.records import Fixture
@@ -124,7 +126,10 @@ async def tournament_autocomplete(interaction: discord.Interaction, current: str
 async def team_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     rt = runtime_of(interaction)
     found = await team_lookup.team_choices(rt, actor_of(interaction).guild_id, _league_option(interaction))
-    return [team_choice(rt.catalog, t, t.status) for t in best_matches(current, found, lambda t: t.name)]
+    return [
+        team_choice(rt.catalog, t, statuses.team_status(t.status))
+        for t in best_matches(current, found, lambda t: t.name)
+    ]
 
 
 async def my_player_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -143,7 +148,13 @@ async def my_position_autocomplete(interaction: discord.Interaction, current: st
 
 async def roster_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     rosters = runtime_of(interaction).catalog.teams.values()
-    return offer(current, rosters, lambda t: f"{t.name} (tier {t.tier})", lambda t: t.id, lambda t: t.name)
+    return offer(
+        current,
+        rosters,
+        lambda t: _("{roster} (tier {tier})", roster=t.name, tier=t.tier),
+        lambda t: t.id,
+        lambda t: t.name,
+    )
 
 
 async def regional_league_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -186,6 +197,6 @@ async def fixture_autocomplete(interaction: discord.Interaction, current: str) -
 
 
 def _fixture_choice(fx: Fixture) -> app_commands.Choice[str]:
-    prefix = f"R{fx.round_number} " if fx.round_number else ""
-    state = "" if fx.status == "scheduled" else f" ({fx.status})"
+    prefix = _("R{round}", round=fx.round_number) + " " if fx.round_number else ""
+    state = "" if fx.status == "scheduled" else f" ({statuses.fixture_status(fx.status)})"
     return fixture_choice(f"#{fx.id} {prefix}", fx.home_name, fx.away_name, state, f"f:{fx.id}")

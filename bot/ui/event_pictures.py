@@ -1,11 +1,14 @@
 """/tournament bracket as pictures: the service's `Bracket` (groups, knock-out, Best of the Rest) as
-bot/pictures' plain values, each knock-out game with its score from the unit's stored table."""
+bot/pictures' plain values, each knock-out game with its score from the unit's stored table. A picture is
+posted in the channel: it is drawn in the event's language."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Literal
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.pictures.bracket import BracketGame
 from bot.pictures.event_bracket import (
     EventBracket,
@@ -20,15 +23,15 @@ from bot.rules.tournament.tournament_scoring import RankingRow
 from bot.rules.tournament.tournament_teams import KNOCKOUT_MATCH_RULE
 from bot.services.tournament.tournament_groups import Bracket
 
-COACH_NOTE = "A drawn knock-out game goes to extra time, then a penalty shoot-out (pens)."
-SQUAD_NOTE = "Score: games won. *: won on the shoot-outs of drawn games or the tiebreak."
+COACH_NOTE = N_("A drawn knock-out game goes to extra time, then a penalty shoot-out (pens).")
+SQUAD_NOTE = N_("Score: games won. *: won on the shoot-outs of drawn games or the tiebreak.")
 
 
 def _name(bracket: Bracket, unit: int) -> str:
     if bracket.squads:
-        return bracket.squads.get(unit, f"squad {unit}")
+        return bracket.squads[unit] if unit in bracket.squads else _("squad {id}", id=unit)
     team = bracket.teams.get(unit)
-    return team.name if team else f"team {unit}"
+    return team.name if team else _("team {id}", id=unit)
 
 
 def _line(bracket: Bracket, row: RankingRow[int]) -> UnitLine:
@@ -48,7 +51,7 @@ def score(game: KnockoutGame[int], table: StagedTable[int] | None, squads: bool)
     "2-2*", see `SQUAD_NOTE`) or that the shoot-out is still to come; "conceded"; "to play" before."""
     played = table.game if table is not None else None
     if played is None:
-        return "to play"
+        return _("to play")
     first, second = (
         (played.first_score, played.second_score)
         if played.first == game.first
@@ -56,13 +59,13 @@ def score(game: KnockoutGame[int], table: StagedTable[int] | None, squads: bool)
     )
     text = f"{first}-{second}"
     if played.conceded_by is not None:
-        return f"{text} conceded"
+        return _("{score} conceded", score=text)
     if game.winner is None:
-        return f"{text}, shoot-out to come"
+        return _("{score}, shoot-out to come", score=text)
     winner_ahead = (first > second) if game.winner == game.first else (second > first)
     if winner_ahead:
         return text
-    return f"{text}*" if squads else f"{text} pens"
+    return f"{text}*" if squads else f"{text} " + _("pens")
 
 
 def _ties(bracket: Bracket, games: Sequence[KnockoutGame[int]], number: int) -> list[Tie]:
@@ -86,12 +89,18 @@ def _ties(bracket: Bracket, games: Sequence[KnockoutGame[int]], number: int) -> 
 def subtitle(bracket: Bracket) -> str:
     state, qualifiers = bracket.progress, bracket.event.rulespack.qualifiers
     if not state.groups:
-        return "Not drawn yet: the groups are drawn when the organiser starts the event."
+        return _("Not drawn yet: the groups are drawn when the organiser starts the event.")
     if not state.knockout:
-        return f"Group stage: the group winners, then the runners-up, ... qualify ({qualifiers} of them)."
+        return _(
+            "Group stage: the group winners, then the runners-up, ... qualify ({qualifiers} of them).",
+            qualifiers=qualifiers,
+        )
     if state.places:
-        return f"Knock-out over: every place of the {qualifiers} qualifiers decided."
-    return f"Knock-out: {qualifiers} qualified; winners play for the upper places, losers for the lower."
+        return _("Knock-out over: every place of the {qualifiers} qualifiers decided.", qualifiers=qualifiers)
+    return _(
+        "Knock-out: {qualifiers} qualified; winners play for the upper places, losers for the lower.",
+        qualifiers=qualifiers,
+    )
 
 
 def event_bracket(bracket: Bracket) -> EventBracket:
@@ -114,10 +123,14 @@ def event_bracket(bracket: Bracket) -> EventBracket:
 
 def event_bracket_pictures(bracket: Bracket) -> list[bytes]:
     """The bracket as one PNG or pages, with how a level game is decided."""
-    notes = [SQUAD_NOTE, f"The rule: {KNOCKOUT_MATCH_RULE}."] if bracket.squads else [COACH_NOTE]
-    return event_bracket_pngs(
-        f"{bracket.event.name}: groups and knock-out",
-        event_bracket(bracket),
-        subtitle=subtitle(bracket),
-        notes=notes,
-    )
+    with i18n.using(bracket.event.league.language):
+        if bracket.squads:  # the squad match's rule (marked where it is written)
+            notes = [_(SQUAD_NOTE), _("The rule: {rule}.", rule=_(KNOCKOUT_MATCH_RULE))]
+        else:
+            notes = [_(COACH_NOTE)]
+        return event_bracket_pngs(
+            _("{event}: groups and knock-out", event=bracket.event.name),
+            event_bracket(bracket),
+            subtitle=subtitle(bracket),
+            notes=notes,
+        )

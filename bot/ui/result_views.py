@@ -1,7 +1,8 @@
 """Renderers shared by the cogs and the deadline watch: a reported or confirmed result, a fixture's
 post-game, and the Finish buttons under it (a DynamicItem, `pgf:<fixture>:<team>`, so it works after a
 restart; the results cog registers it) with, in a classic league, the winner's re-roll (`pgw:`); and the
-two sides of a result as the report commands take them."""
+two sides of a result as the report commands take them. A post-game posted in the channel (under the
+confirmation, or a finished or re-rolled one) is worded in the competition's language."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from collections.abc import Sequence
 
 import discord
 
+from bot import i18n
+from bot.i18n import _
 from bot.rules.match.match_result import PlayerLine, Side
+from bot.services.league import leagues
 from bot.services.match import postgame
 from bot.services.match.postgame import OpenPostgame, TeamSummary
 from bot.services.match.results import ReportedResult, SideInput, side_name
@@ -22,7 +26,6 @@ from bot.ui.formatting import gp, plain
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds, send_messages, shorten
 
-NO_EVENTS = "no events"  # what `PlayerLine.summary` says of a player with nothing to show
 FINISH_NAME = 32  # a Finish button names the team, shortened: the post-game above names it in full
 
 
@@ -32,7 +35,8 @@ def _player_lines(players: tuple[PlayerLine, ...]) -> list[str]:
     lines, injured = [], []
     for p in players:
         done = p.model_copy(update={"injury": None, "lasting_characteristic": None})
-        if done.summary != NO_EVENTS:
+        nothing = PlayerLine(player_id=p.player_id, number=p.number, name=p.name).summary  # "no events"
+        if done.summary != nothing:
             lines.append(f"{player_label(p.number, p.name)}: {done.summary}")
         if p.injury is not None:
             hurt = PlayerLine(
@@ -44,38 +48,40 @@ def _player_lines(players: tuple[PlayerLine, ...]) -> list[str]:
             )
             injured.append(f"{player_label(p.number, p.name)} ({hurt.summary})")
     if injured:
-        lines.append("Injured: " + ", ".join(injured))
+        lines.append(_("Injured: {players}", players=", ".join(injured)))
     return lines
 
 
 def result_embeds(outcome: ReportedResult, *, heading: str) -> list[discord.Embed]:
     """A reported result (a report is at most 500 characters a side: one embed, in practice)."""
     fx, report = outcome.fixture, outcome.report
-    kind = {
-        "league": f"Round {fx.round_number}" if fx.round_number else "League",
-        "friendly": "Friendly",
-        "playoff": "Play-off",
-    }[fx.kind]
+    if fx.kind == "league":
+        kind = _("Round {number}", number=fx.round_number) if fx.round_number else _("League")
+    else:
+        kind = _("Friendly") if fx.kind == "friendly" else _("Play-off")
     decided = ""
     if report.penalty_winner:
-        decided = f" · {plain(side_name(fx, report.penalty_winner))} won on penalties"
+        decided = " · " + _("{team} won on penalties", team=plain(side_name(fx, report.penalty_winner)))
     elif report.extra_time:
-        decided = " · after extra time"
+        decided = " · " + _("after extra time")
     body: list[Field] = []
     sides: tuple[tuple[Side, str], ...] = (("home", fx.home_name), ("away", fx.away_name))
     for side, name in sides:
         data = report.side(side)
-        lines = [f"SPP casualties caused: {data.casualties}" + (" · stalling" if data.stalling else "")]
+        caused = _("SPP casualties caused: {count}", count=data.casualties)
+        lines = [caused + (" · " + _("stalling") if data.stalling else "")]
         if data.crowd_casualties:
-            lines.append(f"Crowd casualties caused: {data.crowd_casualties} (no SPP)")
+            lines.append(_("Crowd casualties caused: {count} (no SPP)", count=data.crowd_casualties))
         if data.tiebreaker is not None:
-            lines.append(f"{plain(outcome.tiebreaker_name or 'Organiser tiebreaker')}: {data.tiebreaker}")
+            tiebreaker = plain(outcome.tiebreaker_name or _("Organiser tiebreaker"))
+            lines.append(f"{tiebreaker}: {data.tiebreaker}")
         lines += _player_lines(data.players)
         body += fields(plain(name), lines)
+    about = _("{kind} · fixture #{id} · report v{version}", kind=kind, id=fx.id, version=outcome.version)
     return pack_embeds(
         f"{plain(fx.home_name)} {report.score_text} {plain(fx.away_name)}",
         body,
-        description=f"{heading}\n{kind} · fixture #{fx.id} · report v{outcome.version}{decided}",
+        description=f"{heading}\n{about}{decided}",
         colour=COLOUR,
     )
 
@@ -115,12 +121,10 @@ def postgame_lines(summary: TeamSummary) -> list[str]:
             players[label] = len(lines)
             lines.append(f"{label}: {rest}")
     if summary.spp:
-        lines.append(
-            "SPP now: "
-            + ", ".join(f"{player_label(p.number, p.name)} {p.total} (+{p.earned})" for p in summary.spp)
-        )
+        now = ", ".join(f"{player_label(p.number, p.name)} {p.total} (+{p.earned})" for p in summary.spp)
+        lines.append(_("SPP now: {players}", players=now))
     if summary.treasury is not None:
-        lines.append(f"Treasury: {gp(summary.treasury)}")
+        lines.append(_("Treasury: {amount}", amount=gp(summary.treasury)))
     return lines
 
 
@@ -131,14 +135,23 @@ def postgame_embeds(
     it takes."""
     body: list[Field] = []
     for summary in summaries:
-        state = "✅ finished" if summary.finished else f"<@{summary.coach_id}>: finish it with the button"
+        if summary.finished:
+            state = _("✅ finished")
+        else:
+            state = _("<@{coach}>: finish it with the button", coach=summary.coach_id)
         body += fields(f"{plain(summary.team_name)}", [state, *postgame_lines(summary)])
     return pack_embeds(
-        f"Post-game: {plain(fixture.label)}",
+        _("Post-game: {fixture}", fixture=plain(fixture.label)),
         body,
-        description="Every roll below was made by the bot and is in /roll-history.",
+        description=_("Every roll below was made by the bot and is in /roll-history."),
         colour=COLOUR,
     )
+
+
+async def channel_language(interaction: discord.Interaction, fixture: Fixture) -> str:
+    """The language of the fixture's league or event: what its channel reads."""
+    competition = await leagues.get_competition(runtime_of(interaction), fixture.guild_id, fixture.league_id)
+    return competition.language
 
 
 def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.ui.View | None:
@@ -156,14 +169,12 @@ def finish_view(fixture_id: int, summaries: tuple[TeamSummary, ...]) -> discord.
 async def follow_with_postgame(
     interaction: discord.Interaction, fixture: Fixture, summaries: tuple[TeamSummary, ...]
 ) -> None:
-    """The post-game under an answer that confirmed a result: every roll, and a Finish button per team."""
+    """The post-game under an answer that confirmed a result: every roll, and a Finish button per team (the
+    channel sees it: in the competition's language)."""
     if summaries:
-        await send_messages(
-            interaction,
-            embeds=postgame_embeds(fixture, summaries),
-            view=finish_view(fixture.id, summaries),
-            followup=True,
-        )
+        with i18n.using(await channel_language(interaction, fixture)):
+            embeds, view = postgame_embeds(fixture, summaries), finish_view(fixture.id, summaries)
+        await send_messages(interaction, embeds=embeds, view=view, followup=True)
 
 
 async def show_open_postgames(interaction: discord.Interaction, found: Sequence[OpenPostgame]) -> None:
@@ -182,7 +193,9 @@ class FinishPostgameButton(GuardedButton, template=r"pgf:(?P<fixture>\d+):(?P<te
     """Finish one team's post-game: expensive mistakes, then players who missed the game recover."""
 
     def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
-        label = f"Finish: {shorten(team_name, FINISH_NAME)}" if team_name else "Finish post-game"
+        label = (
+            _("Finish: {team}", team=shorten(team_name, FINISH_NAME)) if team_name else _("Finish post-game")
+        )
         super().__init__(
             discord.ui.Button(
                 label=label, style=discord.ButtonStyle.primary, custom_id=f"pgf:{fixture_id}:{team_id}"
@@ -202,14 +215,20 @@ class FinishPostgameButton(GuardedButton, template=r"pgf:(?P<fixture>\d+):(?P<te
             self.team_id,
             as_commissioner=await is_commissioner(interaction),
         )
-        await send_messages(interaction, embeds=postgame_embeds(finished.fixture, [finished.summary]))
+        with i18n.using(await channel_language(interaction, finished.fixture)):  # the channel sees it
+            embeds = postgame_embeds(finished.fixture, [finished.summary])
+        await send_messages(interaction, embeds=embeds)
 
 
 class WinningsRerollButton(GuardedButton, template=r"pgw:(?P<fixture>\d+):(?P<team>\d+)"):
     """Classic ruleset (seed 003): the winner re-rolls the winnings die once and keeps the second roll."""
 
     def __init__(self, fixture_id: int, team_id: int, team_name: str = "") -> None:
-        label = f"Re-roll winnings: {shorten(team_name, FINISH_NAME)}" if team_name else "Re-roll winnings"
+        label = (
+            _("Re-roll winnings: {team}", team=shorten(team_name, FINISH_NAME))
+            if team_name
+            else _("Re-roll winnings")
+        )
         super().__init__(
             discord.ui.Button(
                 label=label, style=discord.ButtonStyle.secondary, custom_id=f"pgw:{fixture_id}:{team_id}"
@@ -229,7 +248,9 @@ class WinningsRerollButton(GuardedButton, template=r"pgw:(?P<fixture>\d+):(?P<te
             self.team_id,
             as_commissioner=await is_commissioner(interaction),
         )
-        await send_messages(interaction, embeds=postgame_embeds(rerolled.fixture, [rerolled.summary]))
+        with i18n.using(await channel_language(interaction, rerolled.fixture)):  # the channel sees it
+            embeds = postgame_embeds(rerolled.fixture, [rerolled.summary])
+        await send_messages(interaction, embeds=embeds)
 
 
 def side_inputs(

@@ -10,6 +10,8 @@ from operator import attrgetter
 import discord
 
 from bot.catalog.search import best_matches
+from bot.i18n import _
+from bot.rules.roster.stars import StarUnit
 from bot.rules.tournament.tournament_rosters import mercenary_price
 from bot.services.roster import event_rosters
 from bot.services.roster.event_rosters import TournamentSheet
@@ -24,7 +26,7 @@ from bot.ui.autocomplete import (
     team_choice,
 )
 from bot.ui.context import actor_of, runtime_of
-from bot.ui.formatting import TEAM_STATUS, plain
+from bot.ui.formatting import plain, team_status
 from bot.ui.limits import fields, pack_embeds
 
 COLOUR = discord.Colour.dark_gold()
@@ -40,62 +42,98 @@ def _players(ts: TournamentSheet, bold: bool) -> list[str]:
         extra = player.extra_skills  # the round's Skill-Point skill (an escalation round's own), then gained
         skills = [*player.position.skills, *player.loner, *(f"**{s}**" if bold else f"+{s}" for s in extra)]
         name = plain(row.name) if bold else row.name
-        head = f"#{row.number} {name} · {'Mercenary ' if row.mercenary else ''}{player.position.name}"
+        position = player.position.name
+        head = f"#{row.number} {name} · " + (
+            _("Mercenary {position}", position=position) if row.mercenary else position
+        )
         lines.append((f"**{head}**" if bold else head) + (f": {', '.join(skills)}" if skills else ""))
-    return lines or ["No players yet: /roster hire."]
+    return lines or [_("No players yet: /roster hire.")]
 
 
 def _stars(ts: TournamentSheet) -> list[str]:
     lines = []
     for star in ts.stars:
         numbers = ", ".join(f"#{row.number}" for row in star.players)
-        kind = "Mega-star" if star.mega else ("pair" if star.unit.is_pair else "star")
+        kind = _("Mega-star") if star.mega else (_("pair") if star.unit.is_pair else _("star"))
         lines.append(f"{star.unit.name} ({kind}, {numbers}) · {gp(star.unit.cost)}")
-    return lines or ["None"]
+    return lines or [_("None")]
 
 
 def _extras(ts: TournamentSheet) -> list[str]:
     staff = ts.sheet.staffing
-    fans = f"Dedicated Fans {ts.dedicated_fans}" + (
-        f" ({ts.team.dedicated_fans} bought, {ts.entry.fans_gained} won)" if ts.entry.fans_gained else ""
-    )
-    lines = [
-        f"Re-rolls {staff.rerolls} · Assistant coaches {staff.assistant_coaches} · "
-        f"Cheerleaders {staff.cheerleaders} · Apothecary {'yes' if staff.apothecary else 'no'}",
-        fans,
-    ]
-    if ts.inducements:
-        lines.append(
-            "Inducements: "
-            + ", ".join(f"{i.count}× {i.inducement.name} ({gp(i.cost)})" for i in ts.inducements)
+    if ts.entry.fans_gained:
+        fans = _(
+            "Dedicated Fans {count} ({bought} bought, {won} won)",
+            count=ts.dedicated_fans,
+            bought=ts.team.dedicated_fans,
+            won=ts.entry.fans_gained,
         )
+    else:
+        fans = _("Dedicated Fans {count}", count=ts.dedicated_fans)
+    counts = {
+        "rerolls": staff.rerolls,
+        "assistants": staff.assistant_coaches,
+        "cheerleaders": staff.cheerleaders,
+    }
+    if staff.apothecary:
+        staffed = _(
+            "Re-rolls {rerolls} · Assistant coaches {assistants} · Cheerleaders {cheerleaders} · "
+            "Apothecary yes",
+            **counts,
+        )
+    else:
+        staffed = _(
+            "Re-rolls {rerolls} · Assistant coaches {assistants} · Cheerleaders {cheerleaders} · "
+            "Apothecary no",
+            **counts,
+        )
+    lines = [staffed, fans]
+    if ts.inducements:
+        items = ", ".join(f"{i.count}× {i.inducement.name} ({gp(i.cost)})" for i in ts.inducements)
+        lines.append(_("Inducements: {items}", items=items))
     if ts.free:
-        lines.append("Free for every team: " + ", ".join(i.name for i in ts.free))
+        lines.append(_("Free for every team: {items}", items=", ".join(i.name for i in ts.free)))
     return lines
 
 
 def _budget(ts: TournamentSheet) -> list[str]:
     check = ts.check
     lines = [
-        f"Tier {ts.tier} · Skill Points {check.skill_points_spent}/{ts.allowance.skill_points} · "
-        f"secondary skills at most {ts.allowance.max_secondary} · stars at most "
-        f"{min(ts.allowance.max_stars, 2)}",
-        f"Gold spent {gp(check.gold_spent)} of {gp(ts.budget)} · lost (not spent) {gp(check.gold_lost)}",
-        f"Team value {gp(ts.sheet.team_value)} (added skills do not raise it)",
+        _(
+            "Tier {tier} · Skill Points {spent}/{allowed} · secondary skills at most {secondary} · stars at "
+            "most {stars}",
+            tier=ts.tier,
+            spent=check.skill_points_spent,
+            allowed=ts.allowance.skill_points,
+            secondary=ts.allowance.max_secondary,
+            stars=min(ts.allowance.max_stars, 2),
+        ),
+        _(
+            "Gold spent {spent} of {budget} · lost (not spent) {lost}",
+            spent=gp(check.gold_spent),
+            budget=gp(ts.budget),
+            lost=gp(check.gold_lost),
+        ),
+        _("Team value {value} (added skills do not raise it)", value=gp(ts.sheet.team_value)),
     ]
     return lines
 
 
 def _head(ts: TournamentSheet) -> str:
     team = ts.team
-    spare = " · Spare Player (not ranked)" if ts.entry.spare else ""
+    spare = " · " + _("Spare Player (not ranked)") if ts.entry.spare else ""
     rounds = ts.event.rulespack.roster_rounds
     escalation = (
-        f"\nRound {ts.round_number} roster of {rounds} (gold piece escalation; /roster show round:N)"
+        "\n"
+        + _(
+            "Round {round} roster of {rounds} (gold piece escalation; /roster show round:N)",
+            round=ts.round_number,
+            rounds=rounds,
+        )
         if ts.round_number is not None
         else ""
     )
-    status = TEAM_STATUS.get(team.status, team.status)
+    status = team_status(team.status)
     naf = _naf(ts)
     return f"{ts.sheet.roster.name} · {team.regional_league} · {status}{spare}" + naf + escalation
 
@@ -105,22 +143,22 @@ def _naf(ts: TournamentSheet) -> str:
     entry = ts.entry
     if entry.naf_name or entry.naf_number:
         return f"\nNAF: {entry.naf_name or '?'} #{entry.naf_number or '?'}"
-    return "\nNAF: no name or number yet (/roster naf)" if ts.event.rulespack.naf else ""
+    return "\n" + _("NAF: no name or number yet (/roster naf)") if ts.event.rulespack.naf else ""
 
 
 def roster_embeds(ts: TournamentSheet) -> list[discord.Embed]:
     """`/roster show`: every line of the roster, split over as many embeds as it takes."""
     body = [
-        *fields("Players", _players(ts, bold=True)),
-        *fields("Star players", _stars(ts)),
-        *fields("Staff, fans, inducements", _extras(ts)),
-        *fields("Budget and Skill Points", _budget(ts)),
+        *fields(_("Players"), _players(ts, bold=True)),
+        *fields(_("Star players"), _stars(ts)),
+        *fields(_("Staff, fans, inducements"), _extras(ts)),
+        *fields(_("Budget and Skill Points"), _budget(ts)),
     ]
     if ts.check.refusals:
-        body += fields("Not legal yet", [f"• {r}" for r in ts.check.refusals])
-    description = f"{_head(ts)}\nCoach <@{ts.team.coach_id}>"
+        body += fields(_("Not legal yet"), [f"• {r}" for r in ts.check.refusals])
+    description = f"{_head(ts)}\n" + _("Coach <@{coach}>", coach=ts.team.coach_id)
     if ts.team.status == "rejected" and ts.team.review_note:
-        description += f"\nRejected: {plain(ts.team.review_note)}"
+        description += "\n" + _("Rejected: {note}", note=plain(ts.team.review_note))
     return pack_embeds(
         plain(ts.team.name), body, description=description, colour=COLOUR, footer=ts.event.name
     )
@@ -130,14 +168,14 @@ def roster_text(ts: TournamentSheet, coach_name: str | None = None) -> str:
     """`/roster export`: the same roster as plain text."""
     sections = [
         f"{ts.team.name} — {ts.event.name}",
-        _head(ts) + (f"\nCoach: {coach_name}" if coach_name else ""),
-        "PLAYERS\n" + "\n".join(_players(ts, bold=False)),
-        "STAR PLAYERS\n" + "\n".join(_stars(ts)),
-        "STAFF, FANS, INDUCEMENTS\n" + "\n".join(_extras(ts)),
-        "BUDGET AND SKILL POINTS\n" + "\n".join(_budget(ts)),
+        _head(ts) + ("\n" + _("Coach: {name}", name=coach_name) if coach_name else ""),
+        _("PLAYERS") + "\n" + "\n".join(_players(ts, bold=False)),
+        _("STAR PLAYERS") + "\n" + "\n".join(_stars(ts)),
+        _("STAFF, FANS, INDUCEMENTS") + "\n" + "\n".join(_extras(ts)),
+        _("BUDGET AND SKILL POINTS") + "\n" + "\n".join(_budget(ts)),
     ]
     if ts.check.refusals:
-        sections.append("NOT LEGAL YET\n" + "\n".join(f"- {r}" for r in ts.check.refusals))
+        sections.append(_("NOT LEGAL YET") + "\n" + "\n".join(f"- {r}" for r in ts.check.refusals))
     return "\n\n".join(sections) + "\n"
 
 
@@ -162,7 +200,7 @@ async def entry_autocomplete(interaction: discord.Interaction, current: str) -> 
         rt, actor_of(interaction).guild_id, _event_option(interaction)
     )
     return [
-        team_choice(rt.catalog, t, TEAM_STATUS.get(t.status, t.status))
+        team_choice(rt.catalog, t, team_status(t.status))
         for t in best_matches(current, found, lambda t: t.name)
     ]
 
@@ -201,12 +239,15 @@ async def roster_skill_autocomplete(interaction: discord.Interaction, current: s
         (p for p in options.players if wanted in (f"p:{p.id}", str(p.number), f"#{p.number}", p.name)), None
     )
     position = next((pos for pos in options.positions if player and pos.id == player.position), None)
+    none = choice(_("none (take the added skill away)"), "none")
     if position is None:
-        return [choice("none (take the added skill away)", "none")]
+        return [none]
     skills = event_rosters.skill_options(rt, position)
-    return [choice("none (take the added skill away)", "none")] + [
+    return [none] + [
         choice(
-            f"{s.name} ({'primary, 1 point' if s.category in position.primary else 'secondary, 2 points'})",
+            _("{skill} (primary, 1 point)", skill=s.name)
+            if s.category in position.primary
+            else _("{skill} (secondary, 2 points)", skill=s.name),
             s.name,
         )
         for s in best_matches(current, skills, lambda s: s.name, limit=24)
@@ -220,7 +261,7 @@ async def mercenary_skill_autocomplete(interaction: discord.Interaction, current
     wanted = str(getattr(interaction.namespace, "position", "") or "").lower()
     options = await _options(interaction)
     position = next((p for p in options.positions if wanted in (p.id, p.name.lower())), None)
-    none = choice("none (no skill)", "none")
+    none = choice(_("none (no skill)"), "none")
     if position is None:
         return [none]
     skills = [s for s in event_rosters.skill_options(rt, position) if s.category in position.primary]
@@ -234,9 +275,14 @@ async def mercenary_skill_autocomplete(interaction: discord.Interaction, current
 async def roster_star_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     stars = (await _options(interaction)).stars
     name = attrgetter("name")
-    return offer(
-        current, stars, lambda u: f"{u.name} ({gp(u.cost)}{', pair' if u.is_pair else ''})", name, name
-    )
+    return offer(current, stars, _star_label, name, name)
+
+
+def _star_label(star: StarUnit) -> str:
+    """`Grim Ironjaw (200,000 gp)`; a pair's `(..., pair)`."""
+    if star.is_pair:
+        return _("{star} ({cost}, pair)", star=star.name, cost=gp(star.cost))
+    return f"{star.name} ({gp(star.cost)})"
 
 
 async def roster_inducement_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -244,7 +290,11 @@ async def roster_inducement_autocomplete(interaction: discord.Interaction, curre
     return offer(
         current,
         inducements,
-        lambda i: f"{i.name} ({'varies' if i.cost is None else gp(i.cost)} each)",
+        lambda i: (
+            _("{item} (varies each)", item=i.name)
+            if i.cost is None
+            else _("{item} ({cost} each)", item=i.name, cost=gp(i.cost))
+        ),
         lambda i: i.id,
         lambda i: i.name,
     )

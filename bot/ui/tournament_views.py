@@ -7,6 +7,9 @@ from collections.abc import Sequence
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
+from bot.rules import statuses
 from bot.rules.tournament.formats import format_of
 from bot.rules.tournament.swiss import OddPlayer
 from bot.rules.tournament.tournament_rosters import TierTable, tiers_text
@@ -23,26 +26,50 @@ from bot.ui.formatting import gp, plain, timestamp
 from bot.ui.limits import Field, fields, one_embed, pack_embeds, send_messages
 
 COLOUR = discord.Colour.dark_gold()
-STATUS = {"registration": "registration", "running": "under way", "finished": "finished"}
+REGISTRATION = {  # the rulespack's registration line by the state of registration (marked)
+    "open": N_("Registration: **open**"),
+    "closed": N_("Registration: **closed**"),
+    "running": N_("Registration: **under way**"),
+    "finished": N_("Registration: **finished**"),
+}
 
 
 def roster_option_lines(r: Rulespack) -> list[str]:
     """The rulespack's roster options, one line each."""
     lines = []
     if r.stunty:
-        lines.append("Stunty teams only (seed 000's stunty rosters and limits); no Stunty Cup")
+        lines.append(_("Stunty teams only (seed 000's stunty rosters and limits); no Stunty Cup"))
     if r.mandatory_star:
-        eleven = "after 11 players" if r.star_needs_eleven else "stars count toward the 11, a pair as two"
-        lines.append(f"Every roster must have a star player ({eleven})")
+        if r.star_needs_eleven:
+            lines.append(_("Every roster must have a star player (after 11 players)"))
+        else:
+            lines.append(_("Every roster must have a star player (stars count toward the 11, a pair as two)"))
     elif not r.star_needs_eleven:
-        lines.append("Star players may be taken before 11 players: stars count toward the 11, a pair as two")
-    lines += [f"Custom inducement: {i.line()}" for i in r.inducements]
+        lines.append(
+            _("Star players may be taken before 11 players: stars count toward the 11, a pair as two")
+        )
+    lines += [_("Custom inducement: {inducement}", inducement=i.line()) for i in r.inducements]
     if r.escalation:
         budgets = " / ".join(gp(b) for b in r.escalation)
-        lines.append(f"Gold piece escalation: {budgets} (a roster per budget at registration, only adding)")
+        lines.append(
+            _(
+                "Gold piece escalation: {budgets} (a roster per budget at registration, only adding)",
+                budgets=budgets,
+            )
+        )
     if r.naf:
-        lines.append("NAF-sanctioned: every roster needs its coach's NAF name and number (/roster naf)")
-    return lines or ["none"]
+        lines.append(_("NAF-sanctioned: every roster needs its coach's NAF name and number (/roster naf)"))
+    return lines or [_("none")]
+
+
+def _tiebreakers(r: Rulespack) -> str:
+    named = ", ".join(
+        _("{name} (entered with each result)", name=plain(r.custom_tiebreaker))
+        if t == "custom"
+        else _(TIEBREAKER_NAMES[t])
+        for t in r.tiebreakers
+    )
+    return _("{tiebreakers}, then registration order", tiebreakers=named)
 
 
 def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str]) -> list[discord.Embed]:
@@ -50,53 +77,52 @@ def rulespack_embeds(event: Event, tiers: TierTable, roster_names: dict[str, str
     r = event.rulespack
     registration = "open" if r.registration_open else "closed"
     if event.status != "registration":
-        registration = STATUS[event.status]
-    deadline = f"{r.round_hours} hours per round" if r.round_hours else "no deadline (played in person)"
-    odd = "a game against the Spare Player" if r.odd_player is OddPlayer.SPARE else "a Bye (a 2-0 win)"
-    final = "may meet again in the final round" if r.final_rematch else "are kept apart like everyone else"
-    tiebreakers = ", ".join(
-        plain(r.custom_tiebreaker) + " (entered with each result)" if t == "custom" else TIEBREAKER_NAMES[t]
-        for t in r.tiebreakers
-    )
-    tiebreakers += ", then registration order"
-    painted = "coaches' votes" if r.best_painted == "votes" else "the organiser's choice"
-    moved = [f"{roster_names.get(team, team)}: tier {tier}" for team, tier in sorted(r.roster_tiers.items())]
+        registration = event.status
+    if r.round_hours:
+        deadline = _("{hours} hours per round", hours=r.round_hours)
+    else:
+        deadline = _("no deadline (played in person)")
+    odd = _("a game against the Spare Player") if r.odd_player is OddPlayer.SPARE else _("a Bye (a 2-0 win)")
+    if r.final_rematch:
+        final = _("may meet again in the final round")
+    else:
+        final = _("are kept apart like everyone else")
+    painted = _("coaches' votes") if r.best_painted == "votes" else _("the organiser's choice")
+    moved = [
+        _("{roster}: tier {tier}", roster=roster_names.get(team, team), tier=tier)
+        for team, tier in sorted(r.roster_tiers.items())
+    ]
     fmt = format_of(r).describe(r)
     rows = [
-        ("Format", fmt),
-        ("Team Draft Budget", gp(r.budget)),
-        ("Rounds", f"{r.rounds} · {deadline}"),
-        ("Odd number of coaches", odd),
-        ("1st and 2nd in the final round", final),
-        ("Tiebreakers", tiebreakers),
-        ("Tiers", "\n".join(tiers_text(tiers))),
-        ("Rosters moved to another tier", "\n".join(moved) or "none"),
-        ("Best Painted", painted),
-        ("Optional rules", optional_rules_text(r)),
-        ("Roster options", "\n".join(roster_option_lines(r))),
+        (_("Format"), fmt),
+        (_("Team Draft Budget"), gp(r.budget)),
+        (_("Rounds"), f"{r.rounds} · {deadline}"),
+        (_("Odd number of coaches"), odd),
+        (_("1st and 2nd in the final round"), final),
+        (_("Tiebreakers"), _tiebreakers(r)),
+        (_("Tiers"), "\n".join(tiers_text(tiers))),
+        (_("Rosters moved to another tier"), "\n".join(moved) or _("none")),
+        (_("Best Painted"), painted),
+        (_("Optional rules"), optional_rules_text(r)),
+        (_("Roster options"), "\n".join(roster_option_lines(r))),
     ]
     if r.team_size is not None:  # --- team events ---
-        rows.insert(
-            0, ("Team event", f"squads of {r.team_size} coaches, a team of coaches (seed 000, Team Events)")
-        )
+        squads = _("squads of {size} coaches, a team of coaches (seed 000, Team Events)", size=r.team_size)
+        rows.insert(0, (_("Team event"), squads))
     body: list[Field] = [piece for name, value in rows for piece in fields(name, value)]
-    return pack_embeds(
-        f"{event.name}: rulespack",
-        body,
-        colour=COLOUR,
-        description=f"Registration: **{registration}**",
-    )
+    shown = _(REGISTRATION[registration]) if registration in REGISTRATION else registration
+    return pack_embeds(_("{event}: rulespack", event=event.name), body, colour=COLOUR, description=shown)
 
 
 def optional_rules_text(r: Rulespack) -> str:
     """Seed 000's optional rules for play that the event uses."""
     used = [
-        *(["Secret Objectives"] if r.secret_objectives else []),
-        *(["injuries kept"] if r.injuries else []),
-        *(["player advancement"] if r.advancement else []),
-        *(["petty cash by CTV before each game"] if r.petty_cash else []),
+        *([_("Secret Objectives")] if r.secret_objectives else []),
+        *([_("injuries kept")] if r.injuries else []),
+        *([_("player advancement")] if r.advancement else []),
+        *([_("petty cash by CTV before each game")] if r.petty_cash else []),
     ]
-    return ", ".join(used) or "none"
+    return ", ".join(used) or _("none")
 
 
 # --- play (part 2): a round's pairings, the rankings -----
@@ -110,22 +136,37 @@ def pairings_embeds(pairings: Pairings) -> list[discord.Embed]:
     lines = [table_text(t, mentions=True, bold=True) for t in pairings.tables]
     if pairings.draws:
         dice = ", ".join(f"d{d.sides}={d.face}" for d in pairings.draws)
-        lines.append(f"Drawn with the bot's dice (one die per name drawn): {dice}")
+        lines.append(_("Drawn with the bot's dice (one die per name drawn): {dice}", dice=dice))
     lines += [
-        f"{plain(a)} and {plain(b)} meet again: no other pairing was possible." for a, b in pairings.rematches
+        _("{first} and {second} meet again: no other pairing was possible.", first=plain(a), second=plain(b))
+        for a, b in pairings.rematches
     ]
     if pairings.unconfirmed:
+        games = ", ".join(f"#{f.id} {plain(f.label)}" for f in pairings.unconfirmed)
         lines.append(
-            "Paired before these games were confirmed (they stay open and count when confirmed): "
-            + ", ".join(f"#{f.id} {plain(f.label)}" for f in pairings.unconfirmed)
+            _(
+                "Paired before these games were confirmed (they stay open and count when confirmed): {games}",
+                games=games,
+            )
         )
     lines += escalation_line(pairings.event, pairings.round_number)  # which roster each coach fields
     if pairings.deadline is None:
-        lines.append("Played in person: no deadline.")
+        lines.append(_("Played in person: no deadline."))
     else:
-        lines.append(f"Deadline {timestamp(pairings.deadline)} ({timestamp(pairings.deadline, 'R')})")
-    title = f"{pairings.event.name}: round {pairings.round_number} of {pairings.event.rulespack.rounds}"
-    return pack_embeds(title, colour=COLOUR, description=lines, footer="Report your game with /report")
+        lines.append(
+            _(
+                "Deadline {deadline} ({relative})",
+                deadline=timestamp(pairings.deadline),
+                relative=timestamp(pairings.deadline, "R"),
+            )
+        )
+    title = _(
+        "{event}: round {number} of {rounds}",
+        event=pairings.event.name,
+        number=pairings.round_number,
+        rounds=pairings.event.rulespack.rounds,
+    )
+    return pack_embeds(title, colour=COLOUR, description=lines, footer=_("Report your game with /report"))
 
 
 def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES) -> list[discord.Embed]:
@@ -146,20 +187,27 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
             if s.row.position in heads:
                 squad_lines.append(f"__{heads[s.row.position]}__")
             squad_lines.append(squad_line(s.row, s.squad))
-        lines = ["__Squads__", *squad_lines, "", "__Coaches__", *lines]
+        lines = [f"__{_('Squads')}__", *squad_lines, "", f"__{_('Coaches')}__", *lines]
     if table.spare is not None:
-        lines.append(f"Spare Player (not ranked): {plain(table.spare.name)} (<@{table.spare.coach_id}>)")
+        lines.append(
+            _(
+                "Spare Player (not ranked): {team} (<@{coach}>)",
+                team=plain(table.spare.name),
+                coach=table.spare.coach_id,
+            )
+        )
     if not table.lines:
-        lines = ["No approved coaches yet."]
+        lines = [_("No approved coaches yet.")]
     pages = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
-    legend = "TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · cas: inflicted"
+    legend = _("TP: Tournament Points · BP: Bonus Points · TD: touchdown difference · cas: inflicted")
     title = table.title
     return [
         one_embed(
             title,
             page,
             colour=COLOUR,
-            footer=(f"Page {i} of {len(pages)} · " if len(pages) > 1 else "") + legend,
+            footer=(_("Page {page} of {pages}", page=i, pages=len(pages)) + " · " if len(pages) > 1 else "")
+            + legend,
         )
         for i, page in enumerate(pages, start=1)
     ]
@@ -168,9 +216,11 @@ def standings_pages(table: EventStandings, per_page: int = STANDINGS_PAGE_LINES)
 async def send_rulespack(
     interaction: discord.Interaction, event: tournaments.Event, content: str, *, ephemeral: bool
 ) -> None:
+    """The rulespack under `content`: in the event's language when the channel sees it."""
     rt = runtime_of(interaction)
     names = {team_id: team.name for team_id, team in rt.catalog.teams.items()}
-    embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
+    with i18n.using(None if ephemeral else event.league.language):
+        embeds = rulespack_embeds(event, tournaments.tier_table(rt, event.rulespack), names)
     await send_messages(interaction, content, embeds, ephemeral=ephemeral)
 
 
@@ -182,12 +232,22 @@ def squad_embeds(views: Sequence[SquadView]) -> list[discord.Embed]:
     lines: list[str] = []
     for view in views:
         size = view.event.rulespack.team_size
-        lines.append(f"**{plain(view.squad.name)}** ({len(view.squad.members)} of {size} coaches)")
+        lines.append(
+            _(
+                "**{squad}** ({count} of {size} coaches)",
+                squad=plain(view.squad.name),
+                count=len(view.squad.members),
+                size=size,
+            )
+        )
         for coach in view.squad.members:
             team = view.rosters.get(coach)
-            role = " (captain)" if coach == view.squad.captain_id else ""
-            roster = f"{plain(team.name)} ({team.status})" if team else "no roster registered yet"
+            role = " " + _("(captain)") if coach == view.squad.captain_id else ""
+            if team:
+                roster = f"{plain(team.name)} ({statuses.team_status(team.status)})"
+            else:
+                roster = _("no roster registered yet")
             lines.append(f"• <@{coach}>{role}: {roster}")
         lines.append("")
-    title = f"{views[0].event.name}: squads" if views else "Squads"
-    return pack_embeds(title, colour=COLOUR, description=lines[:-1] or ["No squads yet."])
+    title = _("{event}: squads", event=views[0].event.name) if views else _("Squads")
+    return pack_embeds(title, colour=COLOUR, description=lines[:-1] or [_("No squads yet.")])
