@@ -35,7 +35,7 @@ async def render_leaders(interaction: discord.Interaction, key: str, page: int) 
     with i18n.using(found.league.language):  # a public list
         pages = leader_pages(found, leaders.stat_of(stat_text))
     page = min(max(page, 0), len(pages) - 1)
-    return RenderedPage(pages[page], page, len(pages), key)
+    return RenderedPage(pages[page], page, len(pages), key, found.league.language)
 
 
 register_page_source(LEADERS_SOURCE, render_leaders)

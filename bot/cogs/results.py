@@ -206,7 +206,8 @@ async def render_fixtures(interaction: discord.Interaction, key: str, page: int)
         embed = discord.Embed(title=listing.title, description=pages[page], colour=COLOUR)
         footer = _("Page {page} of {pages} · /report when you have played", page=page + 1, pages=len(pages))
         embed.set_footer(text=footer)
-    return RenderedPage(embed, page, len(pages), key)
+    language = None if scope == "mine" else listing.league.language  # the buttons read as the page
+    return RenderedPage(embed, page, len(pages), key, language)
 
 
 register_page_source(FIXTURES_SOURCE, render_fixtures)
@@ -224,7 +225,7 @@ async def render_standings(interaction: discord.Interaction, key: str, page: int
     with i18n.using(table.league.language):  # a public table
         pages = standings_pages(table)
     page = min(max(page, 0), len(pages) - 1)
-    return RenderedPage(pages[page], page, len(pages), key)
+    return RenderedPage(pages[page], page, len(pages), key, table.league.language)
 
 
 register_page_source(STANDINGS_SOURCE, render_standings)
