@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 import discord
-from babel.dates import format_datetime
 
 from bot import i18n
 from bot.i18n import N_, _
@@ -301,9 +300,11 @@ def season_start_picture(overview: SeasonOverview, roster_names: Mapping[str, st
 
 
 def _utc(moment: datetime) -> str:
-    """`05 Mar 2026 18:00` in UTC, the month as the current language writes it (a picture cannot show each
-    reader's own time)."""
-    return format_datetime(moment, "dd MMM yyyy HH:mm", tzinfo=UTC, locale=i18n.babel_locale(i18n.current()))
+    """`05 Mar 2026 18:00` in UTC (a picture cannot show each reader's own time); another language writes
+    the date its own way (`5 mars 2026 18:00`)."""
+    if i18n.current() == i18n.ENGLISH:
+        return f"{moment:%d %b %Y %H:%M}"
+    return f"{i18n.date(moment)} {moment:%H:%M}"
 
 
 # --- sending ----------------------------------------------------------------------------------------------
