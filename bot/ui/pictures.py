@@ -204,7 +204,7 @@ def _rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> 
                 row.td_diff,
                 row.td_for,
                 row.cas_for,
-                tuple(row.extra(t) for t, _ in extra),
+                tuple(row.extra(t) for t, _label in extra),
             )
         )
     sections.append(RankingSection(heading, current))
@@ -227,7 +227,7 @@ def _rankings_picture(table: EventStandings, coach_names: Mapping[int, str]) -> 
         table.title,
         sections,
         squads,
-        extra_names=[label[:1].upper() + label[1:] for _, label in extra],
+        extra_names=[label[:1].upper() + label[1:] for _tiebreaker, label in extra],
         notes=notes,
     )
 
