@@ -12,6 +12,7 @@ action instead of one per statement.
 
 from __future__ import annotations
 
+import contextvars
 import graphlib
 import logging
 import re
@@ -332,8 +333,10 @@ class Database:
     async def write(
         self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """Run one unit of work in one writing transaction: all of it commits, or none of it."""
-        result = await self._engine.transaction(True, lambda conn: fn(conn, *args, **kwargs))
+        """Run one unit of work in one writing transaction: all of it commits, or none of it. It runs on the
+        store's thread in the caller's context, so what it words is in the caller's language (bot/i18n)."""
+        context = contextvars.copy_context()
+        result = await self._engine.transaction(True, lambda conn: context.run(fn, conn, *args, **kwargs))
         for callback in self._after_commit:
             callback()
         return result
@@ -354,5 +357,6 @@ class Database:
         return result
 
     async def read(self, fn: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run a read-only unit of work on one consistent snapshot."""
-        return await self._engine.transaction(False, lambda conn: fn(conn, *args, **kwargs))
+        """Run a read-only unit of work on one consistent snapshot (in the caller's context, as `write`)."""
+        context = contextvars.copy_context()
+        return await self._engine.transaction(False, lambda conn: context.run(fn, conn, *args, **kwargs))

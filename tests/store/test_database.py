@@ -178,3 +178,26 @@ async def test_connection_settings(tmp_path: Path) -> None:
     journal, foreign_keys, busy = await database.read(pragmas)
     await database.close()
     assert journal == "wal" and foreign_keys == 1 and busy >= 1000
+
+
+async def test_a_unit_of_work_words_in_its_callers_language(database_location: str) -> None:
+    """A unit runs on the store's thread: it must still see the caller's language (bot/i18n's context
+    variable), or a refusal or a post-game line worded inside it would come out in English."""
+    from bot import i18n
+    from bot.text import gp
+
+    db = await Database.open(database_location)
+    try:
+        await db.migrate()
+        with i18n.using("de"):
+            assert await db.read(lambda conn: (i18n.current(), gp(1_000_000))) == ("de", "1.000.000 GM")
+            assert await db.write(lambda conn: i18n.current()) == "de"
+
+        async def caller(language: str) -> str:
+            i18n.set_language(language)
+            return await db.read(lambda conn: i18n.current())
+
+        assert await asyncio.gather(caller("fr"), caller("it"), caller("es-ES")) == ["fr", "it", "es-ES"]
+        assert await db.read(lambda conn: i18n.current()) == "en"
+    finally:
+        await db.close()
