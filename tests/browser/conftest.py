@@ -45,11 +45,12 @@ def chromium_path() -> str | None:
 
 @dataclass(frozen=True)
 class Demo:
-    """The demo's web view: its address and the two links it printed."""
+    """The demo's web view: its address, the two links it printed, and its database."""
 
     base: str  # http://127.0.0.1:<port>
     league: str  # the league link's path, /l/<token>/
     tournament: str
+    db: str  # where the demo keeps its data (a test may change a competition's language there)
 
 
 @pytest.fixture(scope="package")
@@ -84,7 +85,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
                 pytest.fail("the demo did not start:\n" + "".join(printed))
         links = re.findall(r"(http://127\.0\.0\.1:\d+)(/l/[\w-]+/)", "".join(printed))
         assert len(links) == 2, printed
-        yield Demo(links[0][0], links[0][1], links[1][1])
+        yield Demo(links[0][0], links[0][1], links[1][1], db)
     finally:
         process.send_signal(signal.SIGINT)
         try:
