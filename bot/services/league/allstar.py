@@ -9,6 +9,7 @@ from typing import Literal, get_args
 
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import N_, _
 from bot.rules.dice import RecordingDice
 from bot.rules.league.star_drafts import (
     AllStarRosters,
@@ -30,11 +31,11 @@ from bot.store.connection import Connection
 
 Method = Literal["random", "drafting"]
 PairChoice = Literal["redraw", "swap"]
-RULES = (
+RULES = N_(
     "All-Star rules: three team re-rolls at the start of each half; no assistant coaches, cheerleaders, "
     "apothecary or dedicated fans; every star loses Loner; pre-game: only the weather and the kicking team; "
     "a casualty simply misses the rest of the game; no post-game sequence."
-)
+)  # worded where shown: _(RULES)
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def find_units(units: list[StarUnit], text: str) -> list[StarUnit]:
         ]
         match = exact or best_matches(piece, units, lambda u: u.name, limit=1)
         if not match:
-            raise NotFound(f"No star player called `{piece[:40]}`: /rules star lists them.")
+            raise NotFound(_("No star player called `{star}`: /rules star lists them.", star=piece[:40]))
         found.append(match[0])
     return found
 
@@ -97,7 +98,7 @@ def _game(rt: Runtime, row: AllStarRow) -> AllStarGame:
 
 
 def _log_dice(conn: Connection, rt: Runtime, actor: Actor, rolls: list[tuple[int, int]], what: str) -> None:
-    log_dice(conn, rt, actor, rolls, purpose=f"All-Star game: {what}")
+    log_dice(conn, rt, actor, rolls, purpose=_("All-Star game: {what}", what=what))
 
 
 def _challenge(
@@ -114,7 +115,11 @@ def _challenge(
         busy = allstar_store.open_for(conn, actor.guild_id, coach)
         if busy is not None:
             raise Conflict(
-                f"<@{coach}> is already in an All-Star draft (#{busy.id}); finish or /allstar cancel it."
+                _(
+                    "<@{coach}> is already in an All-Star draft (#{game}); finish or /allstar cancel it.",
+                    coach=coach,
+                    game=busy.id,
+                )
             )
     left_out = [u.name for u in find_units(star_units(rt.catalog), excluded)]
     row = allstar_store.insert(
@@ -140,9 +145,9 @@ async def challenge(
     pair_choice: PairChoice = "redraw",
 ) -> AllStarGame:
     """Propose an All-Star game; the opponent accepts with /allstar accept."""
-    an_id(opponent, "coach")
-    one_of(method, get_args(Method), "the method")
-    one_of(pair_choice, get_args(PairChoice), "the pair choice")
+    an_id(opponent, _("coach"))
+    one_of(method, get_args(Method), _("the method"))
+    one_of(pair_choice, get_args(PairChoice), _("the pair choice"))
     return await rt.db.write(_challenge, rt, actor, opponent, method, excluded, pair_choice)
 
 
@@ -151,7 +156,7 @@ def _accept(
 ) -> AllStarGame:
     row = allstar_store.proposed_to(conn, actor.guild_id, actor.user_id)
     if row is None:
-        raise NotFound("Nobody has challenged you to an All-Star game: /allstar challenge proposes one.")
+        raise NotFound(_("Nobody has challenged you to an All-Star game: /allstar challenge proposes one."))
     left_out = tuple(
         dict.fromkeys([*row.excluded, *(u.name for u in find_units(star_units(rt.catalog), excluded))])
     )
@@ -159,14 +164,19 @@ def _accept(
     dice = RecordingDice(rt.dice)
     first, rolls = roll_off(dice)
     names = (row.coach_a, row.coach_b)
-    log = ["Roll-off: " + ", then ".join(f"{a}-{b}" for a, b in rolls) + f": <@{names[first]}> goes first."]
+    log = [
+        _(
+            "Roll-off: {rolls}: <@{coach}> goes first.",
+            rolls=_(", then ").join(f"{a}-{b}" for a, b in rolls),
+            coach=names[first],
+        )
+    ]
     units = _units(rt, left_out)
     if row.method == "random":
         rosters, draws = random_method(units, dice, first=first, pair_at_limit=_policy(choices, names))
         for draw in draws:
-            log.append(
-                f"<@{names[draw.coach]}> draws {draw.unit.name}" + (f" ({draw.note})" if draw.note else "")
-            )
+            drawn = _("<@{coach}> draws {star}", coach=names[draw.coach], star=draw.unit.name)
+            log.append(f"{drawn} ({draw.note})" if draw.note else drawn)
         state = {
             "picks": [[u.name for u in rosters.picks[0]], [u.name for u in rosters.picks[1]]],
             "log": log,
@@ -209,24 +219,24 @@ async def accept(
     rt: Runtime, actor: Actor, excluded: str = "", pair_choice: PairChoice = "redraw"
 ) -> AllStarGame:
     """Accept a challenge: the roll-off, then (random method) the whole draw, or the first pick's turn."""
-    one_of(pair_choice, get_args(PairChoice), "the pair choice")
+    one_of(pair_choice, get_args(PairChoice), _("the pair choice"))
     return await rt.db.write(_accept, rt, actor, excluded, pair_choice)
 
 
 def _pick(conn: Connection, rt: Runtime, actor: Actor, star: str) -> AllStarGame:
     row = allstar_store.open_for(conn, actor.guild_id, actor.user_id)
     if row is None or row.status != "drafting" or row.method != "drafting":
-        raise NotFound("You have no All-Star draft running: /allstar challenge starts one.")
+        raise NotFound(_("You have no All-Star draft running: /allstar challenge starts one."))
     draft, available = _drafting(rt, row)
     names = (row.coach_a, row.coach_b)
     turn = draft.on_turn(available)
     if turn is None:
-        raise Conflict("This draft is over.")
+        raise Conflict(_("This draft is over."))
     if names[turn] != actor.user_id:
-        raise NotAllowed(f"It is <@{names[turn]}>'s pick.")
+        raise NotAllowed(_("It is <@{coach}>'s pick.", coach=names[turn]))
     found = find_units(available, star)
     if not found:
-        raise NotFound("Pick a star who is still available (start typing for the list).")
+        raise NotFound(_("Pick a star who is still available (start typing for the list)."))
     unit = found[0]
     draft.pick(turn, unit)
     rest = [u for u in available if u.name != unit.name]
@@ -236,8 +246,10 @@ def _pick(conn: Connection, rt: Runtime, actor: Actor, star: str) -> AllStarGame
         who = f"<@{names[draw.coach]}>"
         if draw.note:
             log.append(f"{who} {draw.note}")
+        elif draw.unit.is_pair:
+            log.append(_("{coach} picks {star} (a pair)", coach=who, star=draw.unit.name))
         else:
-            log.append(f"{who} picks {draw.unit.name}" + (" (a pair)" if draw.unit.is_pair else ""))
+            log.append(_("{coach} picks {star}", coach=who, star=draw.unit.name))
     state = {
         "first": draft.first,
         "slot": draft.slot,
@@ -284,7 +296,7 @@ def _show(conn: Connection, rt: Runtime, actor: Actor) -> AllStarGame:
         conn, actor.guild_id, actor.user_id
     )
     if row is None:
-        raise NotFound("You have played no All-Star game here yet: /allstar challenge proposes one.")
+        raise NotFound(_("You have played no All-Star game here yet: /allstar challenge proposes one."))
     return _game(rt, row)
 
 
@@ -295,7 +307,7 @@ async def show(rt: Runtime, actor: Actor) -> AllStarGame:
 def _cancel(conn: Connection, rt: Runtime, actor: Actor) -> AllStarGame:
     row = allstar_store.open_for(conn, actor.guild_id, actor.user_id)
     if row is None:
-        raise NotFound("You have no All-Star game to cancel.")
+        raise NotFound(_("You have no All-Star game to cancel."))
     allstar_store.update(conn, actor.guild_id, row.id, status="cancelled", now=rt.clock.now())
     fresh = allstar_store.get(conn, actor.guild_id, row.id)
     assert fresh is not None

@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot import i18n
 from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import _
 from bot.rules.dice import RecordingDice, shuffle
 from bot.rules.league.standings import GameResult
 from bot.rules.league.star_drafts import (
@@ -56,7 +58,12 @@ class DraftView:
 
 
 def _clock_line(team: TeamRow, deadline_unix: int) -> str:
-    return f"On the clock: {team.name} (<@{team.coach_id}>), until <t:{deadline_unix}:f>: /stars sign."
+    return _(
+        "On the clock: {team} (<@{coach}>), until <t:{deadline}:f>: /stars sign.",
+        team=team.name,
+        coach=team.coach_id,
+        deadline=deadline_unix,
+    )
 
 
 def begin(
@@ -73,36 +80,43 @@ def begin(
     dice = RecordingDice(rt.dice)
     if previous is None:
         order = shuffle(team_ids, dice)
-        how = "drawn from the hat"
     else:
         ranked = ranked_as_one_division(*previous, league.settings)
         existing = [t for t in ranked if t in team_ids]
         new = [t for t in team_ids if t not in existing]
         order = later_signing_order(new, existing, dice)
-        how = "new teams first (drawn), then last season's teams from the bottom, as one table"
     now = rt.clock.now()
-    if dice.rolls:
-        purpose = f"{league.name} season {season.number}: star signing order"
-        log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     teams = {t.id: t for t in team_store.in_league(conn, league.guild_id, league.id)}
     deadline = now + timedelta(hours=league.settings.signing_pick_hours)
-    order_line = "Order (" + how + "): " + ", ".join(teams[t].name for t in order)
+    names = ", ".join(teams[t].name for t in order)
+    with i18n.using(league.language):  # the draft's log and its announcement are the league channel's
+        purpose = _("{league} season {number}: star signing order", league=league.name, number=season.number)
+        if previous is None:
+            order_line = _("Order (drawn from the hat): {teams}", teams=names)
+        else:
+            order_line = _(
+                "Order (new teams first (drawn), then last season's teams from the bottom, as one table): "
+                "{teams}",
+                teams=names,
+            )
+        title = _(
+            "{league} season {number}: star player signing draft", league=league.name, number=season.number
+        )
+        lines = [
+            order_line,
+            _(
+                "Each team signs one star player for the whole season, free (he counts in team value), who "
+                "plays for it; a pair signs together. Unsigned stars stay available as inducements "
+                "(/stars unsigned)."
+            ),
+            _clock_line(teams[order[0]], int(deadline.timestamp())),
+        ]
+    if dice.rolls:
+        log_dice(conn, rt, actor, dice.rolls, purpose=purpose, league_id=league.id)
     contract_store.insert_draft(
         conn, league.guild_id, season, order=order, deadline=deadline, log=[order_line], now=now
     )
-    announcements.to_league(
-        conn,
-        league,
-        f"{league.name} season {season.number}: star player signing draft",
-        [
-            order_line,
-            "Each team signs one star player for the whole season, free (he counts in team value), who plays "
-            "for it; a pair signs together. Unsigned stars stay available as inducements (/stars unsigned).",
-            _clock_line(teams[order[0]], int(deadline.timestamp())),
-        ],
-        now,
-        [teams[order[0]].coach_id],
-    )
+    announcements.to_league(conn, league, title, lines, now, [teams[order[0]].coach_id])
 
 
 def _move_on(
@@ -121,10 +135,14 @@ def _move_on(
     if order:
         nxt = team_store.get(conn, league.guild_id, order[0])
         assert nxt is not None
-        lines.append(_clock_line(nxt, int(deadline.timestamp())))
+        with i18n.using(league.language):
+            lines.append(_clock_line(nxt, int(deadline.timestamp())))
         mentions.append(nxt.coach_id)
     else:
-        lines.append("The signing draft is complete: /stars unsigned lists who is left for inducements.")
+        with i18n.using(league.language):
+            lines.append(
+                _("The signing draft is complete: /stars unsigned lists who is left for inducements.")
+            )
     announcements.to_league(conn, league, title, lines, rt.clock.now(), mentions)
 
 
@@ -133,10 +151,13 @@ def _open_draft(conn: Connection, league: League) -> tuple[Season, SigningDraft]
     draft = None if season is None else contract_store.draft_for_season(conn, league.guild_id, season.id)
     if season is None or draft is None:
         raise NotFound(
-            f"{league.name} has no star signing draft (the league setting star_contracts is off?)."
+            _(
+                "{league} has no star signing draft (the league setting star_contracts is off?).",
+                league=league.name,
+            )
         )
     if draft.status != "open":
-        raise Conflict("The signing draft is over: every team has signed (or was skipped).")
+        raise Conflict(_("The signing draft is over: every team has signed (or was skipped)."))
     return season, draft
 
 
@@ -151,7 +172,7 @@ def _free_places(conn: Connection, rt: Runtime, team: TeamRow) -> int:
 
 
 def options(conn: Connection, rt: Runtime, league: League, team: TeamRow) -> tuple[list[StarUnit], bool]:
-    season, _ = _open_draft(conn, league)
+    season, _draft = _open_draft(conn, league)
     return signing_options(
         rt.catalog,
         star_units(rt.catalog),
@@ -183,7 +204,7 @@ def _unit_to_sign(
     wanted = star.strip().lower()
     unit = next((u for u in (*choices, *star_units(rt.catalog)) if wanted in _names(u)), None)
     if unit is None:
-        raise NotFound(f"No star player called `{star[:40]}`: pick one from the list.")
+        raise NotFound(_("No star player called `{star}`: pick one from the list.", star=star[:40]))
     check_signable(unit, team.name, choices, _signed(conn, league, season), _free_places(conn, rt, team))
     return unit, fallback
 
@@ -219,7 +240,9 @@ def _sign(
     season, draft = _open_draft(conn, league)
     team = _on_the_clock(conn, league, draft)
     if team.coach_id != actor.user_id and not as_commissioner:
-        raise NotAllowed(f"It is {team.name}'s pick (<@{team.coach_id}>); wait for your turn.")
+        raise NotAllowed(
+            _("It is {team}'s pick (<@{coach}>); wait for your turn.", team=team.name, coach=team.coach_id)
+        )
     unit, fallback = _unit_to_sign(conn, rt, league, season, team, star)
     familiar = familiar_face(unit.name, _signed_last_season(conn, league, season, team))
     now = rt.clock.now()
@@ -232,12 +255,17 @@ def _sign(
         conn, team, season, unit, familiar_face=familiar, how=how, actor_id=actor.user_id, now=now
     )
     _join_roster(conn, rt, team, unit, contract_id, now)
-    line = (
-        f"{team.name} signs {unit.name} ({gp(unit.cost)} in team value)"
-        + (": a Familiar Face, without Loner this season" if familiar else "")
-        + (" (no star who plays for them was left)" if fallback else "")
-        + (" for them, by the commissioner" if how == "by the commissioner" else "")
-    )
+    with i18n.using(league.language):  # the draft's log and its announcement
+        line = _(
+            "{team} signs {star} ({cost} in team value)", team=team.name, star=unit.name, cost=gp(unit.cost)
+        )
+        if familiar:
+            line = _("{signing}: a Familiar Face, without Loner this season", signing=line)
+        if fallback:
+            line = _("{signing} (no star who plays for them was left)", signing=line)
+        if how == "by the commissioner":
+            line = _("{signing} for them, by the commissioner", signing=line)
+        title = _("{league}: {star} signs for {team}", league=league.name, star=unit.name, team=team.name)
     audit.record_in(
         conn,
         league,
@@ -246,15 +274,7 @@ def _sign(
         now,
         {"team": team.name, "star": unit.name, "familiar_face": familiar, "how": how},
     )
-    _move_on(
-        conn,
-        rt,
-        league,
-        draft,
-        list(draft.order[1:]),
-        line,
-        f"{league.name}: {unit.name} signs for {team.name}",
-    )
+    _move_on(conn, rt, league, draft, list(draft.order[1:]), line, title)
     return _view(conn, league, season)
 
 
@@ -269,9 +289,11 @@ def _skip(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) -
     league = find_league(conn, actor.guild_id, league_ref)
     season, draft = _open_draft(conn, league)
     team = _on_the_clock(conn, league, draft)
-    line = f"{team.name} is skipped by the commissioner: no star this season."
+    with i18n.using(league.language):
+        line = _("{team} is skipped by the commissioner: no star this season.", team=team.name)
+        title = _("{league}: signing draft", league=league.name)
     audit.record_in(conn, league, actor.user_id, "stars.skip", rt.clock.now(), {"team": team.name})
-    _move_on(conn, rt, league, draft, list(draft.order[1:]), line, f"{league.name}: signing draft")
+    _move_on(conn, rt, league, draft, list(draft.order[1:]), line, title)
     return _view(conn, league, season)
 
 
@@ -291,31 +313,26 @@ def run_due(conn: Connection, rt: Runtime, due: Due) -> None:
     now = rt.clock.now()
     if due.kind == "signing_reminder":
         if contract_store.claim_reminder(conn, draft, draft.pick_deadline_at):
-            announcements.to_league(
-                conn,
-                league,
-                f"{league.name}: signing draft reminder",
-                [
-                    f"{team.name} (<@{team.coach_id}>): your star pick ends "
-                    f"<t:{int(draft.pick_deadline_at.timestamp())}:R>."
-                ],
-                now,
-                [team.coach_id],
-            )
+            with i18n.using(league.language):
+                title = _("{league}: signing draft reminder", league=league.name)
+                line = _(
+                    "{team} (<@{coach}>): your star pick ends <t:{deadline}:R>.",
+                    team=team.name,
+                    coach=team.coach_id,
+                    deadline=int(draft.pick_deadline_at.timestamp()),
+                )
+            announcements.to_league(conn, league, title, [line], now, [team.coach_id])
         return
     if not contract_store.claim_timeout(conn, draft, now):
         return
-    line = f"{team.name} ran out of time and moves to the end of the order (a commissioner may sign for it)."
+    with i18n.using(league.language):
+        line = _(
+            "{team} ran out of time and moves to the end of the order (a commissioner may sign for it).",
+            team=team.name,
+        )
+        title = _("{league}: signing draft", league=league.name)
     audit.record_in(conn, league, BOT_USER, "stars.timeout", now, {"team": team.name})
-    _move_on(
-        conn,
-        rt,
-        league,
-        draft,
-        move_to_end(list(draft.order), team.id),
-        line,
-        f"{league.name}: signing draft",
-    )
+    _move_on(conn, rt, league, draft, move_to_end(list(draft.order), team.id), line, title)
 
 
 def expire(conn: Connection, rt: Runtime, league: League, season: Season) -> None:
@@ -323,14 +340,17 @@ def expire(conn: Connection, rt: Runtime, league: League, season: Season) -> Non
     for player_id, team_id in contract_store.expire(conn, league.guild_id, season.id):
         team = team_store.get(conn, league.guild_id, team_id)
         assert team is not None
-        why = f"contract expired with season {season.number}"
+        with i18n.using(league.language):
+            why = _("contract expired with season {number}", number=season.number)
         postgame_store.leave(conn, team, player_id, why, actor_id=BOT_USER, now=rt.clock.now())
 
 
 def _view(conn: Connection, league: League, season: Season) -> DraftView:
     draft = contract_store.draft_for_season(conn, league.guild_id, season.id)
     if draft is None:
-        raise NotFound(f"{league.name} season {season.number} has no star signing draft.")
+        raise NotFound(
+            _("{league} season {number} has no star signing draft.", league=league.name, number=season.number)
+        )
     teams = team_store.in_league(conn, league.guild_id, league.id)
     return DraftView(
         league,
@@ -346,7 +366,7 @@ def _read_view(conn: Connection, guild_id: int, league_ref: str | None) -> Draft
     league = find_league(conn, guild_id, league_ref)
     season = season_store.current_season(conn, guild_id, league.id)
     if season is None:
-        raise NotFound(f"{league.name} has not started a season yet.")
+        raise NotFound(_("{league} has not started a season yet.", league=league.name))
     return _view(conn, league, season)
 
 
@@ -359,7 +379,7 @@ def _my_options(
 ) -> tuple[list[StarUnit], bool]:
     try:
         league = find_league(conn, actor.guild_id, league_ref)
-        _, draft = _open_draft(conn, league)
+        _season, draft = _open_draft(conn, league)
     except (NotFound, Conflict):
         return [], False
     return options(conn, rt, league, _on_the_clock(conn, league, draft))

@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot import i18n
 from bot.errors import Conflict, NotFound
+from bot.i18n import N_, _, ngettext
 from bot.rules.dice import DieRoll, RecordingDice
 from bot.rules.league.redraft import (
     LeagueRecord,
@@ -46,9 +48,9 @@ from bot.store.leagues import League
 from bot.store.redrafts import Redraft
 from bot.store.seasons import Season
 from bot.store.teams import PlayerRow, TeamRow
-from bot.text import gp, plural
+from bot.text import gp
 
-NOT_REHIRED = "off-season: not re-hired (yet)"
+NOT_REHIRED = N_("off-season: not re-hired (yet)")
 
 
 @dataclass(frozen=True)
@@ -69,20 +71,20 @@ class RedraftView:
 
 def _fixtures_played_line(record: LeagueRecord) -> str:
     """'12 fixtures played (1 double forfeit not counted)': only games actually played earn the bonus."""
-    left_out = [
-        plural(count, one, many)
-        for count, one, many in (
-            (record.forfeited, "double forfeit", None),
-            (
-                record.conceded_unplayed,
-                "fixture conceded before the deadline",
-                "fixtures conceded before the deadline",
-            ),
-        )
-        if count
-    ]
-    shown = f" ({' and '.join(left_out)} not counted)" if left_out else ""
-    return f"{plural(record.played, 'League Fixture')} played{shown}"
+    played = ngettext("{n} League Fixture played", "{n} League Fixtures played", record.played)
+    forfeited = ngettext("{n} double forfeit", "{n} double forfeits", record.forfeited)
+    conceded = ngettext(
+        "{n} fixture conceded before the deadline",
+        "{n} fixtures conceded before the deadline",
+        record.conceded_unplayed,
+    )
+    if record.forfeited and record.conceded_unplayed:
+        left_out = _("{first} and {second}", first=forfeited, second=conceded)
+    elif record.forfeited or record.conceded_unplayed:
+        left_out = forfeited if record.forfeited else conceded
+    else:
+        return played
+    return _("{played} ({left_out} not counted)", played=played, left_out=left_out)
 
 
 def _finished_season(conn: Connection, league: League) -> Season:
@@ -103,7 +105,7 @@ def _rest_and_relaxation(
         who = f"#{player.number} {player.name}"
         if player.miss_next_game:
             redraft_store.recover(conn, team, player.id, actor_id=actor.user_id, now=now)
-            lines.append(f"{who} recovers: fit for the new season")
+            lines.append(_("{player} recovers: fit for the new season", player=who))
         if player.niggling_injuries:
             checks = niggling_checks(player.niggling_injuries, team.apothecary, dice, rules)
             rolls += [c.roll for c in checks]
@@ -118,7 +120,12 @@ def _rest_and_relaxation(
             rolls.append(check.roll)
             if check.passed:
                 trait_store.set_status(conn, team.guild_id, trait.id, "lost", now)
-            lines.append(f"{who}: {check}" + (f": loses {trait.label}" if check.passed else ""))
+            if check.passed:
+                lines.append(
+                    _("{player}: {check}: loses {trait}", player=who, check=check, trait=trait.label)
+                )
+            else:
+                lines.append(f"{who}: {check}")
         if player.temporarily_retired:
             for characteristic, check in reduction_checks(
                 redraft_store.reductions(conn, team.guild_id, player.id), team.apothecary, dice, rules
@@ -128,9 +135,10 @@ def _rest_and_relaxation(
                     redraft_store.heal_reduction(
                         conn, team, player.id, characteristic, actor_id=actor.user_id, now=now
                     )
-                lines.append(f"{who} (retired for now): {check}")
-    log_dice(conn, rt, actor, rolls, purpose=f"{team.name} off-season", league_id=team.league_id)
-    return lines or ["Nobody needed rest and relaxation."]
+                lines.append(_("{player} (retired for now): {check}", player=who, check=check))
+    purpose = _("{team} off-season", team=team.name)
+    log_dice(conn, rt, actor, rolls, purpose=purpose, league_id=team.league_id)
+    return lines or [_("Nobody needed rest and relaxation.")]
 
 
 def _season_to_leave(conn: Connection, actor: Actor, team: TeamRow, season: Season) -> int:
@@ -166,23 +174,32 @@ def _raise_funds(
         team.treasury, played, won, drawn, rules, league.settings.redraft_cap, not_played=record.not_played
     )
     lines = [
-        "**Raise funds**",
+        _("**Raise funds**"),
         _fixtures_played_line(record),
-        f"{gp(budget.base)} + treasury {gp(budget.treasury)}"
-        f" + {played} played x {gp(rules.per_fixture_played)} + {won} won x {gp(rules.per_win)}"
-        f" + {drawn} drawn x {gp(rules.per_draw)} = {gp(budget.raised)}",
+        _(
+            "{base} + treasury {treasury} + {played} played x {per_played} + {won} won x {per_win} + {drawn} "
+            "drawn x {per_draw} = {raised}",
+            base=gp(budget.base),
+            treasury=gp(budget.treasury),
+            played=played,
+            per_played=gp(rules.per_fixture_played),
+            won=won,
+            per_win=gp(rules.per_win),
+            drawn=drawn,
+            per_draw=gp(rules.per_draw),
+            raised=gp(budget.raised),
+        ),
     ]
     if budget.lost:
-        lines.append(f"Over the {gp(budget.cap or 0)} cap: {gp(budget.lost)} is lost.")
-    lines.append(f"Re-draft budget: **{gp(budget.budget)}**")
+        lines.append(_("Over the {cap} cap: {lost} is lost.", cap=gp(budget.cap or 0), lost=gp(budget.lost)))
+    lines.append(_("Re-draft budget: **{budget}**", budget=gp(budget.budget)))
+    cause = _(
+        "re-draft for season {number}: budget {budget}", number=season.number + 1, budget=gp(budget.budget)
+    )
+    if budget.lost:
+        cause = _("{cause} ({lost} over the cap lost)", cause=cause, lost=gp(budget.lost))
     team_store.change_treasury(
-        conn,
-        team,
-        budget.budget - team.treasury,
-        f"re-draft for season {season.number + 1}: budget {gp(budget.budget)}"
-        + (f" ({gp(budget.lost)} over the cap lost)" if budget.lost else ""),
-        actor_id=actor.user_id,
-        now=now,
+        conn, team, budget.budget - team.treasury, cause, actor_id=actor.user_id, now=now
     )
     return budget, lines
 
@@ -192,24 +209,30 @@ def _fresh_draft_list(
 ) -> list[str]:
     """Every player leaves (veterans may be re-hired) and the staff goes: the team is a draft again."""
     staff = [
-        plural(team.rerolls, "team re-roll"),
-        plural(team.assistant_coaches, "assistant coach", "assistant coaches"),
-        plural(team.cheerleaders, "cheerleader"),
-        "an apothecary" if team.apothecary else "no apothecary",
+        ngettext("{n} team re-roll", "{n} team re-rolls", team.rerolls),
+        ngettext("{n} assistant coach", "{n} assistant coaches", team.assistant_coaches),
+        ngettext("{n} cheerleader", "{n} cheerleaders", team.cheerleaders),
+        _("an apothecary") if team.apothecary else _("no apothecary"),
     ]
     for player in everyone:
-        why = NOT_REHIRED if not player.journeyman else "off-season: journeyman"
+        why = _(NOT_REHIRED) if not player.journeyman else _("off-season: journeyman")
         postgame_store.leave(conn, team, player.id, why, actor_id=actor.user_id, now=now)
     team_store.set_staff(
         conn, team, rerolls=0, assistant_coaches=0, cheerleaders=0, apothecary=False, dedicated_fans=1
     )
     team_store.set_status(conn, team, "draft")
     return [
-        "**Re-draft**",
-        f"A fresh Team Draft List. Last season: {', '.join(staff)}, {team.dedicated_fans} dedicated fans: "
-        "carry staff over at their standard cost with /team staff (dedicated fans 1-3, as for any draft).",
-        "Re-hire players with /redraft rehire (current value + the agent's fee), hire new ones with "
-        "/team hire, then /team submit. Players not re-hired leave the team.",
+        _("**Re-draft**"),
+        _(
+            "A fresh Team Draft List. Last season: {staff}, {fans} dedicated fans: carry staff over at their "
+            "standard cost with /team staff (dedicated fans 1-3, as for any draft).",
+            staff=", ".join(staff),
+            fans=team.dedicated_fans,
+        ),
+        _(
+            "Re-hire players with /redraft rehire (current value + the agent's fee), hire new ones with "
+            "/team hire, then /team submit. Players not re-hired leave the team."
+        ),
     ]
 
 
@@ -221,10 +244,11 @@ def _start(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None) 
     now = rt.clock.now()
     everyone = team_store.players(conn, team)
     squad = [p for p in everyone if not p.journeyman]
-    lines = ["**Rest and relaxation**", *_rest_and_relaxation(conn, rt, actor, team, squad)]
-    budget, funds = _raise_funds(conn, rt, actor, league, team, season, last, now)
-    lines += funds
-    lines += _fresh_draft_list(conn, actor, team, everyone, now)
+    with i18n.using(league.language):  # the summary is posted in the league's channel, and kept
+        lines = [_("**Rest and relaxation**"), *_rest_and_relaxation(conn, rt, actor, team, squad)]
+        budget, funds = _raise_funds(conn, rt, actor, league, team, season, last, now)
+        lines += funds
+        lines += _fresh_draft_list(conn, actor, team, everyone, now)
     redraft_store.insert(
         conn,
         team,
@@ -258,7 +282,7 @@ def _view(conn: Connection, rt: Runtime, league: League, team_id: int, season: S
     last = redraft_store.last_season_played(conn, league.guild_id, team.id)
     redraft = None if last is None else redraft_store.for_season(conn, league.guild_id, team.id, last)
     if redraft is None:
-        raise NotFound(f"{team.name} is not re-drafting: /redraft start begins it.")
+        raise NotFound(_("{team} is not re-drafting: /redraft start begins it.", team=team.name))
     fee = rt.catalog.season_end.redraft
     veterans = []
     for player_id in redraft.previous_players:
@@ -268,9 +292,14 @@ def _view(conn: Connection, rt: Runtime, league: League, team_id: int, season: S
             veterans.append(Veteran(player, cost, player.status == "active"))
     sheet = build_sheet(conn, rt.catalog, league, team)
     rehired = sum(v.rehired for v in veterans)
-    message = (
-        f"{team.name}: re-draft budget {gp(redraft.budget)}, {gp(team.treasury)} left; "
-        f"{rehired} of {len(veterans)} players re-hired."
+    message = ngettext(
+        "{team}: re-draft budget {budget}, {left} left; {rehired} of {n} players re-hired.",
+        "{team}: re-draft budget {budget}, {left} left; {rehired} of {n} players re-hired.",
+        len(veterans),
+        team=team.name,
+        budget=gp(redraft.budget),
+        left=gp(team.treasury),
+        rehired=rehired,
     )
     return RedraftView(DraftResult(sheet, message), redraft, veterans)
 
@@ -302,7 +331,13 @@ def _rehire(
     view = _view(conn, rt, league, team.id, season)
     veteran = _find_veteran(view.veterans, player_ref)
     if veteran.rehired:
-        raise Conflict(f"#{veteran.player.number} {veteran.player.name} is already re-hired.")
+        raise Conflict(
+            _(
+                "#{number} {player} is already re-hired.",
+                number=veteran.player.number,
+                player=veteran.player.name,
+            )
+        )
     roster = roster_of(rt.catalog, team)
     current = team_store.players(conn, team)
     positions = squad_positions(rt.catalog, roster, current)
@@ -311,15 +346,16 @@ def _rehire(
     number = veteran.player.number if veteran.player.number not in taken else next_free_number(taken)
     now = rt.clock.now()
     fee = veteran.cost - veteran.player.current_value
-    team_store.change_treasury(
-        conn,
-        team,
-        -veteran.cost,
-        f"re-draft: re-hire #{number} {veteran.player.name} (value {gp(veteran.player.current_value)}"
-        f" + agent's fee {gp(fee)})",
-        actor_id=actor.user_id,
-        now=now,
-    )
+    with i18n.using(league.language):  # kept in the team's ledger and the player's history
+        cause = _(
+            "re-draft: re-hire #{number} {player} (value {value} + agent's fee {fee})",
+            number=number,
+            player=veteran.player.name,
+            value=gp(veteran.player.current_value),
+            fee=gp(fee),
+        )
+        reason = _("re-hired for season {number}", number=season.number + 1)
+    team_store.change_treasury(conn, team, -veteran.cost, cause, actor_id=actor.user_id, now=now)
     redraft_store.come_back(conn, team, veteran.player.id, number)
     postgame_store.record_change(
         conn,
@@ -331,16 +367,28 @@ def _rehire(
         now=now,
         detail={
             "status": "active",
-            "reason": f"re-hired for season {season.number + 1}",
+            "reason": reason,
             "cost": veteran.cost,
         },
     )
-    moved = f" (#{veteran.player.number} is taken: now #{number})" if number != veteran.player.number else ""
     fresh = _view(conn, rt, league, team.id, season)
-    message = (
-        f"Re-hired #{number} {veteran.player.name}{moved} for {gp(veteran.cost)}: value "
-        f"{gp(veteran.player.current_value)} + {gp(fee)} agent's fee. " + fresh.result.message
-    )
+    values = {
+        "number": number,
+        "player": veteran.player.name,
+        "cost": gp(veteran.cost),
+        "value": gp(veteran.player.current_value),
+        "fee": gp(fee),
+    }
+    if number != veteran.player.number:
+        rehired = _(
+            "Re-hired #{number} {player} (#{old} is taken: now #{number}) for {cost}: value {value} + {fee} "
+            "agent's fee.",
+            old=veteran.player.number,
+            **values,
+        )
+    else:
+        rehired = _("Re-hired #{number} {player} for {cost}: value {value} + {fee} agent's fee.", **values)
+    message = rehired + " " + fresh.result.message
     return RedraftView(DraftResult(fresh.result.sheet, message), fresh.redraft, fresh.veterans)
 
 
@@ -352,7 +400,12 @@ def _find_veteran(veterans: list[Veteran], reference: str) -> Veteran:
             return veteran
         if reference.lower() == player.name.lower():
             return veteran
-    raise NotFound(f"`{reference[:40]}` is not a player of last season's list: /redraft show lists them.")
+    raise NotFound(
+        _(
+            "`{reference}` is not a player of last season's list: /redraft show lists them.",
+            reference=reference[:40],
+        )
+    )
 
 
 async def rehire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> RedraftView:
@@ -364,7 +417,13 @@ def _retire(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None)
     league = find_league(conn, actor.guild_id, league_ref)
     team = own_team(conn, actor, league)
     season = _finished_season(conn, league)
-    team_store.set_status(conn, team, "retired", f"retired by its coach after season {season.number}")
+    with i18n.using(league.language):  # kept, and said in the league's channel
+        why = _("retired by its coach after season {number}", number=season.number)
+        said = _(
+            "{team} retires; its record stays in the league's history. Start a new team with /team create.",
+            team=team.name,
+        )
+    team_store.set_status(conn, team, "retired", why)
     audit.record_in(
         conn,
         league,
@@ -373,9 +432,7 @@ def _retire(conn: Connection, rt: Runtime, actor: Actor, league_ref: str | None)
         rt.clock.now(),
         {"team": team.name, "after_season": season.number},
     )
-    return (
-        f"{team.name} retires; its record stays in the league's history. Start a new team with /team create."
-    )
+    return said
 
 
 async def retire_team(rt: Runtime, actor: Actor, league_ref: str | None) -> str:
