@@ -95,8 +95,9 @@ class Transcript:
         self.texts += [choice["name"] for choice in choices]
         return choices
 
-    def channel(self) -> None:
-        for message in self.world.discord.messages_in(self.world.guild.channel.id):
+    def channel(self, since: int = 0) -> None:
+        """The channel's messages (from the `since`-th on)."""
+        for message in self.world.discord.messages_in(self.world.guild.channel.id)[since:]:
             self.texts.append(message_text(message))
 
     def english(self) -> list[str]:
@@ -189,6 +190,7 @@ async def test_a_league_set_to_spanish_posts_in_spanish_while_an_english_coach_r
     await world.discord.invoke("league create", world.admin, name=LEAGUE)
     set_to = await world.discord.invoke("language", world.admin, language="es-ES")
     assert set_to.ephemeral and "now speaks Español" in set_to.content
+    spanish_from = len(world.discord.messages_in(world.guild.channel.id))  # /league create's post: English
     started = await draft_and_start(world, Transcript(world))
     assert (
         head("es-ES", "Season {number} started: {teams}, {rounds} of {days} days.", number=1) in started.text
@@ -201,7 +203,7 @@ async def test_a_league_set_to_spanish_posts_in_spanish_while_an_english_coach_r
     assert refused.content.startswith("Only a commissioner can do this")
     await world.discord.channel_settled(world.guild.channel.id)
     channel.texts += [message_text(postgame), started.text, confirmed.text]
-    channel.channel()
+    channel.channel(since=spanish_from)
     left = channel.english()
     assert left == [], "English left:\n" + "\n".join(left)
 
