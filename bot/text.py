@@ -86,3 +86,17 @@ def fit_pair(first: str, second: str, room: int) -> tuple[str, str]:
     if len(second) <= half:
         return shorten(first, room - len(second)), second
     return shorten(first, half), shorten(second, room - half)
+
+
+def ordinal(n: int) -> str:
+    """A place as the current language writes it: 1st, 2nd, 3rd, 11th, 21st (1er, 2e; 1.º; 1º; 1.)."""
+    if n == 1:
+        return _("1st")
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    if suffix == "st":
+        return _("{n}st", n=n)
+    if suffix == "nd":
+        return _("{n}nd", n=n)
+    if suffix == "rd":
+        return _("{n}rd", n=n)
+    return _("{n}th", n=n)

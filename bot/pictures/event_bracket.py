@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.i18n import _
 from bot.pictures.bracket import BracketGame, side_cell
 from bot.pictures.kit import Cell, Column, Table, draw_pages
+from bot.text import ordinal
 
 
 @dataclass(frozen=True)
@@ -71,21 +72,6 @@ class EventBracket:
 
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
-
-
-def ordinal(n: int) -> str:
-    """A place as the current language writes it: 1st, 2nd, 3rd, 11th, 21st (1er, 2e; 1.º; 1º; 1.), with the
-    sentences of bot/ui/formatting.py's `ordinal` (which pictures may not import)."""
-    if n == 1:
-        return _("1st")
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    if suffix == "st":
-        return _("{n}st", n=n)
-    if suffix == "nd":
-        return _("{n}nd", n=n)
-    if suffix == "rd":
-        return _("{n}rd", n=n)
-    return _("{n}th", n=n)
 
 
 def _unit_table(heading: str, lines: Sequence[UnitLine], squads: bool) -> Table:

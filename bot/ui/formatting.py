@@ -10,7 +10,7 @@ import discord
 
 from bot.clock import unix
 from bot.i18n import N_, _
-from bot.text import gp, plural
+from bot.text import gp, ordinal, plural
 
 __all__ = [
     "SEASON_STATES",
@@ -42,20 +42,6 @@ def team_status(status: str) -> str:
     """A team's status in the current language, as a reply words it (an unknown one as it is; a fixture's:
     bot/rules/statuses.py)."""
     return _(TEAM_STATUS[status]) if status in TEAM_STATUS else status
-
-
-def ordinal(n: int) -> str:
-    """A place as the current language writes it: 1st, 2nd, 3rd, 11th, 21st (1er, 2e; 1.º; 1º; 1.)."""
-    if n == 1:
-        return _("1st")
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    if suffix == "st":
-        return _("{n}st", n=n)
-    if suffix == "nd":
-        return _("{n}nd", n=n)
-    if suffix == "rd":
-        return _("{n}rd", n=n)
-    return _("{n}th", n=n)
 
 
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]

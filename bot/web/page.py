@@ -17,10 +17,10 @@ from markupsafe import Markup, escape
 
 from bot import i18n
 from bot.i18n import N_
-from bot.pictures.event_bracket import ordinal
 from bot.rules.statuses import fixture_status, team_status
 from bot.services.runtime import Runtime
 from bot.services.web.web_facts import advancement_kind, player_status
+from bot.text import ordinal
 
 HERE = Path(__file__).resolve().parent
 RUNTIME: web.AppKey[Runtime] = web.AppKey("runtime", Runtime)
