@@ -40,7 +40,7 @@ def _value_line(sheet: TeamSheet) -> str:
         return _(
             "**Team Value {value} (with {fans}, without players out next match) · Treasury {treasury}**",
             value=k(sheet.team_value),
-            fans=sheet.fans_name,
+            fans=_(sheet.fans_name),
             treasury=treasury,
         )
     return _(
@@ -83,7 +83,7 @@ def _staffing(sheet: TeamSheet) -> Field:
     apothecary = _("Apothecary yes") if staff.apothecary else _("Apothecary no")
     return Field(
         _("Players {count}/16", count=len(sheet.players)),
-        f"{rerolls}\n{helpers}\n{apothecary} · {sheet.fans_name} {staff.dedicated_fans}",
+        f"{rerolls}\n{helpers}\n{apothecary} · {_(sheet.fans_name)} {staff.dedicated_fans}",
     )
 
 

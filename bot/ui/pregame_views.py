@@ -18,7 +18,7 @@ def pregame_embeds(view: PregameView) -> list[discord.Embed]:
     body: list[Field] = []
     for number, step in enumerate(view.steps, start=1):
         lines = [*step.lines, *(_("Recorded: {text}", text=plain(text)) for text in step.recorded)]
-        body += fields(f"{number}. {KIND[step.step.kind]} {step.step.name}", lines or ["—"])
+        body += fields(f"{number}. {KIND[step.step.kind]} {_(step.step.name)}", lines or ["—"])
     rolled = (
         ngettext("Rolled now: {n} step(s).", "Rolled now: {n} step(s).", len(view.rolled)) + " "
         if view.rolled
