@@ -395,7 +395,7 @@ DESCRIBERS: dict[str, Callable[[Detail], str]] = {
         "gave {player} of {team} {spp} SPP for round {round}",
         player=_name(d, "player", "?"),
         team=_team(d),
-        spp=f"{int(d.get('spp', 0)):+d}",
+        spp=format(int(d.get("spp", 0)), "+d"),
         round=d.get("round", "?"),
     ),
     "tournament.fan": _fan,
