@@ -132,3 +132,21 @@ def english_left(texts: Iterable[str], names: Iterable[str] = ()) -> list[str]:
             if sum(w in ENGLISH_WORDS for w in words) >= 2 and sentence.strip() not in found:
                 found.append(sentence.strip())
     return found
+
+
+def worded(language: str, english: str, **values: object) -> str:
+    """The translation of `english` up to its first placeholder `values` does not fill, filled: what a
+    reply in `language` must contain (the catalogue's own words, so a test follows the translators)."""
+    from bot import i18n
+
+    translated = i18n.lookup(language, english) if i18n.pick(language) != i18n.ENGLISH else english
+    assert translated, f"no {language} translation of {english!r}"
+    text = ""
+    for literal, field, spec, _conversion in string.Formatter().parse(translated):
+        text += literal
+        if field is None:
+            continue
+        if field not in values:
+            break
+        text += format(values[field], spec or "")
+    return text.strip()

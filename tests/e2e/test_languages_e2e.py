@@ -8,20 +8,19 @@ English coach's own replies stay English. Italian and German servers get a short
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 import pytest
 
-from bot import i18n
 from tests.e2e.builders import coaches_of
 from tests.e2e.conftest import BotProcess, World
-from tests.e2e.english_left import english_left
+from tests.e2e.english_left import english_left, worded
 from tests.e2e.fake_discord import FakeMember, Interaction, button_ids, message_text
 
 pytestmark = [pytest.mark.e2e]
 
 LEAGUE = "Ligue du Vieux Monde"
+SEASON_STARTED = "Season {number} started: {teams}, {rounds} of {days} days."
 TEAMS = [
     ("Reikland Reavers", "human", "human_lineman"),
     ("Orcland Raiders", "orc", "orc_lineman"),
@@ -36,22 +35,6 @@ def speak(world: World, language: str, *, server: bool = True) -> None:
         world.guild.locale = language
     for member in world.guild.members:
         member.user.locale = language
-
-
-def head(language: str, english: str, **values: Any) -> str:
-    """The translation of `english` up to its first placeholder `values` does not fill, filled: what a
-    reply in `language` must contain (the catalogue's own words, so the test follows the translators)."""
-    translated = i18n.lookup(language, english) if language != i18n.ENGLISH else english
-    assert translated, f"no {language} translation of {english!r}"
-    text = ""
-    for literal, field, spec, _conversion in string.Formatter().parse(translated):
-        text += literal
-        if field is None:
-            continue
-        if field not in values:
-            break
-        text += format(values[field], spec or "")
-    return text.strip()
 
 
 def said(interaction: Interaction) -> list[str]:
@@ -156,19 +139,19 @@ async def test_a_french_server_plays_in_french(world: World, bot_process: BotPro
     speak(world, "fr")
     said_by = Transcript(world)
     started = await draft_and_start(world, said_by)
-    assert head("fr", "Season {number} started: {teams}, {rounds} of {days} days.", number=1) in started.text
+    assert worded("fr", SEASON_STARTED, number=1) in started.text
 
     fixtures = await said_by.invoke("fixtures", world.coaches[0])
     assert fixtures.ephemeral
     confirmed, _postgame = await play_first_game(world, said_by)
-    assert head("fr", "✅ Confirmed by {user}: the result is locked.") in confirmed.text
+    assert worded("fr", "✅ Confirmed by {user}: the result is locked.") in confirmed.text
     standings = await said_by.invoke("standings", world.outsider)
     assert "Reikland Reavers" in standings.text
 
     refused = await said_by.invoke("season start", world.coaches[1])
     assert refused.ephemeral
     assert refused.content.startswith(
-        head("fr", "Only a commissioner can do this: someone with Manage Server, or the commissioner role.")
+        worded("fr", "Only a commissioner can do this: someone with Manage Server, or the commissioner role.")
     )
     unknown = await said_by.invoke("team show", world.coaches[1], team="Nobody's Team")
     assert unknown.ephemeral
@@ -192,9 +175,7 @@ async def test_a_league_set_to_spanish_posts_in_spanish_while_an_english_coach_r
     assert set_to.ephemeral and "now speaks Español" in set_to.content
     spanish_from = len(world.discord.messages_in(world.guild.channel.id))  # /league create's post: English
     started = await draft_and_start(world, Transcript(world))
-    assert (
-        head("es-ES", "Season {number} started: {teams}, {rounds} of {days} days.", number=1) in started.text
-    )
+    assert worded("es-ES", SEASON_STARTED, number=1) in started.text
     fixtures = await world.discord.invoke("fixtures", world.coaches[0])
     assert fixtures.ephemeral  # his own list: English
     assert english_left([fixtures.text]) == [] or "Round" in fixtures.text
@@ -216,9 +197,7 @@ async def test_an_italian_or_german_server_drafts_in_its_language(
     speak(world, language)
     said_by = Transcript(world)
     started = await draft_and_start(world, said_by)
-    assert (
-        head(language, "Season {number} started: {teams}, {rounds} of {days} days.", number=1) in started.text
-    )
+    assert worded(language, SEASON_STARTED, number=1) in started.text
     await said_by.invoke("standings", world.outsider)
     await said_by.invoke("fixtures", world.coaches[0])
     refused = await said_by.invoke("season start", world.coaches[1])
