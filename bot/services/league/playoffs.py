@@ -452,7 +452,8 @@ def _bracket(conn: Connection, league: League, season: Season) -> Bracket:
     stages: dict[tuple[int, bool], list[Fixture]] = {}
     for fx in _playoff_games(conn, league, season):
         stages.setdefault((fx.playoff_stage or 0, fx.third_place), []).append(fx)
-    titled = [(stage_title(size, stage, third), games) for (stage, third), games in sorted(stages.items())]
+    with i18n.using(league.language):  # a bracket is shown in the league's channel and web view
+        titled = [(stage_title(size, n, third), games) for (n, third), games in sorted(stages.items())]
     return Bracket(
         league=league,
         season=season,

@@ -12,16 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot import failpoints
+from bot import failpoints, i18n
 from bot.clock import unix
 from bot.errors import Conflict, NotAllowed
+from bot.i18n import N_, _
 from bot.rules.league.league_settings import MAX_REMINDER_HOURS
 from bot.rules.match.deadlines import extendable_deadline, open_round, regular_season, running_season
 from bot.rules.match.match_result import ResultReport, Side, SideReport
+from bot.rules.statuses import fixture_status
 from bot.rules.times import LATEST_UNIX
 from bot.services.inputs import optional_reason, reason_of, whole
 from bot.services.league import contracts
-from bot.services.league.leagues import find_league
+from bot.services.league.leagues import find_league, language_of
 from bot.services.match import unreadable
 from bot.services.match.confirmation import (
     Confirmation,
@@ -95,9 +97,13 @@ def _to_commissioner(conn: Connection, rt: Runtime, fx: Fixture, tournament: boo
     (seed 000 has no forfeit by deadline)."""
     now = rt.clock.now()
     season_store.set_status(conn, fx, "disputed")
-    reason = "not played by the deadline: a play-off game needs a winner, so the commissioner decides"
-    if tournament:
-        reason = "not played by the round's deadline: held for the organiser to decide"
+    with i18n.using(language_of(conn, fx.guild_id, fx.league_id)):  # the fixture's history and the log
+        if tournament:
+            reason = _("not played by the round's deadline: held for the organiser to decide")
+        else:
+            reason = _(
+                "not played by the deadline: a play-off game needs a winner, so the commissioner decides"
+            )
     action = "deadline.tournament_unplayed" if tournament else "deadline.playoff_unplayed"
     fresh = back_to_commissioner(conn, fx, BOT_USER, now, action, reason, reason)
     return SettledFixture(fresh, "to organiser" if tournament else "to commissioner")
@@ -122,6 +128,8 @@ def _settle_unplayed(conn: Connection, rt: Runtime, actor: Actor, fx: Fixture) -
         )
         how = "conceded"
     deadline_store.mark_settled(conn, fx.guild_id, fx.id, "forfeit" if how == "forfeit" else "concession")
+    with i18n.using(language_of(conn, fx.guild_id, fx.league_id)):  # the fixture's history
+        note = _("deadline passed: forfeit") if how == "forfeit" else _("deadline passed: conceded")
     done = confirm(
         conn,
         rt,
@@ -131,7 +139,7 @@ def _settle_unplayed(conn: Connection, rt: Runtime, actor: Actor, fx: Fixture) -
         Confirmation(
             step="confirmed",
             audit_action=f"deadline.{how}",
-            note=f"deadline passed: {how}",
+            note=note,
             new_version=True,
             counts_for_bonus=False,
         ),
@@ -158,13 +166,13 @@ def _close_round(conn: Connection, rt: Runtime, guild_id: int, round_id: int) ->
             settled.append(SettledFixture(fx, "extended"))  # its own job settles it at its own deadline
         elif fx.status == "scheduled" and (held := blocker(conn, fx)) is not None:
             deadline_store.hold_unplayed(conn, guild_id, fx.id, now)  # settled once that post-game is done
-            settled.append(
-                SettledFixture(
-                    fx,
-                    f"not played: settled once {held.team.name} finishes its post-game of fixture "
-                    f"#{held.fixture.id}",
+            with i18n.using(league.language):  # the line "round N is over" says
+                waits = _(
+                    "not played: settled once {team} finishes its post-game of fixture #{fixture}",
+                    team=held.team.name,
+                    fixture=held.fixture.id,
                 )
-            )
+            settled.append(SettledFixture(fx, waits))
         elif fx.status == "scheduled":
             settled.append(_settle_unplayed(conn, rt, actor, fx))
         elif fx.status == "reported":
@@ -213,13 +221,15 @@ def _close_fixture(conn: Connection, rt: Runtime, guild_id: int, fixture_id: int
     return _announced(conn, now, closed)
 
 
-SETTLED = {  # how each game of a closed round was settled, as its line says it
-    "forfeit": "not played: a loss for both (no MVP, no winnings)",
-    "to commissioner": "not played: a play-off game needs a winner, so the commissioner decides",
-    "conceded": "conceded before the deadline (without penalty)",
-    "auto confirm pending": "reported: confirms itself unless disputed",
-    "disputed": "disputed: the commissioner decides",
-    "confirmed": "played",
+SETTLED = {  # how each game of a closed round was settled, as its line says it (worded: _(SETTLED[how]))
+    "forfeit": N_("not played: a loss for both (no MVP, no winnings)"),
+    "to commissioner": N_("not played: a play-off game needs a winner, so the commissioner decides"),
+    "to organiser": N_("to organiser"),
+    "conceded": N_("conceded before the deadline (without penalty)"),
+    "auto confirm pending": N_("reported: confirms itself unless disputed"),
+    "disputed": N_("disputed: the commissioner decides"),
+    "confirmed": N_("played"),
+    "extended": N_("extended"),
 }
 
 
@@ -227,17 +237,30 @@ def _announced(conn: Connection, now: datetime, closed: ClosedRound) -> ClosedRo
     """Write "round N is over" to the outbox in the transaction that closed it, so a bot stopped right
     after the commit still posts it, once (issue 31 §2)."""
     lines = []
-    for settled in closed.settled:
-        fx = settled.fixture
-        score = f" **{fx.home_score}-{fx.away_score}**" if fx.home_score is not None else ""
-        lines.append(f"{fx.home_name} v {fx.away_name}{score}: {SETTLED.get(settled.how, settled.how)}")
-    if closed.auto_confirm_at:
-        lines.append(f"Reported results confirm themselves <t:{unix(closed.auto_confirm_at)}:R>.")
-    if closed.next_round:
-        number, deadline = closed.next_round
-        lines.append(f"**Round {number} is open**: deadline <t:{unix(deadline)}:f> (<t:{unix(deadline)}:R>)")
-    title = f"{closed.league.name}: round {closed.round_number} is over"
-    announcements.to_league(conn, closed.league, title, lines or ["No fixtures."], now)
+    with i18n.using(closed.league.language):
+        for settled in closed.settled:
+            fx = settled.fixture
+            score = f" **{fx.home_score}-{fx.away_score}**" if fx.home_score is not None else ""
+            how = _(SETTLED[settled.how]) if settled.how in SETTLED else settled.how
+            lines.append(
+                _("{home} v {away}{score}: {how}", home=fx.home_name, away=fx.away_name, score=score, how=how)
+            )
+        if closed.auto_confirm_at:
+            lines.append(
+                _("Reported results confirm themselves <t:{time}:R>.", time=unix(closed.auto_confirm_at))
+            )
+        if closed.next_round:
+            number, deadline = closed.next_round
+            lines.append(
+                _(
+                    "**Round {number} is open**: deadline <t:{time}:f> (<t:{time}:R>)",
+                    number=number,
+                    time=unix(deadline),
+                )
+            )
+        title = _("{league}: round {number} is over", league=closed.league.name, number=closed.round_number)
+        lines = lines or [_("No fixtures.")]
+    announcements.to_league(conn, closed.league, title, lines, now)
     return closed
 
 
@@ -254,11 +277,9 @@ def _auto_confirm(
     league = league_store.get(conn, guild_id, fx.league_id)
     assert league is not None
     report = ResultReport.model_validate_json(fx.report)
-    how = Confirmation(
-        step="confirmed",
-        audit_action="result.auto_confirm",
-        note="not confirmed or disputed within the grace period",
-    )
+    with i18n.using(league.language):  # the fixture's history
+        note = _("not confirmed or disputed within the grace period")
+    how = Confirmation(step="confirmed", audit_action="result.auto_confirm", note=note)
     done = confirm(conn, rt, _system(guild_id, league), fx, report, how)
     return league, done.fixture, report, done.postgame
 
@@ -389,11 +410,14 @@ def _concede(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> F
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
     if side is None:
-        raise NotAllowed("Only a coach of this fixture can concede it.")
+        raise NotAllowed(_("Only a coach of this fixture can concede it."))
     if fx.kind != "league" or fx.status != "scheduled":
         raise Conflict(
-            f"{fx.label} is {fx.status}: only an unplayed league fixture can be conceded ahead of its "
-            "deadline."
+            _(
+                "{match} is {status}: only an unplayed league fixture can be conceded ahead of its deadline.",
+                match=fx.label,
+                status=fixture_status(fx.status),
+            )
         )
     team_id = fx.home_team_id if side == "home" else fx.away_team_id
     deadline_store.request_concession(conn, actor.guild_id, fx.id, team_id)
@@ -441,8 +465,8 @@ async def extend_round(
     rt: Runtime, actor: Actor, league_ref: str | None, round_number: int, days: int, reason: str
 ) -> tuple[int, datetime]:
     """Extend a round's deadline (later rounds move with it, reminders too); the reason is kept."""
-    whole(round_number, 1, 999, "the round")
-    whole(days, 1, 60, "the days to extend by")
+    whole(round_number, 1, 999, _("the round"))
+    whole(days, 1, 60, _("the days to extend by"))
     return await rt.db.write(_extend, rt, actor, league_ref, round_number, days, reason_of(reason))
 
 
@@ -460,12 +484,12 @@ def _pause(
     now = rt.clock.now()
     if pause:
         if paused is not None:
-            raise Conflict(f"{league.name} is already paused.")
+            raise Conflict(_("{league} is already paused.", league=league.name))
         deadline_store.set_paused(conn, actor.guild_id, season.id, now)
         audit.record_in(conn, league, actor.user_id, "season.pause", now, reason=reason)
         return None
     if paused is None:
-        raise Conflict(f"{league.name} is not paused.")
+        raise Conflict(_("{league} is not paused.", league=league.name))
     paused_for = int(now.timestamp()) - paused
     # Resuming gives back the time the season was paused: every open deadline (and reminder) moves on.
     deadline_store.shift_open_deadlines(conn, actor.guild_id, season.id, paused_for)
@@ -508,5 +532,5 @@ async def extend_fixture(
     rt: Runtime, actor: Actor, fixture: str, days: int, reason: str
 ) -> tuple[Fixture, datetime]:
     """Give one fixture more time than its round; it is then settled at its own deadline."""
-    whole(days, 1, 60, "the days to extend by")
+    whole(days, 1, 60, _("the days to extend by"))
     return await rt.db.write(_extend_fixture, rt, actor, fixture, days, reason_of(reason))

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound, RuleViolation
+from bot.i18n import _
 from bot.rules.match.inducements import (
     MERCENARY_ID,
     STAR_LIMIT_ID,
@@ -36,8 +38,10 @@ from bot.rules.match.match_result import Side
 from bot.rules.roster.eligibility import plays_for
 from bot.rules.rulesets import Ruleset, ruleset
 from bot.rules.rulesets.policy import Cards
+from bot.rules.statuses import fixture_status
 from bot.rules.tournament.tournament_settings import Rulespack
 from bot.services.league.contracts import signed_stars
+from bot.services.league.leagues import language_of
 from bot.services.match.prepare import MatchSide, match_side
 from bot.services.match.results import find_fixture
 from bot.services.roster.team_lookup import roster_of
@@ -172,14 +176,20 @@ def _state(conn: Connection, rt: Runtime, fx: Fixture, message: str = "") -> Ind
 def _coach_side(fx: Fixture, actor: Actor) -> Side:
     side = fx.side_of(actor.user_id)
     if side is None:
-        raise NotAllowed("Only the two coaches of this fixture buy its inducements.")
+        raise NotAllowed(_("Only the two coaches of this fixture buy its inducements."))
     return side
 
 
 def _open_fixture(conn: Connection, actor: Actor, fixture_ref: str) -> Fixture:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     if fx.status != "scheduled":
-        raise Conflict(f"{fx.label} is {fx.status}: inducements are bought before kick-off.")
+        raise Conflict(
+            _(
+                "{match} is {status}: inducements are bought before kick-off.",
+                match=fx.label,
+                status=fixture_status(fx.status),
+            )
+        )
     return fx
 
 
@@ -209,15 +219,12 @@ def _buy(
     bought = order(rt.catalog, buyer, item, count, signed=signed, inducements=offered)
     payment = pay(bought.cost, mine.budget, petty_spent=mine.petty_spent, treasury_spent=mine.treasury_spent)
     now = rt.clock.now()
+    language = language_of(conn, fx.guild_id, fx.league_id)  # the ledger's and the channel's
     if payment.from_treasury:
+        with i18n.using(language):
+            cause = _("inducement: {item} ({match})", item=bought.label, match=fx.label)
         team_store.change_treasury(
-            conn,
-            team,
-            -payment.from_treasury,
-            f"inducement: {bought.label} ({fx.label})",
-            actor_id=actor.user_id,
-            now=now,
-            fixture_id=fx.id,
+            conn, team, -payment.from_treasury, cause, actor_id=actor.user_id, now=now, fixture_id=fx.id
         )
     if side == state.phase.favourite:
         inducement_store.add_favourite_spent(conn, fx.guild_id, fx.id, payment.from_treasury)
@@ -237,25 +244,34 @@ def _buy(
     )
     detail = {"fixture": fx.id, "team": team.name, "item": bought.label, "count": bought.units}
     audit.record_in(conn, fx, actor.user_id, "match.inducement", now, {**detail, "cost": bought.cost})
-    paid = " + ".join(
-        part
-        for part in (
-            f"{gp(payment.from_petty_cash)} petty cash" if payment.from_petty_cash else "",
-            f"{gp(payment.from_treasury)} treasury" if payment.from_treasury else "",
-        )
-        if part
-    )
     times = f" x{count}" if bought.units > 1 and bought.inducement != STAR_LIMIT_ID else ""
-    return _state(
-        conn, rt, fx, f"{team.name} buys {bought.label}{times} for {gp(bought.cost)} ({paid or 'free'})."
-    )
+    with i18n.using(language):  # the public reply's message
+        paid = " + ".join(
+            part
+            for part in (
+                _("{amount} petty cash", amount=gp(payment.from_petty_cash))
+                if payment.from_petty_cash
+                else "",
+                _("{amount} treasury", amount=gp(payment.from_treasury)) if payment.from_treasury else "",
+            )
+            if part
+        )
+        message = _(
+            "{team} buys {item}{times} for {cost} ({paid}).",
+            team=team.name,
+            item=bought.label,
+            times=times,
+            cost=gp(bought.cost),
+            paid=paid or _("free"),
+        )
+    return _state(conn, rt, fx, message)
 
 
 async def buy_inducement(
     rt: Runtime, actor: Actor, fixture: str, item: str, count: int = 1
 ) -> InducementState:
     if not 1 <= count <= 10:
-        raise InvalidInput("Buy 1 to 10 at a time.")
+        raise InvalidInput(_("Buy 1 to 10 at a time."))
     return await rt.db.write(_buy, rt, actor, fixture, item, count)
 
 
@@ -263,21 +279,23 @@ def _done(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> Indu
     fx = _open_fixture(conn, actor, fixture_ref)
     side = _coach_side(fx, actor)
     state = _state(conn, rt, fx)
+    if state.waiting_for != side and state.waiting_for:
+        raise Conflict(_("It is not your turn to buy inducements."))
     if state.waiting_for != side:
-        raise Conflict(
-            "It is not your turn to buy inducements."
-            if state.waiting_for
-            else "Inducements are already closed for this fixture."
-        )
+        raise Conflict(_("Inducements are already closed for this fixture."))
+    language = language_of(conn, fx.guild_id, fx.league_id)  # the public reply's message
     if state.phase.stage == "favourite":
         inducement_store.set_stage(conn, fx.guild_id, fx.id, "underdog", expected="favourite")
-        message = (
-            f"{state.side(side).team.name} is done. The other team now has "
-            f"{gp(budgets_for_underdog(state, rt).petty_cash)} of petty cash."
-        )
+        with i18n.using(language):
+            message = _(
+                "{team} is done. The other team now has {amount} of petty cash.",
+                team=state.side(side).team.name,
+                amount=gp(budgets_for_underdog(state, rt).petty_cash),
+            )
     else:
         inducement_store.set_stage(conn, fx.guild_id, fx.id, "closed", expected="underdog")
-        message = "Inducements are closed; unspent petty cash is lost."
+        with i18n.using(language):
+            message = _("Inducements are closed; unspent petty cash is lost.")
     return _state(conn, rt, fx, message)
 
 
@@ -298,12 +316,15 @@ def _show(
     phase = inducement_store.phase(conn, fx.guild_id, fx.id)
     if phase is None:
         if fx.status != "scheduled":
-            raise NotFound(f"{fx.label} had no inducements.")
+            raise NotFound(_("{match} had no inducements.", match=fx.label))
         # Looking first opens the phase and fixes both CTVs: only the two coaches or a commissioner may.
         if fx.side_of(actor.user_id) is None and not as_commissioner:
             raise NotAllowed(
-                f"Inducements for {fx.label} are not open yet: one of its two coaches (or a commissioner) "
-                "opens them with /match inducements. Anyone may look once they are open."
+                _(
+                    "Inducements for {match} are not open yet: one of its two coaches (or a commissioner) "
+                    "opens them with /match inducements. Anyone may look once they are open.",
+                    match=fx.label,
+                )
             )
     return _state(conn, rt, fx)
 
@@ -353,7 +374,12 @@ def _choices(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> l
         for position in roster.positions:
             found.append(
                 ItemChoice(
-                    f"mercenary:{position.id}", f"Mercenary {position.name} ({gp(position.cost + surcharge)})"
+                    f"mercenary:{position.id}",
+                    _(
+                        "Mercenary {position} ({cost})",
+                        position=position.name,
+                        cost=gp(position.cost + surcharge),
+                    ),
                 )
             )
     seen = set()

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import _
 from bot.rules.match.match_day import MATCH_TABLES, MatchTable, TableRoll, roll_on, table_for
 from bot.rules.rulesets import ruleset
+from bot.rules.statuses import fixture_status
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import one_of, row_id
 from bot.services.league.leagues import find_league
@@ -36,7 +39,7 @@ def _fixture_player(conn: Connection, fx: Fixture, reference: str) -> PlayerRow:
             found = team_store.player(conn, team, player_id)
             if found is not None:
                 return found
-    raise NotFound("Pick the player from the list: a player of one of the two teams.")
+    raise NotFound(_("Pick the player from the list: a player of one of the two teams."))
 
 
 def _roll(
@@ -49,9 +52,11 @@ def _roll(
 ) -> MatchRoll:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     if fx.side_of(actor.user_id) is None:
-        raise NotAllowed("Only the two coaches of this fixture roll for it.")
+        raise NotAllowed(_("Only the two coaches of this fixture roll for it."))
     if fx.status not in ("scheduled", "reported"):
-        raise Conflict(f"{fx.label} is {fx.status}: its match is over.")
+        raise Conflict(
+            _("{match} is {status}: its match is over.", match=fx.label, status=fixture_status(fx.status))
+        )
     league = find_league(conn, actor.guild_id, f"l:{fx.league_id}")
     player = _fixture_player(conn, fx, player_ref) if player_ref else None
     modifier = player.niggling_injuries if (player is not None and which == "casualty") else 0
@@ -61,8 +66,14 @@ def _roll(
     else:
         table = table_for(rt.catalog, which, league.settings.prayers_table)
     rolled = roll_on(table, rt.dice, modifier)
-    who = f" for #{player.number} {player.name}" if player else ""
-    log_dice(conn, rt, actor, [rolled.roll], purpose=f"{fx.label}{who}", fixture_id=fx.id)
+    with i18n.using(league.language):
+        if player is not None:
+            purpose = _(
+                "{match} for #{number} {player}", match=fx.label, number=player.number, player=player.name
+            )
+        else:
+            purpose = fx.label
+    log_dice(conn, rt, actor, [rolled.roll], purpose=purpose, fixture_id=fx.id)
     return MatchRoll(fx, rolled, player)
 
 
@@ -70,7 +81,7 @@ async def roll_table(
     rt: Runtime, actor: Actor, fixture: str, which: MatchTable, player: str | None = None
 ) -> MatchRoll:
     """Roll on a match-day table for a fixture (casualty: +1 per Niggling Injury of the player named)."""
-    one_of(which, MATCH_TABLES, "the table")
+    one_of(which, MATCH_TABLES, _("the table"))
     return await rt.db.write(_roll, rt, actor, fixture, which, player)
 
 

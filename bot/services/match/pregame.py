@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.errors import NotAllowed, NotFound
+from bot.i18n import _
 from bot.rules.match.pregame import PregameGame, PregameTeam
 from bot.rules.rulesets import PregameStep, Ruleset, ruleset
 from bot.services.dice_logging import log_dice
@@ -51,6 +53,7 @@ class _Game:
     home: TeamRow
     away: TeamRow
     rs: Ruleset
+    language: str  # the league's: the pre-game is shown in its channel
 
     @property
     def teams(self) -> PregameGame:
@@ -65,7 +68,7 @@ def _shown(game: _Game, row: PregameStepRow) -> tuple[str, ...]:
 
 
 def _recorded(row: PregameStepRow) -> str:
-    return f"{row.result.get('text', '')} (recorded by <@{row.actor_id}>)"
+    return _("{result} (recorded by <@{user}>)", result=row.result.get("text", ""), user=row.actor_id)
 
 
 def _game(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> _Game:
@@ -76,28 +79,30 @@ def _game(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str) -> _Gam
     assert home is not None and away is not None
     # gold piece escalation: the Dedicated Fans of the roster of the fixture's round
     home, away = escalation.fielded_team(conn, fx, home), escalation.fielded_team(conn, fx, away)
-    return _Game(fx, home, away, ruleset(rt.catalog, league.settings.ruleset))
+    return _Game(fx, home, away, ruleset(rt.catalog, league.settings.ruleset), league.language)
 
 
 def _view(conn: Connection, game: _Game, rolled: tuple[str, ...]) -> PregameView:
     stored = pregame_store.steps(conn, game.fx.guild_id, game.fx.id)
     views = []
-    for step in game.rs.pregame:
-        row = stored.get(step.id)
-        if step.kind == "roll":
-            lines = _shown(game, row) if row is not None and not row.recorded else ("Not rolled.",)
-        elif step.kind == "command":
-            lines = (f"{step.summary} ({step.command})",)
-        else:
-            lines = (step.summary,)
-        recorded = [_recorded(row)] if row is not None and row.recorded else []
-        views.append(StepView(step, lines, tuple(recorded)))
+    with i18n.using(game.language):
+        for step in game.rs.pregame:
+            row = stored.get(step.id)
+            if step.kind == "roll":
+                lines = _shown(game, row) if row is not None and not row.recorded else (_("Not rolled."),)
+            elif step.kind == "command":
+                lines = (f"{_(step.summary)} ({_(step.command or '')})",)
+            else:
+                lines = (_(step.summary),)
+            recorded = [_recorded(row)] if row is not None and row.recorded else []
+            views.append(StepView(step, lines, tuple(recorded)))
     known = {s.id for s in game.rs.pregame}
     for step_id, row in stored.items():  # recorded by hand for a step outside the sequence (a sponsor ...)
         if step_id not in known and row.recorded:
             missing = next((m for m in game.rs.missing if m.id == step_id), None)
             name = missing.name if missing is not None else step_id
-            views.append(StepView(PregameStep(step_id, name, "skipped", ""), (), (_recorded(row),)))
+            with i18n.using(game.language):
+                views.append(StepView(PregameStep(step_id, name, "skipped", ""), (), (_recorded(row),)))
     return PregameView(game.fx, game.rs, tuple(views), rolled)
 
 
@@ -106,13 +111,14 @@ def _pregame(
 ) -> PregameView:
     game = _game(conn, rt, actor, fixture_ref)
     if game.fx.side_of(actor.user_id) is None and not as_commissioner:
-        raise NotAllowed("Only the two coaches of this fixture (or a commissioner) run its pre-game.")
+        raise NotAllowed(_("Only the two coaches of this fixture (or a commissioner) run its pre-game."))
     rolled: list[str] = []
     if game.fx.status == "scheduled":
         for step in game.rs.rolled_steps:
             if pregame_store.step(conn, game.fx.guild_id, game.fx.id, step.id) is not None:
                 continue
-            rolled_step = game.rs.roll_step(step, game.teams, rt.dice)
+            with i18n.using(game.language):  # the lines it keeps are shown in the league's channel
+                rolled_step = game.rs.roll_step(step, game.teams, rt.dice)
             if pregame_store.write(
                 conn,
                 game.fx.guild_id,
@@ -122,14 +128,9 @@ def _pregame(
                 actor_id=actor.user_id,
                 now=rt.clock.now(),
             ):
-                log_dice(
-                    conn,
-                    rt,
-                    actor,
-                    rolled_step.rolls,
-                    purpose=f"{game.fx.label} pre-game",
-                    fixture_id=game.fx.id,
-                )
+                with i18n.using(game.language):
+                    purpose = _("{match} pre-game", match=game.fx.label)
+                log_dice(conn, rt, actor, rolled_step.rolls, purpose=purpose, fixture_id=game.fx.id)
                 rolled.append(step.id)
     return _view(conn, game, tuple(rolled))
 
@@ -172,7 +173,7 @@ async def record_step(
 ) -> PregameView:
     """A commissioner records by hand what a step decided whose table the ruleset lacks (a stadium attribute,
     a famous referee, a sponsor); a second recording corrects the first."""
-    cleaned = text_of(result, "the result", RECORD_MAX)
+    cleaned = text_of(result, _("the result"), RECORD_MAX)
     return await rt.db.write(_record, rt, actor, fixture, step, cleaned, optional_reason(reason))
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.catalog.models import Position
 from bot.errors import Conflict, DomainError, NotAllowed, NotFound
+from bot.i18n import _, ngettext
 from bot.rules.match.journeymen import (
     choose_journeymen,
     count_types,
@@ -16,6 +18,7 @@ from bot.rules.match.journeymen import (
 )
 from bot.rules.roster.team_building import next_free_number
 from bot.rules.rulesets import ruleset
+from bot.rules.statuses import fixture_status
 from bot.services.match.results import find_fixture
 from bot.services.roster.event_rosters import fielded_sheet
 from bot.services.roster.team_lookup import SheetPlayer, TeamSheet, build_sheet, roster_of
@@ -27,7 +30,6 @@ from bot.store import teams as team_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
-from bot.text import plural
 
 
 @dataclass(frozen=True)
@@ -52,20 +54,22 @@ class MatchPreparation:
 def match_side(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow) -> MatchSide:
     league = league_store.get(conn, fx.guild_id, fx.league_id)  # a league's or a tournament's fixture
     if league is None:
-        raise NotFound(f"{fx.label} belongs to no competition on this server.")
+        raise NotFound(_("{match} belongs to no competition on this server.", match=fx.label))
     game = escalation.game_round(conn, fx)  # gold piece escalation: the roster of the fixture's round
     if game is not None:
         sheet = fielded_sheet(conn, rt, game.event, team, game.number)
     else:
         sheet = build_sheet(conn, rt.catalog, league, team)
     able, out = [], []
+    with i18n.using(league.language):  # shown in the league's channel before kick-off
+        injured, retired = _("misses this game (injured)"), _("temporarily retired")
     for player in sheet.players:
         if player.row.journeyman and player.row.hired_in_fixture != fx.id:
             continue  # a journeyman taken on for another game
         if player.row.miss_next_game:
-            out.append((player, "misses this game (injured)"))
+            out.append((player, injured))
         elif player.row.temporarily_retired:
-            out.append((player, "temporarily retired"))
+            out.append((player, retired))
         else:
             able.append(player)
     return MatchSide(sheet, able, out)
@@ -88,9 +92,15 @@ def _prepare(
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     side = fx.side_of(actor.user_id)
     if side is None:
-        raise NotAllowed("Only the two coaches of this fixture prepare it.")
+        raise NotAllowed(_("Only the two coaches of this fixture prepare it."))
     if fx.status != "scheduled":
-        raise Conflict(f"{fx.label} is {fx.status}: it is no longer ahead of kick-off.")
+        raise Conflict(
+            _(
+                "{match} is {status}: it is no longer ahead of kick-off.",
+                match=fx.label,
+                status=fixture_status(fx.status),
+            )
+        )
     team = team_store.get(conn, actor.guild_id, fx.home_team_id if side == "home" else fx.away_team_id)
     assert team is not None
     added: list[str] = []
@@ -118,10 +128,16 @@ def _prepare(
             )
         counted = count_types(types)
         kinds = counted[0][0].name if len(counted) == 1 else mix_text(counted)
-        added.append(
-            f"{team.name} takes on {plural(needed, 'journeyman', 'journeymen')} ({kinds}, Loner 4+) "
-            "to field 11 players"
-        )
+        with i18n.using(mine.sheet.league.language):  # shown in the league's channel
+            added.append(
+                ngettext(
+                    "{team} takes on {n} journeyman ({kinds}, Loner 4+) to field 11 players",
+                    "{team} takes on {n} journeymen ({kinds}, Loner 4+) to field 11 players",
+                    needed,
+                    team=team.name,
+                    kinds=kinds,
+                )
+            )
         mix = ", ".join(f"{n} {p.name}" for p, n in counted)
         detail = {"fixture": fx.id, "team": team.name, "count": needed, "position": mix}
         audit.record_in(conn, fx, actor.user_id, "match.journeymen", now, detail)

@@ -11,6 +11,8 @@ a row in the team's ledger and the audit log, every die is logged against the fi
 
 from __future__ import annotations
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.rules.match.match_result import ResultReport, Side
 from bot.rules.rulesets import ruleset
 from bot.rules.rulesets.policy import PostgameGame, PostgameTeam
@@ -27,6 +29,12 @@ from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 
 SIDES: tuple[Side, Side] = ("home", "away")
+# A team's line after its fans followed the corrected result, by its new outcome.
+NOW_A = {
+    "W": N_("{team}: {change} (the result now a win)"),
+    "L": N_("{team}: {change} (the result now a loss)"),
+    "D": N_("{team}: {change} (the result now a draw)"),
+}
 
 
 def _outcome(report: ResultReport, side: Side) -> str:
@@ -89,7 +97,10 @@ def _league_fans(
         # undo this game's old change and apply the new one to what the team has now (later games kept)
         current = team.dedicated_fans
         fans = change.applied_to(current, was=record["fans_after"])
-        purpose = f"{fx.label} result corrected, {team.name}"
+        with i18n.using(league.language):  # the dice log, the team's ledger and the public reply
+            purpose = _("{match} result corrected, {team}", match=fx.label, team=team.name)
+            cause = _("result corrected: {match}", match=fx.label)
+            line = _(NOW_A[_outcome(report, side)], team=team.name, change=change.line)
         log_dice(conn, rt, actor, change.rolls, purpose=purpose, fixture_id=fx.id)
         postgame_store.set_postgame_fans(conn, fx.guild_id, fx.id, team.id, change.after)
         if fans != current:
@@ -98,16 +109,12 @@ def _league_fans(
                 team,
                 before=current,
                 after=fans,
-                cause=f"result corrected: {fx.label}",
+                cause=cause,
                 fixture_id=fx.id,
                 actor_id=actor.user_id,
                 now=now,
             )
         detail = fixture_detail(fx, {"team": team.name, "before": current, "after": fans})
         audit.record_in(conn, fx, actor.user_id, "result.fans", now, detail, reason=reason)
-        lines.append(f"{team.name}: {change.line} (the result now a {_word(_outcome(report, side))})")
+        lines.append(line)
     return lines
-
-
-def _word(outcome: str) -> str:
-    return {"W": "win", "L": "loss", "D": "draw"}[outcome]

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.errors import Conflict
+from bot.i18n import _, ngettext
 from bot.rules.match.revert import check_revertable, season_moved_on
 from bot.services.inputs import reason_of
+from bot.services.league.leagues import language_of
 from bot.services.league.playoffs import bracket_moved_on
 from bot.services.match.confirmation import back_to_commissioner
 from bot.services.match.results import find_fixture
@@ -23,6 +26,7 @@ from bot.store import teams as team_store
 from bot.store import traits as trait_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
+from bot.text import gp
 
 
 @dataclass(frozen=True)
@@ -47,10 +51,11 @@ def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reaso
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
     records = revert_store.postgame_records(conn, actor.guild_id, fx.id)
     if fx.status != "confirmed" or not records:
-        raise Conflict(f"{fx.label} has no post-game to revert.")
+        raise Conflict(_("{match} has no post-game to revert.", match=fx.label))
     check_revertable(fx.label, moved_on=_moved_on(conn, fx), later=revert_store.later_dependants(conn, fx))
     fan = tournament_play.before_revert(conn, rt, actor, fx)
     now = rt.clock.now()
+    language = language_of(conn, fx.guild_id, fx.league_id)  # the ledger's, and the public reply's
     lines = [fan] if fan else []
     steps: dict[str, int] = {str(k): v for k, v in rt.catalog.advancement.improvement_step.items()}
     for record in records:
@@ -61,24 +66,33 @@ def _revert(conn: Connection, rt: Runtime, actor: Actor, fixture_ref: str, reaso
         )
         gold = revert_store.gold_of(conn, actor.guild_id, team.id, fx.id)
         if gold:
+            with i18n.using(language):
+                cause = _("revert post-game of #{fixture}: {reason}", fixture=fx.id, reason=reason)
             team_store.change_treasury(
-                conn,
-                team,
-                -gold,
-                f"revert post-game of #{fx.id}: {reason}",
-                actor_id=actor.user_id,
-                now=now,
-                fixture_id=fx.id,
+                conn, team, -gold, cause, actor_id=actor.user_id, now=now, fixture_id=fx.id
             )
         revert_store.restore_team(conn, team, record, fixture_id=fx.id, actor_id=actor.user_id, now=now)
         grudges = trait_store.revert_fixture(conn, actor.guild_id, fx.id, team.id, now)
-        lines.append(
-            f"{team.name}: {undone} player changes undone, {-gold:+,} gp, dedicated fans "
-            f"{record['fans_before']}, staff as before"
-            + (f", {grudges} Hatred from Getting Even taken back" if grudges else "")
-        )
+        with i18n.using(language):
+            line = ngettext(
+                "{team}: {n} player change undone, {gold}, dedicated fans {fans}, staff as before",
+                "{team}: {n} player changes undone, {gold}, dedicated fans {fans}, staff as before",
+                undone,
+                team=team.name,
+                gold=("-" if gold > 0 else "+") + gp(abs(gold)),
+                fans=record["fans_before"],
+            )
+            if grudges:
+                line = ngettext(
+                    "{line}, {n} Hatred from Getting Even taken back",
+                    "{line}, {n} Hatred from Getting Even taken back",
+                    grudges,
+                    line=line,
+                )
+        lines.append(line)
     revert_store.reopen_fixture(conn, fx)
-    why = f"post-game reverted: {reason}"
+    with i18n.using(language):
+        why = _("post-game reverted: {reason}", reason=reason)
     fresh = back_to_commissioner(conn, fx, actor.user_id, now, "postgame.revert", reason, why)
     return RevertResult(fresh, tuple(lines))
 

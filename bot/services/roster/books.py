@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from bot.errors import Conflict
+from bot.i18n import N_, _
 from bot.rules.roster.team_building import Staffing, check_redraft_submittable, check_submittable
+from bot.rules.statuses import team_status
 from bot.services.league.leagues import find_league
 from bot.services.match.postgame_roster import fire_in_postgame
 from bot.services.roster.team_lookup import (
@@ -69,7 +71,7 @@ class Book(Protocol[R]):
 
     @property
     def reviewer(self) -> str:
-        """Who approves a submitted team ("a commissioner", "the organiser")."""
+        """Who approves a submitted team ("a commissioner", "the organiser"), marked: `_(book.reviewer)`."""
         ...
 
     @property
@@ -155,7 +157,7 @@ class LeagueBook:
 
     rt: Runtime
     league: League
-    reviewer: str = "a commissioner"
+    reviewer: str = N_("a commissioner")
     budget_note: str = ""
 
     def team(self, conn: Connection, actor: Actor) -> TeamRow:
@@ -188,9 +190,9 @@ class LeagueBook:
 
     def submittable(self, conn: Connection, team: TeamRow) -> Submission:
         if team.status == "submitted":
-            raise Conflict(f"{team.name} is already waiting for the commissioner.")
+            raise Conflict(_("{team} is already waiting for the commissioner.", team=team.name))
         if team.status not in ("draft", "rejected"):
-            raise Conflict(f"{team.name} is {team.status}.")
+            raise Conflict(_("{team} is {status}.", team=team.name, status=team_status(team.status)))
         drafting = self.rt.catalog.drafting
         roster = roster_of(self.rt.catalog, team)
         positions = squad_positions(self.rt.catalog, roster, team_store.players(conn, team))

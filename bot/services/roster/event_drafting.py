@@ -15,12 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot import i18n
 from bot.catalog.models import Inducement, Position, Skill
 from bot.catalog.search import best_matches
 from bot.errors import Conflict, NotFound
+from bot.i18n import N_, _
 from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import MAX_HIRE_AT_ONCE, Staffing
+from bot.rules.statuses import team_status
 from bot.rules.tournament.naf_report import check_naf_details
 from bot.rules.tournament.tournament_escalation import check_only_adds, check_skill_kept
 from bot.rules.tournament.tournament_rosters import (
@@ -83,7 +86,7 @@ class EventBook:
 
     rt: Runtime
     event: Event
-    reviewer: str = "the organiser"
+    reviewer: str = N_("the organiser")  # worded where said: _(book.reviewer)
 
     @property
     def league(self) -> League:
@@ -91,12 +94,17 @@ class EventBook:
 
     @property
     def budget_note(self) -> str:
-        return f"Seed 000: a coach spends at most the {gp(self.event.rulespack.budget)} Team Draft Budget."
+        return _(
+            "Seed 000: a coach spends at most the {budget} Team Draft Budget.",
+            budget=gp(self.event.rulespack.budget),
+        )
 
     def team(self, conn: Connection, actor: Actor) -> TeamRow:
         team = team_store.by_coach(conn, actor.guild_id, self.event.id, actor.user_id)
         if team is None:
-            raise NotFound(f"You have no roster in {self.event.name}. Register one with /roster register.")
+            raise NotFound(
+                _("You have no roster in {event}. Register one with /roster register.", event=self.event.name)
+            )
         return team
 
     def changeable(self, conn: Connection, team: TeamRow) -> Changeable:
@@ -153,11 +161,10 @@ class EventBook:
 
     def submittable(self, conn: Connection, team: TeamRow) -> Submission:
         if team.status in ("submitted", "approved"):
-            raise Conflict(f"{team.name} is {team.status} already.")
+            raise Conflict(_("{team} is {status} already.", team=team.name, status=team_status(team.status)))
         check = self.entered(conn, team)
-        return Submission(
-            check.gold_spent, f" {gp(check.gold_lost)} unspent is lost." if check.gold_lost else ""
-        )
+        lost = " " + _("{gold} unspent is lost.", gold=gp(check.gold_lost)) if check.gold_lost else ""
+        return Submission(check.gold_spent, lost)
 
     def approvable(self, conn: Connection, team: TeamRow) -> None:
         self.entered(conn, team)  # the rulespack may have changed since it was submitted
@@ -197,7 +204,7 @@ async def hire(
     number: int | None = None,
 ) -> EntryResult:
     """Hire players for the caller's tournament roster (the league drafting rules; the event's budget)."""
-    whole(count, 1, MAX_HIRE_AT_ONCE, "count")
+    whole(count, 1, MAX_HIRE_AT_ONCE, _("count"))
     return await drafting.hire(rt, actor, event_book(event_ref), position, count, name, number)
 
 
@@ -247,21 +254,27 @@ def _fans(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, fans: in
         if delta > 0:
             book.step(before, after)
         book.additions_only(after)
-        verb = "bought" if delta > 0 else "sold back"
+        with i18n.using(book.league.language):  # the roster's ledger
+            if delta > 0:
+                cause = _("draft: bought {count} Dedicated Fans", count=delta)
+            else:
+                cause = _("draft: sold back {count} Dedicated Fans", count=-delta)
         team_store.change_treasury(
             conn,
             team,
             -delta * rt.catalog.tournament.roster.fan_cost,
-            f"draft: {verb} {abs(delta)} Dedicated Fans",
+            cause,
             actor_id=actor.user_id,
             now=rt.clock.now(),
         )
-    return book.result(conn, team, f"Dedicated Fans {team.dedicated_fans}→{fans}.")
+    return book.result(
+        conn, team, _("Dedicated Fans {before}→{after}.", before=team.dedicated_fans, after=fans)
+    )
 
 
 async def set_fans(rt: Runtime, actor: Actor, event_ref: str | None, fans: int) -> EntryResult:
     """Dedicated Fans bought for the event: up to 6 in all, each above the first at 10,000 gp."""
-    whole(fans, 0, 99, "dedicated fans")
+    whole(fans, 0, 99, _("dedicated fans"))
     return await write(rt, actor, event_book(event_ref), _fans, fans)
 
 
@@ -275,7 +288,10 @@ def _find_inducement(rt: Runtime, event: Event, reference: str) -> Inducement:
         matches = best_matches(reference, list(allowed.values()), lambda i: i.name, limit=1)
         if not matches:
             raise NotFound(
-                f"`{reference[:40]}` is not an inducement this event allows; pick one from the list."
+                _(
+                    "`{item}` is not an inducement this event allows; pick one from the list.",
+                    item=reference[:40],
+                )
             )
         found = matches[0]
     return found
@@ -304,25 +320,29 @@ def _induce(
         inducement, roster, roster.special_rules_with(team.regional_league, team.alignment)
     )
     if count != had:
+        with i18n.using(book.league.language):  # the roster's ledger
+            cause = _("draft: {item} {before}→{after}", item=inducement.name, before=had, after=count)
         team_store.change_treasury(
-            conn,
-            team,
-            -(count - had) * unit_price,
-            f"draft: {inducement.name} {had}→{count}",
-            actor_id=actor.user_id,
-            now=rt.clock.now(),
+            conn, team, -(count - had) * unit_price, cause, actor_id=actor.user_id, now=rt.clock.now()
         )
     book.record(
         conn, actor, "tournament.induce", {"team": team.name, "item": inducement.name, "count": count}
     )
-    return book.result(conn, team, f"{inducement.name}: {had}→{count} ({gp(unit_price)} each).")
+    said = _(
+        "{item}: {before}→{after} ({price} each).",
+        item=inducement.name,
+        before=had,
+        after=count,
+        price=gp(unit_price),
+    )
+    return book.result(conn, team, said)
 
 
 async def set_inducement(
     rt: Runtime, actor: Actor, event_ref: str | None, item: str, count: int
 ) -> EntryResult:
     """How many of an inducement the event allows are permanently on the roster (0 removes it)."""
-    whole(count, 0, 16, "count")
+    whole(count, 0, 16, _("count"))
     return await write(rt, actor, event_book(event_ref), _induce, item, count)
 
 
@@ -339,7 +359,7 @@ async def hire_mercenary(
     """Hire Mercenary Players (seed 000: "All Inducements ... are allowed"; on the roster for the event):
     each at his position's cost + 30,000 gp, with Loner (4+); with `skill`, one Primary skill for 50,000
     more."""
-    whole(count, 1, MAX_HIRE_AT_ONCE, "count")
+    whole(count, 1, MAX_HIRE_AT_ONCE, _("count"))
     wanted = None if skill is None or skill.strip().lower() in ("", "none") else skill.strip()
 
     def hiring(chosen_position: Position) -> drafting.Hiring:
@@ -363,7 +383,7 @@ def _find_skill(rt: Runtime, reference: str) -> Skill:
     if skill is None:
         found = best_matches(reference, list(rt.catalog.skills.values()), lambda s: s.name, limit=1)
         if not found:
-            raise NotFound(f"There is no skill `{reference[:40]}`; /rules skill lists them.")
+            raise NotFound(_("There is no skill `{skill}`; /rules skill lists them.", skill=reference[:40]))
         skill = found[0]
     return skill
 
@@ -395,11 +415,30 @@ def _skill(
         "before": previous,
     }
     book.record(conn, actor, "tournament.skill", detail)
-    what = f"#{player.number} {player.name} " + (f"now has {skill}" if skill else "has no added skill")
-    if previous is not None and previous != skill:  # say what went: a player has one added skill
-        gone = f", in place of {previous} (one added skill a player)" if skill else f" ({previous} taken off)"
-        what += gone
-    return book.result(conn, team, f"{what}. Skill Points spent: {after.skill_points_spent}.")
+    values = {
+        "number": player.number,
+        "player": player.name,
+        "skill": skill,
+        "previous": previous,
+        "points": after.skill_points_spent,
+    }
+    replaced = previous is not None and previous != skill  # say what went: a player has one added skill
+    if skill and replaced:
+        said = _(
+            "#{number} {player} now has {skill}, in place of {previous} (one added skill a player). "
+            "Skill Points spent: {points}.",
+            **values,
+        )
+    elif skill:
+        said = _("#{number} {player} now has {skill}. Skill Points spent: {points}.", **values)
+    elif replaced:
+        said = _(
+            "#{number} {player} has no added skill ({previous} taken off). Skill Points spent: {points}.",
+            **values,
+        )
+    else:
+        said = _("#{number} {player} has no added skill. Skill Points spent: {points}.", **values)
+    return book.result(conn, team, said)
 
 
 async def set_skill(
@@ -418,7 +457,7 @@ def _find_unit(rt: Runtime, reference: str) -> StarUnit:
     if unit is None:
         found = best_matches(reference, units, lambda u: u.name, limit=1)
         if not found:
-            raise NotFound(f"No star player called `{reference[:40]}`: pick one from the list.")
+            raise NotFound(_("No star player called `{star}`: pick one from the list.", star=reference[:40]))
         unit = found[0]
     return unit
 
@@ -429,7 +468,7 @@ def _add_star(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, star
     before = book.before(conn, team)
     rows = team_store.players(conn, team)
     if any(s.unit == unit for s in stars_of(rt, rows)):
-        raise Conflict(f"{unit.name} is on the roster already.")
+        raise Conflict(_("{star} is on the roster already.", star=unit.name))
     now = rt.clock.now()
     for row in drafting.add_star_rows(conn, team, unit, unit.member_costs(), now):
         if before.writing > 1:  # a star added for a later budget counts from its round
@@ -437,14 +476,19 @@ def _add_star(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, star
     after = book.check(conn, team)
     book.step(before, after)  # before paying: the budget refusal names the rule
     check_squad(conn, rt, book.event, team)  # a team event: no star twice in a squad
-    team_store.change_treasury(
-        conn, team, -unit.cost, f"draft: star player {unit.name}", actor_id=actor.user_id, now=now
-    )
+    with i18n.using(book.league.language):  # the roster's ledger
+        cause = _("draft: star player {star}", star=unit.name)
+    team_store.change_treasury(conn, team, -unit.cost, cause, actor_id=actor.user_id, now=now)
     book.record(conn, actor, "tournament.star", {"team": team.name, "star": unit.name, "added": True})
     points = star_points(rt.catalog, unit)
-    return book.result(
-        conn, team, f"{unit.name} joins {team.name} for {gp(unit.cost)} and {points} Skill Points."
+    said = _(
+        "{star} joins {team} for {cost} and {points} Skill Points.",
+        star=unit.name,
+        team=team.name,
+        cost=gp(unit.cost),
+        points=points,
     )
+    return book.result(conn, team, said)
 
 
 async def add_star(rt: Runtime, actor: Actor, event_ref: str | None, star: str) -> EntryResult:
@@ -458,16 +502,18 @@ def _remove_star(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, s
     unit = _find_unit(rt, star)
     on_roster = next((s for s in stars_of(rt, team_store.players(conn, team)) if s.unit == unit), None)
     if on_roster is None:
-        raise NotFound(f"{unit.name} is not on {team.name}'s roster.")
+        raise NotFound(_("{star} is not on {team}'s roster.", star=unit.name, team=team.name))
     escalation.guard(conn, book.event, team, on_roster.players[0])
     now = rt.clock.now()
     for row in on_roster.players:
         team_store.delete_player(conn, team, row.id)
-    team_store.change_treasury(
-        conn, team, unit.cost, f"draft: star player {unit.name} removed", actor_id=actor.user_id, now=now
-    )
+    with i18n.using(book.league.language):  # the roster's ledger
+        cause = _("draft: star player {star} removed", star=unit.name)
+    team_store.change_treasury(conn, team, unit.cost, cause, actor_id=actor.user_id, now=now)
     book.record(conn, actor, "tournament.star", {"team": team.name, "star": unit.name, "added": False})
-    return book.result(conn, team, f"{unit.name} leaves; {gp(unit.cost)} back in the budget.")
+    return book.result(
+        conn, team, _("{star} leaves; {cost} back in the budget.", star=unit.name, cost=gp(unit.cost))
+    )
 
 
 async def remove_star(rt: Runtime, actor: Actor, event_ref: str | None, star: str) -> EntryResult:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from bot.catalog.models import Inducement, Position, Skill
 from bot.errors import NotFound, RuleViolation
+from bot.i18n import _
 from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.eligibility import plays_for
 from bot.rules.roster.stars import StarUnit, star_units
@@ -121,7 +122,7 @@ def allowed_inducements(rt: Runtime, event: Event) -> dict[str, Inducement]:
 def entry_of(conn: Connection, event: Event, team: TeamRow) -> Entry:
     entry = tournament_store.entry(conn, team.guild_id, team.id)
     if entry is None or entry.league_id != event.id:
-        raise NotFound(f"{team.name} is not registered in {event.name}.")
+        raise NotFound(_("{team} is not registered in {event}.", team=team.name, event=event.name))
     return entry
 
 
@@ -189,7 +190,11 @@ def roster_check(conn: Connection, rt: Runtime, event: Event, team: TeamRow) -> 
         previous = drafted
     if esc.drafting_round < event.rulespack.roster_rounds:
         refusals.append(
-            f"{ROSTERS_MISSING} ({event.rulespack.roster_rounds}); /roster escalate opens the next."
+            _(
+                "{missing} ({rounds}); /roster escalate opens the next.",
+                missing=_(ROSTERS_MISSING),
+                rounds=event.rulespack.roster_rounds,
+            )
         )
     assert check is not None
     return replace(check, refusals=tuple(refusals))
@@ -283,7 +288,9 @@ def _show(
     else:
         found = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
         if found is None:
-            raise NotFound(f"You have no roster in {event.name}; name a team to see its roster.")
+            raise NotFound(
+                _("You have no roster in {event}; name a team to see its roster.", event=event.name)
+            )
         team = found
     return build_tournament_sheet(conn, rt, event, team, round_number)
 
@@ -298,7 +305,7 @@ async def roster_sheet(
     """Any registered team's roster (the caller's own when none is named): anyone may read it. With gold
     piece escalation, `round_number` picks the roster of that round (default: the latest written)."""
     if round_number is not None:
-        whole(round_number, 1, 15, "round")
+        whole(round_number, 1, 15, _("round"))
     return await rt.db.read(_show, rt, actor, event_ref, team, round_number)
 
 

@@ -12,6 +12,7 @@ from bot.catalog import Catalog
 from bot.catalog.models import Position, Team
 from bot.catalog.search import best_matches
 from bot.errors import NotFound, RuleViolation
+from bot.i18n import _
 from bot.rules.match.postgame import RosterPlace, counts_towards_player_limit
 from bot.rules.roster.team_building import SquadPlayer, Staffing, check_changeable
 from bot.rules.rulesets import ruleset
@@ -92,7 +93,14 @@ def staffing_of(team: TeamRow) -> Staffing:
 def roster_of(catalog: Catalog, team: TeamRow) -> Team:
     roster = catalog.teams.get(team.roster)
     if roster is None:
-        raise NotFound(f"{team.name}'s roster `{team.roster}` is not in the {catalog.edition} catalogue.")
+        raise NotFound(
+            _(
+                "{team}'s roster `{roster}` is not in the {edition} catalogue.",
+                team=team.name,
+                roster=team.roster,
+                edition=catalog.edition,
+            )
+        )
     return roster
 
 
@@ -177,7 +185,14 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
     for row in rows:
         position = position_of(catalog, roster, row, row.id in familiar)
         if position is None:
-            raise NotFound(f"{team.name}: player #{row.number} has an unknown position `{row.position}`.")
+            raise NotFound(
+                _(
+                    "{team}: player #{number} has an unknown position `{position}`.",
+                    team=team.name,
+                    number=row.number,
+                    position=row.position,
+                )
+            )
         skills = tuple(a.skill for a in gained.get(row.id, []) if a.skill) + tuple(
             t.label for t in traits if t.player_id == row.id
         )
@@ -233,7 +248,9 @@ def find_team(conn: Connection, guild_id: int, reference: str, league: League | 
     exact = [t for t in candidates if t.name.lower() == reference.lower()]
     found = exact or best_matches(reference, candidates, lambda t: t.name, limit=1)
     if not found:
-        raise NotFound(f"No team called `{reference[:60]}`. Start typing and pick one from the list.")
+        raise NotFound(
+            _("No team called `{name}`. Start typing and pick one from the list.", name=reference[:60])
+        )
     return found[0]
 
 
@@ -244,7 +261,7 @@ def _leagues(conn: Connection, guild_id: int) -> list[int]:
 def own_team(conn: Connection, actor: Actor, league: League) -> TeamRow:
     team = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
     if team is None:
-        raise NotFound(f"You have no team in {league.name}. Start one with /team create.")
+        raise NotFound(_("You have no team in {league}. Start one with /team create.", league=league.name))
     return team
 
 
@@ -283,7 +300,7 @@ def find_roster(catalog: Catalog, reference: str) -> Team:
     if roster is None:
         found = best_matches(reference, list(catalog.teams.values()), lambda t: t.name, limit=1)
         if not found:
-            raise NotFound(f"No roster called `{reference[:40]}`; /rules team lists them.")
+            raise NotFound(_("No roster called `{name}`; /rules team lists them.", name=reference[:40]))
         roster = found[0]
     return roster
 
@@ -294,7 +311,14 @@ def find_position(roster: Team, reference: str) -> Position:
         found = best_matches(reference, list(roster.positions), lambda p: p.name, limit=1)
         if not found:
             names = ", ".join(p.name for p in roster.positions)
-            raise NotFound(f"{roster.name} teams have no `{reference[:40]}`; they hire: {names}.")
+            raise NotFound(
+                _(
+                    "{roster} teams have no `{position}`; they hire: {names}.",
+                    roster=roster.name,
+                    position=reference[:40],
+                    names=names,
+                )
+            )
         position = found[0]
     return position
 
@@ -314,7 +338,7 @@ def find_player(conn: Connection, team: TeamRow, reference: str) -> PlayerRow:
             return by_number
     matches = best_matches(reference, team_store.players(conn, team), lambda p: p.name, limit=1)
     if not matches:
-        raise NotFound(f"{team.name} has no player `{reference[:40]}`.")
+        raise NotFound(_("{team} has no player `{player}`.", team=team.name, player=reference[:40]))
     return matches[0]
 
 

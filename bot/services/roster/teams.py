@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
+from bot import i18n
 from bot.catalog.models import Position
 from bot.errors import Conflict, InvalidInput
+from bot.i18n import N_, _
 from bot.rules.league.redraft import rehire_cost
 from bot.rules.roster.eligibility import choose_league_and_alignment
 from bot.rules.roster.staff import staff_changes
@@ -30,8 +32,9 @@ from bot.rules.roster.team_building import (
     within_budget,
 )
 from bot.rules.rulesets import ruleset
+from bot.rules.statuses import team_status
 from bot.services.inputs import optional_reason
-from bot.services.league.leagues import clean_name, find_league
+from bot.services.league.leagues import clean_name, find_league, language_of
 from bot.services.roster.books import Book, LeagueBook, Opener, league_book, write
 from bot.services.roster.team_lookup import (
     DraftResult,
@@ -59,6 +62,19 @@ from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp, plural
 
 T = TypeVar("T")
+# Each kind of staff as a ledger line and a reply name it (rules/roster/staff.py's items).
+STAFF_ITEMS = {
+    "team re-roll": N_("team re-roll"),
+    "assistant coach": N_("assistant coach"),
+    "cheerleader": N_("cheerleader"),
+    "apothecary": N_("apothecary"),
+    "dedicated fan": N_("dedicated fan"),
+}
+
+
+def staff_item(item: str) -> str:
+    """A kind of staff in the current language."""
+    return _(STAFF_ITEMS[item]) if item in STAFF_ITEMS else item
 
 
 # --- create -------------------------------------------------------------------------------------------
@@ -78,19 +94,24 @@ def create_in(
     LeagueSettings carry the event's Team Draft Budget): the new team with its budget in the treasury."""
     existing = team_store.by_coach(conn, actor.guild_id, league.id, actor.user_id)
     if existing is not None:
-        raise Conflict(
-            f"You already coach {existing.name} in {league.name}; a coach has one team per {league.kind}."
-            + (
-                " In the off-season, /redraft start re-drafts it and /redraft retire retires it so you can "
-                "start a new one."
-                if existing.status == "approved"
-                else ""
+        values = {"team": existing.name, "league": league.name}
+        if league.is_tournament:
+            refusal = _(
+                "You already coach {team} in {league}; a coach has one team per tournament.", **values
             )
-        )
+        else:
+            refusal = _("You already coach {team} in {league}; a coach has one team per league.", **values)
+        if existing.status == "approved":
+            refusal = _(
+                "{refusal} In the off-season, /redraft start re-drafts it and /redraft retire retires it so "
+                "you can start a new one.",
+                refusal=refusal,
+            )
+        raise Conflict(refusal)
     roster = find_roster(rt.catalog, roster_ref)
     chosen_league, chosen_alignment = choose_league_and_alignment(roster, regional_league, alignment)
     if any(t.name.lower() == name.lower() for t in team_store.in_league(conn, actor.guild_id, league.id)):
-        raise Conflict(f"{league.name} already has a team called {name}.")
+        raise Conflict(_("{league} already has a team called {name}.", league=league.name, name=name))
     now = rt.clock.now()
     team = team_store.insert(
         conn,
@@ -104,8 +125,10 @@ def create_in(
         now=now,
     )
     coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, now)
+    with i18n.using(league.language):  # the team's ledger
+        cause = _("draft budget")
     team_store.change_treasury(
-        conn, team, league.settings.draft_budget, "draft budget", actor_id=actor.user_id, now=now
+        conn, team, league.settings.draft_budget, cause, actor_id=actor.user_id, now=now
     )
     detail = {"team": name, "roster": roster.name, "league": chosen_league, "alignment": chosen_alignment}
     audit.record_in(conn, league, actor.user_id, "team.create", now, detail)
@@ -127,9 +150,11 @@ def _create(
     league = find_league(conn, actor.guild_id, league_ref)
     team = create_in(conn, rt, actor, league, name, roster_ref, regional_league, alignment)
     roster = roster_of(rt.catalog, team)
-    message = (
-        f"{name} ({roster.name}) is drafting with {gp(league.settings.draft_budget)}. "
-        "Hire players with /team hire."
+    message = _(
+        "{team} ({roster}) is drafting with {budget}. Hire players with /team hire.",
+        team=name,
+        roster=roster.name,
+        budget=gp(league.settings.draft_budget),
     )
     return LeagueBook(rt, league).result(conn, team, message)
 
@@ -144,7 +169,7 @@ async def create_team(
     alignment: str | None = None,
 ) -> DraftResult:
     return await rt.db.write(
-        _create, rt, actor, league_ref, clean_name(name, "team name"), roster, regional_league, alignment
+        _create, rt, actor, league_ref, clean_name(name, _("team name")), roster, regional_league, alignment
     )
 
 
@@ -163,7 +188,10 @@ class Hiring:
 
     @property
     def what(self) -> str:
-        return f"Mercenary {self.position.name}" if self.mercenary else self.position.name
+        """What is hired, in the current language: the position (a catalogue name), or a Mercenary one."""
+        return (
+            _("Mercenary {position}", position=self.position.name) if self.mercenary else self.position.name
+        )
 
 
 def hire_in(
@@ -193,15 +221,21 @@ def hire_in(
     taken = [row.number for row in current]
     hired = []
     with within_budget(book.budget_note):
-        for _ in range(count):
+        for _hire in range(count):
             shirt = number if number is not None else next_free_number(taken)
             taken.append(shirt)
             label = name or f"{position.name} {shirt}"
+            with i18n.using(book.league.language):  # the team's ledger
+                values = {"number": shirt, "player": label, "what": hire.what}
+                if change.drafting:
+                    cause = _("hire #{number} {player} ({what})", **values)
+                else:
+                    cause = _("post-game: hire #{number} {player} ({what})", **values)
             team_store.change_treasury(
                 conn,
                 team,
                 -hire.price,
-                f"{'' if change.drafting else 'post-game: '}hire #{shirt} {label} ({hire.what})",
+                cause,
                 actor_id=actor.user_id,
                 now=now,
                 fixture_id=change.postgame_fixture,
@@ -224,9 +258,12 @@ def hire_in(
     assert refreshed is not None
     book.after(conn, before, refreshed)
     numbers = ", ".join(f"#{p.number}" for p in hired)
-    message = (
-        f"Hired {plural(count, hire.what)} ({numbers}) for {gp(hire.price * count)}. "
-        f"Treasury {gp(refreshed.treasury)}."
+    message = _(
+        "Hired {players} ({numbers}) for {cost}. Treasury {treasury}.",
+        players=plural(count, hire.what),
+        numbers=numbers,
+        cost=gp(hire.price * count),
+        treasury=gp(refreshed.treasury),
     )
     return book.result(conn, refreshed, message)
 
@@ -242,7 +279,7 @@ async def hire(
     hiring: Callable[[Position], Hiring] | None = None,
 ) -> T:
     check_shirt_number(number)
-    cleaned = clean_name(name, "player name") if name else None
+    cleaned = clean_name(name, _("player name")) if name else None
     return await write(rt, actor, opener, hire_in, position, count, cleaned, number, hiring)
 
 
@@ -273,15 +310,15 @@ def fire_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], player_r
     if refund is None:  # a player hired in this draft never existed in the league
         refund = player.hiring_fee
         team_store.delete_player(conn, team, player.id)
-    team_store.change_treasury(
-        conn,
-        team,
-        refund,
-        f"draft: released #{player.number} {player.name}",
-        actor_id=actor.user_id,
-        now=rt.clock.now(),
+    with i18n.using(book.league.language):  # the team's ledger
+        cause = _("draft: released #{number} {player}", number=player.number, player=player.name)
+    team_store.change_treasury(conn, team, refund, cause, actor_id=actor.user_id, now=rt.clock.now())
+    message = _(
+        "Released #{number} {player}; {refund} back in the treasury.",
+        number=player.number,
+        player=player.name,
+        refund=gp(refund),
     )
-    message = f"Released #{player.number} {player.name}; {gp(refund)} back in the treasury."
     return book.result(conn, team, message)
 
 
@@ -293,7 +330,8 @@ def _release_veteran(
     redraft = open_redraft(conn, team)
     if redraft is None or player.id not in redraft.previous_players:
         return None
-    reason = "off-season: released again"
+    with i18n.using(language_of(conn, team.guild_id, team.league_id)):  # the player's history
+        reason = _("off-season: released again")
     postgame_store.leave(conn, team, player.id, reason, actor_id=actor.user_id, now=rt.clock.now())
     return rehire_cost(player.current_value, player.seasons_played, rt.catalog.season_end.redraft)
 
@@ -363,11 +401,14 @@ def staff_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], wanted:
         for staff in changes:
             if not change.drafting and staff.delta < 0:
                 continue  # post-game: let go without a refund
-            if change.drafting:
-                verb = "bought" if staff.delta > 0 else "sold back"
-                reason = f"draft: {verb} {abs(staff.delta)} {staff.item}"
-            else:
-                reason = f"post-game: hired {staff.delta} {staff.item}"
+            with i18n.using(league.language):  # the team's ledger
+                values = {"count": abs(staff.delta), "item": staff_item(staff.item)}
+                if change.drafting and staff.delta > 0:
+                    reason = _("draft: bought {count} {item}", **values)
+                elif change.drafting:
+                    reason = _("draft: sold back {count} {item}", **values)
+                else:
+                    reason = _("post-game: hired {count} {item}", **values)
             team_store.change_treasury(
                 conn,
                 team,
@@ -381,10 +422,13 @@ def staff_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T], wanted:
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
     book.after(conn, before, refreshed)
-    summary = ", ".join(f"{c.item} {c.before}→{c.after}" for c in changes)
-    message = (
-        f"Changed {summary}" if changes else "Nothing changed"
-    ) + f". Treasury {gp(refreshed.treasury)}."
+    summary = ", ".join(f"{staff_item(c.item)} {c.before}→{c.after}" for c in changes)
+    if changes:
+        message = _(
+            "Changed {summary}. Treasury {treasury}.", summary=summary, treasury=gp(refreshed.treasury)
+        )
+    else:
+        message = _("Nothing changed. Treasury {treasury}.", treasury=gp(refreshed.treasury))
     return book.result(conn, refreshed, message)
 
 
@@ -431,7 +475,9 @@ def _rename(
     team_store.rename_player(conn, team, player.id, name=new_name, number=new_number)
     detail = {"team": team.name, "from": f"#{player.number} {player.name}", "to": f"#{new_number} {new_name}"}
     audit.record_in(conn, league, actor.user_id, "player.rename", rt.clock.now(), detail)
-    return LeagueBook(rt, league).result(conn, team, f"Now #{new_number} {new_name}.")
+    return LeagueBook(rt, league).result(
+        conn, team, _("Now #{number} {player}.", number=new_number, player=new_name)
+    )
 
 
 async def update_player(
@@ -444,10 +490,10 @@ async def update_player(
     number: int | None = None,
 ) -> DraftResult:
     if name is None and number is None:
-        raise InvalidInput("Give a new name, a new number, or both.")
+        raise InvalidInput(_("Give a new name, a new number, or both."))
     check_shirt_number(number)
     return await rt.db.write(
-        _rename, rt, actor, league_ref, player, clean_name(name, "player name") if name else None, number
+        _rename, rt, actor, league_ref, player, clean_name(name, _("player name")) if name else None, number
     )
 
 
@@ -461,7 +507,12 @@ def submit_in(conn: Connection, rt: Runtime, actor: Actor, book: Book[T]) -> T:
     team_store.set_status(conn, team, "submitted")
     detail = {"team": team.name, "spent": submission.spent}
     audit.record_in(conn, book.league, actor.user_id, "team.submit", rt.clock.now(), detail)
-    message = f"{team.name} is submitted: {book.reviewer} will approve or reject it.{submission.note}"
+    message = _(
+        "{team} is submitted: {reviewer} will approve or reject it.",
+        team=team.name,
+        reviewer=_(book.reviewer),
+    )
+    message += submission.note
     return book.result(conn, team, message)
 
 
@@ -483,7 +534,9 @@ def review_in(
     if approve:
         book.approvable(conn, team)
     if team.status != "submitted":
-        raise Conflict(f"{team.name} is {team.status}, not waiting for review.")
+        raise Conflict(
+            _("{team} is {status}, not waiting for review.", team=team.name, status=team_status(team.status))
+        )
     check_review(approve, reason)
     team_store.set_status(conn, team, "approved" if approve else "rejected", reason)
     audit.record_in(
@@ -495,8 +548,11 @@ def review_in(
         {"team": team.name, "coach": team.coach_id},
         reason=reason,
     )
-    verdict = "approved" if approve else f"rejected: {reason}"
-    return book.result(conn, team, f"{team.name} is {verdict}")
+    if approve:
+        said = _("{team} is approved", team=team.name)
+    else:
+        said = _("{team} is rejected: {reason}", team=team.name, reason=reason)
+    return book.result(conn, team, said)
 
 
 async def review(
