@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
+from bot.i18n import _
 from bot.rules.match.postgame import OpenPostgame, check_one_postgame_at_a_time
+from bot.services.league.leagues import language_of
 from bot.services.runtime import Runtime
 from bot.store import announcements
 from bot.store import deadlines as deadline_store
@@ -64,7 +67,14 @@ def release_held(conn: Connection, rt: Runtime, team: TeamRow, finished: Fixture
     for fixture_id in deadline_store.overdue_of_team(conn, team.guild_id, team.id, now):
         fx = season_store.fixture(conn, team.guild_id, fixture_id)
         if fx is not None and blocker(conn, fx) is None:
-            released.append(f"Fixture #{fx.id} {fx.label}: its result is settled now.")
+            released.append(fx)
     if released:
-        title = f"{team.name} finished the post-game of fixture #{finished.id}"
-        announcements.add(conn, team.guild_id, finished.league_id, title, released, now)
+        with i18n.using(language_of(conn, team.guild_id, finished.league_id)):  # the league's channel
+            title = _(
+                "{team} finished the post-game of fixture #{fixture}", team=team.name, fixture=finished.id
+            )
+            lines = [
+                _("Fixture #{fixture} {match}: its result is settled now.", fixture=fx.id, match=fx.label)
+                for fx in released
+            ]
+        announcements.add(conn, team.guild_id, finished.league_id, title, lines, now)
