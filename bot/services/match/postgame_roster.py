@@ -5,8 +5,9 @@ while drafting."""
 
 from __future__ import annotations
 
-from bot import failpoints
+from bot import failpoints, i18n
 from bot.errors import Conflict, NotFound, RuleViolation
+from bot.i18n import _
 from bot.rules.match.postgame import (
     PostgameOnly,
     check_fire,
@@ -51,6 +52,8 @@ def fire_in_postgame(
     missed = frozenset(record.missed_player_ids) if record is not None else frozenset()
     eligible = [p for p in team_store.players(conn, team) if eligible_for_next_game(roster_place(p, missed))]
     check_fire(team.name, len(eligible), player in eligible, rt.catalog.drafting.min_players_at_draft)
+    with i18n.using(league.language):  # the player's history
+        why = _("fired in the post-game")
     postgame_store.set_status(
         conn,
         team,
@@ -59,13 +62,12 @@ def fire_in_postgame(
         fixture_id=change.postgame_fixture,
         actor_id=actor.user_id,
         now=rt.clock.now(),
-        reason="fired in the post-game",
+        reason=why,
     )
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
-    return DraftResult(
-        build_sheet(conn, rt.catalog, league, refreshed), f"Fired #{player.number} {player.name} (no refund)."
-    )
+    said = _("Fired #{number} {player} (no refund).", number=player.number, player=player.name)
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), said)
 
 
 def _in_postgame(
@@ -84,7 +86,9 @@ def _retire(
     league, change = _in_postgame(conn, actor, league_ref, "retire")
     player = find_player(conn, change.team, player_ref)
     if player.temporarily_retired:
-        raise Conflict(f"#{player.number} {player.name} is already temporarily retired.")
+        raise Conflict(
+            _("#{number} {player} is already temporarily retired.", number=player.number, player=player.name)
+        )
     check_temporary_retirement(postgame_store.has_lasting_injury(conn, actor.guild_id, player.id))
     postgame_store.retire_temporarily(
         conn,
@@ -96,11 +100,13 @@ def _retire(
     )
     refreshed = team_store.get(conn, actor.guild_id, change.team.id)
     assert refreshed is not None
-    return DraftResult(
-        build_sheet(conn, rt.catalog, league, refreshed),
-        f"#{player.number} {player.name} takes the rest of the season off: still on the roster "
-        "(and counted towards 16 players), but not in CTV and not playing.",
+    said = _(
+        "#{number} {player} takes the rest of the season off: still on the roster (and counted towards 16 "
+        "players), but not in CTV and not playing.",
+        number=player.number,
+        player=player.name,
     )
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), said)
 
 
 async def retire_player(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
@@ -122,11 +128,13 @@ def _keep(
     cost = ruleset(rt.catalog, league.settings.ruleset).journeyman_hire_cost(
         player.hiring_fee, player.value_increase
     )
+    with i18n.using(league.language):  # the team's ledger
+        cause = _("post-game: hire journeyman #{number} {player}", number=player.number, player=player.name)
     team_store.change_treasury(
         conn,
         team,
         -cost,
-        f"post-game: hire journeyman #{player.number} {player.name}",
+        cause,
         actor_id=actor.user_id,
         now=rt.clock.now(),
         fixture_id=change.postgame_fixture,
@@ -134,11 +142,15 @@ def _keep(
     team_store.make_permanent(conn, team, player.id)
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
-    return DraftResult(
-        build_sheet(conn, rt.catalog, league, refreshed),
-        f"#{player.number} {player.name} joins the team for {gp(cost)}: no longer a journeyman "
-        f"(no Loner), keeping his {player.spp} SPP.",
+    said = _(
+        "#{number} {player} joins the team for {cost}: no longer a journeyman (no Loner), keeping his {spp} "
+        "SPP.",
+        number=player.number,
+        player=player.name,
+        cost=gp(cost),
+        spp=player.spp,
     )
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), said)
 
 
 async def keep_journeyman(rt: Runtime, actor: Actor, league_ref: str | None, player: str) -> DraftResult:
@@ -159,7 +171,13 @@ def _hatred(
         if t.player_id == player.id
     ]
     if not pending:
-        raise Conflict(f"#{player.number} {player.name} has no Hatred to choose (Getting Even gives it).")
+        raise Conflict(
+            _(
+                "#{number} {player} has no Hatred to choose (Getting Even gives it).",
+                number=player.number,
+                player=player.name,
+            )
+        )
     trait = pending[0]
     chosen = hated_keyword(f"#{player.number} {player.name}", trait.options, keyword)
     now = rt.clock.now()
@@ -168,10 +186,13 @@ def _hatred(
     audit.record_in(conn, league, actor.user_id, "player.hatred", now, detail)
     refreshed = team_store.get(conn, actor.guild_id, team.id)
     assert refreshed is not None
-    return DraftResult(
-        build_sheet(conn, rt.catalog, league, refreshed),
-        f"#{player.number} {player.name} now has Hatred ({chosen}): a grudge he may lose in the off-season.",
+    said = _(
+        "#{number} {player} now has Hatred ({keyword}): a grudge he may lose in the off-season.",
+        number=player.number,
+        player=player.name,
+        keyword=chosen,
     )
+    return DraftResult(build_sheet(conn, rt.catalog, league, refreshed), said)
 
 
 async def choose_hatred(
