@@ -6,16 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from bot import failpoints
+from bot import failpoints, i18n
 from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from bot.i18n import N_, _
 from bot.rules.match.match_report import PlayerEvents, check_team_events, parse_team_events
 from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
 from bot.rules.match.postgame import conceded_result
 from bot.rules.match.results import Decider, check_friendly, check_objectives, check_player_reported, decide
 from bot.rules.rulesets import ruleset
+from bot.rules.statuses import fixture_status
 from bot.rules.tournament.tournament_settings import check_result_numbers
 from bot.services.inputs import an_id, one_of, reason_of, row_id, whole
-from bot.services.league.leagues import find_league
+from bot.services.league.leagues import find_league, language_of
 from bot.services.league.playoffs import bracket_moved_on, must_have_winner, shootout_winner, winner_of
 from bot.services.match.confirmation import Confirmation, Step, confirm, log_step, reload, save_version
 from bot.services.match.postgame import TeamSummary
@@ -39,6 +41,8 @@ MAX_SCORE = 30  # touchdowns or casualties of one side in one game (as the store
 MAX_TIEBREAKER = 99  # the organiser's own number for one side in one game (as the stored report allows)
 Concession = Literal["mine", "theirs", "mine_no_penalty", "theirs_no_penalty"]
 CONCESSIONS: tuple[Concession, ...] = get_args(Concession)
+# Who decides a result its coaches cannot, and with what command (worded where said: _(DECIDERS[...])).
+DECIDERS = {"event": N_("the organiser (/event result)"), "league": N_("a commissioner (/league result)")}
 
 
 @dataclass(frozen=True)
@@ -71,23 +75,28 @@ def find_fixture(conn: Connection, guild_id: int, reference: str) -> Fixture:
     cleaned = reference.strip().removeprefix("f:").lstrip("#")
     number = row_id(cleaned)
     if number is None:
-        raise NotFound(f"`{reference[:40]}` is not a fixture: pick one from the list (or its #number).")
+        raise NotFound(
+            _(
+                "`{reference}` is not a fixture: pick one from the list (or its #number).",
+                reference=reference[:40],
+            )
+        )
     fx = season_store.fixture(conn, guild_id, number)
     if fx is None:
-        raise NotFound(f"There is no fixture #{cleaned} on this server.")
+        raise NotFound(_("There is no fixture #{number} on this server.", number=cleaned))
     return fx
 
 
 def _side_report(
     conn: Connection, fx: Fixture, team: TeamRow, entry: SideInput, max_mvp_nominations: int
 ) -> SideReport:
-    whole(entry.score, 0, MAX_SCORE, f"{team.name}'s score")
-    whole(entry.casualties, 0, MAX_SCORE, f"{team.name}'s casualties")
+    whole(entry.score, 0, MAX_SCORE, _("{team}'s score", team=team.name))
+    whole(entry.casualties, 0, MAX_SCORE, _("{team}'s casualties", team=team.name))
     if entry.objectives is not None:
-        whole(entry.objectives, 0, 3, f"{team.name}'s Secret Objectives achieved")
-    whole(entry.crowd_casualties, 0, MAX_SCORE, f"{team.name}'s crowd casualties")
+        whole(entry.objectives, 0, 3, _("{team}'s Secret Objectives achieved", team=team.name))
+    whole(entry.crowd_casualties, 0, MAX_SCORE, _("{team}'s crowd casualties", team=team.name))
     if entry.tiebreaker is not None:
-        whole(entry.tiebreaker, 0, MAX_TIEBREAKER, f"{team.name}'s tiebreaker number")
+        whole(entry.tiebreaker, 0, MAX_TIEBREAKER, _("{team}'s tiebreaker number", team=team.name))
     events: dict[int, PlayerEvents] = parse_team_events(entry.events)
     check_team_events(
         events, score=entry.score, casualties=entry.casualties, max_mvp_nominations=max_mvp_nominations
@@ -98,7 +107,7 @@ def _side_report(
     for number, player_events in sorted(events.items()):
         player = by_number.get(number)
         if player is None:
-            raise InvalidInput(f"{team.name} has no player #{number}.")
+            raise InvalidInput(_("{team} has no player #{number}.", team=team.name, number=number))
         check_fielded(player)
         check_player_reported(
             team.name,
@@ -200,10 +209,9 @@ def _decide(
 
 
 def _decider(conn: Connection, fx: Fixture) -> str:
-    """Who decides a fixture's result that its coaches cannot, and with what command."""
-    if tournament_play.is_tournament_fixture(conn, fx):
-        return "the organiser (/event result)"
-    return "a commissioner (/league result)"
+    """Who decides a fixture's result that its coaches cannot, and with what command (in the current
+    language)."""
+    return _(DECIDERS["event" if tournament_play.is_tournament_fixture(conn, fx) else "league"])
 
 
 def _tiebreaker_name(conn: Connection, fx: Fixture) -> str | None:
@@ -244,12 +252,16 @@ def _report(
     side = fx.side_of(actor.user_id)
     decider = _decider(conn, fx)
     if side is None:
-        raise NotAllowed(f"Only the two coaches of this fixture report it ({decider} sets it).")
+        raise NotAllowed(
+            _("Only the two coaches of this fixture report it ({decider} sets it).", decider=decider)
+        )
     coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, rt.clock.now())  # the web view's
     if fx.status == "confirmed":
-        raise Conflict(f"{fx.label} is confirmed and locked; {decider} can correct it.")
+        raise Conflict(
+            _("{match} is confirmed and locked; {decider} can correct it.", match=fx.label, decider=decider)
+        )
     if fx.status == "disputed":
-        raise Conflict(f"{fx.label} is disputed: {decider} decides it.")
+        raise Conflict(_("{match} is disputed: {decider} decides it.", match=fx.label, decider=decider))
     _no_postgame_pending(conn, fx)
     home, away = (mine, theirs) if side == "home" else (theirs, mine)
     conceded_by: Side | None = None
@@ -286,27 +298,37 @@ async def report_result(
     """Report (or, before confirmation, report again) a fixture's result; the other coach confirms it.
     A play-off game records extra time and, if it was still level, who won the penalty shoot-out."""
     if conceded is not None:
-        one_of(conceded, CONCESSIONS, "who conceded")
+        one_of(conceded, CONCESSIONS, _("who conceded"))
     if penalties is not None:
-        one_of(penalties, ("mine", "theirs"), "who won the penalties")
+        one_of(penalties, ("mine", "theirs"), _("who won the penalties"))
     return await rt.db.write(_report, rt, actor, fixture, mine, theirs, conceded, extra_time, penalties)
 
 
 def _current_report(fx: Fixture) -> ResultReport:
     if fx.report is None:
-        raise Conflict(f"{fx.label} has no reported result.")
+        raise Conflict(_("{match} has no reported result.", match=fx.label))
     return ResultReport.model_validate_json(fx.report)
 
 
 def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
     if fx.status != "reported":
-        raise Conflict(f"{fx.label} is {fx.status}: there is nothing to confirm or dispute.")
+        raise Conflict(
+            _(
+                "{match} is {status}: there is nothing to confirm or dispute.",
+                match=fx.label,
+                status=fixture_status(fx.status),
+            )
+        )
     if version != fx.report_version:
-        raise Conflict(f"{fx.label} was reported again since this message: answer the newest report.")
+        raise Conflict(
+            _("{match} was reported again since this message: answer the newest report.", match=fx.label)
+        )
     if fx.side_of(actor.user_id) is None:
-        raise NotAllowed(f"Only the coaches of {fx.label} can answer its report.")
+        raise NotAllowed(_("Only the coaches of {match} can answer its report.", match=fx.label))
     if actor.user_id == fx.reported_by:
-        raise NotAllowed("The other coach confirms or disputes your report; you can report again to fix it.")
+        raise NotAllowed(
+            _("The other coach confirms or disputes your report; you can report again to fix it.")
+        )
 
 
 def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
@@ -321,7 +343,7 @@ def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, versi
 
 async def confirm_result(rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     """The other coach confirms the exact version they were shown; the result is then locked."""
-    an_id(version, "report of this fixture")
+    an_id(version, _("report of this fixture"))
     return await rt.db.write_step(failpoints.CONFIRMATION, _confirm, rt, actor, fixture_id, version)
 
 
@@ -333,7 +355,8 @@ def _dispute(
     report = _current_report(fx)
     season_store.set_status(conn, fx, "disputed")
     log_step(conn, rt, actor, fx, version, Step("disputed", "result.dispute", reason), report)
-    tiebreaker, decider = _tiebreaker_name(conn, fx), _decider(conn, fx)
+    with i18n.using(language_of(conn, fx.guild_id, fx.league_id)):  # the dispute is shown in the channel
+        tiebreaker, decider = _tiebreaker_name(conn, fx), _decider(conn, fx)
     return ReportedResult(
         reload(conn, fx), report, version, None, tiebreaker_name=tiebreaker, decider=decider
     )
@@ -344,7 +367,7 @@ async def dispute_result(
 ) -> ReportedResult:
     """The other coach disputes the report; a commissioner decides (/league result), or for an event's game
     its organiser (/event result)."""
-    cleaned = reason_of(reason, "Say what is wrong with the report, so the commissioner can decide.")
+    cleaned = reason_of(reason, _("Say what is wrong with the report, so the commissioner can decide."))
     return await rt.db.write(_dispute, rt, actor, fixture_id, version, cleaned)
 
 
@@ -364,8 +387,13 @@ def _check_event_game(conn: Connection, actor: Actor, fx: Fixture, event_ref: st
     event = find_event(conn, actor.guild_id, event_ref)
     if fx.league_id != event.id:
         raise NotAllowed(
-            f"{fx.label} (#{fx.id}) is not a game of {event.name}: an organiser decides the games of the "
-            "event (a league's fixtures are the commissioner's, with /league result)."
+            _(
+                "{match} (#{fixture}) is not a game of {event}: an organiser decides the games of the event "
+                "(a league's fixtures are the commissioner's, with /league result).",
+                match=fx.label,
+                fixture=fx.id,
+                event=event.name,
+            )
         )
 
 
@@ -392,7 +420,10 @@ def _set(
         winner = fx.home_team_id if report.outcomes[0] == "W" else fx.away_team_id
         if winner != winner_of(fx) and bracket_moved_on(conn, fx):
             raise Conflict(
-                f"{fx.label}'s winner has played on (or taken a prize): a correction may not change who won."
+                _(
+                    "{match}'s winner has played on (or taken a prize): a correction may not change who won.",
+                    match=fx.label,
+                )
             )
     how = Confirmation(
         step="corrected",
@@ -426,7 +457,7 @@ async def set_result(
     """A commissioner (any fixture of the server) or an event's organiser (only that event's games) sets or
     corrects a result, e.g. a disputed or held one; it is confirmed at once, and the reason is kept."""
     if penalty_winner is not None:
-        one_of(penalty_winner, ("home", "away"), "the penalty shoot-out winner")
+        one_of(penalty_winner, ("home", "away"), _("the penalty shoot-out winner"))
     cleaned = reason_of(reason)
     return await rt.db.write(_set, rt, actor, fixture, home, away, cleaned, extra_time, penalty_winner, by)
 
