@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from bot import failpoints
+from bot import failpoints, i18n
 from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import N_, _, ngettext
 from bot.rules.dice import DieRoll
 from bot.rules.league.redraft import getting_even, hatred_options
 from bot.rules.league.star_drafts import contract_injury
@@ -50,10 +51,11 @@ from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
 from bot.store.connection import Connection
+from bot.store.leagues import League
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
-from bot.text import gp, plural
+from bot.text import gp
 
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -120,13 +122,15 @@ class FinishedPostgame:
 
 @dataclass(frozen=True)
 class _Post:
-    """A fixture's post-game being written: the transaction, the runtime, who acts and the fixture. Every row
-    it writes is tied to the fixture and the actor."""
+    """A fixture's post-game being written: the transaction, the runtime, who acts, the fixture and the
+    language of its league (what the post-game says is kept and shown in the league's channel). Every row it
+    writes is tied to the fixture and the actor."""
 
     conn: Connection
     rt: Runtime
     actor: Actor
     fx: Fixture
+    language: str
 
     @property
     def now(self) -> datetime:
@@ -170,7 +174,8 @@ class _Post:
         )
 
     def log(self, rolls: list[DieRoll], team: TeamRow) -> None:
-        purpose = f"{self.fx.label} post-game, {team.name}"
+        with i18n.using(self.language):
+            purpose = _("{match} post-game, {team}", match=self.fx.label, team=team.name)
         log_dice(self.conn, self.rt, self.actor, rolls, purpose=purpose, fixture_id=self.fx.id)
 
 
@@ -206,7 +211,7 @@ def _write_outcome(post: _Post, side: _Side, outcome: SideOutcome) -> None:
     side.rolls += outcome.rolls
     side.earned = outcome.winnings
     if outcome.winnings:
-        post.pay(side.team, outcome.winnings, f"winnings: {post.fx.label}")
+        post.pay(side.team, outcome.winnings, _("winnings: {match}", match=post.fx.label))
     before = side.team.dedicated_fans
     if outcome.fans_after is not None:
         side.fans_after = outcome.fans_after
@@ -216,7 +221,7 @@ def _write_outcome(post: _Post, side: _Side, outcome: SideOutcome) -> None:
             side.team,
             before=before,
             after=side.fans_after,
-            cause=f"post-game: {post.fx.label}",
+            cause=_("post-game: {match}", match=post.fx.label),
             fixture_id=post.fx.id,
             actor_id=post.actor.user_id,
             now=post.now,
@@ -261,7 +266,15 @@ def _award_spp(post: _Post, side: _Side, data: SideReport) -> None:
         points = spp_earned(line, values)
         if points:
             earned.append((line.player_id, points, {"events": line.summary}))
-            side.lines.append(f"#{line.number} {line.name}: +{points} SPP ({line.summary})")
+            side.lines.append(
+                _(
+                    "#{number} {player}: +{points} SPP ({events})",
+                    number=line.number,
+                    player=line.name,
+                    points=points,
+                    events=line.summary,
+                )
+            )
     post.add_spp_to_many(team, earned)  # written together: two statements for the team, not two a player
 
 
@@ -288,12 +301,18 @@ def _getting_even(post: _Post, side: _Side, opponent: TeamRow, line: PlayerLine)
     check = getting_even(post.rt.dice, rules, who)
     side.rolls.append(check.roll)
     if not check.passed:
-        side.lines.append(f"{who}: Getting Even {check.shown}")
+        side.lines.append(_("{player}: Getting Even {roll}", player=who, roll=check.shown))
         return
     hated = _hated(post.conn, post.rt, side.team, line.player_id)
     options = hatred_options(roster_of(post.rt.catalog, opponent), rules, hated)
     if not options:
-        side.lines.append(f"{who}: Getting Even {check.shown}, but he hates every keyword they have already")
+        side.lines.append(
+            _(
+                "{player}: Getting Even {roll}, but he hates every keyword they have already",
+                player=who,
+                roll=check.shown,
+            )
+        )
         return
     trait_store.add_pending(
         post.conn,
@@ -306,8 +325,13 @@ def _getting_even(post: _Post, side: _Side, opponent: TeamRow, line: PlayerLine)
         now=post.now,
     )
     side.lines.append(
-        f"{who}: Getting Even {check.shown}: gains Hatred of one of "
-        f"{', '.join(options)}; the coach picks it with /team hatred"
+        _(
+            "{player}: Getting Even {roll}: gains Hatred of one of {keywords}; the coach picks it with "
+            "/team hatred",
+            player=who,
+            roll=check.shown,
+            keywords=", ".join(options),
+        )
     )
 
 
@@ -335,33 +359,44 @@ def _apply_injuries(
             now=post.now,
         )
         reduced = line.lasting_characteristic if injury == "lasting_injury" else None
-        side.lines.append(
-            f"#{line.number} {line.name}: {injury.replace('_', ' ')}"
-            + (f" ({reduced.upper()} reduced)" if reduced else "")
-            + (
-                " (a star under contract: never worse than Seriously Hurt)"
-                if star and injury != line.injury
-                else ""
-            )
-        )
+        said = f"#{line.number} {line.name}: {injury.replace('_', ' ')}"  # a Casualty table result
+        if reduced:
+            said = _("{injury} ({characteristic} reduced)", injury=said, characteristic=reduced.upper())
+        if star and injury != line.injury:
+            said = _("{injury} (a star under contract: never worse than Seriously Hurt)", injury=said)
+        side.lines.append(said)
         if getting_even and injury in post.rt.catalog.season_end.getting_even.injuries and not star:
             _getting_even(post, side, opponent, line)
 
 
-def _ruleset_of(conn: Connection, rt: Runtime, fx: Fixture) -> Ruleset:
-    """The ruleset of the fixture's league."""
+def _league_of(conn: Connection, fx: Fixture) -> League:
+    """The fixture's league (or event)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
-    return ruleset(rt.catalog, league.settings.ruleset)
+    return league
+
+
+def _ruleset_of(conn: Connection, rt: Runtime, fx: Fixture) -> Ruleset:
+    """The ruleset of the fixture's league."""
+    return ruleset(rt.catalog, _league_of(conn, fx).settings.ruleset)
 
 
 def apply_confirmed(
     conn: Connection, rt: Runtime, actor: Actor, fx: Fixture, report: ResultReport
 ) -> list[TeamSummary]:
     """The post-game sequence of the league's ruleset for both teams, in the confirming transaction. Called
-    by services/match/confirmation.py, the one path by which a result becomes final."""
-    rs = _ruleset_of(conn, rt, fx)
-    post = _Post(conn, rt, actor, fx)
+    by services/match/confirmation.py, the one path by which a result becomes final. What it says is in the
+    league's language: it is kept, and shown in the league's channel."""
+    league = _league_of(conn, fx)
+    with i18n.using(league.language):
+        return _apply_confirmed(conn, rt, _Post(conn, rt, actor, fx, league.language), report, league)
+
+
+def _apply_confirmed(
+    conn: Connection, rt: Runtime, post: _Post, report: ResultReport, league: League
+) -> list[TeamSummary]:
+    fx, actor = post.fx, post.actor
+    rs = ruleset(rt.catalog, league.settings.ruleset)
     sides = _sides(post)
     game = PostgameGame(
         fx.kind == "friendly",
@@ -434,11 +469,19 @@ def _record(
     players stay out), the record with its summary, and its dice logged. Every sequence ends here."""
     if missed:
         state.lines.append(
-            f"{plural(len(missed), 'player')} who missed this game recover when the post-game is finished"
+            ngettext(
+                "{n} player who missed this game recover when the post-game is finished",
+                "{n} players who missed this game recover when the post-game is finished",
+                len(missed),
+            )
         )
     elif absent:
         state.lines.append(
-            f"A friendly does not count: {plural(len(absent), 'player')} still out for the next game"
+            ngettext(
+                "A friendly does not count: {n} player still out for the next game",
+                "A friendly does not count: {n} players still out for the next game",
+                len(absent),
+            )
         )
     team = state.team
     postgame_store.insert(
@@ -478,48 +521,65 @@ def _sides(post: _Post) -> dict[Side, _Side]:
     return sides
 
 
+# Who may act on a team's post-game, by what they do (worded: _(DOING[doing], team=...)).
+DOING = {
+    "reroll": N_("Only {team}'s coach (or a commissioner) re-rolls its winnings."),
+    "finish": N_("Only {team}'s coach (or a commissioner) finishes its post-game."),
+}
+
+
 def _own_postgame(
-    conn: Connection, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool, doing: str
+    conn: Connection,
+    actor: Actor,
+    fixture_id: int,
+    team_id: int,
+    as_commissioner: bool,
+    doing: Literal["reroll", "finish"],
 ) -> tuple[TeamRow, Fixture, TeamPostgame]:
     """A team's post-game that the actor may act on: its coach, or a commissioner."""
     team = team_store.get(conn, actor.guild_id, team_id)
     fx = season_store.fixture(conn, actor.guild_id, fixture_id)
     if team is None or fx is None:
-        raise NotFound("That post-game does not exist on this server.")
+        raise NotFound(_("That post-game does not exist on this server."))
     if team.coach_id != actor.user_id and not as_commissioner:
-        raise NotAllowed(f"Only {team.name}'s coach (or a commissioner) {doing}.")
+        raise NotAllowed(_(DOING[doing], team=team.name))
     record = postgame_store.get(conn, actor.guild_id, fixture_id, team_id)
     if record is None:
-        raise NotFound(f"{team.name} has no post-game for fixture #{fixture_id}.")
+        raise NotFound(
+            _("{team} has no post-game for fixture #{fixture}.", team=team.name, fixture=fixture_id)
+        )
     return team, fx, record
 
 
 def _reroll_winnings(
     conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
-    team, fx, record = _own_postgame(
-        conn, actor, fixture_id, team_id, as_commissioner, "re-rolls its winnings"
-    )
+    team, fx, record = _own_postgame(conn, actor, fixture_id, team_id, as_commissioner, "reroll")
     check_winnings_reroll(record.winnings_reroll, record.status == "open", team.name, fx.label)
-    rs = _ruleset_of(conn, rt, fx)
-    rerolled = rs.reroll_winnings(record.winnings, record.winnings_die or 0, fx.kind == "friendly", rt.dice)
+    league = _league_of(conn, fx)
+    rs = ruleset(rt.catalog, league.settings.ruleset)
+    with i18n.using(league.language):  # its line joins the post-game's, kept and shown in the channel
+        rerolled = rs.reroll_winnings(
+            record.winnings, record.winnings_die or 0, fx.kind == "friendly", rt.dice
+        )
+        cause = _("winnings re-roll: {match}", match=fx.label)
     rerolled.check_treasury(team.treasury)
     summary = [*record.summary, rerolled.line]
     if not postgame_store.use_winnings_reroll(
         conn, actor.guild_id, record.id, die=rerolled.die.total, winnings=rerolled.amount, summary=summary
     ):
-        raise Conflict(f"{team.name}'s winnings re-roll is already used.")
+        raise Conflict(_("{team}'s winnings re-roll is already used.", team=team.name))
     if rerolled.difference:
         team_store.change_treasury(
             conn,
             team,
             rerolled.difference,
-            f"winnings re-roll: {fx.label}",
+            cause,
             actor_id=actor.user_id,
             now=rt.clock.now(),
             fixture_id=fx.id,
         )
-    _Post(conn, rt, actor, fx).log([rerolled.die], team)
+    _Post(conn, rt, actor, fx, league.language).log([rerolled.die], team)
     return FinishedPostgame(fx, summary_of(conn, team, fx.id, summary, False))
 
 
@@ -528,8 +588,8 @@ async def reroll_winnings(
 ) -> FinishedPostgame:
     """Seed 003: the winner re-rolls the winnings die once and keeps the second result; the difference is one
     treasury row. A second click, the loser, or a finished post-game is refused."""
-    an_id(fixture_id, "fixture")
-    an_id(team_id, "team")
+    an_id(fixture_id, _("fixture"))
+    an_id(team_id, _("team"))
     return await rt.db.write_step(
         failpoints.POSTGAME, _reroll_winnings, rt, actor, fixture_id, team_id, as_commissioner
     )
@@ -549,8 +609,17 @@ def apply_tournament(
     injuries or lets players advance: Star Player Points and the MVP as in a league (`advancement`; spent
     with /advance before the post-game is finished), the reported casualties kept (`injuries`: missing the
     next game, lasting injuries, deaths; no Getting Even). No winnings, no fan rolls, no expensive mistakes.
-    Each team then finishes its post-game as in a league, and players who missed this game recover."""
-    post = _Post(conn, rt, actor, fx)
+    Each team then finishes its post-game as in a league, and players who missed this game recover. What it
+    says is in the event's language."""
+    event = _league_of(conn, fx)
+    with i18n.using(event.language):
+        return _apply_tournament(_Post(conn, rt, actor, fx, event.language), report, injuries, advancement)
+
+
+def _apply_tournament(
+    post: _Post, report: ResultReport, injuries: bool, advancement: bool
+) -> list[TeamSummary]:
+    conn, fx = post.conn, post.fx
     summaries: list[TeamSummary] = []
     teams = {
         side: team_store.get(conn, fx.guild_id, team_id)
@@ -570,9 +639,9 @@ def apply_tournament(
         missed = [p.id for p in squad if p.miss_next_game]
         if advancement:
             if report.conceded_by == side and report.concession_penalty:
-                state.lines.append("No SPP and no MVP: the team conceded")
+                state.lines.append(_("No SPP and no MVP: the team conceded"))
             elif report.unplayed == "forfeit":
-                state.lines.append("No SPP and no MVP: not played")
+                state.lines.append(_("No SPP and no MVP: not played"))
             else:
                 _award_spp(post, state, data)
                 nominees = [line.player_id for line in data.players if line.mvp_nomination]
@@ -601,50 +670,58 @@ def _expensive_mistakes(post: _Post, team_id: int, rolls: list[DieRoll], lines: 
     mistake = expensive_mistake(current.treasury, table, post.rt.dice)
     if mistake is None:
         lines.append(
-            f"Expensive mistakes: no roll (treasury {gp(current.treasury)} is under {gp(table.threshold)})"
+            _(
+                "Expensive mistakes: no roll (treasury {treasury} is under {threshold})",
+                treasury=gp(current.treasury),
+                threshold=gp(table.threshold),
+            )
         )
         return
     rolls += mistake.rolls
     shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
-    lines.append(
-        f"Expensive mistakes: {mistake.outcome.name} ({shown})"
-        + (f": lost {gp(mistake.lost)}" if mistake.lost else "")
-    )
+    values = {"outcome": mistake.outcome.name, "rolls": shown, "lost": gp(mistake.lost)}
     if mistake.lost:
-        post.pay(current, -mistake.lost, f"expensive mistakes: {mistake.outcome.name}")
+        lines.append(_("Expensive mistakes: {outcome} ({rolls}): lost {lost}", **values))
+        post.pay(current, -mistake.lost, _("expensive mistakes: {outcome}", outcome=mistake.outcome.name))
+    else:
+        lines.append(_("Expensive mistakes: {outcome} ({rolls})", **values))
 
 
 def _finish(
     conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, team_id: int, as_commissioner: bool
 ) -> FinishedPostgame:
-    team, fx, record = _own_postgame(
-        conn, actor, fixture_id, team_id, as_commissioner, "finishes its post-game"
-    )
+    team, fx, record = _own_postgame(conn, actor, fixture_id, team_id, as_commissioner, "finish")
     if record.status == "finished":
-        raise Conflict(f"{team.name}'s post-game for {fx.label} is already finished.")
+        raise Conflict(
+            _("{team}'s post-game for {match} is already finished.", team=team.name, match=fx.label)
+        )
     if not as_commissioner:
         _check_finishable(conn, rt, team)
-    post = _Post(conn, rt, actor, fx)
+    league = _league_of(conn, fx)
+    post = _Post(conn, rt, actor, fx, league.language)
     lines = list(record.summary)
     rolls: list[DieRoll] = []
     tournament = event_of_fixture(conn, fx) is not None
-    # a tournament has no treasury to lose; a friendly rolls them where the ruleset says (seed 003)
-    if not tournament and (fx.kind != "friendly" or _ruleset_of(conn, rt, fx).friendlies.expensive_mistakes):
-        _expensive_mistakes(post, team_id, rolls, lines)
-    for journeyman in team_store.journeymen_of(conn, team, fx.id):  # those not hired are lost
-        post.leave(team, journeyman.id, "journeyman not hired")
-        lines.append(f"Journeyman #{journeyman.number} leaves (not hired)")
+    with i18n.using(league.language):  # the post-game's lines, kept and shown in the channel
+        # a tournament has no treasury to lose; a friendly rolls them where the ruleset says (seed 003)
+        rules = ruleset(rt.catalog, league.settings.ruleset)
+        if not tournament and (fx.kind != "friendly" or rules.friendlies.expensive_mistakes):
+            _expensive_mistakes(post, team_id, rolls, lines)
+        for journeyman in team_store.journeymen_of(conn, team, fx.id):  # those not hired are lost
+            post.leave(team, journeyman.id, _("journeyman not hired"))
+            lines.append(_("Journeyman #{number} leaves (not hired)", number=journeyman.number))
+        finished = _("Post-game finished")
     # Prepare for the next fixture: players who missed this game recover.
     postgame_store.recover(
         conn, team, list(record.missed_player_ids), fixture_id=fx.id, actor_id=actor.user_id, now=post.now
     )
     final = team_store.get(conn, actor.guild_id, team_id)
     assert final is not None
-    lines.append("Post-game finished")
+    lines.append(finished)
     if not postgame_store.finish(
         conn, actor.guild_id, record.id, summary=lines, actor_id=actor.user_id, now=post.now
     ):
-        raise Conflict(f"{team.name}'s post-game is already finished.")
+        raise Conflict(_("{team}'s post-game is already finished.", team=team.name))
     post.log(rolls, team)
     if not tournament:
         playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
@@ -659,8 +736,8 @@ async def finish_postgame(
 
     Returns the team's summary with the fixture, both from this one transaction (what the Finish button
     shows needs no second read)."""
-    an_id(fixture_id, "fixture")
-    an_id(team_id, "team")
+    an_id(fixture_id, _("fixture"))
+    an_id(team_id, _("team"))
     return await rt.db.write_step(failpoints.FINISH, _finish, rt, actor, fixture_id, team_id, as_commissioner)
 
 
@@ -688,7 +765,7 @@ def _open_of(conn: Connection, actor: Actor, league_ref: str | None) -> list[Ope
                 )
             )
     if not found:
-        raise NotFound(f"{team.name} has no post-game open: nothing to finish.")
+        raise NotFound(_("{team} has no post-game open: nothing to finish.", team=team.name))
     return found
 
 
