@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.catalog.models import CHARACTERISTICS, Characteristic
 from bot.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from bot.i18n import _
 from bot.rules.dice import DieRoll, RecordingDice
 from bot.rules.roster.advancement import (
     ADVANCEMENT_KINDS,
@@ -31,7 +33,7 @@ from bot.rules.roster.advancement import (
 )
 from bot.services.dice_logging import log_dice
 from bot.services.inputs import an_id, one_of, whole
-from bot.services.league.leagues import find_league
+from bot.services.league.leagues import find_league, language_of
 from bot.services.roster.team_lookup import STAR_PREFIX, find_player, own_team, position_of, roster_of
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament.tournaments import event_of
@@ -122,13 +124,14 @@ def _log(
     conn: Connection,
     rt: Runtime,
     actor: Actor,
+    team: TeamRow,
     player: PlayerRow,
     rolls: list[DieRoll],
     fixture_id: int | None,
 ) -> None:
-    log_dice(
-        conn, rt, actor, rolls, purpose=f"advancement #{player.number} {player.name}", fixture_id=fixture_id
-    )
+    with i18n.using(language_of(conn, team.guild_id, team.league_id)):  # the league's dice log
+        purpose = _("advancement #{number} {player}", number=player.number, player=player.name)
+    log_dice(conn, rt, actor, rolls, purpose=purpose, fixture_id=fixture_id)
 
 
 def _refresh(conn: Connection, team: TeamRow, player: PlayerRow) -> PlayerRow:
@@ -186,8 +189,15 @@ def _grant_skill(
     skill = rt.catalog.skills[skill_name]
     increase = value_increase(buy.kind, rt.catalog, skill=skill, secondary=secondary)
     _record(conn, rt, actor, buy, increase, skill=skill.name)
-    elite = " (Elite)" if skill.elite else ""
-    return f"#{buy.player.number} {buy.player.name} gains {skill.name}{elite}: value +{gp(increase)}"
+    values = {
+        "number": buy.player.number,
+        "player": buy.player.name,
+        "skill": skill.name,
+        "value": gp(increase),
+    }
+    if skill.elite:
+        return _("#{number} {player} gains {skill} (Elite): value +{value}", **values)
+    return _("#{number} {player} gains {skill}: value +{value}", **values)
 
 
 def _spend(conn: Connection, rt: Runtime, actor: Actor, buy: _Purchase) -> None:
@@ -209,11 +219,16 @@ def _advance_chosen(
     """A chosen primary or secondary skill: granted at once."""
     which: SkillGroup = "primary" if buy.kind == "chosen_primary" else "secondary"
     if not skill:
-        raise InvalidInput(f"Pick the {which} skill with the skill option.")
+        raise InvalidInput(
+            _("Pick the primary skill with the skill option.")
+            if which == "primary"
+            else _("Pick the secondary skill with the skill option.")
+        )
     name = check_skill(state, rt.catalog, which, skill)
     _spend(conn, rt, actor, buy)
     message = _grant_skill(conn, rt, actor, buy, name, secondary=which == "secondary")
-    return AdvanceOutcome(buy.team, _refresh(conn, buy.team, buy.player), f"{message} ({buy.price} SPP).")
+    said = _("{advancement} ({spp} SPP).", advancement=message, spp=buy.price)
+    return AdvanceOutcome(buy.team, _refresh(conn, buy.team, buy.player), said)
 
 
 def _advance_random_primary(
@@ -224,23 +239,34 @@ def _advance_random_primary(
     primaries = state.position.primary
     chosen_category = category or (primaries[0] if len(primaries) == 1 else None)
     if chosen_category is None:
-        raise InvalidInput(f"Pick the category to roll on: {', '.join(primaries)}.")
+        raise InvalidInput(_("Pick the category to roll on: {categories}.", categories=", ".join(primaries)))
     rolled = random_primary(state, chosen_category, rt.catalog, RecordingDice(rt.dice))
     _spend(conn, rt, actor, buy)
-    _log(conn, rt, actor, player, list(rolled.rolls), buy.fixture_id)
+    _log(conn, rt, actor, team, player, list(rolled.rolls), buy.fixture_id)
     shown = ", ".join(str(r) for r in rolled.rolls)
     if rolled.forced:
         message = _grant_skill(conn, rt, actor, buy, rolled.options[0], secondary=False)
         return AdvanceOutcome(
             team,
             _refresh(conn, team, player),
-            f"Rolled {rolled.options[0]} twice, so it is taken ({shown}). {message}.",
+            _(
+                "Rolled {skill} twice, so it is taken ({rolls}). {advancement}.",
+                skill=rolled.options[0],
+                rolls=shown,
+                advancement=message,
+            ),
         )
     waiting = _wait_for_choice(conn, rt, buy, chosen_category, list(rolled.options), list(rolled.rolls))
     return AdvanceOutcome(
         team,
         _refresh(conn, team, player),
-        f"{price} SPP spent. Rolled {rolled.options[0]} and {rolled.options[1]} ({shown}): choose one.",
+        _(
+            "{spp} SPP spent. Rolled {first} and {second} ({rolls}): choose one.",
+            spp=price,
+            first=rolled.options[0],
+            second=rolled.options[1],
+            rolls=shown,
+        ),
         waiting,
     )
 
@@ -251,16 +277,19 @@ def _advance_characteristic(
     """A D8 on the characteristic table: the coach chooses among what it allows, or a skill instead."""
     rolled_d8 = characteristic_roll(state, rt.catalog, RecordingDice(rt.dice))
     _spend(conn, rt, actor, buy)
-    _log(conn, rt, actor, buy.player, [rolled_d8.roll], buy.fixture_id)
+    _log(conn, rt, actor, buy.team, buy.player, [rolled_d8.roll], buy.fixture_id)
     waiting = _wait_for_choice(conn, rt, buy, None, list(rolled_d8.allowed), [rolled_d8.roll])
-    allowed = ", ".join(CHARACTERISTIC_NAMES[c] for c in rolled_d8.allowed) or "nothing he can still improve"
-    return AdvanceOutcome(
-        buy.team,
-        _refresh(conn, buy.team, buy.player),
-        f"{buy.price} SPP spent. {rolled_d8.roll}: {allowed}. Choose, or take a primary or secondary "
-        "skill instead (the SPP stay spent).",
-        waiting,
+    allowed = ", ".join(CHARACTERISTIC_NAMES[c] for c in rolled_d8.allowed) or _(
+        "nothing he can still improve"
     )
+    said = _(
+        "{spp} SPP spent. {roll}: {allowed}. Choose, or take a primary or secondary skill instead (the SPP "
+        "stay spent).",
+        spp=buy.price,
+        roll=rolled_d8.roll,
+        allowed=allowed,
+    )
+    return AdvanceOutcome(buy.team, _refresh(conn, buy.team, buy.player), said, waiting)
 
 
 def _advance(
@@ -281,8 +310,11 @@ def _advance(
         return AdvanceOutcome(
             team,
             player,
-            f"#{player.number} {player.name} already has a roll waiting for your "
-            "choice: pick with the buttons below.",
+            _(
+                "#{number} {player} already has a roll waiting for your choice: pick with the buttons below.",
+                number=player.number,
+                player=player.name,
+            ),
             waiting,
         )
     state = player_state(conn, rt, team, player)
@@ -305,7 +337,7 @@ async def advance(
     category: str | None = None,
     skill: str | None = None,
 ) -> AdvanceOutcome:
-    one_of(kind, ADVANCEMENT_KINDS, "the advancement")
+    one_of(kind, ADVANCEMENT_KINDS, _("the advancement"))
     return await rt.db.write(_advance, rt, actor, league_ref, player, kind, category, skill)
 
 
@@ -350,35 +382,34 @@ def _take_skill_instead(
     which: SkillGroup = "primary" if skill.strip().lower() in primary else "secondary"
     name = check_skill(state, rt.catalog, which, skill)
     if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
-        raise Conflict("That choice was already made.")
+        raise Conflict(_("That choice was already made."))
     buy = _paid(team, player, "characteristic", waiting)
     message = _grant_skill(conn, rt, actor, buy, name, secondary=which == "secondary")
-    return AdvanceOutcome(
-        team, _refresh(conn, team, player), f"{message} (a skill instead of a characteristic)."
-    )
+    said = _("{advancement} (a skill instead of a characteristic).", advancement=message)
+    return AdvanceOutcome(team, _refresh(conn, team, player), said)
 
 
 def _choose(conn: Connection, rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
     waiting = advancement_store.pending(conn, actor.guild_id, pending_id)
     if waiting is None:
-        raise Conflict("That choice was already made.")
+        raise Conflict(_("That choice was already made."))
     team = team_store.get(conn, actor.guild_id, waiting.team_id)
     assert team is not None
     if team.coach_id != actor.user_id:
-        raise NotAllowed(f"Only {team.name}'s coach chooses.")
+        raise NotAllowed(_("Only {team}'s coach chooses.", team=team.name))
     player = team_store.player(conn, team, waiting.player_id)
     assert player is not None
     if not 0 <= choice < len(waiting.options):
-        raise InvalidInput("That is not one of the choices.")
+        raise InvalidInput(_("That is not one of the choices."))
     option = waiting.options[choice]
     if not advancement_store.close_pending(conn, actor.guild_id, waiting.id):
-        raise Conflict("That choice was already made.")
+        raise Conflict(_("That choice was already made."))
     if waiting.kind == "random_primary":
         message = _grant_skill(
             conn, rt, actor, _paid(team, player, "random_primary", waiting), option, secondary=False
         )
-        return AdvanceOutcome(team, _refresh(conn, team, player), message + ".")
-    characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
+        return AdvanceOutcome(team, _refresh(conn, team, player), _("{advancement}.", advancement=message))
+    characteristic = one_of(option, CHARACTERISTICS, _("the characteristic"))
     increase = value_increase("characteristic", rt.catalog, characteristic=characteristic)
     _record(
         conn,
@@ -391,14 +422,20 @@ def _choose(conn: Connection, rt: Runtime, actor: Actor, pending_id: int, choice
     return AdvanceOutcome(
         team,
         _refresh(conn, team, player),
-        f"#{player.number} {player.name}: +1 {CHARACTERISTIC_NAMES[characteristic]}, value +{gp(increase)}.",
+        _(
+            "#{number} {player}: +1 {characteristic}, value +{value}.",
+            number=player.number,
+            player=player.name,
+            characteristic=CHARACTERISTIC_NAMES[characteristic],
+            value=gp(increase),
+        ),
     )
 
 
 async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> AdvanceOutcome:
     """The coach picks one of the rolled options (a second click changes nothing)."""
-    an_id(pending_id, "rolled advancement")
-    whole(choice, 0, 99, "the option")
+    an_id(pending_id, _("rolled advancement"))
+    whole(choice, 0, 99, _("the option"))
     return await rt.db.write(_choose, rt, actor, pending_id, choice)
 
 
