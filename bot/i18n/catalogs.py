@@ -77,7 +77,7 @@ PARTS: dict[str, tuple[str, ...]] = {
 # The catalogue's own descriptions (data/, in our own words): what /rules, /skill, /star and the tables
 # show of each entry. The names stay as the catalogue has them; these texts are translated.
 DATA_DIR = BOT.parent / "data"
-DATA_FIELDS = ("summary", "notes", "note", "when")
+DATA_FIELDS = ("summary", "notes", "note", "when", "basis", "order")
 DATA_PARTS: dict[str, tuple[str, ...]] = {
     "data_players": ("bb2025/skills.json", "bb2025/star_players.json", "bb2025/teams.json"),
     "data_tables": ("bb2025/*.json", "bb2025/tables/*.json"),
