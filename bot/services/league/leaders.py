@@ -83,7 +83,7 @@ def leaders_in(
     tables = [table for s in seasons for table in standings_tables(conn, league, s, fixtures).values()]
     names = {t.id: t.name for t in team_store.in_league(conn, guild_id, league.id)}
     found = boards(
-        player_tallies(report for _, report in played),
+        player_tallies(report for _fx, report in played),
         leader_store.earned(conn, guild_id, league.id, None if season is None else season.id),
         kills(report for fx, report in played if fx.kind != "friendly" or friendly_kills),
         team_records(tables),

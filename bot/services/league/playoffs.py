@@ -348,13 +348,13 @@ def _final_places(conn: Connection, league: League, season: Season) -> list[int]
             places.append(winner_of(third))
         else:  # two qualifiers: third is the best team of the regular season outside the final
             order = overall_order(standings_tables(conn, league, season), league.settings)
-            places.append(next((row.team_id for _, row in order if row.team_id not in places), None))
+            places.append(next((row.team_id for _division, row in order if row.team_id not in places), None))
         return [p for p in places if p is not None]
     if season.status == "regular" and _season_size(conn, league, season) < 2:
         if season_store.unsettled_count(conn, league.guild_id, season.id, "league"):
             return None
         order = overall_order(standings_tables(conn, league, season), league.settings)
-        return [row.team_id for _, row in order[:3]]
+        return [row.team_id for _division, row in order[:3]]
     return None
 
 

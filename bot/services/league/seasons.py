@@ -145,7 +145,7 @@ def _schedule(
         )
         divisions.append((division, [by_id[t] for t in team_ids]))
         schedules.append((division, round_robin(team_ids)))
-    round_count = max(len(schedule) for _, schedule in schedules)
+    round_count = max(len(schedule) for _division, schedule in schedules)
     length = timedelta(days=league.settings.round_days)
     rounds = [
         season_store.insert_round(

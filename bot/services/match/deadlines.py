@@ -351,7 +351,7 @@ def _schedule(conn: Connection, rt: Runtime, until: datetime | None) -> list[Due
         missing += deadline_store.reminders_due(due.guild_id, due.item_id, due.at, hours[key], now)
     deadline_store.add_reminders(conn, missing)
     items = (
-        [due for due, _ in deadline_store.open_rounds(conn, last)]
+        [due for due, _league in deadline_store.open_rounds(conn, last)]
         + deadline_store.pending_reminders(conn, last)
         + deadline_store.pending_auto_confirms(conn, last)
         + deadline_store.extended_fixtures(conn, last)
