@@ -53,9 +53,9 @@ from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
-from bot.text import gp
+from bot.text import gp, ordinal
 
-PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}  # worded where shown: place_name()
+PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}  # worded where shown: _(PLACE_NAMES[place])
 
 
 @dataclass(frozen=True)
@@ -67,11 +67,6 @@ class Bracket:
     awards: list[Award]
     regular_left: int  # regular-season fixtures not yet confirmed
     size: int  # qualifiers (0: no play-offs)
-
-
-def place_name(place: int) -> str:
-    """A place in the current language: 1st, 2nd, 3rd, 4th ..."""
-    return _(PLACE_NAMES[place]) if place in PLACE_NAMES else _("{place}th", place=place)
 
 
 def stage_title(size: int, stage: int, third_place: bool = False) -> str:
@@ -241,7 +236,7 @@ def _open(conn: Connection, rt: Runtime, actor: Actor, league: League, season: S
                 seed=q.seed,
                 team=names[q.team_id],
                 division=q.division,
-                place=place_name(q.place),
+                place=ordinal(q.place),
             )
             for q in qualifiers
         )
@@ -371,9 +366,9 @@ def _award(conn: Connection, rt: Runtime, league: League, season: Season, places
         assert team is not None
         prize = rules.prize(place)
         with i18n.using(league.language):
-            cause = _("prize: {place} place, season {number}", place=place_name(place), number=season.number)
+            cause = _("prize: {place} place, season {number}", place=ordinal(place), number=season.number)
             lines.append(
-                _("{place}: {team} ({prize})", place=place_name(place), team=team.name, prize=gp(prize))
+                _("{place}: {team} ({prize})", place=ordinal(place), team=team.name, prize=gp(prize))
             )
         if prize:
             team_store.change_treasury(conn, team, prize, cause, actor_id=BOT_USER, now=now)
