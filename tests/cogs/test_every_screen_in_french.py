@@ -11,32 +11,57 @@ left (tests/e2e/english_left.py): a catalogue sentence shown untranslated, or a 
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 from unittest.mock import MagicMock
 
 import discord
 import pytest
+import pytest_asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import i18n
+from bot.clock import FakeClock
+from bot.rules.dice import SeededDice
 from bot.services.runtime import Runtime
+from bot.store import Database
 from bot.store.connection import Connection
 from bot.ui.errors import user_message
-from tests.cogs.test_fuzz_commands import (  # noqa: F401  (template and league are fixtures)
+from tests.cogs.test_fuzz_commands import (
     CALLERS,
     CASES,
     Case,
     League,
     _arguments,
     _bot,
+    _build_league,
     _interaction,
-    league,
-    template,
 )
+from tests.conftest import CATALOG, built_once_location, copy_of
 from tests.e2e.english_left import english_left
 
-EXAMPLES = int(os.environ.get("SCREEN_EXAMPLES", "3"))
+EXAMPLES = int(os.environ.get("SCREEN_EXAMPLES", "6"))
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> str:
+    return built_once_location(tmp_path_factory, request, "screens_fr")
+
+
+_built: set[str] = set()
+
+
+@pytest_asyncio.fixture
+async def league(template: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[League]:
+    """The fuzz test's league, on a French server from its start (so what it stored is French too)."""
+    if template not in _built:
+        await _build_league(template, "fr")
+        _built.add(template)
+    db = await Database.open(copy_of(template, tmp_path, request))
+    yield League(Runtime(db=db, dice=SeededDice(11), clock=FakeClock(), catalog=CATALOG))
+    await db.close()
 
 
 def _embed_texts(embed: discord.Embed) -> list[str]:
@@ -91,7 +116,7 @@ async def _run(case: Case, rt: Runtime, caller: tuple[int, bool], arguments: dic
     """The command run as the tree runs it for a French user; what it showed."""
     cog = case.cog_class(_bot())  # type: ignore[call-arg]
     interaction = _interaction(rt, caller, arguments)
-    interaction.locale = discord.Locale.french
+    interaction.locale = interaction.guild_locale = discord.Locale.french
     shown: list[str] = []
     i18n.set_language("fr")  # as LocalisedTree.interaction_check does
     try:
@@ -131,10 +156,9 @@ async def _run(case: Case, rt: Runtime, caller: tuple[int, bool], arguments: dic
 @given(data=st.data())
 async def test_every_command_shows_a_french_user_no_english(
     case: Case,
-    league: League,  # noqa: F811  (the fuzz test's fixture)
+    league: League,
     data: st.DataObject,
 ) -> None:
-    await league.rt.db.write(lambda conn: conn.execute("UPDATE leagues SET language = 'fr'"))
     caller = data.draw(st.sampled_from(CALLERS), label="caller")
     arguments = data.draw(_arguments(case.command), label="options")
     shown = await _run(case, league.rt, caller, arguments)

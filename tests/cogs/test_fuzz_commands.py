@@ -14,7 +14,7 @@ import importlib
 import inspect
 import os
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -280,15 +280,15 @@ def _arguments(command: app_commands.Command[Any, ..., Any]) -> st.SearchStrateg
 # --- the league the commands run against ------------------------------------------------------------------
 
 
-async def _build_league(path: str) -> None:
+async def _build_league(path: str, language: str = "en") -> None:
     """A started season: four approved teams, one confirmed result with open post-games, one reported,
-    one fixture with an extended deadline."""
+    one fixture with an extended deadline; the league on a server speaking `language`."""
     db = await Database.open(path)
     try:
         await db.migrate()
         rt = Runtime(db=db, dice=SeededDice(7), clock=FakeClock(), catalog=CATALOG)
         commish = actor(user_id=COMMISSIONER)
-        await leagues.create_league(rt, commish, "League", 100)
+        await leagues.create_league(rt, replace(commish, server_language=language), "League", 100)
         for n, coach_id in enumerate(COACHES):
             coach = actor(user_id=coach_id)
             roster, lineman = ("human", "Human Lineman") if n % 2 else ("orc", "Orc Lineman")
