@@ -7,40 +7,43 @@ reported (and Getting Even where the ruleset has it), who leaves. Each team then
 coach, or a commissioner): expensive mistakes are rolled and players who missed this game recover. What a
 friendly counts for beyond the ruleset's own post-game (its casualties, who stays out, the expensive
 mistakes) is the ruleset's too (`Ruleset.friendlies`). Every die
-is logged against the fixture; every change is a row tied to the fixture.
+is logged against the fixture; every change is a row tied to the fixture (the rows one team's part writes, and
+its lines: services/match/postgame_steps.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from bot import failpoints, i18n
-from bot.catalog.models import split_skill_reference
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import N_, _, ngettext
 from bot.rules.dice import DieRoll
-from bot.rules.league.redraft import getting_even, hatred_options
-from bot.rules.league.star_drafts import contract_injury
-from bot.rules.match.match_result import PlayerLine, ResultReport, Side, SideReport
+from bot.rules.match.match_result import ResultReport, Side
 from bot.rules.match.postgame import (
-    award_mvps,
     check_finishable,
     check_winnings_reroll,
     expensive_mistake,
     missed_players_recover,
-    spp_earned,
 )
 from bot.rules.rulesets import Ruleset, ruleset
-from bot.rules.rulesets.policy import Opening, PostgameGame, PostgameTeam, SideOutcome, SquadMember
-from bot.services.dice_logging import log_dice
+from bot.rules.rulesets.policy import Opening, PostgameGame, PostgameTeam, SquadMember
 from bot.services.inputs import an_id
 from bot.services.league import playoffs
 from bot.services.league.leagues import find_league
 from bot.services.match import postgame_order
+from bot.services.match.postgame_steps import (
+    Post,
+    SideState,
+    apply_injuries,
+    award_spp,
+    give_mvps,
+    without,
+    write_outcome,
+)
 from bot.services.roster.advancement import unfinished_advancements
-from bot.services.roster.team_lookup import STAR_PREFIX, own_team, roster_of
+from bot.services.roster.team_lookup import STAR_PREFIX, own_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament.tournaments import event_of_fixture
@@ -54,7 +57,7 @@ from bot.store.connection import Connection
 from bot.store.leagues import League
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
-from bot.store.teams import PlayerRow, TeamRow
+from bot.store.teams import TeamRow
 from bot.text import gp
 
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
@@ -120,255 +123,6 @@ class FinishedPostgame:
     summary: TeamSummary
 
 
-@dataclass(frozen=True)
-class _Post:
-    """A fixture's post-game being written: the transaction, the runtime, who acts, the fixture and the
-    language of its league (what the post-game says is kept and shown in the league's channel). Every row it
-    writes is tied to the fixture and the actor."""
-
-    conn: Connection
-    rt: Runtime
-    actor: Actor
-    fx: Fixture
-    language: str
-
-    @property
-    def now(self) -> datetime:
-        return self.rt.clock.now()
-
-    def pay(self, team: TeamRow, amount: int, cause: str) -> None:
-        team_store.change_treasury(
-            self.conn, team, amount, cause, actor_id=self.actor.user_id, now=self.now, fixture_id=self.fx.id
-        )
-
-    def leave(self, team: TeamRow, player_id: int, reason: str) -> None:
-        postgame_store.set_status(
-            self.conn,
-            team,
-            player_id,
-            "left",
-            fixture_id=self.fx.id,
-            actor_id=self.actor.user_id,
-            now=self.now,
-            reason=reason,
-        )
-
-    def add_spp(
-        self, team: TeamRow, player_id: int, points: int, kind: Literal["spp", "mvp"], detail: dict[str, Any]
-    ) -> None:
-        postgame_store.add_spp(
-            self.conn,
-            team,
-            player_id,
-            points,
-            kind,
-            fixture_id=self.fx.id,
-            actor_id=self.actor.user_id,
-            now=self.now,
-            detail=detail,
-        )
-
-    def add_spp_to_many(self, team: TeamRow, awards: list[tuple[int, int, dict[str, Any]]]) -> None:
-        postgame_store.add_spp_to_many(
-            self.conn, team, awards, "spp", fixture_id=self.fx.id, actor_id=self.actor.user_id, now=self.now
-        )
-
-    def log(self, rolls: list[DieRoll], team: TeamRow) -> None:
-        with i18n.using(self.language):
-            purpose = _("{match} post-game, {team}", match=self.fx.label, team=team.name)
-        log_dice(self.conn, self.rt, self.actor, rolls, purpose=purpose, fixture_id=self.fx.id)
-
-
-@dataclass
-class _Side:
-    """One team's part of a post-game while it is being worked out."""
-
-    side: Side
-    team: TeamRow
-    fans_after: int
-    stars: frozenset[int] = frozenset()  # star players under contract: no SPP, never MVP (seed 004)
-    mercenaries: frozenset[int] = frozenset()  # an event roster's Mercenaries: no SPP, never MVP either
-
-    @property
-    def unpaid(self) -> frozenset[int]:
-        """Who earns no SPP and is never the MVP."""
-        return self.stars | self.mercenaries
-
-    lines: list[str] = field(default_factory=list)
-    rolls: list[DieRoll] = field(default_factory=list)
-    earned: int = 0
-
-
-def _without(rolled: DieRoll, said: str) -> str:
-    """A roll shown after a line that already says what it is for: 'D6 3', not 'MVP: D6 3'."""
-    return rolled.shown if rolled.purpose.lower().startswith(said) else str(rolled)
-
-
-def _write_outcome(post: _Post, side: _Side, outcome: SideOutcome) -> None:
-    """What the ruleset decided for one team: its lines and dice, the winnings paid into its treasury and its
-    lasting fans after the game."""
-    side.lines += outcome.lines
-    side.rolls += outcome.rolls
-    side.earned = outcome.winnings
-    if outcome.winnings:
-        post.pay(side.team, outcome.winnings, _("winnings: {match}", match=post.fx.label))
-    before = side.team.dedicated_fans
-    if outcome.fans_after is not None:
-        side.fans_after = outcome.fans_after
-    if side.fans_after != before:
-        postgame_store.set_fans(
-            post.conn,
-            side.team,
-            before=before,
-            after=side.fans_after,
-            cause=_("post-game: {match}", match=post.fx.label),
-            fixture_id=post.fx.id,
-            actor_id=post.actor.user_id,
-            now=post.now,
-        )
-
-
-def _award_mvps(
-    post: _Post,
-    side: _Side,
-    count: int,
-    nominees: list[int],
-    squad: list[PlayerRow],
-    max_nominees: int | None = None,
-) -> None:
-    """The MVP (or two): rolled among the nominees, or at random among the players who could play
-    (`max_nominees`: the ruleset's, seed 001's by default)."""
-    rules = post.rt.catalog.postgame
-    names = {p.id: f"#{p.number} {p.name}" for p in squad}
-    awards = award_mvps(
-        nominees,
-        [(p.id, p.miss_next_game) for p in squad],
-        side.unpaid,
-        count,
-        post.rt.dice,
-        max_nominees or rules.mvp_nominees,
-    )
-    for award in awards:
-        side.rolls += award.rolls
-        post.add_spp(side.team, award.player_id, rules.spp["mvp"], "mvp", {"nominated": award.nominated})
-        side.lines.append(award.line(names.get(award.player_id, str(award.player_id)), rules.spp["mvp"]))
-
-
-def _award_spp(post: _Post, side: _Side, data: SideReport) -> None:
-    """Star Player Points for what each player did (a contracted star or a Mercenary earns none)."""
-    team = side.team
-    special = roster_of(post.rt.catalog, team).special_rules_with(team.regional_league, team.alignment)
-    values = post.rt.catalog.postgame.spp_values(special)
-    earned: list[tuple[int, int, dict[str, Any]]] = []
-    for line in data.players:
-        if line.player_id in side.unpaid:
-            continue  # star players (and Mercenaries) earn no Star Player Points
-        points = spp_earned(line, values)
-        if points:
-            earned.append((line.player_id, points, {"events": line.summary}))
-            side.lines.append(
-                _(
-                    "#{number} {player}: +{points} SPP ({events})",
-                    number=line.number,
-                    player=line.name,
-                    points=points,
-                    events=line.summary,
-                )
-            )
-    post.add_spp_to_many(team, earned)  # written together: two statements for the team, not two a player
-
-
-def _hated(conn: Connection, rt: Runtime, team: TeamRow, player_id: int) -> list[str]:
-    """The keywords a player hates already: his profile's Hatred (X) and the Hatred he gained."""
-    player = team_store.player(conn, team, player_id)
-    position = roster_of(rt.catalog, team).position(player.position) if player else None
-    inherent = [
-        parameter
-        for skill in (position.skills if position else ())
-        for name, parameter in [split_skill_reference(skill)]
-        if name == "Hatred" and parameter
-    ]
-    gained = [
-        t.parameter for t in trait_store.of_team(conn, team.guild_id, team.id) if t.player_id == player_id
-    ]
-    return inherent + [g for g in gained if g]
-
-
-def _getting_even(post: _Post, side: _Side, opponent: TeamRow, line: PlayerLine) -> None:
-    """A player who must miss the next game after this casualty may come to hate his tormentors (4+)."""
-    rules = post.rt.catalog.season_end.getting_even
-    who = f"#{line.number} {line.name}"
-    check = getting_even(post.rt.dice, rules, who)
-    side.rolls.append(check.roll)
-    if not check.passed:
-        side.lines.append(_("{player}: Getting Even {roll}", player=who, roll=check.shown))
-        return
-    hated = _hated(post.conn, post.rt, side.team, line.player_id)
-    options = hatred_options(roster_of(post.rt.catalog, opponent), rules, hated)
-    if not options:
-        side.lines.append(
-            _(
-                "{player}: Getting Even {roll}, but he hates every keyword they have already",
-                player=who,
-                roll=check.shown,
-            )
-        )
-        return
-    trait_store.add_pending(
-        post.conn,
-        guild_id=post.fx.guild_id,
-        team_id=side.team.id,
-        player_id=line.player_id,
-        fixture_id=post.fx.id,
-        trait="Hatred",
-        options=options,
-        now=post.now,
-    )
-    side.lines.append(
-        _(
-            "{player}: Getting Even {roll}: gains Hatred of one of {keywords}; the coach picks it with "
-            "/team hatred",
-            player=who,
-            roll=check.shown,
-            keywords=", ".join(options),
-        )
-    )
-
-
-def _apply_injuries(
-    post: _Post, side: _Side, data: SideReport, badly_hurt: bool, opponent: TeamRow, getting_even: bool
-) -> None:
-    """The reported casualties (`badly_hurt`: each counts as Badly Hurt, as in a friendly of a ruleset that
-    says so). A player who must miss the next game after a Seriously Hurt, Serious Injury or Lasting Injury
-    rolls for Getting Even (not in a tournament, nor where the ruleset has none: `getting_even` False)."""
-    for line in data.players:
-        if line.injury is None:
-            continue
-        injury = "badly_hurt" if badly_hurt else line.injury
-        star = line.player_id in side.stars
-        if star:  # a contracted star's Serious Injury, Lasting Injury or Dead counts as Seriously Hurt
-            injury = contract_injury(injury)
-        postgame_store.injure(
-            post.conn,
-            side.team,
-            line.player_id,
-            injury,
-            characteristic=line.lasting_characteristic,
-            fixture_id=post.fx.id,
-            actor_id=post.actor.user_id,
-            now=post.now,
-        )
-        reduced = line.lasting_characteristic if injury == "lasting_injury" else None
-        said = f"#{line.number} {line.name}: {injury.replace('_', ' ')}"  # a Casualty table result
-        if reduced:
-            said = _("{injury} ({characteristic} reduced)", injury=said, characteristic=reduced.upper())
-        if star and injury != line.injury:
-            said = _("{injury} (a star under contract: never worse than Seriously Hurt)", injury=said)
-        side.lines.append(said)
-        if getting_even and injury in post.rt.catalog.season_end.getting_even.injuries and not star:
-            _getting_even(post, side, opponent, line)
-
-
 def _league_of(conn: Connection, fx: Fixture) -> League:
     """The fixture's league (or event)."""
     league = league_store.get(conn, fx.guild_id, fx.league_id)
@@ -389,11 +143,11 @@ def apply_confirmed(
     league's language: it is kept, and shown in the league's channel."""
     league = _league_of(conn, fx)
     with i18n.using(league.language):
-        return _apply_confirmed(conn, rt, _Post(conn, rt, actor, fx, league.language), report, league)
+        return _apply_confirmed(conn, rt, Post(conn, rt, actor, fx, league.language), report, league)
 
 
 def _apply_confirmed(
-    conn: Connection, rt: Runtime, post: _Post, report: ResultReport, league: League
+    conn: Connection, rt: Runtime, post: Post, report: ResultReport, league: League
 ) -> list[TeamSummary]:
     fx, actor = post.fx, post.actor
     rs = ruleset(rt.catalog, league.settings.ruleset)
@@ -419,7 +173,7 @@ def _apply_confirmed(
 
 
 def _apply_side(
-    post: _Post, rs: Ruleset, game: PostgameGame, opening: Opening, state: _Side, opponent: TeamRow
+    post: Post, rs: Ruleset, game: PostgameGame, opening: Opening, state: SideState, opponent: TeamRow
 ) -> TeamSummary:
     """One team's part, as the ruleset decides it: its winnings and fans, Star Player Points and the MVP,
     the injuries (and Getting Even), who leaves; then its record."""
@@ -431,13 +185,13 @@ def _apply_side(
     friendly = rs.friendlies if game.friendly else None
     missed = absent if missed_players_recover(friendly is not None and friendly.missed_stay_out) else []
     outcome = rs.postgame_side(game, side, opening, post.rt.dice)
-    _write_outcome(post, state, outcome)
+    write_outcome(post, state, outcome)
     if (awards := outcome.awards) is not None:
         if awards.spp:
-            _award_spp(post, state, data)
-        _award_mvps(post, state, awards.mvps, list(awards.nominees), squad, awards.max_nominees)
+            award_spp(post, state, data)
+        give_mvps(post, state, awards.mvps, list(awards.nominees), squad, awards.max_nominees)
     badly_hurt = friendly is not None and friendly.casualties_badly_hurt
-    _apply_injuries(post, state, data, badly_hurt, opponent, rs.getting_even)
+    apply_injuries(post, state, data, badly_hurt, opponent, rs.getting_even)
     members = [SquadMember(p.id, p.number, p.name, p.advancements) for p in squad]
     departures = rs.leavers(game, side, members, post.rt.dice)
     state.rolls += departures.rolls
@@ -456,8 +210,8 @@ def _apply_side(
 
 
 def _record(
-    post: _Post,
-    state: _Side,
+    post: Post,
+    state: SideState,
     missed: list[int],
     absent: list[int],
     *,
@@ -510,14 +264,14 @@ def _record(
     )
 
 
-def _sides(post: _Post) -> dict[Side, _Side]:
+def _sides(post: Post) -> dict[Side, SideState]:
     """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked)."""
-    sides: dict[Side, _Side] = {}
+    sides: dict[Side, SideState] = {}
     for side, team_id in zip(SIDES, (post.fx.home_team_id, post.fx.away_team_id), strict=True):
         team = team_store.get(post.conn, post.fx.guild_id, team_id)
         assert team is not None
         stars = frozenset(p.id for p in team_store.players(post.conn, team) if p.star_contract is not None)
-        sides[side] = _Side(side, team, team.dedicated_fans, stars)
+        sides[side] = SideState(side, team, team.dedicated_fans, stars)
     return sides
 
 
@@ -579,7 +333,7 @@ def _reroll_winnings(
             now=rt.clock.now(),
             fixture_id=fx.id,
         )
-    _Post(conn, rt, actor, fx, league.language).log([rerolled.die], team)
+    Post(conn, rt, actor, fx, league.language).log([rerolled.die], team)
     return FinishedPostgame(fx, summary_of(conn, team, fx.id, summary, False))
 
 
@@ -613,11 +367,11 @@ def apply_tournament(
     says is in the event's language."""
     event = _league_of(conn, fx)
     with i18n.using(event.language):
-        return _apply_tournament(_Post(conn, rt, actor, fx, event.language), report, injuries, advancement)
+        return _apply_tournament(Post(conn, rt, actor, fx, event.language), report, injuries, advancement)
 
 
 def _apply_tournament(
-    post: _Post, report: ResultReport, injuries: bool, advancement: bool
+    post: Post, report: ResultReport, injuries: bool, advancement: bool
 ) -> list[TeamSummary]:
     conn, fx = post.conn, post.fx
     summaries: list[TeamSummary] = []
@@ -634,7 +388,7 @@ def _apply_tournament(
             p.id for p in squad if p.star_contract is not None or p.position.startswith(STAR_PREFIX)
         )
         mercenaries = frozenset(p.id for p in squad if p.mercenary)  # BB2025: no SPP, never the MVP
-        state = _Side(side, team, team.dedicated_fans, stars, mercenaries)
+        state = SideState(side, team, team.dedicated_fans, stars, mercenaries)
         data = report.side(side)
         missed = [p.id for p in squad if p.miss_next_game]
         if advancement:
@@ -643,11 +397,11 @@ def _apply_tournament(
             elif report.unplayed == "forfeit":
                 state.lines.append(_("No SPP and no MVP: not played"))
             else:
-                _award_spp(post, state, data)
+                award_spp(post, state, data)
                 nominees = [line.player_id for line in data.players if line.mvp_nomination]
-                _award_mvps(post, state, 1, nominees, squad)
+                give_mvps(post, state, 1, nominees, squad)
         if injuries:
-            _apply_injuries(post, state, data, False, opponent, getting_even=False)
+            apply_injuries(post, state, data, False, opponent, getting_even=False)
         summaries.append(_record(post, state, missed, missed))
     return summaries
 
@@ -662,7 +416,7 @@ def _check_finishable(conn: Connection, rt: Runtime, team: TeamRow) -> None:
     check_finishable([numbers.get(t.player_id, "?") for t in hatred], waiting)
 
 
-def _expensive_mistakes(post: _Post, team_id: int, rolls: list[DieRoll], lines: list[str]) -> None:
+def _expensive_mistakes(post: Post, team_id: int, rolls: list[DieRoll], lines: list[str]) -> None:
     """Expensive mistakes, after any hiring: rolled on the treasury the team holds now."""
     current = team_store.get(post.conn, post.actor.guild_id, team_id)
     assert current is not None
@@ -678,7 +432,7 @@ def _expensive_mistakes(post: _Post, team_id: int, rolls: list[DieRoll], lines: 
         )
         return
     rolls += mistake.rolls
-    shown = ", ".join(_without(r, "expensive mistakes") for r in mistake.rolls)
+    shown = ", ".join(without(r, "expensive mistakes") for r in mistake.rolls)
     values = {"outcome": mistake.outcome.name, "rolls": shown, "lost": gp(mistake.lost)}
     if mistake.lost:
         lines.append(_("Expensive mistakes: {outcome} ({rolls}): lost {lost}", **values))
@@ -698,7 +452,7 @@ def _finish(
     if not as_commissioner:
         _check_finishable(conn, rt, team)
     league = _league_of(conn, fx)
-    post = _Post(conn, rt, actor, fx, league.language)
+    post = Post(conn, rt, actor, fx, league.language)
     lines = list(record.summary)
     rolls: list[DieRoll] = []
     tournament = event_of_fixture(conn, fx) is not None
