@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from bot import i18n
 from bot.errors import InvalidInput, NotFound
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 
 T = TypeVar("T")
 ID_MAX = 2**63 - 1  # the largest id SQLite stores (Discord's snowflakes fit)
@@ -95,9 +95,71 @@ def reason_of(value: str, refusal: str | None = None) -> str:
     return cleaned
 
 
+# pydantic's own refusals, by their type, as its English says them (worded in another language: _pydantic).
+PYDANTIC = {
+    "greater_than": N_("Input should be greater than {gt}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "string_type": N_("Input should be a valid string"),
+    "literal_error": N_("Input should be one of: {expected}"),
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+}
+
+
+def _pydantic(kind: str, context: dict[str, object]) -> str | None:
+    """One of pydantic's refusals in the current language (None: a kind the bot does not word, or English,
+    where pydantic's own message is the sentence)."""
+    values = {
+        k: i18n.number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+        for k, v in context.items()
+    }
+    if kind == "literal_error":  # "'a', 'b' or 'c'": the choices, without pydantic's English "or"
+        values["expected"] = ", ".join(re.split(r", | or ", str(context.get("expected", ""))))
+    if kind in PYDANTIC:
+        return _(PYDANTIC[kind], **values)
+    if kind == "string_too_long":
+        return ngettext(
+            "String should have at most {n} character",
+            "String should have at most {n} characters",
+            int(str(context["max_length"])),
+        )
+    if kind == "string_too_short":
+        return ngettext(
+            "String should have at least {n} character",
+            "String should have at least {n} characters",
+            int(str(context["min_length"])),
+        )
+    if kind == "too_long":
+        return ngettext(
+            "Should have at most {n} item, not {actual}",
+            "Should have at most {n} items, not {actual}",
+            int(str(context["max_length"])),
+            actual=values.get("actual_length", "?"),
+        )
+    if kind == "too_short":
+        return ngettext(
+            "Should have at least {n} item, not {actual}",
+            "Should have at least {n} items, not {actual}",
+            int(str(context["min_length"])),
+            actual=values.get("actual_length", "?"),
+        )
+    return None
+
+
 def validation_message(error: ValidationError) -> str:
-    """What is wrong with the settings a user gave, in a line: the first error and where it is."""
+    """What is wrong with the settings a user gave, in a line: the first error and where it is. pydantic's
+    own refusals are worded in the current language (its English is kept as it is); a validator's
+    ValueError is the rules' sentence, worded where it was raised."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
+    if i18n.current() != i18n.ENGLISH and first["type"] != "value_error":
+        message = _pydantic(str(first["type"]), dict(first.get("ctx") or {})) or message
     return f"{where}: {message}" if where else message
