@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from bot.errors import Conflict
+from bot.i18n import _
 from bot.rules import competition_file
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.tournament.event_file import EVENT, EventFile
@@ -58,7 +59,13 @@ def _export(conn: Connection, guild_id: int, reference: str | None) -> tuple[str
     try:
         return event.name, competition_file.to_file(EVENT, store.read_event(conn, guild_id, event.id))
     except KeyError as error:  # a row names a row that is not the event's: the database is inconsistent
-        raise Conflict(f"{event.name} cannot be exported: a row names a missing row ({error}).") from error
+        raise Conflict(
+            _(
+                "{event} cannot be exported: a row names a missing row ({error}).",
+                event=event.name,
+                error=error,
+            )
+        ) from error
 
 
 async def export_event(rt: Runtime, actor: Actor, reference: str | None) -> EventExport:
@@ -72,7 +79,7 @@ async def import_event(rt: Runtime, actor: Actor, data: bytes, name: str | None)
     """Import an event file (JSON or gzipped JSON) into the actor's server as a new tournament announcing
     in the channel it is run in, under its own name or `name`. Refused with the reasons when anything in it
     is wrong, or when the server already has a league or tournament of that name."""
-    optional_id(actor.channel_id, "channel")
+    optional_id(actor.channel_id, _("channel"))
     file = await parse_upload(EVENT, data, IMPORT_LIMIT)
     try:  # the event's league settings (its ruleset): the league rules' to check, not the event file's
         LeagueSettings.model_validate_json(file.leagues[0].settings)
@@ -80,7 +87,7 @@ async def import_event(rt: Runtime, actor: Actor, data: bytes, name: str | None)
         raise competition_file.refused(
             EVENT.noun, [f"leagues[0].settings: {str(error).splitlines()[0]}"]
         ) from error
-    wanted = clean_name(name if name is not None else file.leagues[0].name, "tournament name")
+    wanted = clean_name(name if name is not None else file.leagues[0].name, _("tournament name"))
     event_id = await import_file(rt, actor, EVENT, file, wanted, store.EVENT_IMPORT_ACTION)
     squads = len(file.tournament_squads)
     return EventImport(event_id, wanted, len(file.teams), len(file.players), len(file.fixtures), squads)

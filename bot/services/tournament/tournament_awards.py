@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.errors import Conflict, InvalidInput, NotAllowed
+from bot.i18n import N_, _
 from bot.rules.match.tallies import player_tallies
 from bot.rules.tournament.tournament_awards import (
     Award,
@@ -29,12 +31,13 @@ from bot.rules.tournament.tournament_teams import SquadRow
 from bot.services.roster.team_lookup import find_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament.tournament_squads import SquadStanding, squad_standings
-from bot.services.tournament.tournaments import Event, Played, find_event, played, ranking
+from bot.services.tournament.tournaments import Event, Played, find_event, played, ranking, status_text
 from bot.store import announcements, audit
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
+from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
 
@@ -111,7 +114,7 @@ def _voter(conn: Connection, actor: Actor, event: Event) -> TeamRow:
     team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     entry = None if team is None else tournament_store.entry(conn, actor.guild_id, team.id)
     if team is None or entry is None or entry.league_id != event.id or team.status != "approved":
-        raise NotAllowed(f"Only coaches with an approved roster in {event.name} vote.")
+        raise NotAllowed(_("Only coaches with an approved roster in {event} vote.", event=event.name))
     return team
 
 
@@ -189,7 +192,7 @@ async def vote(
 def _named(team: str) -> None:
     """A team the user named (autocomplete gives one): not empty."""
     if not team.strip():
-        raise InvalidInput("Name a team: start typing and pick one from the list.")
+        raise InvalidInput(_("Name a team: start typing and pick one from the list."))
 
 
 # --- the organiser's Best Painted choice ---
@@ -215,52 +218,71 @@ async def choose_best_painted(rt: Runtime, actor: Actor, reference: str | None, 
 # --- the end of the event ---
 
 
-def _unfinished(conn: Connection, event: Event) -> tuple[list[str], list[str]]:
-    """(rounds not paired yet, games not confirmed), each named."""
+OpenGame = tuple[tuple[int, int] | None, Fixture]  # (round, table) when paired, and the game
+
+
+def _unfinished(conn: Connection, event: Event) -> tuple[list[int], list[OpenGame]]:
+    """(rounds not paired yet, games not confirmed with their round and table)."""
     guild_id = event.league.guild_id
     paired = tournament_store.last_round(conn, guild_id, event.id)
-    rounds = [
-        f"Round {n} of {event.rulespack.rounds} is not paired"
-        for n in range(paired + 1, event.rulespack.rounds + 1)
-    ]
     where = {
         t.fixture_id: (t.round_number, t.table_number)
         for t in tournament_store.tables(conn, guild_id, event.id)
         if t.fixture_id is not None
     }
-    games = []
-    for fx in season_store.fixtures(conn, guild_id, league_id=event.id):
-        if fx.status == "confirmed":
-            continue
-        place = where.get(fx.id)
-        at = f"Round {place[0]}, table {place[1]}: " if place else ""
-        games.append(f"{at}{fx.home_name} v {fx.away_name} ({fx.status})")
-    return rounds, games
+    games = [
+        (where.get(fx.id), fx)
+        for fx in season_store.fixtures(conn, guild_id, league_id=event.id)
+        if fx.status != "confirmed"
+    ]
+    return list(range(paired + 1, event.rulespack.rounds + 1)), games
+
+
+def _unpaired_text(event: Event, number: int) -> str:
+    return _("Round {number} of {rounds} is not paired", number=number, rounds=event.rulespack.rounds)
+
+
+def _open_game_text(game: OpenGame) -> str:
+    """`Round 2, table 3: Reavers v Raiders (reported)`, in the current language."""
+    place, fx = game
+    values = {"home": fx.home_name, "away": fx.away_name, "status": status_text(fx.status)}
+    if place is None:
+        return _("{home} v {away} ({status})", **values)
+    return _(
+        "Round {number}, table {table}: {home} v {away} ({status})", number=place[0], table=place[1], **values
+    )
 
 
 def _finish(conn: Connection, rt: Runtime, actor: Actor, reference: str | None, force: bool) -> Standing:
     event = find_event(conn, actor.guild_id, reference)
     rounds, games = _unfinished(conn, event)
-    check_finishable(event.name, event.status, rounds, games, force)
+    check_finishable(
+        event.name,
+        event.status,
+        [_unpaired_text(event, number) for number in rounds],
+        [_open_game_text(game) for game in games],
+        force,
+    )
     if not tournament_store.set_status(conn, event.tournament, "finished", rt.clock.now()):
-        raise Conflict(f"{event.name} was finished or changed by someone else just now.")
+        raise Conflict(_("{event} was finished or changed by someone else just now.", event=event.name))
     finished = find_event(conn, actor.guild_id, event.name)
     standing = standing_of(conn, rt, finished)
-    standing = Standing(
-        finished, standing.rows, standing.awards, standing.teams, tuple(games), standing.squads
-    )
+    with i18n.using(event.league.language):  # the announcement, and the log every reader sees
+        not_counted = tuple(_open_game_text(game) for game in games)
+        standing = Standing(
+            finished, standing.rows, standing.awards, standing.teams, not_counted, standing.squads
+        )
+        title = _("{event}: final rankings and awards", event=event.name)
+        lines = standing_lines(standing)
     now = rt.clock.now()
     detail = {
         "name": event.name,
         "forced": bool(force and (rounds or games)),
-        "not_counted": games,
+        "not_counted": list(not_counted),
         "unpaired": len(rounds),
     }
     audit.record_in(conn, event.league, actor.user_id, "tournament.finish", now, detail)
-    title = f"{event.name}: final rankings and awards"
-    announcements.to_league(
-        conn, event.league, title, standing_lines(standing), now, winner_coaches(standing)
-    )
+    announcements.to_league(conn, event.league, title, lines, now, winner_coaches(standing))
     return standing
 
 
@@ -269,7 +291,7 @@ async def finish(rt: Runtime, actor: Actor, reference: str | None, force: bool =
     unless `force` (the unconfirmed games are then named as not counted). Claims the status 'finished'
     and writes the final announcement: the whole rankings and every award."""
     if not isinstance(force, bool):
-        raise InvalidInput("force is True or False.")
+        raise InvalidInput(_("force is True or False."))
     return await rt.db.write(_finish, rt, actor, reference, force)
 
 
@@ -291,35 +313,65 @@ def ranking_line(row: RankingRow[int], team: TeamRow | None, extra: tuple[tuple[
     """One ranked coach: TP, BP, touchdowns, casualties, the rulespack's extra tiebreakers (`extra`: each
     one's key and label, `Rulespack.extra_columns`), and the tiebreaker that put him below the coach above.
     The one wording of a ranking, wherever it is shown."""
-    name = _name(team.name) if team else f"team {row.coach}"
+    name = _name(team.name) if team else _("team {id}", id=row.coach)
     coach = f" (<@{team.coach_id}>)" if team else ""
     extras = "".join(f", {row.extra(key)} {_name(label)}" for key, label in extra)
-    decided = f" · below the coach above on {row.decided_by}" if row.decided_by else ""
-    return (
-        f"**{row.position}.** {name}{coach}: {row.tournament_points} TP, {row.bonus_points} BP, "
-        f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{extras}{decided}"
+    decided = ""
+    if row.decided_by:
+        decided = " · " + _("below the coach above on {tiebreaker}", tiebreaker=_(row.decided_by))
+    line = _(
+        "**{position}.** {team}{coach}: {tp} TP, {bp} BP, TD {diff} ({scored} scored), {cas} cas",
+        position=row.position,
+        team=name,
+        coach=coach,
+        tp=row.tournament_points,
+        bp=row.bonus_points,
+        diff=_signed(row.td_diff),
+        scored=row.td_for,
+        cas=row.cas_for,
     )
+    return f"{line}{extras}{decided}"
 
 
 def squad_line(row: SquadRow[int], squad: Squad) -> str:
     """One ranked squad (a team of coaches): team points, games won/drawn/lost, the coaches' tiebreakers
     summed, and the tiebreaker that put it below the squad above."""
-    decided = f" · below the squad above on {row.decided_by}" if row.decided_by else ""
-    return (
-        f"**{row.position}.** {_name(squad.name)} (captain <@{squad.captain_id}>): {row.team_points} TP, "
-        f"games {row.won}-{row.drawn}-{row.lost} (W-D-L), {row.bonus_points} BP, "
-        f"TD {_signed(row.td_diff)} ({row.td_for} scored), {row.cas_for} cas{decided}"
+    decided = ""
+    if row.decided_by:
+        decided = " · " + _("below the squad above on {tiebreaker}", tiebreaker=_(row.decided_by))
+    line = _(
+        "**{position}.** {squad} (captain <@{captain}>): {tp} TP, games {won}-{drawn}-{lost} (W-D-L), "
+        "{bp} BP, TD {diff} ({scored} scored), {cas} cas",
+        position=row.position,
+        squad=_name(squad.name),
+        captain=squad.captain_id,
+        tp=row.team_points,
+        won=row.won,
+        drawn=row.drawn,
+        lost=row.lost,
+        bp=row.bonus_points,
+        diff=_signed(row.td_diff),
+        scored=row.td_for,
+        cas=row.cas_for,
     )
+    return f"{line}{decided}"
 
 
-SQUAD_PLACES = ("1st squad", "2nd squad", "3rd squad")
+SQUAD_PLACES = (N_("1st squad"), N_("2nd squad"), N_("3rd squad"))
 
 
 def squad_award_lines(standing: Standing) -> list[str]:
     """The top squads of a team event (seed 000: the team that finishes top of the rankings wins)."""
     lines = []
     for place, line in zip(SQUAD_PLACES, standing.squads, strict=False):
-        lines.append(f"**{place}**: {_name(line.squad.name)} (captain <@{line.squad.captain_id}>)")
+        lines.append(
+            _(
+                "**{place}**: {squad} (captain <@{captain}>)",
+                place=_(place),
+                squad=_name(line.squad.name),
+                captain=line.squad.captain_id,
+            )
+        )
     return lines
 
 
@@ -327,39 +379,43 @@ def ranking_lines(standing: Standing) -> list[str]:
     """One line per ranked coach, each tie named with the tiebreaker that settled it."""
     extra = standing.event.rulespack.extra_columns
     lines = [ranking_line(row, standing.teams.get(row.coach), extra) for row in standing.rows]
-    return lines or ["Nobody is ranked yet."]
+    return lines or [_("Nobody is ranked yet.")]
 
 
 def award_line(standing: Standing, award: Award[int]) -> str:
+    """One award, its winners (or why nobody wins it), in the current language."""
     if not award.winners:
-        return f"**{award.name}**: not awarded ({award.not_awarded})"
+        return _("**{award}**: not awarded ({why})", award=award.name, why=award.not_awarded)
     names = []
     for winner in award.winners:
         team = standing.teams.get(winner.team)
-        who = f"{_name(team.name)} (<@{team.coach_id}>)" if team else f"team {winner.team}"
+        who = f"{_name(team.name)} (<@{team.coach_id}>)" if team else _("team {id}", id=winner.team)
         if winner.player_name is not None:
-            who = f"{_name(winner.player_name)} of {who}"
+            who = _("{player} of {team}", player=_name(winner.player_name), team=who)
         names.append(who)
     value = f" · {award.spec.count(award.value)}" if award.value is not None and award.spec.unit else ""
-    shared = " (shared)" if len(names) > 1 else ""
-    return f"**{award.name}**{shared}: {', '.join(names)}{value}"
+    if len(names) > 1:
+        return _("**{award}** (shared): {winners}", award=award.name, winners=", ".join(names)) + value
+    return _("**{award}**: {winners}", award=award.name, winners=names[0]) + value
 
 
 def standing_lines(standing: Standing) -> list[str]:
     """The rankings, then every award with its winners, then any game not counted."""
-    heading = "Final rankings" if standing.final else "Rankings so far (provisional)"
-    lines = [f"__{heading}__", *ranking_lines(standing), "", "__Awards__"]
+    heading = _("Final rankings") if standing.final else _("Rankings so far (provisional)")
+    awards = _("Awards")
+    lines = [f"__{heading}__", *ranking_lines(standing), "", f"__{awards}__"]
     if standing.squads:  # --- team events: the squad ranking and the top squads ---
         squads = [squad_line(s.row, s.squad) for s in standing.squads]
-        lines[0] = f"__{heading}: coaches__"
-        lines = [f"__{heading}: squads__", *squads, "", *lines, *squad_award_lines(standing)]
+        coaches, squads_heading = (
+            _("{heading}: coaches", heading=heading),
+            _("{heading}: squads", heading=heading),
+        )
+        lines[0] = f"__{coaches}__"
+        lines = [f"__{squads_heading}__", *squads, "", *lines, *squad_award_lines(standing)]
     lines += [award_line(standing, award) for award in standing.awards]
     if standing.not_counted:
-        lines += [
-            "",
-            "__Not counted (unconfirmed when the event finished)__",
-            *map(_name, standing.not_counted),
-        ]
+        not_counted = _("Not counted (unconfirmed when the event finished)")
+        lines += ["", f"__{not_counted}__", *map(_name, standing.not_counted)]
     return lines
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.errors import Conflict, DomainError, InvalidInput, NotFound, RuleViolation
+from bot.i18n import _
 from bot.rules.tournament.naf_report import naf_refusal
 from bot.rules.tournament.tournament_escalation import check_next_roster, check_round_ready
 from bot.rules.tournament.tournament_rosters import (
@@ -61,8 +63,13 @@ def _register(
     return book.result(
         conn,
         team,
-        f"{team.name} is registered in {event.name}; Team Draft Budget {gp(event.rulespack.budget)}. "
-        "Hire players with /roster hire; /roster submit when it is ready.",
+        _(
+            "{team} is registered in {event}; Team Draft Budget {budget}. "
+            "Hire players with /roster hire; /roster submit when it is ready.",
+            team=team.name,
+            event=event.name,
+            budget=gp(event.rulespack.budget),
+        ),
     )
 
 
@@ -79,7 +86,7 @@ async def register(
 ) -> EntryResult:
     """Register a new team (one per coach per event) while the event is open for registration, with the
     coach's NAF name and number when given."""
-    cleaned = clean_name(name, "team name")
+    cleaned = clean_name(name, _("team name"))
     naf = _naf_details(naf_name, naf_number)
     return await write(
         rt, actor, event_book(event_ref), _register, cleaned, roster, regional_league, alignment, naf
@@ -96,8 +103,8 @@ NAF_NUMBER_MAX = 9_999_999
 def _naf_details(name: str | None, number: int | None) -> NafDetails:
     """A NAF name (text on one line) and a NAF number (a positive whole number), each optional."""
     return (
-        None if name is None else text_of(name, "a NAF name", NAF_NAME_LENGTH),
-        optional_whole(number, 1, NAF_NUMBER_MAX, "a NAF number"),
+        None if name is None else text_of(name, _("a NAF name"), NAF_NAME_LENGTH),
+        optional_whole(number, 1, NAF_NUMBER_MAX, _("a NAF number")),
     )
 
 
@@ -109,8 +116,16 @@ def _naf(conn: Connection, rt: Runtime, actor: Actor, book: EventBook, naf: NafD
     name, number = naf[0] or entry.naf_name, entry.naf_number if naf[1] is None else naf[1]
     tournament_store.set_naf(conn, actor.guild_id, team.id, name, number)
     book.record(conn, actor, "tournament.naf", {"team": team.name, "naf_name": name, "naf_number": number})
+    none = _("(none)")
     return book.result(
-        conn, team, f"{team.name}: NAF name {name or '(none)'}, NAF number {number or '(none)'}."
+        conn,
+        team,
+        _(
+            "{team}: NAF name {name}, NAF number {number}.",
+            team=team.name,
+            name=name or none,
+            number=number or none,
+        ),
     )
 
 
@@ -121,7 +136,7 @@ async def set_naf(
     open; the event's NAF report names the coach by them."""
     naf = _naf_details(naf_name, naf_number)
     if naf == (None, None):
-        raise InvalidInput("Give a NAF name, a NAF number or both.")
+        raise InvalidInput(_("Give a NAF name, a NAF number or both."))
     return await write(rt, actor, event_book(event_ref), _naf, naf)
 
 
@@ -180,7 +195,7 @@ async def approve_all(rt: Runtime, actor: Actor, event_ref: str | None) -> Revie
     every rule it breaks, and does not hold back the others."""
     event, waiting = await rt.db.read(_submitted, rt, actor, event_ref)
     if not waiting:
-        raise Conflict(f"No roster of {event.name} is waiting for approval.")
+        raise Conflict(_("No roster of {event} is waiting for approval.", event=event.name))
     approved: list[str] = []
     refused: list[str] = []
     for team in waiting:
@@ -219,16 +234,19 @@ def _spare(
         current = next((e for e in tournament_store.entries(conn, actor.guild_id, event.id) if e.spare), None)
         if current is not None:
             other = team_store.get(conn, actor.guild_id, current.team_id)
-            raise Conflict(
-                f"{other.name if other else 'Another team'} is the Spare Player already; unmark it first."
-            )
+            if other is None:
+                raise Conflict(_("Another team is the Spare Player already; unmark it first."))
+            raise Conflict(_("{team} is the Spare Player already; unmark it first.", team=other.name))
     tournament_store.set_spare(conn, actor.guild_id, team.id, spare)
     book.record(conn, actor, "tournament.spare", {"team": team.name, "spare": spare})
     message = (
-        f"{team.name} is the Spare Player: it plays when the number of coaches is odd but is not ranked "
-        "and wins nothing."
+        _(
+            "{team} is the Spare Player: it plays when the number of coaches is odd but is not ranked "
+            "and wins nothing.",
+            team=team.name,
+        )
         if spare
-        else f"{team.name} is no longer the Spare Player."
+        else _("{team} is no longer the Spare Player.", team=team.name)
     )
     return book.result(conn, team, message)
 
@@ -250,17 +268,24 @@ def _escalate(conn: Connection, rt: Runtime, actor: Actor, book: EventBook) -> E
     number = escalation.guard(conn, event, team)
     if number >= event.rulespack.roster_rounds:
         raise Conflict(
-            f"This is the last roster ({number} of {event.rulespack.roster_rounds}): submit them with "
-            "/roster submit."
+            _(
+                "This is the last roster ({number} of {rounds}): submit them with /roster submit.",
+                number=number,
+                rounds=event.rulespack.roster_rounds,
+            )
         )
     check_round_ready(number, roster_check(conn, rt, event, team).refusals)
     escalation.close_round(conn, team, entry_of(conn, event, team), number, rt.clock.now())
     before, after = event.rulespack.budget_of(number), event.rulespack.budget_of(number + 1)
+    with i18n.using(event.league.language):  # the team's ledger, which everyone reads
+        why = _(
+            "escalation: the round-{number} Team Draft Budget {budget}", number=number + 1, budget=gp(after)
+        )
     team_store.change_treasury(
         conn,
         team,
         after - before,
-        f"escalation: the round-{number + 1} Team Draft Budget {gp(after)}",
+        why,
         actor_id=actor.user_id,
         now=rt.clock.now(),
     )
@@ -268,8 +293,14 @@ def _escalate(conn: Connection, rt: Runtime, actor: Actor, book: EventBook) -> E
     return book.result(
         conn,
         team,
-        f"Round-{number} roster closed. Now writing the round-{number + 1} roster: {gp(after - before)} more "
-        f"to spend ({gp(after)} in all); it can only add to the one before.",
+        _(
+            "Round-{number} roster closed. Now writing the round-{next} roster: {more} more to spend "
+            "({total} in all); it can only add to the one before.",
+            number=number,
+            next=number + 1,
+            more=gp(after - before),
+            total=gp(after),
+        ),
     )
 
 

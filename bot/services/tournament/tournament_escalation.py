@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.errors import Conflict
+from bot.i18n import N_, _
 from bot.rules.roster.team_building import Staffing
 from bot.rules.tournament.tournament_escalation import check_on_round_roster, check_player_kept, fielded_round
 from bot.services.roster.team_lookup import staffing_of
@@ -30,7 +31,7 @@ from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
 from bot.store.tournaments import Entry
 
-ROSTERS_MISSING = "Write a roster for every budget of the escalation"
+ROSTERS_MISSING = N_("Write a roster for every budget of the escalation")  # worded where used: _()
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,10 @@ def guard(conn: Connection, event: Event, team: TeamRow, player: PlayerRow | Non
     esc = escalation_of(conn, team)
     if esc.drafting_round > event.rulespack.roster_rounds:
         raise Conflict(
-            f"All {event.rulespack.roster_rounds} rosters are written: submit them with /roster submit."
+            _(
+                "All {count} rosters are written: submit them with /roster submit.",
+                count=event.rulespack.roster_rounds,
+            )
         )
     if player is not None:
         check_player_kept(f"#{player.number} {player.name}", esc.joined(player.id), esc.drafting_round)

@@ -10,11 +10,13 @@ his opponent's only once their game is confirmed. Coaches report how many they a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.catalog.models import RollEntry, RollTable
 from bot.errors import NotFound
+from bot.i18n import _
 from bot.rules.match.match_result import ResultReport
 from bot.rules.tournament.secret_objectives import SECRET_PURPOSE, check_plays_with, roll_objectives
 from bot.services.dice_logging import log_dice
@@ -26,6 +28,7 @@ from bot.store import teams as team_store
 from bot.store import tournament_objectives as objective_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
+from bot.store.tournament_objectives import ObjectiveRow
 
 TABLE_ID = "secret_objectives"
 
@@ -35,7 +38,8 @@ def table(rt: Runtime) -> RollTable:
 
 
 def objective_lines(entries: Sequence[RollEntry]) -> list[str]:
-    return [f"{i}. **{e.name}** (D16 {e.range_text}): {e.summary}" for i, e in enumerate(entries, start=1)]
+    """One line per objective, its summary in the current language (the name is the table's)."""
+    return [f"{i}. **{e.name}** (D16 {e.range_text}): {_(e.summary)}" for i, e in enumerate(entries, start=1)]
 
 
 def roll_for_games(
@@ -47,9 +51,22 @@ def roll_for_games(
     games: Sequence[Fixture],
 ) -> list[str]:
     """Roll, keep and privately send both coaches' objectives for each game of a just-paired round; the
-    line for the pairings announcement (nothing when the event does not use them)."""
+    line for the pairings announcement (nothing when the event does not use them). Everything is worded in
+    the event's language: the direct messages, the dice log's labels and the line."""
     if not event.rulespack.secret_objectives or not games:
         return []
+    with i18n.using(event.league.language):
+        return _roll_for_games(conn, rt, actor, event, round_number, games)
+
+
+def _roll_for_games(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    event: Event,
+    round_number: int,
+    games: Sequence[Fixture],
+) -> list[str]:
     objectives_table = table(rt)
     now = rt.clock.now()
     for fx in games:
@@ -69,18 +86,27 @@ def roll_for_games(
                 conn,
                 guild_id=fx.guild_id,
                 league_id=event.id,
-                title=f"{event.name}, round {round_number}: your Secret Objectives",
+                title=_(
+                    "{event}, round {number}: your Secret Objectives", event=event.name, number=round_number
+                ),
                 lines=[
-                    f"{name} v {opponent} (#{fx.id}). Keep them to yourself; they are revealed when the "
-                    "game is confirmed. Report how many you achieved with /report (my_objectives).",
+                    _(
+                        "{team} v {opponent} (#{fixture}). Keep them to yourself; they are revealed when the "
+                        "game is confirmed. Report how many you achieved with /report (my_objectives).",
+                        team=name,
+                        opponent=opponent,
+                        fixture=fx.id,
+                    ),
                     *objective_lines(drawn.entries(objectives_table)),
                 ],
                 now=now,
                 dm_user_id=coach,
             )
     return [
-        "Secret Objectives: three rolled for each coach of each game and sent to him privately "
-        "(see yours any time with /tournament objectives)."
+        _(
+            "Secret Objectives: three rolled for each coach of each game and sent to him privately "
+            "(see yours any time with /tournament objectives)."
+        )
     ]
 
 
@@ -104,13 +130,26 @@ def after_swap(
 
 
 def reveal(conn: Connection, rt: Runtime, event: Event, fx: Fixture, report: ResultReport) -> None:
-    """A game was just confirmed: announce both coaches' objectives and how many each achieved."""
+    """A game was just confirmed: announce both coaches' objectives and how many each achieved (in the
+    event's language)."""
     if not event.rulespack.secret_objectives:
         return
     rows = {row.team_id: row for row in objective_store.of_fixture(conn, fx.guild_id, fx.id)}
     if not rows:
         return
     objectives_table = table(rt)
+    with i18n.using(event.league.language):
+        lines, title = _revealed(objectives_table, rows, event, fx, report)
+    announcements.to_league(conn, event.league, title, lines, rt.clock.now())
+
+
+def _revealed(
+    objectives_table: RollTable,
+    rows: Mapping[int, ObjectiveRow],
+    event: Event,
+    fx: Fixture,
+    report: ResultReport,
+) -> tuple[list[str], str]:
     lines: list[str] = []
     for team_id, name, side in (
         (fx.home_team_id, fx.home_name, report.home),
@@ -118,12 +157,21 @@ def reveal(conn: Connection, rt: Runtime, event: Event, fx: Fixture, report: Res
     ):
         row = rows.get(team_id)
         if row is None:
-            lines.append(f"**{name}**: no objectives were rolled for this game.")
+            lines.append(_("**{team}**: no objectives were rolled for this game.", team=name))
             continue
         names = ", ".join(objectives_table.lookup(r).name for r in row.results)
-        lines.append(f"**{name}** ({side.objectives or 0} of 3 achieved): {names}")
-    title = f"{event.name}: Secret Objectives of {fx.label} (#{fx.id})"
-    announcements.to_league(conn, event.league, title, lines, rt.clock.now())
+        lines.append(
+            _(
+                "**{team}** ({achieved} of 3 achieved): {objectives}",
+                team=name,
+                achieved=side.objectives or 0,
+                objectives=names,
+            )
+        )
+    title = _(
+        "{event}: Secret Objectives of {game} (#{fixture})", event=event.name, game=fx.label, fixture=fx.id
+    )
+    return lines, title
 
 
 @dataclass(frozen=True)
@@ -149,7 +197,7 @@ def _mine(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) ->
     check_plays_with(event.name, event.rulespack.secret_objectives)
     team = team_store.by_coach(conn, actor.guild_id, event.id, actor.user_id)
     if team is None:
-        raise NotFound(f"You have no roster in {event.name}.")
+        raise NotFound(_("You have no roster in {event}.", event=event.name))
     objectives_table = table(rt)
     games: list[GameObjectives] = []
     for row in reversed(objective_store.of_team(conn, actor.guild_id, team.id)):
@@ -180,7 +228,12 @@ def _mine(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) ->
             )
         )
     if not games:
-        raise NotFound(f"No Secret Objectives have been rolled for {team.name} yet: a round is paired first.")
+        raise NotFound(
+            _(
+                "No Secret Objectives have been rolled for {team} yet: a round is paired first.",
+                team=team.name,
+            )
+        )
     return CoachObjectives(event, team.name, tuple(games))
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from bot import i18n
 from bot.errors import InvalidInput, NotFound
+from bot.i18n import _
 from bot.rules.tournament.tournament_escalation import fielded_round
 from bot.rules.tournament.tournament_inducements import (
     MAX_COST,
@@ -55,8 +57,23 @@ def _inducement(
     found = next((i for i in listed if i.id == key or i.name.lower() == name.strip().lower()), None)
     if action == "remove":
         if found is None:
-            names = ", ".join(i.name for i in listed) or "none"
-            raise NotFound(f"{event.name} lists no custom inducement {name!r}; it lists: {names}.")
+            if not listed:
+                raise NotFound(
+                    _(
+                        "{event} lists no custom inducement {name}; it lists: none.",
+                        event=event.name,
+                        name=repr(name),
+                    )
+                )
+            names = ", ".join(i.name for i in listed)
+            raise NotFound(
+                _(
+                    "{event} lists no custom inducement {name}; it lists: {names}.",
+                    event=event.name,
+                    name=repr(name),
+                    names=names,
+                )
+            )
         listed.remove(found)
     else:
         if seed is not None:  # seed 000's own: its cost, limit and effect; the organiser may make it free
@@ -64,10 +81,10 @@ def _inducement(
             item = seed.model_copy(update={"free": free, "text": text or seed.text})
         else:
             if not text:
-                raise InvalidInput("Say what your inducement does (text), as coaches will read it.")
+                raise InvalidInput(_("Say what your inducement does (text), as coaches will read it."))
             if cost is None and not free:
                 raise InvalidInput(
-                    "Give your inducement a cost in gold pieces, or make it free for every team."
+                    _("Give your inducement a cost in gold pieces, or make it free for every team.")
                 )
             item = EventInducement(id=key, name=name, cost=cost or 0, limit=limit, text=text, free=free)
         if found is not None:
@@ -93,12 +110,12 @@ async def set_inducement(
 ) -> RulespackChange:
     """Add (or change) or remove a custom inducement of the event: one of seed 000's four by name (its cost,
     limit and effect), or the organiser's own (name, cost, limit, short text); `free`: on every roster."""
-    one_of(action, ("add", "remove"), "the action")
+    one_of(action, ("add", "remove"), _("the action"))
     cleaned = " ".join(name.split())[:40]
     if not cleaned:
-        raise InvalidInput("Name the inducement.")
-    optional_whole(cost, 0, MAX_COST, "an inducement's cost in gold pieces")
-    optional_whole(limit, 1, MAX_LIMIT, "an inducement's limit (leave it empty for none)")
+        raise InvalidInput(_("Name the inducement."))
+    optional_whole(cost, 0, MAX_COST, _("an inducement's cost in gold pieces"))
+    optional_whole(limit, 1, MAX_LIMIT, _("an inducement's limit (leave it empty for none)"))
     words = " ".join((text or "").split())[:200] or None
     why = " ".join((reason or "").split())[:300] or None
     return await rt.db.write(
@@ -118,10 +135,23 @@ def roll_before_games(
 ) -> list[str]:
     """For each game of a just-paired round (table number, fixture id, the two teams): roll what each team's
     custom inducements need before the game (bought on the roster, or free for every team), log every die
-    against the fixture, and return the lines for the pairings announcement."""
+    against the fixture, and return the lines for the pairings announcement (the lines and the dice log's
+    labels in the event's language)."""
     customs = {i.id for i in event.rulespack.inducements}
     if not customs:
         return []
+    with i18n.using(event.league.language):
+        return _roll_before_games(conn, rt, actor, event, games, customs)
+
+
+def _roll_before_games(
+    conn: Connection,
+    rt: Runtime,
+    actor: Actor,
+    event: Event,
+    games: Sequence[tuple[int, int, TeamRow, TeamRow]],
+    customs: set[str],
+) -> list[str]:
     free = free_inducements(rt.catalog, event.rulespack.inducements)
     bought = event_inducements(rt.catalog, event.rulespack.inducements)
     lines: list[str] = []
@@ -144,17 +174,30 @@ def roll_before_games(
                         rt,
                         actor,
                         [(roll.sides, roll.face)],
-                        purpose=f"{event.name} table {table}, {team.name}: {roll.purpose}",
+                        purpose=_(
+                            "{event} table {number}, {team}: {purpose}",
+                            event=event.name,
+                            number=table,
+                            team=team.name,
+                            purpose=roll.purpose,
+                        ),
                         fixture_id=fixture_id,
                     )
-                lines.append(f"Table {table}: {done.line}")
+                lines.append(_("Table {number}: {line}", number=table, line=done.line))
     return lines
 
 
 def escalation_line(event: Event, round_number: int) -> list[str]:
-    """Gold piece escalation: which roster every coach fields in this round (a roster per budget)."""
+    """Gold piece escalation: which roster every coach fields in this round (a roster per budget), in the
+    current language (the pairings announcement's: the event's)."""
     if not event.rulespack.escalation:
         return []
     budget = event.rulespack.budget_of(round_number)
     number = fielded_round(round_number, event.rulespack.roster_rounds)
-    return [f"Every coach fields his round-{number} roster ({gp(budget)}): /roster show round:{number}."]
+    return [
+        _(
+            "Every coach fields his round-{number} roster ({budget}): /roster show round:{number}.",
+            number=number,
+            budget=gp(budget),
+        )
+    ]

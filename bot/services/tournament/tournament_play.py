@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot import failpoints
+from bot import failpoints, i18n
 from bot.errors import Conflict, InvalidInput, NotFound
+from bot.i18n import N_, _
 from bot.rules.match.match_result import ResultReport, Side
 from bot.rules.tournament.event_state import (
     RoundPlan,
@@ -48,6 +49,7 @@ from bot.services.tournament.tournaments import (
     event_of_fixture,
     find_event,
     played,
+    status_text,
 )
 from bot.store import announcements, audit
 from bot.store import deadlines as deadline_store
@@ -128,7 +130,7 @@ def _announce(
 def _season(conn: Connection, event: Event) -> Season:
     season = season_store.current_season(conn, event.league.guild_id, event.id)
     if season is None:
-        raise NotFound(f"{event.name} has not started yet (/event start).")
+        raise NotFound(_("{event} has not started yet (/event start).", event=event.name))
     return season
 
 
@@ -154,15 +156,18 @@ def _round_row(conn: Connection, rt: Runtime, event: Event, season: Season, numb
 
 def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings) -> list[str]:
     """What the bot does for each game of a just-paired round before it is played, as the rulespack's
-    optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement)."""
+    optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement, worded
+    in the current language: the event's)."""
     lines: list[str] = []
     # --- D: secret objectives ---
     games = [t.fixture for t in pairings.tables if t.fixture is not None]
     lines += tournament_objectives.roll_for_games(conn, rt, actor, event, pairings.round_number, games)
     if event.rulespack.petty_cash:
         lines.append(
-            "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
-            "inducements for that game (/match inducements); what is not spent is lost."
+            _(
+                "Petty cash: before each game the team with the lower CTV gets the difference to spend on "
+                "inducements for that game (/match inducements); what is not spent is lost."
+            )
         )
     # --- roster options: the custom inducements' rolls ---
     tables = [
@@ -177,17 +182,21 @@ def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pai
 
 def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Season, number: int) -> Pairings:
     """Pair round `number` as the event's format plans it, store it (round, fixtures, tables), log and
-    announce it."""
+    announce it. A refusal is the user's language; the tables' labels, the log and the announcement are the
+    event's."""
     state = played(conn, event)
     policy, view = event_format(rt, state)
-    plan = policy.plan_round(view, number, rt.dice)
+    policy.check_round(view, number)
+    with i18n.using(event.league.language):
+        plan = policy.plan_round(view, number, rt.dice)
+        purpose = _("{event} round {number} draw", event=event.name, number=number)
     if plan.draws:
         log_dice(
             conn,
             rt,
             actor,
             [(d.sides, d.face) for d in plan.draws],
-            purpose=f"{event.name} round {number} draw",
+            purpose=purpose,
             league_id=event.league.id,
         )
     rnd = _round_row(conn, rt, event, season, number)
@@ -195,20 +204,26 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
     names = state.teams
     rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
     pairings = _read_round(conn, event, number, plan.draws, rematches, fixtures=stored)
-    detail = {
-        "round": number,
-        "tables": [table_text(t) for t in pairings.tables],
-        "rematches": [f"{a} v {b}" for a, b in rematches],
-    }
+    with i18n.using(event.league.language):
+        detail = {
+            "round": number,
+            "tables": [table_text(t) for t in pairings.tables],
+            "rematches": [f"{a} v {b}" for a, b in rematches],
+        }
+        lines = table_lines(pairings.tables)
+        if plan.draws:
+            dice = ", ".join(f"d{d.sides}={d.face}" for d in plan.draws)
+            lines.append(_("Drawn with the bot's dice: {dice}", dice=dice))
+        lines += [
+            _("{first} and {second} meet again: no other pairing was possible.", first=a, second=b)
+            for a, b in rematches
+        ]
+        lines += plan.notes
+        lines += _before_games(conn, rt, actor, event, pairings)
+        lines.append(_deadline_text(pairings.deadline))
+        title = _("{event}: round {number} pairings", event=event.name, number=number)
     audit.record_in(conn, event.league, actor.user_id, "tournament.round", rt.clock.now(), detail)
-    lines = table_lines(pairings.tables)
-    if plan.draws:
-        lines.append("Drawn with the bot's dice: " + ", ".join(f"d{d.sides}={d.face}" for d in plan.draws))
-    lines += [f"{a} and {b} meet again: no other pairing was possible." for a, b in rematches]
-    lines += plan.notes
-    lines += _before_games(conn, rt, actor, event, pairings)
-    lines.append(_deadline_text(pairings.deadline))
-    _announce(conn, rt, event, f"{event.name}: round {number} pairings", lines, mentions_of(pairings.tables))
+    _announce(conn, rt, event, title, lines, mentions_of(pairings.tables))
     return pairings
 
 
@@ -224,7 +239,9 @@ def _store_round(
     for table in plan.tables:
         away = table.away if table.away is not None else spare
         if away is None:
-            raise Conflict(f"{event.name} has no Spare Player: mark one, or set odd_player: bye.")
+            raise Conflict(
+                _("{event} has no Spare Player: mark one, or set odd_player: bye.", event=event.name)
+            )
         games.append((table.home, away))
     season_store.insert_fixtures(
         conn,
@@ -276,24 +293,30 @@ def _team_text(team: TeamRow, mentions: bool, bold: bool) -> str:
 
 def table_text(table: TableLine, *, mentions: bool = False, bold: bool = False) -> str:
     """`Table 3 (Group A): Reavers (@coach) v Raiders (@coach) (#12)`, the score once confirmed, or the Bye:
-    the one wording of a table, in the announcements, the log and /tournament pairings."""
+    the one wording of a table, in the announcements, the log and /tournament pairings (in the current
+    language; the label as stored, in the event's)."""
     home = _team_text(table.home, mentions, bold)
-    head = f"Table {table.number}" + (f" ({table.label})" if table.label else "")
+    if table.label:
+        head = _("Table {number} ({label})", number=table.number, label=table.label)
+    else:
+        head = _("Table {number}", number=table.number)
     head = f"**{head}**" if bold else head
     if table.away is None:
-        return f"{head}: {home}: Bye (a 2-0 win)"
+        return _("{table}: {team}: Bye (a 2-0 win)", table=head, team=home)
     away = _team_text(table.away, mentions, bold)
     fx = table.fixture
     if fx is not None and fx.status == "confirmed" and fx.home_score is not None:
         return f"{head}: {home} {fx.home_score}-{fx.away_score} {away}"
-    state = "" if fx is None else f" (#{fx.id}" + (f", {fx.status}" if fx.status != "scheduled" else "") + ")"
-    return f"{head}: {home} v {away}{state}"
+    state = ""
+    if fx is not None:
+        state = f" (#{fx.id}" + (f", {status_text(fx.status)}" if fx.status != "scheduled" else "") + ")"
+    return _("{table}: {home} v {away}", table=head, home=home, away=away) + state
 
 
 def _deadline_text(deadline: datetime | None) -> str:
     if deadline is None:
-        return "Played in person: no deadline. Report each game with /report; the other coach confirms it."
-    return f"Deadline <t:{int(deadline.timestamp())}:f> (<t:{int(deadline.timestamp())}:R>)."
+        return _("Played in person: no deadline. Report each game with /report; the other coach confirms it.")
+    return _("Deadline <t:{stamp}:f> (<t:{stamp}:R>).", stamp=int(deadline.timestamp()))
 
 
 def _read_round(
@@ -316,7 +339,7 @@ def _read_round(
     for row in tournament_store.tables(conn, guild_id, event.id, number):
         lines.append(_line(row, teams, by_id))
     if not lines:
-        raise NotFound(f"{event.name} has no round {number} yet.")
+        raise NotFound(_("{event} has no round {number} yet.", event=event.name, number=number))
     first = lines[0].fixture
     deadline = first.deadline_at if first is not None and event.rulespack.round_hours else None
     if deadline is None and event.rulespack.round_hours:
@@ -342,16 +365,16 @@ def _line(row: TableRow, teams: dict[int, TeamRow], fixtures: dict[int, Fixture]
 
 def _start(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
     event = find_event(conn, actor.guild_id, reference)
+    if event.status == "running":
+        raise Conflict(_("{event} has already started.", event=event.name))
     if event.status != "registration":
-        raise Conflict(
-            f"{event.name} has already started." if event.status == "running" else f"{event.name} is over."
-        )
+        raise Conflict(_("{event} is over.", event=event.name))
     state = played(conn, event)
     broken = tournament_entries.rosters_breaking_rules(conn, rt, event)  # as the rulespack now stands
     check_start(state.view(rt.catalog.tournament.scoring), broken, squad_limits(conn, rt, state))
     ranked, spare = state.ranked_ids, state.spare_team_id
     if not tournament_store.set_status(conn, event.tournament, "running", rt.clock.now()):
-        raise Conflict(f"{event.name} was started (or changed) by someone else just now.")
+        raise Conflict(_("{event} was started (or changed) by someone else just now.", event=event.name))
     season = season_store.insert_season(
         conn,
         guild_id=actor.guild_id,
@@ -384,10 +407,15 @@ def _open_games(conn: Connection, event: Event, number: int) -> list[Fixture]:
     ]
 
 
+# An event's status as a reader sees it (the store keeps the English key).
+EVENT_STATUSES = {"registration": N_("registration"), "running": N_("running"), "finished": N_("finished")}
+
+
 def _pair_early(conn: Connection, rt: Runtime, actor: Actor, reference: str | None) -> Pairings:
     event = find_event(conn, actor.guild_id, reference)
     if event.status != "running":
-        raise Conflict(f"{event.name} is not running (it is {event.status}).")
+        status = _(EVENT_STATUSES[event.status]) if event.status in EVENT_STATUSES else event.status
+        raise Conflict(_("{event} is not running (it is {status}).", event=event.name, status=status))
     current = tournament_store.last_round(conn, actor.guild_id, event.id)
     check_more_rounds(event.name, current, event.rulespack.rounds)
     unconfirmed = tuple(_open_games(conn, event, current))
@@ -432,7 +460,10 @@ def _winner_fan(
     name = fx.home_name if winner == fx.home_team_id else fx.away_name
     detail = {"fixture": fx.id, "match": fx.label, "team": name, "fans": fans}
     audit.record_in(conn, fx, actor.user_id, "tournament.fan", rt.clock.now(), detail, reason=reason)
-    return f"{name}: the winner's Dedicated Fan {'given' if sign > 0 else 'taken back'} ({fans:+})"
+    signed = f"{fans:+}"
+    if sign > 0:
+        return _("{team}: the winner's Dedicated Fan given ({fans})", team=name, fans=signed)
+    return _("{team}: the winner's Dedicated Fan taken back ({fans})", team=name, fans=signed)
 
 
 def move_winner_fans(
@@ -493,17 +524,14 @@ def after_result(
         return summaries
     system = Actor(guild_id=fx.guild_id, user_id=BOT_USER, channel_id=league.announce_channel_id or 0)
     if current >= event.rulespack.rounds:
-        _announce(
-            conn,
-            rt,
-            event,
-            f"{event.name}: every round is played",
-            [
-                f"All {current} rounds are confirmed: the organiser can finish the event and announce "
-                "the awards."
-            ],
-            [],
-        )
+        with i18n.using(event.league.language):
+            title = _("{event}: every round is played", event=event.name)
+            line = _(
+                "All {count} rounds are confirmed: the organiser can finish the event and announce "
+                "the awards.",
+                count=current,
+            )
+        _announce(conn, rt, event, title, [line], [])
         return summaries
     _pair(conn, rt, system, event, _season(conn, event), current + 1)
     return summaries
@@ -523,12 +551,14 @@ def _swap(
 ) -> Pairings:
     event = find_event(conn, actor.guild_id, reference)
     if event.status != "running":
-        raise Conflict(f"{event.name} is not running: only a running event's pairings can change.")
+        raise Conflict(
+            _("{event} is not running: only a running event's pairings can change.", event=event.name)
+        )
     current = tournament_store.last_round(conn, actor.guild_id, event.id)
     a = find_team(conn, actor.guild_id, team_a, event.league)
     b = find_team(conn, actor.guild_id, team_b, event.league)
     if a.id == b.id:
-        raise InvalidInput("Name two different teams to swap.")
+        raise InvalidInput(_("Name two different teams to swap."))
     policy, view = event_format(rt, played(conn, event))
     policy.check_swap(view, a.id, b.id)  # a table each, that may change (a team event: of one squad)
     pairings = _read_round(conn, event, current)
@@ -536,7 +566,9 @@ def _swap(
     for team in (a, b):
         fx = where[team.id].fixture
         if fx is not None and (fx.status != "scheduled" or fx.report_version):
-            raise Conflict(f"{fx.label} already has a report: its coaches can no longer be swapped.")
+            raise Conflict(
+                _("{game} already has a report: its coaches can no longer be swapped.", game=fx.label)
+            )
     table_a, table_b = where[a.id], where[b.id]
     rows = {r.table_number: r for r in tournament_store.tables(conn, actor.guild_id, event.id, current)}
     for table, old, new in ((table_a, a.id, b.id), (table_b, b.id, a.id)):
@@ -560,14 +592,10 @@ def _swap(
         conn, event.league, actor.user_id, "tournament.swap", rt.clock.now(), detail, reason=reason
     )
     changed = [t for t in after.tables if t.number in (table_a.number, table_b.number)]
-    _announce(
-        conn,
-        rt,
-        event,
-        f"{event.name}: round {current} pairings changed",
-        [*(table_text(t, mentions=True) for t in changed), f"Reason: {reason}"],
-        sorted({c for t in changed for c in _coaches(t)}),
-    )
+    with i18n.using(event.league.language):
+        title = _("{event}: round {number} pairings changed", event=event.name, number=current)
+        lines = [*(table_text(t, mentions=True) for t in changed), _("Reason: {reason}", reason=reason)]
+    _announce(conn, rt, event, title, lines, sorted({c for t in changed for c in _coaches(t)}))
     return after
 
 
@@ -609,13 +637,13 @@ async def swap_tables(
     """The organiser swaps two coaches between tables of the current round (neither game reported yet),
     and `more` pairs after them, in order: all the swaps or, when one is refused, none (one transaction);
     each is logged and announced with the reason."""
-    cleaned = reason_of(reason, "Give a reason: it is kept in the event's log.")
+    cleaned = reason_of(reason, _("Give a reason: it is kept in the event's log."))
     if len(more) >= MAX_SWAPS:
-        raise InvalidInput(f"Swap at most {MAX_SWAPS} pairs of teams at once.")
+        raise InvalidInput(_("Swap at most {most} pairs of teams at once.", most=MAX_SWAPS))
     pairs = [(team_a, team_b)]
     for one, other in more:
         if one is None or other is None:
-            raise InvalidInput("Name both teams of each pair to swap.")
+            raise InvalidInput(_("Name both teams of each pair to swap."))
         pairs.append((one, other))
     return await rt.db.write(_swaps, rt, actor, reference, pairs, cleaned)
 
@@ -627,9 +655,14 @@ def pairings_in(conn: Connection, guild_id: int, reference: str | None, number: 
     event = find_event(conn, guild_id, reference)
     current = tournament_store.last_round(conn, guild_id, event.id)
     if current == 0:
-        raise NotFound(f"{event.name} has not been paired yet (the organiser starts it with /event start).")
+        raise NotFound(
+            _(
+                "{event} has not been paired yet (the organiser starts it with /event start).",
+                event=event.name,
+            )
+        )
     if number is not None and not 1 <= number <= current:
-        raise NotFound(f"{event.name} has rounds 1 to {current} so far.")
+        raise NotFound(_("{event} has rounds 1 to {last} so far.", event=event.name, last=current))
     return _read_round(conn, event, number or current)
 
 
@@ -637,7 +670,7 @@ async def round_pairings(
     rt: Runtime, guild_id: int, reference: str | None, number: int | None = None
 ) -> Pairings:
     """A round's tables (the current round by default), with the scores of confirmed games."""
-    optional_whole(number, 1, 1000, "the round")
+    optional_whole(number, 1, 1000, _("the round"))
     return await rt.db.read(pairings_in, guild_id, reference, number)
 
 
@@ -659,8 +692,9 @@ class EventStandings:
 
     @property
     def title(self) -> str:
-        """'Cup: rankings after round 1, round 2 under way' (issue 29: rankings follow games played)."""
-        return f"{self.event.name}: rankings {self.progress.title}"
+        """'Cup: rankings after round 1, round 2 under way' (issue 29: rankings follow games played), in the
+        current language."""
+        return _("{event}: rankings {progress}", event=self.event.name, progress=self.progress.title)
 
 
 def standings_in(conn: Connection, rt: Runtime, guild_id: int, reference: str | None) -> EventStandings:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import i18n
+from bot.i18n import _, ngettext
 from bot.rules.tournament.extra_spp import (
     MOST_AT_ONCE,
     check_amount,
@@ -28,7 +30,6 @@ from bot.store import teams as team_store
 from bot.store.connection import Connection
 from bot.store.seasons import Fixture
 from bot.store.teams import PlayerRow, TeamRow
-from bot.text import plural
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,21 @@ class ExtraSpp:
 
     @property
     def line(self) -> str:
-        """`Reavers: #3 Lineman 3, 2 SPP (round 1; now 5).`"""
-        amount = plural(abs(self.amount), "SPP", "SPP") + ("" if self.amount > 0 else " taken back")
-        return f"{self.team}: {self.player}, {amount} (round {self.round_number}; now {self.spp})."
+        """`Reavers: #3 Lineman 3, 2 SPP (round 1; now 5).`, in the current language."""
+        values = {"team": self.team, "player": self.player, "number": self.round_number, "spp": self.spp}
+        if self.amount > 0:
+            return ngettext(
+                "{team}: {player}, {n} SPP (round {number}; now {spp}).",
+                "{team}: {player}, {n} SPP (round {number}; now {spp}).",
+                self.amount,
+                **values,
+            )
+        return ngettext(
+            "{team}: {player}, {n} SPP taken back (round {number}; now {spp}).",
+            "{team}: {player}, {n} SPP taken back (round {number}; now {spp}).",
+            -self.amount,
+            **values,
+        )
 
 
 def _game(conn: Connection, event: Event, team: TeamRow, round_number: int | None) -> Fixture:
@@ -88,9 +101,10 @@ def _award(
     given = {"team": team.name, "player": label, "spp": amount, "round": fx.round_number, "fixture": fx.id}
     audit.record_in(conn, event.league, actor.user_id, "tournament.extra_spp", now, given, reason=reason)
     done = ExtraSpp(event, team.name, label, amount, player.spp + amount, fx.round_number, reason)
-    announcements.to_league(
-        conn, event.league, f"{event.name}: extra SPP", [done.line, f"For: {reason}"], now, [team.coach_id]
-    )
+    with i18n.using(event.league.language):
+        title = _("{event}: extra SPP", event=event.name)
+        lines = [done.line, _("For: {reason}", reason=reason)]
+    announcements.to_league(conn, event.league, title, lines, now, [team.coach_id])
     return done
 
 
@@ -106,10 +120,11 @@ async def award_spp(
 ) -> ExtraSpp:
     """The organiser gives a player extra SPP (or takes back an award) for something in a confirmed game of
     his team (`round_number`; default: the team's last confirmed game), with the reason coaches see."""
-    cleaned = reason_of(reason, "Say what the SPP are for: coaches see it and it is kept in the event's log.")
-    amount = whole(amount, -MOST_AT_ONCE, MOST_AT_ONCE, "the SPP")
+    why = _("Say what the SPP are for: coaches see it and it is kept in the event's log.")
+    cleaned = reason_of(reason, why)
+    amount = whole(amount, -MOST_AT_ONCE, MOST_AT_ONCE, _("the SPP"))
     if round_number is not None:
-        round_number = whole(round_number, 1, MAX_ROUNDS, "the round")
+        round_number = whole(round_number, 1, MAX_ROUNDS, _("the round"))
     return await rt.db.write(_award, rt, actor, event_ref, team, player, amount, round_number, cleaned)
 
 

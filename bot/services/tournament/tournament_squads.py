@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.errors import Conflict, DomainError, InvalidInput, NotAllowed, NotFound
+from bot.i18n import _
 from bot.rules.tournament.tournament_teams import (
     SquadRoster,
     SquadRow,
@@ -128,7 +129,13 @@ def _find(conn: Connection, event: Event, reference: str) -> Squad:
             return found
     found = squad_store.by_name(conn, event.league.guild_id, event.id, " ".join(text.split()))
     if found is None:
-        raise NotFound(f"{event.name} has no squad called `{text[:40]}`; /squad list shows them.")
+        raise NotFound(
+            _(
+                "{event} has no squad called `{name}`; /squad list shows them.",
+                event=event.name,
+                name=text[:40],
+            )
+        )
     return found
 
 
@@ -142,7 +149,11 @@ def _open(conn: Connection, actor: Actor, event_ref: str | None) -> Event:
 def _may_change(actor: Actor, squad: Squad, as_organiser: bool) -> None:
     if not as_organiser and actor.user_id != squad.captain_id:
         raise NotAllowed(
-            f"Only {squad.name}'s captain (<@{squad.captain_id}>) or an organiser may change it."
+            _(
+                "Only {squad}'s captain (<@{captain}>) or an organiser may change it.",
+                squad=squad.name,
+                captain=squad.captain_id,
+            )
         )
 
 
@@ -154,7 +165,13 @@ def _join(conn: Connection, rt: Runtime, event: Event, squad: Squad, coach_id: i
     check_squad_room(squad.name, len(squad.members), _team_event(event))
     other = squad_store.of_coach(conn, event.league.guild_id, event.id, coach_id)
     if other is not None:
-        raise Conflict(f"<@{coach_id}> is in {other.name} already; a coach plays for one squad.")
+        raise Conflict(
+            _(
+                "<@{coach}> is in {squad} already; a coach plays for one squad.",
+                coach=coach_id,
+                squad=other.name,
+            )
+        )
     squad_store.add_member(conn, squad, coach_id, rt.clock.now())
     joined = squad_store.get(conn, squad.guild_id, squad.id)
     assert joined is not None
@@ -179,10 +196,10 @@ def _create(
     event = _open(conn, actor, event_ref)
     if captain_id != actor.user_id and not as_organiser:
         raise NotAllowed(
-            "Create your own squad (you are its captain); an organiser may name another captain."
+            _("Create your own squad (you are its captain); an organiser may name another captain.")
         )
     if squad_store.by_name(conn, actor.guild_id, event.id, name) is not None:
-        raise Conflict(f"{event.name} already has a squad called {name}.")
+        raise Conflict(_("{event} already has a squad called {name}.", event=event.name, name=name))
     squad_id = squad_store.insert(conn, actor.guild_id, event.id, name, captain_id, rt.clock.now())
     squad = squad_store.get(conn, actor.guild_id, squad_id)
     assert squad is not None
@@ -192,8 +209,14 @@ def _create(
         conn,
         event,
         squad_id,
-        f"{name} is a squad in {event.name} with captain <@{captain_id}>: add its coaches with /squad add "
-        f"({event.rulespack.team_size} in all); each registers his own roster with /roster register.",
+        _(
+            "{squad} is a squad in {event} with captain <@{captain}>: add its coaches with /squad add "
+            "({size} in all); each registers his own roster with /roster register.",
+            squad=name,
+            event=event.name,
+            captain=captain_id,
+            size=event.rulespack.team_size,
+        ),
     )
 
 
@@ -208,9 +231,9 @@ async def create_squad(
 ) -> SquadView:
     """A new squad (a team of coaches) in a team event open for registration; its captain (the caller, or the
     coach an organiser names) is its first coach."""
-    captain = an_id(captain_id if captain_id is not None else actor.user_id, "captain")
+    captain = an_id(captain_id if captain_id is not None else actor.user_id, _("captain"))
     return await rt.db.write(
-        _create, rt, actor, event_ref, clean_name(name, "squad name"), captain, as_organiser
+        _create, rt, actor, event_ref, clean_name(name, _("squad name")), captain, as_organiser
     )
 
 
@@ -246,7 +269,7 @@ def _change(
 def _add(conn: Connection, rt: Runtime, actor: Actor, event: Event, squad: Squad, coach_id: int) -> SquadView:
     _join(conn, rt, event, squad, coach_id)
     _record(conn, rt, actor, event, {"squad": squad.name, "change": "added", "coach": coach_id})
-    return _view(conn, event, squad.id, f"<@{coach_id}> joins {squad.name}.")
+    return _view(conn, event, squad.id, _("<@{coach}> joins {squad}.", coach=coach_id, squad=squad.name))
 
 
 async def add_coach(
@@ -254,7 +277,7 @@ async def add_coach(
 ) -> SquadView:
     """The captain (or an organiser) adds a coach to the squad: at most team_size; a coach in one squad; his
     roster, if he has one, neither the same team nor a star of another coach of the squad."""
-    an_id(coach_id, "coach")
+    an_id(coach_id, _("coach"))
     return await rt.db.write(_change, rt, actor, (event_ref, squad), coach_id, as_organiser, _add)
 
 
@@ -273,9 +296,9 @@ async def add_coaches(
     """Several coaches added at once: each is `add_coach`, its own change in its own transaction (one coach
     refused leaves the others added); the message says who joined and why each refused one was refused.
     Refused as a whole when the caller may not change the squad (or the one coach named is refused)."""
-    wanted = list(dict.fromkeys(an_id(c, "coach") for c in coach_ids))  # each coach once, in order
+    wanted = list(dict.fromkeys(an_id(c, _("coach")) for c in coach_ids))  # each coach once, in order
     if not 1 <= len(wanted) <= MAX_ADDED_AT_ONCE:
-        raise InvalidInput(f"Name from 1 to {MAX_ADDED_AT_ONCE} coaches to add at once.")
+        raise InvalidInput(_("Name from 1 to {most} coaches to add at once.", most=MAX_ADDED_AT_ONCE))
     await rt.db.read(_changeable, actor, (event_ref, squad), as_organiser)
     lines: list[str] = []
     view: SquadView | None = None
@@ -285,7 +308,7 @@ async def add_coaches(
         except DomainError as refused:
             if len(wanted) == 1:
                 raise  # one coach named: the refusal is the answer
-            lines.append(f"<@{coach_id}> not added: {refused}")
+            lines.append(_("<@{coach}> not added: {refusal}", coach=coach_id, refusal=refused))
         else:
             lines.append(view.message)
     if view is None:  # nobody joined: the squad as it is
@@ -298,16 +321,16 @@ def _remove(
     conn: Connection, rt: Runtime, actor: Actor, event: Event, squad: Squad, coach_id: int
 ) -> SquadView:
     if coach_id not in squad.members:
-        raise NotFound(f"<@{coach_id}> is not in {squad.name}.")
+        raise NotFound(_("<@{coach}> is not in {squad}.", coach=coach_id, squad=squad.name))
     if coach_id == squad.captain_id:
         check_captain_leaves(squad.name, coach_id, len(squad.members))
         squad_store.remove_member(conn, squad, coach_id)
         squad_store.delete(conn, squad)
         _record(conn, rt, actor, event, {"squad": squad.name, "change": "disbanded", "coach": coach_id})
-        return SquadView(event, squad, {}, f"{squad.name} is disbanded.")
+        return SquadView(event, squad, {}, _("{squad} is disbanded.", squad=squad.name))
     squad_store.remove_member(conn, squad, coach_id)
     _record(conn, rt, actor, event, {"squad": squad.name, "change": "removed", "coach": coach_id})
-    return _view(conn, event, squad.id, f"<@{coach_id}> leaves {squad.name}.")
+    return _view(conn, event, squad.id, _("<@{coach}> leaves {squad}.", coach=coach_id, squad=squad.name))
 
 
 async def remove_coach(
@@ -315,7 +338,7 @@ async def remove_coach(
 ) -> SquadView:
     """The captain (or an organiser) removes a coach (his roster stays registered but needs a squad to be
     approved); removing the captain, the last coach, disbands the squad."""
-    an_id(coach_id, "coach")
+    an_id(coach_id, _("coach"))
     return await rt.db.write(_change, rt, actor, (event_ref, squad), coach_id, as_organiser, _remove)
 
 
@@ -329,7 +352,9 @@ def _show(
     else:
         mine = squad_store.of_coach(conn, guild_id, event.id, user_id)
         if mine is None:
-            raise NotFound(f"You are in no squad of {event.name}; name one to see it (/squad list).")
+            raise NotFound(
+                _("You are in no squad of {event}; name one to see it (/squad list).", event=event.name)
+            )
         squad = mine
     return _view(conn, event, squad.id)
 

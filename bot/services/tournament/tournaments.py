@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from bot.catalog.models import TournamentScoring
 from bot.errors import Conflict, InvalidInput, NotFound
+from bot.i18n import N_, _
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.match.match_result import ResultReport
 from bot.rules.tournament.event_state import EventState, SquadEntry
@@ -38,6 +39,19 @@ from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
 from bot.store.tournaments import Entry, Tournament
+
+# A game's status as a reader sees it (the store keeps the English key).
+FIXTURE_STATUSES: dict[str, str] = {
+    "scheduled": N_("scheduled"),
+    "reported": N_("reported"),
+    "disputed": N_("disputed"),
+    "confirmed": N_("confirmed"),
+}
+
+
+def status_text(status: str) -> str:
+    """A game's status in the current language."""
+    return _(FIXTURE_STATUSES[status]) if status in FIXTURE_STATUSES else status
 
 
 @dataclass(frozen=True)
@@ -69,7 +83,7 @@ def find_event(conn: Connection, guild_id: int, reference: str | None) -> Event:
     league = find_league(conn, guild_id, reference, kind="tournament")
     tournament = tournament_store.get(conn, guild_id, league.id)
     if tournament is None:  # a leagues row of kind 'tournament' is always created with its tournament row
-        raise NotFound(f"{league.name} has no rulespack.")
+        raise NotFound(_("{event} has no rulespack.", event=league.name))
     return Event(league, tournament)
 
 
@@ -101,7 +115,7 @@ def _create(
     rulespack: Rulespack,
 ) -> Event:
     if league_store.by_name(conn, actor.guild_id, name) is not None:
-        raise Conflict(f"This server already has a league or tournament called {name}.")
+        raise Conflict(_("This server already has a league or tournament called {name}.", name=name))
     now = rt.clock.now()
     league = league_store.insert(
         conn,
@@ -128,7 +142,7 @@ def _validated(changes: dict[str, Any], base: Rulespack | None = None) -> Rulesp
     try:
         return Rulespack.model_validate({**(base.model_dump() if base else {}), **changes})
     except ValidationError as error:
-        raise InvalidInput(f"Not set: {validation_message(error)}.") from error
+        raise InvalidInput(_("Not set: {problem}.", problem=validation_message(error))) from error
 
 
 async def create_tournament(
@@ -139,10 +153,10 @@ async def create_tournament(
     settings: dict[str, Any] | None = None,
 ) -> Event:
     """A new tournament, open for registration, with seed 000's rulespack and the organiser's changes."""
-    optional_id(announce_channel_id, "channel")
+    optional_id(announce_channel_id, _("channel"))
     rulespack = _validated(settings or {})
     return await rt.db.write(
-        _create, rt, actor, clean_name(name, "tournament name"), announce_channel_id, rulespack
+        _create, rt, actor, clean_name(name, _("tournament name")), announce_channel_id, rulespack
     )
 
 
@@ -176,7 +190,7 @@ def _update(
     tier_table(rt, rulespack)  # every tier a roster is moved to must have a row
     for team_id, tier in rulespack.roster_tiers.items():
         if team_id not in rt.catalog.teams:
-            raise InvalidInput(f"There is no team roster {team_id!r}.")
+            raise InvalidInput(_("There is no team roster {roster}.", roster=repr(team_id)))
         tier_table(rt, rulespack).allowance(tier)
     after = rulespack.model_dump()
     changed = {key: (before[key], after[key]) for key in after if before[key] != after[key]}
