@@ -25,7 +25,7 @@ from typing import Generic, TypeVar
 
 from bot.catalog.models import TournamentScoring
 from bot.errors import RuleViolation
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.rules.dice import Dice, RecordingDice, shuffle
 from bot.rules.ranking import Tally, order
 from bot.rules.tournament.swiss import Draw, OddPlayer, first_round, next_round
@@ -148,7 +148,7 @@ def rank_squads(
 
 # --- a knock-out squad match (a group and knock-out team event) -----
 
-KNOCKOUT_MATCH_RULE = (
+KNOCKOUT_MATCH_RULE = N_(  # worded where shown: _(KNOCKOUT_MATCH_RULE)
     "a knock-out squad match is won by the squad that wins more of its games (each knock-out game has a "
     "winner, after extra time and the shoot-out); level (an even squad size), by the better touchdown "
     "difference over the match's games, then by more casualties caused, then by the better group-stage "
