@@ -62,7 +62,9 @@ def squads_played(state: EventState) -> SquadsPlayed:
         if table.game is not None:
             bucket.append(table.game)
     matches = tuple(
-        SquadMatch(home, away, tuple(bucket)) for (_, home, away), bucket in sorted(games.items()) if bucket
+        SquadMatch(home, away, tuple(bucket))
+        for (_number, home, away), bucket in sorted(games.items())
+        if bucket
     )
     return SquadsPlayed(
         tuple(s.id for s in state.squads),
@@ -70,7 +72,7 @@ def squads_played(state: EventState) -> SquadsPlayed:
         matches,
         tuple(squad for number, squad in sorted(byes) if number in state.complete),  # ranked once played
         frozenset(met),
-        frozenset(squad for _, squad in byes),
+        frozenset(squad for _round, squad in byes),
     )
 
 

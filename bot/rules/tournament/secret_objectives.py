@@ -35,7 +35,7 @@ class Objectives:
 
 def table_sides(table: RollTable) -> int:
     """The die of a one-die table: `d16` -> 16."""
-    count, _, sides = table.dice.lower().partition("d")
+    count, _d, sides = table.dice.lower().partition("d")
     if count not in ("", "1") or not sides.isdigit():
         raise ValueError(f"table {table.id} is not rolled with one die")
     return int(sides)

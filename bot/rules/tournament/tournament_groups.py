@@ -471,7 +471,7 @@ def _order(
         ranked += [(row.coach, row.decided_by) for row in rest_rows]
     else:
         ranked = [(u, None) for u in everyone]
-    seen = {u for u, _ in ranked}
+    seen = {u for u, _decided in ranked}
     ranked += [(u, None) for u in units if u not in seen]  # not drawn into a group (not yet started)
     rows = []
     for position, (unit, decided_by) in enumerate(ranked, start=1):

@@ -298,7 +298,7 @@ def check_roster(
     tier = team.tier if tier is None else tier  # the rulespack may move a roster to another tier
     allowance = (tiers or seed_tiers(catalog)).allowance(tier)
     hired = _players(catalog, team, roster, options, tally)
-    _staff_and_fans(catalog, team, roster, [position for _, position in hired], tally)
+    _staff_and_fans(catalog, team, roster, [position for _player, position in hired], tally)
     allowed = event_inducements(catalog) if allowed_inducements is None else allowed_inducements
     _inducements(team, roster, allowed, tally)
     _skills(catalog, [(p, pos) for p, pos in hired if not p.mercenary], allowance, tier, tally)

@@ -160,7 +160,7 @@ def _roll_before_games(
         assert fx is not None
         for team in teams:
             fielded = escalation.fielded_roster(conn, fx, team)  # gold piece escalation: this round's roster
-            owned = [bought[key] for key, _ in fielded.inducements if key in customs]
+            owned = [bought[key] for key, _count in fielded.inducements if key in customs]
             if not owned and not free:
                 continue
             players = [f"#{p.number} {p.name}" for p in fielded.players]
