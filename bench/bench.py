@@ -140,14 +140,16 @@ async def service_figures(path: Path | str, league_count: int) -> tuple[Timings,
         await db.close()
 
 
-async def _play_seasons(db: Database, league_count: int) -> tuple[Timings, float, int]:
+async def _play_seasons(
+    db: Database, league_count: int, timings: Timings | None = None
+) -> tuple[Timings, float, int]:
     await db.migrate()
     rt = Runtime(db=db, dice=CountingDice(SeededDice(1)), clock=FakeClock(START), catalog=load_catalog())
     rng = random.Random("bench")
     guilds = [2000 + n for n in range(league_count)]
     for guild_id in guilds:
         await draft_league(rt, rng, guild_id, 8, Tally())
-    timings = Timings()
+    timings = Timings() if timings is None else timings
     postgame_seconds = 0.0
     sequences = 0
     for round_number in range(1, 8):

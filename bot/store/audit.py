@@ -36,14 +36,13 @@ def record(
     detail: dict[str, Any] | None = None,
     reason: str | None = None,
     league_id: int | None = None,
-) -> int:
-    cursor = conn.execute(
+) -> None:
+    """Add one row to the audit log (PostgreSQL sends it with the unit's next read: nothing waits for it)."""
+    conn.execute(
         "INSERT INTO audit_log (guild_id, league_id, actor_id, action, detail, reason, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (guild_id, league_id, actor_id, action, json.dumps(detail or {}, sort_keys=True), reason, unix(now)),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
 
 
 def recorded(conn: Connection, guild_id: int, action: str, detail: dict[str, Any]) -> bool:
@@ -64,13 +63,11 @@ def record_in(
     detail: dict[str, Any] | None = None,
     *,
     reason: str | None = None,
-) -> int:
+) -> None:
     """`record` an action taken in a league or an event, or on one of its fixtures: the guild and the league
     are the row's."""
     league_id = where.league_id if isinstance(where, Fixture) else where.id
-    return record(
-        conn, where.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=league_id
-    )
+    record(conn, where.guild_id, actor_id, action, now, detail=detail, reason=reason, league_id=league_id)
 
 
 def recent(

@@ -204,17 +204,16 @@ def change_treasury(
     fixture_id: int | None = None,
 ) -> int:
     """Add (or, negative, spend) gold with its cause. Refuses to go below zero. Returns the new balance."""
-    row = conn.execute(
-        "SELECT treasury FROM teams WHERE guild_id = ? AND id = ?", (team.guild_id, team.id)
-    ).fetchone()
-    balance = int(row["treasury"]) + amount
+    held = get(conn, team.guild_id, team.id)  # as the team reads now: a read the unit made already, if it can
+    assert held is not None
+    balance = held.treasury + amount
     if balance < 0:
         raise RuleViolation(
             _(
                 "That costs {cost}; {team} has {treasury}.",
                 cost=gp(-amount),
                 team=team.name,
-                treasury=gp(int(row["treasury"])),
+                treasury=gp(held.treasury),
             )
         )
     conn.execute(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.store.database import load_migrations
-from bot.store.postgres import schema_sql, statement
+from bot.store.pg_connection import numbered, statement
+from bot.store.postgres import schema_sql
 
 
 def test_marks_become_psycopg_marks_outside_quotes_and_comments() -> None:
@@ -12,6 +13,18 @@ def test_marks_become_psycopg_marks_outside_quotes_and_comments() -> None:
     )
     assert sql == "SELECT * FROM t WHERE a = %s AND b LIKE 'w%%' AND c = %(g)s AND d::text = '?' -- why?"
     assert not returns_id
+
+
+def test_marks_become_numbered_marks_for_libpq_outside_quotes_and_comments() -> None:
+    """Inside a unit of work statements go to libpq as they are, with PostgreSQL's own numbered marks."""
+    assert numbered("SELECT * FROM t WHERE a = ? AND b LIKE 'w%' AND c = ? AND d::text = '?' -- why?") == (
+        "SELECT * FROM t WHERE a = $1 AND b LIKE 'w%' AND c = $2 AND d::text = '?' -- why?",
+        None,
+    )
+    assert numbered("UPDATE t SET a = :b WHERE c = :d AND e = :b") == (
+        "UPDATE t SET a = $1 WHERE c = $2 AND e = $1",
+        ("b", "d"),
+    )
 
 
 def test_an_insert_into_a_table_with_ids_returns_the_new_id() -> None:

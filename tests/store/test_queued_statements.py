@@ -4,10 +4,12 @@ what a unit of work sees, commits or refuses."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bot.store import Database
-from bot.store.connection import Connection, IntegrityError
+from bot.store.connection import Connection, IntegrityError, ahead, together
 from bot.store.postgres import is_url
 
 
@@ -95,6 +97,7 @@ async def test_a_null_value_needs_no_declared_type_and_a_statement_run_often_is_
         prepared = await database.read(
             lambda conn: conn.execute(
                 "SELECT COUNT(*) FROM pg_prepared_statements WHERE statement LIKE '%WHERE value = $1%'"
+                " AND statement NOT LIKE '%pg_prepared_statements%'"  # this one is prepared too
             ).fetchone()[0]
         )
         assert prepared == 1
@@ -144,3 +147,71 @@ async def test_only_a_delete_changes_a_table_it_does_not_name(database: Database
         return triggers, [row[0] for row in on_update]
 
     assert await database.read(rules) == (0, [])
+
+
+async def test_reads_made_together_or_ahead_give_what_each_gives_alone(database: Database) -> None:
+    """`together` and `ahead` only send reads early (PostgreSQL): each read still gives the rows it gives
+    where the unit makes it, after what the unit wrote before it, on both engines."""
+
+    def keys(value: str) -> Callable[[Connection], list[str]]:
+        sql = "SELECT key FROM app_meta WHERE value = ? ORDER BY key"
+        return lambda conn: [row[0] for row in conn.execute(sql, (value,))]
+
+    def count(conn: Connection) -> int:
+        return int(conn.execute("SELECT COUNT(*) FROM app_meta").fetchone()[0])
+
+    def work(conn: Connection) -> list[object]:
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('c', '2')")
+        seen: list[object] = list(together(conn, keys("1"), keys("2"), count))
+        ahead(conn, keys("1"), count, keys("3"))
+        conn.execute("UPDATE app_meta SET value = '3' WHERE key = 'a'")  # after the reads were sent ahead
+        seen += [keys("1")(conn), keys("3")(conn), count(conn)]
+        return seen
+
+    await database.write(
+        lambda conn: conn.executemany(
+            "INSERT INTO app_meta (key, value) VALUES (?, ?)", [("a", "1"), ("b", "1")]
+        )
+    )
+    assert await database.write(work) == [["a", "b"], ["c"], 3, ["b"], ["a"], 3]
+
+
+async def test_a_refusal_leaves_the_connection_ready_for_the_next_unit(database: Database) -> None:
+    """After a unit PostgreSQL refused (rolled back), the next ones run as before: reads, a prepared
+    statement sent again, a read-only unit whose commit is not waited for, then a write."""
+
+    def by_key(conn: Connection, key: str) -> list[str]:
+        return [row[0] for row in conn.execute("SELECT value FROM app_meta WHERE key = ?", (key,))]
+
+    other = "SELECT COUNT(*) FROM app_meta WHERE value <> ?"  # first sent after a refusal: not prepared
+
+    def twice(conn: Connection) -> None:
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('x', '1')")
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('x', '2')")
+        conn.execute(other, ("z",))
+
+    await database.write(lambda conn: conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')"))
+    for _ in range(3):
+        assert await database.read(by_key, "a") == ["1"]
+        with pytest.raises(IntegrityError):
+            await database.write(twice)
+        assert await database.read(by_key, "a") == ["1"]
+        assert await database.read(by_key, "x") == []
+    await database.write(lambda conn: conn.execute("UPDATE app_meta SET value = '2' WHERE key = 'a'"))
+    assert await database.read(by_key, "a") == ["2"]
+    assert await database.read(lambda conn: conn.execute(other, ("z",)).fetchone()[0]) == 1
+
+
+async def test_a_read_sent_ahead_and_never_made_does_not_harm_the_next_unit(database: Database) -> None:
+    """A read-only unit does not wait for its COMMIT on PostgreSQL: should a read it sent ahead and never
+    made fail (its COMMIT then refused), the next unit still starts clean."""
+
+    def hint_only(conn: Connection) -> int:
+        count = int(conn.execute("SELECT COUNT(*) FROM app_meta").fetchone()[0])
+        ahead(conn, lambda c: c.execute("SELECT 1 / (COUNT(*) - COUNT(*)) FROM app_meta").fetchall())
+        return count
+
+    assert await database.read(hint_only) == 0
+    await database.write(lambda conn: conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')"))
+    assert await database.read(hint_only) == 1
+    assert await database.read(lambda conn: conn.execute("SELECT COUNT(*) FROM app_meta").fetchone()[0]) == 1
