@@ -1,7 +1,7 @@
 """Gold piece escalation's checks of a change (seed 000, Gold Piece Escalation): a coach writes a roster for
 every Team Draft Budget before the event starts, each only adding to the one before. What a roster of one
-round holds against the one before is `tournament_rosters.only_additions`; here, what a change of the roster
-being written may not take away, and when the next roster opens. The rows (who joined in which round) are
+round holds against the one before is `only_additions`; what a change of the roster being written may not
+take away, and when the next roster opens. The rows (who joined in which round) are
 services/tournament/tournament_escalation.py's."""
 
 from __future__ import annotations
@@ -9,9 +9,79 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.errors import RuleViolation
-from bot.i18n import _
-from bot.rules.tournament.tournament_rosters import ONLY_ADDS
+from bot.i18n import N_, _
+from bot.rules.tournament.tournament_rosters import TournamentRoster
 from bot.text import gp
+
+# Every refusal of a roster taking something away holds this (its {rule}, in every language).
+ONLY_ADDS = N_("an escalation roster only adds to the one before")
+
+
+def only_additions(before: TournamentRoster, after: TournamentRoster, round_number: int) -> list[str]:
+    """Why the roster of `round_number` (`after`) is not the one before plus additions (seed 000: "coaches
+    can only add to their Team Draft Roster and cannot take anything away from it once it has been added
+    in"); empty when it only adds. A player is matched by position, keeping any skill he had."""
+    refusals: list[str] = []
+
+    def missing(old: Sequence[object], new: Sequence[object]) -> int:
+        left = list(new)
+        gone = 0
+        for item in old:
+            if item in left:
+                left.remove(item)
+            else:
+                gone += 1
+        return gone
+
+    # Each player before must still be there, with his skill if he had one (a skill may be added).
+    left = list(after.players)
+    lost_players = 0
+    for player in sorted(before.players, key=lambda p: -len(p.skills)):
+        fits = [
+            p for p in left if p.position_id == player.position_id and set(player.skills) <= set(p.skills)
+        ]
+        if not fits:
+            lost_players += 1
+            continue
+        left.remove(min(fits, key=lambda p: len(p.skills)))
+    earlier = round_number - 1
+    if lost_players:
+        refusals.append(
+            _(
+                "{count} player(s) or their skills of round {number} are gone",
+                count=lost_players,
+                number=earlier,
+            )
+        )
+    if missing([s.name for s in before.stars], [s.name for s in after.stars]):
+        refusals.append(_("a star player of round {number} is gone", number=earlier))
+    b, a = before.staff, after.staff
+    for label, old, new in (
+        (N_("team re-rolls"), b.rerolls, a.rerolls),
+        (N_("assistant coaches"), b.assistant_coaches, a.assistant_coaches),
+        (N_("cheerleaders"), b.cheerleaders, a.cheerleaders),
+        (N_("apothecary"), int(b.apothecary), int(a.apothecary)),
+        (N_("Dedicated Fans"), before.dedicated_fans, after.dedicated_fans),
+    ):
+        if new < old:
+            refusals.append(f"{_(label)} {old}→{new}")
+    had = dict(before.inducements)
+    has = dict(after.inducements)
+    for key, count in had.items():
+        if has.get(key, 0) < count:
+            refusals.append(
+                _("inducement {inducement} {old}→{new}", inducement=key, old=count, new=has.get(key, 0))
+            )
+    if not refusals:
+        return []
+    return [
+        _(
+            "Round {number}: {rule} ({changes}).",
+            number=round_number,
+            rule=_(ONLY_ADDS),
+            changes="; ".join(refusals),
+        )
+    ]
 
 
 def _round_label(number: int) -> str:

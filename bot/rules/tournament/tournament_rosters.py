@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NoReturn
 
 from bot.catalog import Catalog
 from bot.catalog.models import DraftingRules, Inducement, Position, Team
@@ -36,6 +35,8 @@ from bot.rules.roster.team_building import Staffing, check_hire, check_staff, dr
 from bot.rules.tournament.tournament_inducements import EventInducement, as_inducement
 from bot.text import gp
 
+# check_roster's refusal of a roster still being drafted begins with this (its {needs}, in every language).
+NEEDS_MORE_PLAYERS = N_("A new team needs at least")
 MANDATORY_STAR = N_(
     "This event requires every roster to have at least one star player (a pair counts as one)."
 )
@@ -677,160 +678,4 @@ def tiers_text(tiers: TierTable) -> list[str]:
             stars=ngettext("at most {n} star player", "at most {n} star players", row.max_stars),
         )
         for tier, row in sorted(tiers.rows.items())
-    ]
-
-
-# --- changing a roster while the event is open -------------------------------------------------------------
-
-# check_roster's refusal of a roster still being drafted begins with this (its {needs}, in every language).
-NEEDS_MORE_PLAYERS = N_("A new team needs at least")
-
-
-def check_registration_open(event_name: str, registration_open: bool) -> None:
-    """A coach registers a team only while the organiser keeps registration open."""
-    if not registration_open:
-        raise RuleViolation(
-            _("Registration for {event} is closed; ask the organiser to open it.", event=event_name)
-        )
-
-
-def check_rosters_open(event_name: str, status: str) -> None:
-    """Rosters are written while the event is in registration and lock when it starts: what a roster holds
-    is on it "for the duration of the event" (seed 000)."""
-    if status == "running":
-        raise RuleViolation(_("{event} has started: rosters lock when the event starts.", event=event_name))
-    if status != "registration":
-        raise RuleViolation(_("{event} has finished: rosters lock when the event starts.", event=event_name))
-
-
-def refuse_after_game(event_name: str) -> NoReturn:
-    """An event roster has no post-game sequence: nobody is fired after a game of the event."""
-    raise RuleViolation(_("{event}: rosters lock when the event starts.", event=event_name))
-
-
-def check_step(before: Sequence[str], after: Sequence[str]) -> None:
-    """A change of a roster is refused when it breaks a rule the roster kept before it (`before` and `after`:
-    the roster check's refusals); a roster still short of 11 players is no refusal while drafting (the
-    submission asks for them)."""
-    drafting = _(NEEDS_MORE_PLAYERS)
-    new = [r for r in after if r not in before and drafting not in r]
-    if new:
-        raise RuleViolation(" ".join(new))
-
-
-def check_entered(team_name: str, check: RosterCheck) -> RosterCheck:
-    """A roster submitted or approved breaks no rule: refused with every rule it breaks."""
-    if not check.legal:
-        raise RuleViolation(
-            _("{team} cannot be entered yet:", team=team_name)
-            + "\n"
-            + "\n".join(f"• {r}" for r in check.refusals)
-        )
-    return check
-
-
-def check_star_release(name: str, star: bool) -> None:
-    """A star player (or a pair) leaves the roster as he came, as one unit (/roster unstar), not as a
-    player released."""
-    if star:
-        raise RuleViolation(_("{star} is a star player: remove him with /roster unstar.", star=name))
-
-
-def check_star_skill(star: bool) -> None:
-    """Seed 000: "Star Players cannot be given additional Skills under any circumstances"."""
-    if star:
-        raise RuleViolation(_("Star Players cannot be given additional Skills under any circumstances."))
-
-
-def check_not_mercenary(player: str, mercenary: bool) -> None:
-    """A Mercenary's one Primary skill is bought with him, in gold: never with Skill Points."""
-    if mercenary:
-        raise RuleViolation(
-            _(
-                "{player} is a Mercenary: his one skill is bought with him (/roster mercenary skill:…), "
-                "not with Skill Points. Fire him and hire him again to change it.",
-                player=player,
-            )
-        )
-
-
-def check_spare(event_name: str, team_event: bool) -> None:
-    """A team event has no Spare Player: an odd squad's coach has a Bye (the squads are paired, not the
-    coaches)."""
-    if team_event:
-        raise RuleViolation(
-            _("{event} is a team event: it has no Spare Player (an odd squad has a Bye).", event=event_name)
-        )
-
-
-# --- gold piece escalation ---------------------------------------------------------------------------------
-
-# Every refusal of a roster taking something away holds this (its {rule}, in every language).
-ONLY_ADDS = N_("an escalation roster only adds to the one before")
-
-
-def only_additions(before: TournamentRoster, after: TournamentRoster, round_number: int) -> list[str]:
-    """Why the roster of `round_number` (`after`) is not the one before plus additions (seed 000: "coaches
-    can only add to their Team Draft Roster and cannot take anything away from it once it has been added
-    in"); empty when it only adds. A player is matched by position, keeping any skill he had."""
-    refusals: list[str] = []
-
-    def missing(old: Sequence[object], new: Sequence[object]) -> int:
-        left = list(new)
-        gone = 0
-        for item in old:
-            if item in left:
-                left.remove(item)
-            else:
-                gone += 1
-        return gone
-
-    # Each player before must still be there, with his skill if he had one (a skill may be added).
-    left = list(after.players)
-    lost_players = 0
-    for player in sorted(before.players, key=lambda p: -len(p.skills)):
-        fits = [
-            p for p in left if p.position_id == player.position_id and set(player.skills) <= set(p.skills)
-        ]
-        if not fits:
-            lost_players += 1
-            continue
-        left.remove(min(fits, key=lambda p: len(p.skills)))
-    earlier = round_number - 1
-    if lost_players:
-        refusals.append(
-            _(
-                "{count} player(s) or their skills of round {number} are gone",
-                count=lost_players,
-                number=earlier,
-            )
-        )
-    if missing([s.name for s in before.stars], [s.name for s in after.stars]):
-        refusals.append(_("a star player of round {number} is gone", number=earlier))
-    b, a = before.staff, after.staff
-    for label, old, new in (
-        (N_("team re-rolls"), b.rerolls, a.rerolls),
-        (N_("assistant coaches"), b.assistant_coaches, a.assistant_coaches),
-        (N_("cheerleaders"), b.cheerleaders, a.cheerleaders),
-        (N_("apothecary"), int(b.apothecary), int(a.apothecary)),
-        (N_("Dedicated Fans"), before.dedicated_fans, after.dedicated_fans),
-    ):
-        if new < old:
-            refusals.append(f"{_(label)} {old}→{new}")
-    had = dict(before.inducements)
-    has = dict(after.inducements)
-    for key, count in had.items():
-        if has.get(key, 0) < count:
-            refusals.append(
-                _("inducement {inducement} {old}→{new}", inducement=key, old=count, new=has.get(key, 0))
-            )
-    if not refusals:
-        return []
-    return [
-        _(
-            "Round {number}: {rule} ({changes}).",
-            number=round_number,
-            rule=_(ONLY_ADDS),
-            changes="; ".join(refusals),
-        )
     ]

@@ -25,19 +25,21 @@ from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import MAX_HIRE_AT_ONCE, Staffing
 from bot.rules.statuses import team_status
 from bot.rules.tournament.naf_report import check_naf_details
-from bot.rules.tournament.tournament_escalation import check_only_adds, check_skill_kept
-from bot.rules.tournament.tournament_rosters import (
-    RosterCheck,
+from bot.rules.tournament.roster_changes import (
     check_entered,
-    check_fans,
-    check_mercenary_skill,
     check_not_mercenary,
     check_rosters_open,
     check_star_release,
     check_star_skill,
     check_step,
-    mercenary_price,
     refuse_after_game,
+)
+from bot.rules.tournament.tournament_escalation import check_only_adds, check_skill_kept
+from bot.rules.tournament.tournament_rosters import (
+    RosterCheck,
+    check_fans,
+    check_mercenary_skill,
+    mercenary_price,
     staff_apart_from_fans,
     star_points,
 )

@@ -16,7 +16,7 @@ from bot.rules.match import inducements as inducement_rules
 from bot.rules.roster.eligibility import plays_for
 from bot.rules.roster.stars import StarUnit, star_units
 from bot.rules.roster.team_building import current_team_value, team_value
-from bot.rules.tournament.tournament_escalation import round_refusals
+from bot.rules.tournament.tournament_escalation import only_additions, round_refusals
 from bot.rules.tournament.tournament_rosters import (
     DraftedPlayer,
     DraftedStar,
@@ -26,7 +26,6 @@ from bot.rules.tournament.tournament_rosters import (
     check_roster,
     event_inducements,
     free_inducements,
-    only_additions,
 )
 from bot.services.inputs import whole
 from bot.services.roster.team_lookup import (

@@ -13,12 +13,9 @@ from bot import i18n
 from bot.errors import Conflict, DomainError, InvalidInput, NotFound, RuleViolation
 from bot.i18n import _
 from bot.rules.tournament.naf_report import naf_refusal
+from bot.rules.tournament.roster_changes import check_registration_open, check_spare
 from bot.rules.tournament.tournament_escalation import check_next_roster, check_round_ready
-from bot.rules.tournament.tournament_rosters import (
-    check_registration_open,
-    check_spare,
-    check_stunty_team,
-)
+from bot.rules.tournament.tournament_rosters import check_stunty_team
 from bot.services.inputs import optional_whole, text_of
 from bot.services.league.leagues import clean_name
 from bot.services.roster import teams as drafting

@@ -6,14 +6,16 @@ import pytest
 
 from bot.errors import RuleViolation
 from bot.rules.tournament.tournament_escalation import (
+    ONLY_ADDS,
     check_next_roster,
     check_only_adds,
     check_player_kept,
     check_round_ready,
     check_skill_kept,
+    only_additions,
     round_refusals,
 )
-from bot.rules.tournament.tournament_rosters import ONLY_ADDS, DraftedPlayer, TournamentRoster, only_additions
+from bot.rules.tournament.tournament_rosters import DraftedPlayer, TournamentRoster
 
 WOODLAND = "Woodland League"
 

@@ -10,33 +10,34 @@ from hypothesis import strategies as st
 
 from bot.errors import RuleViolation
 from bot.rules.roster.team_building import Staffing
+from bot.rules.tournament.roster_changes import (
+    check_entered,
+    check_registration_open,
+    check_rosters_open,
+    check_spare,
+    check_star_release,
+    check_star_skill,
+    check_step,
+    refuse_after_game,
+)
+from bot.rules.tournament.tournament_escalation import ONLY_ADDS, only_additions
 from bot.rules.tournament.tournament_inducements import seed_inducement
 from bot.rules.tournament.tournament_rosters import (
     MANDATORY_STAR,
-    ONLY_ADDS,
     DraftedPlayer,
     DraftedStar,
     RosterCheck,
     RosterRules,
     TierAllowance,
     TournamentRoster,
-    check_entered,
     check_fans,
     check_mercenary_skill,
-    check_registration_open,
     check_roster,
-    check_rosters_open,
     check_seed_inducement,
-    check_spare,
-    check_star_release,
-    check_star_skill,
-    check_step,
     check_stunty_team,
     event_inducements,
     fans_refusals,
     mercenary_price,
-    only_additions,
-    refuse_after_game,
     seed_tiers,
     tiers_text,
 )
