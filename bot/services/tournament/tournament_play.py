@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot import failpoints, i18n
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.i18n import N_, _
 from bot.rules.match.match_result import ResultReport, Side
 from bot.rules.tournament.event_state import (
-    RoundPlan,
     RoundsProgress,
     check_more_rounds,
     check_revert_in_event,
@@ -41,6 +40,7 @@ from bot.services.match.postgame import TeamSummary, apply_tournament
 from bot.services.roster.team_lookup import find_team
 from bot.services.runtime import BOT_USER, Actor, Runtime
 from bot.services.tournament import tournament_entries, tournament_objectives, tournament_options
+from bot.services.tournament.round_rows import round_row, store_round
 from bot.services.tournament.tournament_squads import SquadStanding, squad_limits, squad_standings
 from bot.services.tournament.tournaments import (
     Event,
@@ -52,13 +52,12 @@ from bot.services.tournament.tournaments import (
     status_text,
 )
 from bot.store import announcements, audit
-from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.connection import Connection
-from bot.store.seasons import Fixture, Round, Season
+from bot.store.seasons import Fixture, Season
 from bot.store.teams import TeamRow
 from bot.store.tournaments import Stage, TableRow
 
@@ -134,26 +133,6 @@ def _season(conn: Connection, event: Event) -> Season:
     return season
 
 
-def _round_row(conn: Connection, rt: Runtime, event: Event, season: Season, number: int) -> Round:
-    now = rt.clock.now()
-    hours = event.rulespack.round_hours
-    rnd = season_store.insert_round(
-        conn,
-        guild_id=event.league.guild_id,
-        season_id=season.id,
-        number=number,
-        starts_at=now,
-        deadline_at=now + timedelta(hours=hours) if hours else now,
-    )
-    if hours:
-        deadline_store.ensure_reminders(
-            conn, event.league.guild_id, rnd.id, rnd.deadline_at, event.league.settings.reminder_hours, now
-        )
-    else:  # in person: no deadline, so the round is stored closed and the deadline watch never arms it
-        deadline_store.close_rounds(conn, event.league.guild_id, season.id, now)
-    return rnd
-
-
 def _before_games(conn: Connection, rt: Runtime, actor: Actor, event: Event, pairings: Pairings) -> list[str]:
     """What the bot does for each game of a just-paired round before it is played, as the rulespack's
     optional rules say (each rolls its dice, logged, and returns lines for the pairings announcement, worded
@@ -199,8 +178,8 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
             purpose=purpose,
             league_id=event.league.id,
         )
-    rnd = _round_row(conn, rt, event, season, number)
-    stored = _store_round(conn, rt, event, (season, rnd), plan, state.spare_team_id)
+    rnd = round_row(conn, rt, event, season, number)
+    stored = store_round(conn, rt, event, (season, rnd), plan, state.spare_team_id)
     names = state.teams
     rematches = tuple((names[a].name, names[b].name) for a, b in (sorted(pair) for pair in plan.rematches))
     pairings = _read_round(conn, event, number, plan.draws, rematches, fixtures=stored)
@@ -225,50 +204,6 @@ def _pair(conn: Connection, rt: Runtime, actor: Actor, event: Event, season: Sea
     audit.record_in(conn, event.league, actor.user_id, "tournament.round", rt.clock.now(), detail)
     _announce(conn, rt, event, title, lines, mentions_of(pairings.tables))
     return pairings
-
-
-def _store_round(
-    conn: Connection, rt: Runtime, event: Event, at: tuple[Season, Round], plan: RoundPlan, spare: int | None
-) -> list[Fixture]:
-    """The planned round's fixtures and tables, in table order: its games (a game against the Spare Player
-    is played by his team), then its Byes. Returns the event's fixtures as now stored (read once)."""
-    (season, rnd), guild_id = at, event.league.guild_id
-    number = rnd.number
-    now_stamp = int(rt.clock.now().timestamp())
-    games: list[tuple[int, int]] = []  # home, away
-    for table in plan.tables:
-        away = table.away if table.away is not None else spare
-        if away is None:
-            raise Conflict(
-                _("{event} has no Spare Player: mark one, or set odd_player: bye.", event=event.name)
-            )
-        games.append((table.home, away))
-    season_store.insert_fixtures(
-        conn,
-        [(guild_id, event.id, season.id, rnd.id, None, "league", h, a, now_stamp) for h, a in games],
-    )
-    fixtures = season_store.fixtures(conn, guild_id, league_id=event.id)
-    by_pair = {
-        (f.home_team_id, f.away_team_id): f.id
-        for f in fixtures
-        if f.season_id == season.id and f.round_number == number
-    }
-    stored: list[tuple[int | None, int | None, Stage, str | None]]
-    stored = [(by_pair[g], None, t.stage, t.label) for g, t in zip(games, plan.tables, strict=True)]
-    stored += [(None, team, stage, label) for team, stage, label in plan.byes]
-    for table_number, (fixture_id, bye_team_id, stage, label) in enumerate(stored, start=1):
-        tournament_store.insert_table(
-            conn,
-            guild_id,
-            event.id,
-            round_number=number,
-            table_number=table_number,
-            fixture_id=fixture_id,
-            bye_team_id=bye_team_id,
-            stage=stage,
-            label=label,
-        )
-    return fixtures
 
 
 def _coaches(table: TableLine) -> list[int]:
