@@ -229,3 +229,27 @@ async def test_the_rankings_show_each_teams_race_and_coach(
     assert page.who[team_ids[2]] == "Human"  # no name at all: the race alone, never an id
     text = text_of(await _page(web, f"/l/{token}/"))
     assert f"Human · {COACH_NAME}" in text and "Human · NafOnly" in text
+
+
+def test_a_post_games_own_money_lines_are_told_once_in_the_leagues_language() -> None:
+    """The post-game's lines already say the winnings and the expensive mistakes: the treasury list of a
+    game leaves their ledger rows out, whether the cause was worded in English (rows written before a
+    league had a language) or in the league's language (here French, as the page is)."""
+    from datetime import UTC, datetime
+
+    from bot import i18n
+    from bot.i18n import _
+    from bot.services.web.web_facts import game_side
+    from bot.store.history import TreasuryChange
+
+    def row(row_id: int, cause: str) -> TreasuryChange:
+        return TreasuryChange(row_id, 1, 10_000, 10_000, cause, 5, datetime(2026, 1, 1, tzinfo=UTC))
+
+    with i18n.using("fr"):
+        french = [
+            row(1, _("winnings: {match}", match="Reavers v Raiders")),
+            row(2, _("expensive mistakes: {outcome}", outcome="Minor Incident")),
+        ]
+        rows = [*french, row(3, "winnings: Reavers v Raiders"), row(4, "bought a team re-roll")]
+        side = game_side("Reavers", 1, None, [], ["Gains : 50 000 po"], rows)
+    assert french[0].cause.startswith("gains") and [t.id for t in side.treasury] == [4]

@@ -44,9 +44,22 @@ ADVANCEMENT_KINDS = {
     "characteristic": N_("characteristic"),
 }
 RESULT_LETTERS = {"W": N_("W"), "D": N_("D"), "L": N_("L")}  # a game's result from one side
-# A post-game's treasury changes its own lines already tell (winnings, expensive mistakes).
+# A post-game's treasury changes its own lines already tell (winnings, expensive mistakes), as English
+# wrote their causes before the league's language did (`postgame_causes` adds the league's language's).
 POSTGAME_CAUSES = ("winnings", "expensive mistakes")
 _PLAYER_LINE = re.compile(r"^(?:MVP )?#\d+ ")  # a post-game line about one player: "#3 Name: ...", "MVP #3"
+
+
+def postgame_causes() -> tuple[str, ...]:
+    """How the ledger causes of a post-game's winnings and expensive mistakes begin: in English (rows
+    written before a league had a language) and in the current language (the league's, which words both the
+    cause when it is written and the page)."""
+    worded = (
+        _("winnings: {match}", match=""),
+        _("winnings re-roll: {match}", match=""),
+        _("expensive mistakes: {outcome}", outcome=""),
+    )
+    return tuple(dict.fromkeys([*POSTGAME_CAUSES, *(cause.strip() for cause in worded)]))
 
 
 def player_status(status: str) -> str:
@@ -278,7 +291,7 @@ def game_side(
             )
         )
     team_lines = tuple(line for line in postgame if not _PLAYER_LINE.match(line))
-    told = POSTGAME_CAUSES if postgame else ()
+    told = postgame_causes() if postgame else ()
     money = tuple(t for t in treasury if t.team_id == team_id and not t.cause.startswith(told))
     return GameSide(team_id, name, report, tuple(players), team_lines, money)
 
