@@ -49,7 +49,7 @@ def choice_view(pending: PendingAdvancement | None, catalog: Catalog) -> discord
     view = discord.ui.View(timeout=None)
     for index, option in enumerate(pending.options):
         if pending.kind == "characteristic":
-            characteristic = one_of(option, CHARACTERISTICS, "the characteristic")
+            characteristic = one_of(option, CHARACTERISTICS, _("the characteristic"))
             increase = values.characteristic[characteristic] // 1000
             label = f"+1 {CHARACTERISTIC_NAMES[characteristic]} (+{increase}k)"
         else:
@@ -112,7 +112,7 @@ class AdvanceCog(commands.Cog):
             actor_of(interaction),
             league,
             player,
-            one_of(advancement, ADVANCEMENT_KINDS, "the advancement"),
+            one_of(advancement, ADVANCEMENT_KINDS, _("the advancement")),
             category=category,
             skill=skill,
         )

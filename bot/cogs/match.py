@@ -212,7 +212,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Before 
             runtime_of(interaction),
             actor_of(interaction),
             fixture,
-            one_of(table, MATCH_TABLES, "the table"),
+            one_of(table, MATCH_TABLES, _("the table")),
             player,
         )
         with i18n.using(await _language(interaction, result.fixture)):

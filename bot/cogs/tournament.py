@@ -97,7 +97,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         tournament: TournamentOption | None = None,
         format: str = "text",
     ) -> None:
-        shape = one_of(format, tuple(FORMATS), "the format")
+        shape = one_of(format, tuple(FORMATS), _("the format"))
         if shape == "text":
             event = await tournaments.get_event(
                 runtime_of(interaction), actor_of(interaction).guild_id, tournament
@@ -173,7 +173,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         tournament: TournamentOption | None = None,
         format: str = "text",
     ) -> None:
-        shape = one_of(format, tuple(PICTURE_FORMATS), "the format")
+        shape = one_of(format, tuple(PICTURE_FORMATS), _("the format"))
         found = await tournament_groups.bracket(
             runtime_of(interaction), actor_of(interaction).guild_id, tournament
         )
