@@ -21,12 +21,12 @@ from bot.rules.league.league_settings import BonusMode
 from bot.rules.league.standings import tie_notes
 from bot.rules.statuses import fixture_status
 from bot.services.league import playoffs, seasons
-from bot.services.league.playoffs import PLACE_NAMES, Bracket, winner_of
+from bot.services.league.playoffs import Bracket, winner_of
 from bot.services.league.seasons import SeasonOverview, Standings
 from bot.services.records import Fixture, parse_picture
 from bot.services.runtime import Runtime
 from bot.services.tournament.tournament_play import EventStandings
-from bot.text import gp
+from bot.text import gp, ordinal
 from bot.ui.files import attachment, csv_bytes
 from bot.ui.league_views import COLOUR, tie_note
 
@@ -158,7 +158,7 @@ def bracket_parts(bracket: Bracket) -> tuple[str, list[BracketStage], list[Prize
     else:
         subtitle = _("Not open yet: {size} teams will qualify.", size=bracket.size)
     stages = [BracketStage(title, [_bracket_game(g) for g in games]) for title, games in bracket.stages]
-    prizes = [Prize(_(PLACE_NAMES[a.place]), a.team_name, gp(a.prize)) for a in bracket.awards]
+    prizes = [Prize(ordinal(a.place), a.team_name, gp(a.prize)) for a in bracket.awards]
     return subtitle, stages, prizes
 
 

@@ -10,9 +10,9 @@ import discord
 from bot import i18n
 from bot.i18n import _, ngettext
 from bot.rules.statuses import fixture_status
-from bot.services.league.playoffs import PLACE_NAMES, Bracket, LeagueHistory, winner_of
+from bot.services.league.playoffs import Bracket, LeagueHistory, winner_of
 from bot.services.records import Fixture
-from bot.ui.formatting import SEASON_STATES, gp, plain, timestamp
+from bot.ui.formatting import SEASON_STATES, gp, ordinal, plain, timestamp
 from bot.ui.league_views import COLOUR
 from bot.ui.limits import Field, fields, pack_embeds
 
@@ -61,7 +61,7 @@ def _waiting(bracket: Bracket) -> str:
 
 def _prize(place: int, team: str, prize: int) -> str:
     """A place and its prize money: `🏆 1st: Reavers (100,000 gp)`."""
-    name = _(PLACE_NAMES[place]) if place in PLACE_NAMES else str(place)
+    name = ordinal(place)
     return f"{'🏆 ' if place == 1 else ''}{name}: {plain(team)} ({gp(prize)})"
 
 

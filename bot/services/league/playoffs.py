@@ -19,7 +19,7 @@ from typing import Literal
 
 from bot import i18n
 from bot.errors import Conflict, NotAllowed, NotFound
-from bot.i18n import N_, _, ngettext
+from bot.i18n import _, ngettext
 from bot.rules.dice import RecordingDice
 from bot.rules.league.playoffs import (
     Qualifier,
@@ -54,8 +54,6 @@ from bot.store.leagues import League
 from bot.store.playoffs import Award
 from bot.store.seasons import Fixture, Round, Season
 from bot.text import gp, ordinal
-
-PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}  # worded where shown: _(PLACE_NAMES[place])
 
 
 @dataclass(frozen=True)
