@@ -53,11 +53,11 @@ from bot.store import pregame as pregame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
-from bot.store.connection import Connection
+from bot.store.connection import Connection, ahead, together
 from bot.store.leagues import League
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
-from bot.store.teams import TeamRow
+from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
 
 OTHER: dict[Side, Side] = {"home": "away", "away": "home"}
@@ -96,13 +96,13 @@ def summary_of(
 ) -> TeamSummary:
     """A team's post-game as it reads now: its lines, then its treasury and the SPP totals this game
     changed (read in the caller's transaction)."""
-    now = team_store.get(conn, team.guild_id, team.id) or team
-    earned = postgame_store.spp_earned_in(conn, team.guild_id, team.id, fixture_id)
-    totals = tuple(
-        SppTotal(p.number, p.name, p.spp, earned[p.id])
-        for p in team_store.players(conn, team, include_gone=True)
-        if p.id in earned
+    now, earned, everyone = together(
+        conn,
+        lambda c: team_store.get(c, team.guild_id, team.id),
+        lambda c: postgame_store.spp_earned_in(c, team.guild_id, team.id, fixture_id),
+        lambda c: team_store.players(c, team, include_gone=True),
     )
+    totals = tuple(SppTotal(p.number, p.name, p.spp, earned[p.id]) for p in everyone if p.id in earned)
     return TeamSummary(
         team.id,
         team.name,
@@ -110,7 +110,7 @@ def summary_of(
         tuple(lines),
         finished,
         reroll_offered,
-        now.treasury if treasury else None,
+        (now or team).treasury if treasury else None,
         totals,
     )
 
@@ -151,7 +151,7 @@ def _apply_confirmed(
 ) -> list[TeamSummary]:
     fx, actor = post.fx, post.actor
     rs = ruleset(rt.catalog, league.settings.ruleset)
-    sides = _sides(post)
+    sides, squads = _sides(post)
     game = PostgameGame(
         fx.kind == "friendly",
         report,
@@ -168,19 +168,26 @@ def _apply_confirmed(
     for step, result in opening.pregame.items():
         pregame_store.write(conn, fx.guild_id, fx.id, step, result, actor_id=actor.user_id, now=post.now)
     return [
-        _apply_side(post, rs, game, opening, state, sides[OTHER[side]].team) for side, state in sides.items()
+        _apply_side(post, rs, game, opening, state, squads[side], sides[OTHER[side]].team)
+        for side, state in sides.items()
     ]
 
 
 def _apply_side(
-    post: Post, rs: Ruleset, game: PostgameGame, opening: Opening, state: SideState, opponent: TeamRow
+    post: Post,
+    rs: Ruleset,
+    game: PostgameGame,
+    opening: Opening,
+    state: SideState,
+    squad: list[PlayerRow],
+    opponent: TeamRow,
 ) -> TeamSummary:
     """One team's part, as the ruleset decides it: its winnings and fans, Star Player Points and the MVP,
-    the injuries (and Getting Even), who leaves; then its record."""
+    the injuries (and Getting Even), who leaves; then its record. `squad`: its players as the post-game
+    began (the other team's part changes none of them)."""
     side, team, data = state.side, state.team, game.report.side(state.side)
     state.lines += opening.lines.get(side, ())
     state.rolls += opening.rolls.get(side, ())
-    squad = team_store.players(post.conn, team)
     absent = [p.id for p in squad if p.miss_next_game]
     friendly = rs.friendlies if game.friendly else None
     missed = absent if missed_players_recover(friendly is not None and friendly.missed_stay_out) else []
@@ -264,15 +271,33 @@ def _record(
     )
 
 
-def _sides(post: Post) -> dict[Side, SideState]:
-    """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked)."""
-    sides: dict[Side, SideState] = {}
-    for side, team_id in zip(SIDES, (post.fx.home_team_id, post.fx.away_team_id), strict=True):
-        team = team_store.get(post.conn, post.fx.guild_id, team_id)
-        assert team is not None
-        stars = frozenset(p.id for p in team_store.players(post.conn, team) if p.star_contract is not None)
-        sides[side] = SideState(side, team, team.dedicated_fans, stars)
-    return sides
+def _sides(post: Post) -> tuple[dict[Side, SideState], dict[Side, list[PlayerRow]]]:
+    """Both teams of a confirmed fixture, as the post-game works them out (contracted stars marked), and
+    their players (each pair read together)."""
+    fx = post.fx
+    home, away = together(
+        post.conn,
+        lambda c: team_store.get(c, fx.guild_id, fx.home_team_id),
+        lambda c: team_store.get(c, fx.guild_id, fx.away_team_id),
+    )
+    assert home is not None and away is not None
+    squads = dict(
+        zip(
+            SIDES,
+            together(post.conn, lambda c: team_store.players(c, home), lambda c: team_store.players(c, away)),
+            strict=True,
+        )
+    )
+    sides = {
+        side: SideState(
+            side,
+            team,
+            team.dedicated_fans,
+            frozenset(p.id for p in squads[side] if p.star_contract is not None),
+        )
+        for side, team in zip(SIDES, (home, away), strict=True)
+    }
+    return sides, squads
 
 
 # Who may act on a team's post-game, by what they do (worded: _(DOING[doing], team=...)).
@@ -291,13 +316,16 @@ def _own_postgame(
     doing: Literal["reroll", "finish"],
 ) -> tuple[TeamRow, Fixture, TeamPostgame]:
     """A team's post-game that the actor may act on: its coach, or a commissioner."""
-    team = team_store.get(conn, actor.guild_id, team_id)
-    fx = season_store.fixture(conn, actor.guild_id, fixture_id)
+    team, fx, record = together(
+        conn,
+        lambda c: team_store.get(c, actor.guild_id, team_id),
+        lambda c: season_store.fixture(c, actor.guild_id, fixture_id),
+        lambda c: postgame_store.get(c, actor.guild_id, fixture_id, team_id),
+    )
     if team is None or fx is None:
         raise NotFound(_("That post-game does not exist on this server."))
     if team.coach_id != actor.user_id and not as_commissioner:
         raise NotAllowed(_(DOING[doing], team=team.name))
-    record = postgame_store.get(conn, actor.guild_id, fixture_id, team_id)
     if record is None:
         raise NotFound(
             _("{team} has no post-game for fixture #{fixture}.", team=team.name, fixture=fixture_id)
@@ -408,8 +436,11 @@ def _apply_tournament(
 
 def _check_finishable(conn: Connection, rt: Runtime, team: TeamRow) -> None:
     """A coach finishes once the Getting Even grudges have their keyword and the advancements are taken."""
-    waiting = unfinished_advancements(conn, rt, team)
-    hatred = trait_store.of_team(conn, team.guild_id, team.id, ("pending",))
+    waiting, hatred = together(
+        conn,
+        lambda c: unfinished_advancements(c, rt, team),
+        lambda c: trait_store.of_team(c, team.guild_id, team.id, ("pending",)),
+    )
     numbers: dict[int, int] = {}
     if hatred:
         numbers = {p.id: p.number for p in team_store.players(conn, team)}
@@ -449,6 +480,8 @@ def _finish(
         raise Conflict(
             _("{team}'s post-game for {match} is already finished.", team=team.name, match=fx.label)
         )
+    # read below whoever finishes, sent with the checks' reads (PostgreSQL)
+    ahead(conn, lambda c: _league_of(c, fx), lambda c: team_store.journeymen_of(c, team, fx.id))
     if not as_commissioner:
         _check_finishable(conn, rt, team)
     league = _league_of(conn, fx)

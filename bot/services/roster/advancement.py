@@ -42,7 +42,7 @@ from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.advancements import Advancement, PendingAdvancement
-from bot.store.connection import Connection
+from bot.store.connection import Connection, together
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
 
@@ -441,12 +441,15 @@ async def choose(rt: Runtime, actor: Actor, pending_id: int, choice: int) -> Adv
 
 def unfinished_advancements(conn: Connection, rt: Runtime, team: TeamRow) -> list[str]:
     """Players who must still advance (SPP at the characteristic price) or still choose a rolled option."""
-    players = team_store.players(conn, team)  # each read once for the team, not once a player
-    waiting = advancement_store.players_with_pending(conn, team.guild_id, team.id)
+    players, waiting, taken, added = together(  # each read once for the team, not once a player
+        conn,
+        lambda c: team_store.players(c, team),
+        lambda c: advancement_store.players_with_pending(c, team.guild_id, team.id),
+        lambda c: advancement_store.for_team(c, team.guild_id, team.id),
+        lambda c: tournament_store.skills_of_team(c, team.guild_id, team.id),
+    )
     problems = [f"#{p.number}" for p in players if p.id in waiting]
     table = rt.catalog.advancement
-    taken = advancement_store.for_team(conn, team.guild_id, team.id)
-    added = tournament_store.skills_of_team(conn, team.guild_id, team.id)
     for player in players:
         state = _state(rt, team, player, taken.get(player.id, []), added.get(player.id))
         if state.advancements < table.max_advancements and state.spp >= cost("characteristic", state, table):
