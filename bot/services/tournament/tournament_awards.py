@@ -15,6 +15,7 @@ from bot import i18n
 from bot.errors import Conflict, InvalidInput, NotAllowed
 from bot.i18n import N_, _
 from bot.rules.match.tallies import player_tallies
+from bot.rules.statuses import fixture_status
 from bot.rules.tournament.tournament_awards import (
     Award,
     check_candidate,
@@ -31,7 +32,7 @@ from bot.rules.tournament.tournament_teams import SquadRow
 from bot.services.roster.team_lookup import find_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament.tournament_squads import SquadStanding, squad_standings
-from bot.services.tournament.tournaments import Event, Played, find_event, played, ranking, status_text
+from bot.services.tournament.tournaments import Event, Played, find_event, played, ranking
 from bot.store import announcements, audit
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
@@ -245,7 +246,7 @@ def _unpaired_text(event: Event, number: int) -> str:
 def _open_game_text(game: OpenGame) -> str:
     """`Round 2, table 3: Reavers v Raiders (reported)`, in the current language."""
     place, fx = game
-    values = {"home": fx.home_name, "away": fx.away_name, "status": status_text(fx.status)}
+    values = {"home": fx.home_name, "away": fx.away_name, "status": fixture_status(fx.status)}
     if place is None:
         return _("{home} v {away} ({status})", **values)
     return _(

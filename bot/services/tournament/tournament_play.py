@@ -26,6 +26,7 @@ from bot import failpoints, i18n
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.i18n import N_, _
 from bot.rules.match.match_result import ResultReport, Side
+from bot.rules.statuses import fixture_status
 from bot.rules.tournament.event_state import (
     RoundsProgress,
     check_more_rounds,
@@ -49,7 +50,6 @@ from bot.services.tournament.tournaments import (
     event_of_fixture,
     find_event,
     played,
-    status_text,
 )
 from bot.store import announcements, audit
 from bot.store import leagues as league_store
@@ -244,7 +244,7 @@ def table_text(table: TableLine, *, mentions: bool = False, bold: bool = False) 
         return f"{head}: {home} {fx.home_score}-{fx.away_score} {away}"
     state = ""
     if fx is not None:
-        state = f" (#{fx.id}" + (f", {status_text(fx.status)}" if fx.status != "scheduled" else "") + ")"
+        state = f" (#{fx.id}" + (f", {fixture_status(fx.status)}" if fx.status != "scheduled" else "") + ")"
     return _("{table}: {home} v {away}", table=head, home=home, away=away) + state
 
 

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from bot.catalog.models import TournamentScoring
 from bot.errors import Conflict, InvalidInput, NotFound
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.rules.league.league_settings import LeagueSettings
 from bot.rules.match.match_result import ResultReport
 from bot.rules.tournament.event_state import EventState, SquadEntry
@@ -39,19 +39,6 @@ from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 from bot.store.tournament_squads import Squad
 from bot.store.tournaments import Entry, Tournament
-
-# A game's status as a reader sees it (the store keeps the English key).
-FIXTURE_STATUSES: dict[str, str] = {
-    "scheduled": N_("scheduled"),
-    "reported": N_("reported"),
-    "disputed": N_("disputed"),
-    "confirmed": N_("confirmed"),
-}
-
-
-def status_text(status: str) -> str:
-    """A game's status in the current language."""
-    return _(FIXTURE_STATUSES[status]) if status in FIXTURE_STATUSES else status
 
 
 @dataclass(frozen=True)
