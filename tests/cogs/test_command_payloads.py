@@ -47,14 +47,30 @@ def too_many(payload: dict[str, Any], path: str = "") -> list[str]:
 
 
 @pytest.fixture
-async def payloads(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
+async def loaded(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> LeagueBot:
+    """The bot with every cog loaded (not started)."""
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     bot = LeagueBot(Settings(discord_token="x"))
     for module in cog_modules():
         await bot.load_extension(module)
-    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    return bot
+
+
+@pytest.fixture
+def payloads(loaded: LeagueBot) -> list[dict[str, Any]]:
+    return [command.to_dict(loaded.tree) for command in loaded.tree.get_commands()]
+
+
+@pytest.fixture
+async def translated(loaded: LeagueBot) -> list[dict[str, Any]]:
+    """The commands as they are synced: with every language's descriptions and choice names."""
+    translator = CommandTranslator()
+    return [
+        await command.get_translated_payload(loaded.tree, translator)
+        for command in loaded.tree.get_commands()
+    ]
 
 
 def test_the_size_is_counted_over_the_whole_tree() -> None:
@@ -105,22 +121,10 @@ async def test_settings_is_split_by_topic(payloads: list[dict[str, Any]]) -> Non
     assert "settings" not in {option["name"] for option in league["options"]}  # one way to do it
 
 
-async def _translated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
-    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.chdir(tmp_path)
-    bot = LeagueBot(Settings(discord_token="x"))
-    for module in cog_modules():
-        await bot.load_extension(module)
-    translator = CommandTranslator()
-    return [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
-
-
-async def test_every_language_fits_discords_limits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_every_language_fits_discords_limits(translated: list[dict[str, Any]]) -> None:
     """Issue 32: "in every language each command is within Discord's limits" -- each locale's text is
     counted on its own (tests/e2e/discord_limits.py, the fake Discord's own check)."""
-    payloads = await _translated(monkeypatch, tmp_path)
-    assert [str(problem) for problem in limits.commands_violations(payloads)] == []
+    assert [str(problem) for problem in limits.commands_violations(translated)] == []
 
 
 def _missing(node: dict[str, Any], path: str) -> list[str]:
@@ -142,12 +146,10 @@ def _missing(node: dict[str, Any], path: str) -> list[str]:
     return found
 
 
-async def test_every_description_and_choice_is_localised(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_every_description_and_choice_is_localised(translated: list[dict[str, Any]]) -> None:
     """Issue 32: "every command, subcommand and option carries description_localizations for fr, es-ES,
     it and de, and every choice its name_localizations"; names stay English."""
-    payloads = await _translated(monkeypatch, tmp_path)
+    payloads = translated
     missing = [line for payload in payloads for line in _missing(payload, "/" + payload["name"])]
     assert missing == [], f"{len(missing)} untranslated, e.g. {missing[:5]}"
     assert all(not payload.get("name_localizations") for payload in payloads)
