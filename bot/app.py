@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.cogs
+from bot import i18n
 from bot.catalog import load_catalog
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
@@ -100,6 +101,8 @@ class LeagueBot(Host):
             len(catalog.skills),
             len(catalog.stars),
         )
+        # every language's catalogue read now (off the loop), so a broken one stops the bot here, by name
+        await asyncio.to_thread(lambda: [i18n.translations(language) for language in i18n.SHIPPED])
         database = await Database.open(self.settings.database)
         version = await database.migrate()
         log.info("database %s at schema version %d", self.settings.database_name, version)
