@@ -29,7 +29,7 @@ from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store import traits as trait_store
-from bot.store.connection import Connection
+from bot.store.connection import Connection, together
 from bot.store.leagues import League
 from bot.store.redrafts import Redraft
 from bot.store.teams import PlayerRow, TeamRow
@@ -176,12 +176,16 @@ def limit_positions(catalog: Catalog, roster: Team, rows: list[PlayerRow]) -> li
 
 def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRow) -> TeamSheet:
     roster = roster_of(catalog, team)
-    rows = team_store.players(conn, team)
-    gained = advancement_store.for_team(conn, team.guild_id, team.id)
-    traits = trait_store.of_team(conn, team.guild_id, team.id)
+    rows, gained, traits, familiar, added, holder = together(
+        conn,
+        lambda c: team_store.players(c, team),
+        lambda c: advancement_store.for_team(c, team.guild_id, team.id),
+        lambda c: trait_store.of_team(c, team.guild_id, team.id),
+        lambda c: contract_store.familiar_players(c, team.guild_id, team.id),
+        lambda c: tournament_store.skills_of_team(c, team.guild_id, team.id) if league.is_tournament else {},
+        lambda c: playoff_store.trophy_holder(c, team.guild_id, team.league_id),
+    )
     players = []
-    familiar = contract_store.familiar_players(conn, team.guild_id, team.id)
-    added = tournament_store.skills_of_team(conn, team.guild_id, team.id) if league.is_tournament else {}
     for row in rows:
         position = position_of(catalog, roster, row, row.id in familiar)
         if position is None:
@@ -198,7 +202,7 @@ def build_sheet(conn: Connection, catalog: Catalog, league: League, team: TeamRo
         )
         players.append(SheetPlayer(row, position, skills, row.id in familiar, added.get(row.id)))
     squad = squad_of(players)
-    holds_trophy = playoff_store.trophy_holder(conn, team.guild_id, team.league_id) == team.id
+    holds_trophy = holder == team.id
     trophy = catalog.season_end.trophy_rerolls if holds_trophy else 0
     staff = replace(staffing_of(team), trophy_rerolls=trophy)
     special = roster.special_rules_with(team.regional_league, team.alignment)
