@@ -20,7 +20,7 @@ from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_play
 from bot.store import audit
 from bot.store import seasons as season_store
-from bot.store.connection import Connection
+from bot.store.connection import Connection, ahead
 from bot.store.seasons import Fixture
 
 # What runs after every confirmation that ran a post-game: the play-offs may open, or their next stage be
@@ -163,6 +163,13 @@ def confirm(
         # next round's pairing instead (and, with the rulespack's injuries or advancement, that part of it)
         summaries = tournament_play.after_result(conn, rt, actor, fx, report)
     elif how.postgame:
+        season_id = fx.season_id
+        if season_id is not None:  # what the after-result hooks read, sent with the post-game's reads
+            ahead(
+                conn,
+                lambda c: season_store.current_season(c, fx.guild_id, fx.league_id),
+                lambda c: season_store.unsettled_count(c, fx.guild_id, season_id, "league"),
+            )
         summaries = apply_confirmed(conn, rt, actor, fx, report)
         for hook in AFTER_RESULT:
             hook(conn, rt, fx)

@@ -47,13 +47,14 @@ from bot.services.roster.team_lookup import STAR_PREFIX, own_team
 from bot.services.runtime import Actor, Runtime
 from bot.services.tournament import tournament_escalation as escalation
 from bot.services.tournament.tournaments import event_of_fixture
+from bot.store import deadlines as deadline_store
 from bot.store import leagues as league_store
 from bot.store import postgame as postgame_store
 from bot.store import pregame as pregame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
 from bot.store import traits as trait_store
-from bot.store.connection import Connection, ahead, together
+from bot.store.connection import Connection, Read, ahead, together
 from bot.store.leagues import League
 from bot.store.postgame import TeamPostgame
 from bot.store.seasons import Fixture
@@ -96,12 +97,7 @@ def summary_of(
 ) -> TeamSummary:
     """A team's post-game as it reads now: its lines, then its treasury and the SPP totals this game
     changed (read in the caller's transaction)."""
-    now, earned, everyone = together(
-        conn,
-        lambda c: team_store.get(c, team.guild_id, team.id),
-        lambda c: postgame_store.spp_earned_in(c, team.guild_id, team.id, fixture_id),
-        lambda c: team_store.players(c, team, include_gone=True),
-    )
+    now, earned, everyone = together(conn, *_summary_reads(team, fixture_id))
     totals = tuple(SppTotal(p.number, p.name, p.spp, earned[p.id]) for p in everyone if p.id in earned)
     return TeamSummary(
         team.id,
@@ -112,6 +108,17 @@ def summary_of(
         reroll_offered,
         (now or team).treasury if treasury else None,
         totals,
+    )
+
+
+def _summary_reads(
+    team: TeamRow, fixture_id: int
+) -> tuple[Read[TeamRow | None], Read[dict[int, int]], Read[list[PlayerRow]]]:
+    """What `summary_of` reads: the team (its treasury), the SPP this game gave and every player's total."""
+    return (
+        lambda c: team_store.get(c, team.guild_id, team.id),
+        lambda c: postgame_store.spp_earned_in(c, team.guild_id, team.id, fixture_id),
+        lambda c: team_store.players(c, team, include_gone=True),
     )
 
 
@@ -505,6 +512,7 @@ def _finish(
     final = team_store.get(conn, actor.guild_id, team_id)
     assert final is not None
     lines.append(finished)
+    _finish_reads_ahead(conn, rt, fx, final, tournament)
     if not postgame_store.finish(
         conn, actor.guild_id, record.id, summary=lines, actor_id=actor.user_id, now=post.now
     ):
@@ -514,6 +522,24 @@ def _finish(
         playoffs.after_postgame(conn, rt, fx)  # the season may be over: prizes and the League Trophy
     postgame_order.release_held(conn, rt, final, fx)  # what waited for this post-game goes ahead
     return FinishedPostgame(fx, summary_of(conn, final, fx.id, lines, True, treasury=not tournament))
+
+
+def _finish_reads_ahead(conn: Connection, rt: Runtime, fx: Fixture, team: TeamRow, tournament: bool) -> None:
+    """What a finish reads after its writes (the season, whose prizes may be due; the fixtures held for the
+    team; the summary), sent with the finish's own answer on PostgreSQL (`connection.ahead`)."""
+    season_id = fx.season_id
+    if not tournament and season_id is not None:
+        ahead(
+            conn,
+            lambda c: season_store.current_season(c, fx.guild_id, fx.league_id),
+            lambda c: season_store.divisions(c, fx.guild_id, season_id),
+        )
+    now = rt.clock.now()
+    ahead(
+        conn,
+        lambda c: deadline_store.overdue_of_team(c, team.guild_id, team.id, now),
+        *_summary_reads(team, fx.id),
+    )
 
 
 async def finish_postgame(

@@ -21,7 +21,7 @@ from bot.store import deadlines as deadline_store
 from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
-from bot.store.connection import Connection
+from bot.store.connection import Connection, together
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
@@ -42,10 +42,13 @@ class Blocker:
 
 def blocker(conn: Connection, fx: Fixture) -> Blocker | None:
     """The first open post-game (of another fixture) of either team of `fx`, if any."""
-    for team_id in (fx.home_team_id, fx.away_team_id):
-        pending = [
-            p for p in postgame_store.open_for_team(conn, fx.guild_id, team_id) if p.fixture_id != fx.id
-        ]
+    both = together(
+        conn,
+        lambda c: postgame_store.open_for_team(c, fx.guild_id, fx.home_team_id),
+        lambda c: postgame_store.open_for_team(c, fx.guild_id, fx.away_team_id),
+    )
+    for team_id, open_ones in zip((fx.home_team_id, fx.away_team_id), both, strict=True):
+        pending = [p for p in open_ones if p.fixture_id != fx.id]
         if pending:
             team = team_store.get(conn, fx.guild_id, team_id)
             other = season_store.fixture(conn, fx.guild_id, pending[0].fixture_id)

@@ -30,9 +30,10 @@ from bot.services.tournament import tournament_play
 from bot.services.tournament.tournaments import event_of_fixture, find_event
 from bot.store import coaches as coach_store
 from bot.store import leagues as league_store
+from bot.store import postgame as postgame_store
 from bot.store import seasons as season_store
 from bot.store import teams as team_store
-from bot.store.connection import Connection
+from bot.store.connection import Connection, ahead
 from bot.store.seasons import Fixture
 from bot.store.teams import TeamRow
 
@@ -164,6 +165,7 @@ def _build_report(
     """The report as stored. Players' events are checked against the score as played; a conceded game is
     then recorded as a 2-0 (or X-0) win for the other side."""
     home_team, away_team = _teams_of(conn, fx)
+    ahead(conn, lambda c: team_store.players(c, home_team), lambda c: team_store.players(c, away_team))
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     most = ruleset(rt.catalog, league.settings.ruleset).mvp_nominees  # the ruleset's nominations
@@ -220,6 +222,19 @@ def _tiebreaker_name(conn: Connection, fx: Fixture) -> str | None:
     return event.rulespack.custom_tiebreaker or None if event is not None else None
 
 
+def _read_ahead(conn: Connection, fx: Fixture) -> None:
+    """What a coach's report or confirmation reads next of the fixture (its league, both teams and their
+    open post-games), sent with the first of those reads on PostgreSQL (`connection.ahead`)."""
+    ahead(
+        conn,
+        lambda c: league_store.get(c, fx.guild_id, fx.league_id),
+        lambda c: team_store.get(c, fx.guild_id, fx.home_team_id),
+        lambda c: team_store.get(c, fx.guild_id, fx.away_team_id),
+        lambda c: postgame_store.open_for_team(c, fx.guild_id, fx.home_team_id),
+        lambda c: postgame_store.open_for_team(c, fx.guild_id, fx.away_team_id),
+    )
+
+
 def _no_postgame_pending(conn: Connection, fx: Fixture) -> None:
     """A team plays its next fixture only once it has finished the post-game of the last one."""
     require_no_open_postgame(conn, fx)
@@ -249,6 +264,8 @@ def _report(
     penalties: Literal["mine", "theirs"] | None,
 ) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, fixture_ref)
+    _read_ahead(conn, fx)
+    ahead(conn, lambda c: must_have_winner(c, fx))  # (it reads whether the game is a knock-out game's)
     side = fx.side_of(actor.user_id)
     decider = _decider(conn, fx)
     if side is None:
@@ -333,6 +350,7 @@ def _check_answer(fx: Fixture, actor: Actor, version: int) -> None:
 
 def _confirm(conn: Connection, rt: Runtime, actor: Actor, fixture_id: int, version: int) -> ReportedResult:
     fx = find_fixture(conn, actor.guild_id, str(fixture_id))
+    _read_ahead(conn, fx)
     _check_answer(fx, actor, version)
     coach_store.remember(conn, actor.guild_id, actor.user_id, actor.name, rt.clock.now())
     _no_postgame_pending(conn, fx)  # a team's post-games happen one at a time
