@@ -42,7 +42,7 @@ from bot.store import postgame as postgame_store
 from bot.store import teams as team_store
 from bot.store import tournaments as tournament_store
 from bot.store.advancements import Advancement, PendingAdvancement
-from bot.store.connection import Connection, together
+from bot.store.connection import Connection, Read, ahead, together
 from bot.store.teams import PlayerRow, TeamRow
 from bot.text import gp
 
@@ -58,8 +58,16 @@ class AdvanceOutcome:
 
 
 def player_state(conn: Connection, rt: Runtime, team: TeamRow, player: PlayerRow) -> PlayerState:
-    added = tournament_store.skills_of_team(conn, team.guild_id, team.id).get(player.id)
-    return _state(rt, team, player, advancement_store.taken(conn, team.guild_id, player.id), added)
+    added, taken = together(conn, *_state_reads(team, player))
+    return _state(rt, team, player, taken, added.get(player.id))
+
+
+def _state_reads(team: TeamRow, player: PlayerRow) -> tuple[Read[dict[int, str]], Read[list[Advancement]]]:
+    """What `player_state` reads: the team's Skill-Point skills and the player's advancements."""
+    return (
+        lambda c: tournament_store.skills_of_team(c, team.guild_id, team.id),
+        lambda c: advancement_store.taken(c, team.guild_id, player.id),
+    )
 
 
 def _state(
@@ -94,6 +102,7 @@ def _context(
     conn: Connection, actor: Actor, league_ref: str | None, player_ref: str
 ) -> tuple[TeamRow, PlayerRow, int]:
     team = _advancing_team(conn, actor, league_ref)
+    ahead(conn, lambda c: find_player(c, team, player_ref))  # sent with the open post-games' read
     open_postgames = postgame_store.open_for_team(conn, actor.guild_id, team.id)
     check_may_advance(team.name, team.status, in_postgame=bool(open_postgames))
     player = find_player(conn, team, player_ref)
@@ -303,6 +312,7 @@ def _advance(
     skill: str | None,
 ) -> AdvanceOutcome:
     team, player, fixture_id = _context(conn, actor, league_ref, player_ref)
+    ahead(conn, *_state_reads(team, player))  # sent with the pending roll's read
     waiting = advancement_store.pending_for_player(conn, actor.guild_id, player.id)
     if waiting is not None:
         if waiting.kind == "characteristic" and skill:  # a skill instead of the rolled characteristic
