@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import cProfile
 import pstats
+import select
 import statistics
 import tempfile
 import time
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bench.bench import Timings, _play_seasons
-from bot.store import Database
+from bot.store import Database, pg_connection
 from bot.store.pg_connection import PgConnection
 from bot.store.postgres import PostgresEngine
 
@@ -50,37 +51,57 @@ class Tally:
 TALLY = Tally()
 
 
+class _CountingSelect:
+    """`select` as bot/store/pg_connection.py calls it to wait for the server, counting the calls that wait
+    for an answer (a read: the socket had nothing to take in yet)."""
+
+    blocked = 0
+
+    def select(self, read: list[int], write: list[int], error: list[int], *timeout: float) -> Any:
+        if not write:
+            self.blocked += 1
+        return select.select(read, write, error, *timeout)
+
+
 @contextlib.contextmanager
 def counting() -> Iterator[None]:
-    """Count the statements every PostgreSQL unit of work sends, and its waits for the server (a wait for
-    an answer not in yet), while inside."""
+    """Count the statements every PostgreSQL unit of work sends and its waits for the server (a read, a
+    row count or a commit whose answer was not in yet, the bot blocked until it came), while inside."""
     sent, wait_for, send = PgConnection._sent, PgConnection.wait_for, PgConnection._send
+    waiting = _CountingSelect()
+    names: dict[int, str] = {}
 
     def counted_sent(self: PgConnection, *args: Any) -> Any:
         answer = sent(self, *args)
         TALLY.statements += answer.kind == 0
+        names[id(answer)] = ("(BEGIN, COMMIT or bound client-side)", "(prepare)", "(the unit's end: COMMIT)")[
+            answer.kind
+        ]
         return answer
 
     def counted_wait(self: PgConnection, answer: Any) -> Any:
-        if not answer.done:
-            TALLY.waits += 1
-            TALLY.waited_for[self._last_sql.get(id(answer), "(COMMIT)")] += 1
-        return wait_for(self, answer)
+        before = waiting.blocked
+        try:
+            return wait_for(self, answer)
+        finally:
+            if waiting.blocked > before:
+                TALLY.waits += 1
+                TALLY.waited_for[names[id(answer)]] += 1
 
     def named_send(self: PgConnection, found: Any, parameters: Any) -> Any:
         answer = send(self, found, parameters)
-        if not hasattr(self, "_last_sql"):
-            self._last_sql = {}  # type: ignore[attr-defined]
-        self._last_sql[id(answer)] = " ".join(found.text.split())[:110]  # type: ignore[attr-defined]
+        names[id(answer)] = " ".join(found.text.split())[:110]
         return answer
 
     PgConnection._sent = counted_sent  # type: ignore[method-assign]
     PgConnection.wait_for = counted_wait  # type: ignore[method-assign]
     PgConnection._send = named_send  # type: ignore[method-assign]
+    pg_connection.select = waiting  # type: ignore[assignment,attr-defined]
     try:
         yield
     finally:
         PgConnection._sent, PgConnection.wait_for, PgConnection._send = sent, wait_for, send  # type: ignore[method-assign]
+        pg_connection.select = select  # type: ignore[attr-defined]
 
 
 @contextlib.contextmanager

@@ -178,9 +178,7 @@ class _Statement:
     native: bytes  # libpq's form (`numbered`, with RETURNING id where `returns_id`): sent in a unit of work
     names: tuple[str, ...] | None  # the `:name` marks in their numbers' order; None: `?` marks
     returns_id: bool
-    untyped: (
-        bool  # binds client-side even without a NULL: a mark typed by nothing but its value (`? IS NULL`)
-    )
+    untyped: bool  # binds client-side: a mark typed by nothing but its value (`? IS NULL`)
     reads: frozenset[str] | None  # a SELECT calling nothing volatile: its words; else None
     writes: str | None  # the one table an INSERT or UPDATE changes; None: it may change any
 
@@ -544,13 +542,14 @@ class PgConnection:
 
     def _send(self, found: _Statement, parameters: Sequence[Any] | Mapping[str, Any]) -> _Answer:
         """Send a statement in this unit. Bound server-side and prepared (the first time the connection sends
-        it with these types), unless PostgreSQL could not tell a mark's type (a NULL value, `? IS NULL`):
-        that one is bound client-side, where a value needs no declared type, as in SQLite."""
+        it with these types; a NULL's type is left to PostgreSQL, which takes it from where the mark stands),
+        unless only its value could give a mark's type (`? IS NULL`): that one is bound client-side, where a
+        value needs no declared type, as in SQLite."""
         if isinstance(parameters, Mapping):
             values = [_value(parameters[name]) for name in found.names or ()]
         else:
             values = [_value(v) for v in parameters]
-        if found.untyped or None in values:
+        if found.untyped:
             literal = psycopg.ClientCursor(self.raw).mogrify(found.text, parameters_of(parameters))
             return self._send_command(literal.encode(self._encoding))
         adapt = self._adapt

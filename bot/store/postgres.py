@@ -10,13 +10,13 @@ own cursors run the migrations and what runs outside a unit (bot/store/pg_connec
 What differs, and where it is handled:
 
 - Statements (pg_connection.py): `?` marks become `$1`, `$2` ... (`numbered`), bound server-side, and each
-  statement is prepared the first time the connection sends it (up to `PREPARED_MAX`); one with a NULL value,
-  or a mark whose type only its value could give (`? IS NULL`), binds client-side (psycopg's `%s` form,
-  `statement`), where it needs no declared type, as in SQLite. An INSERT into a table with an `id` gets
-  `RETURNING id`, which is the cursor's `lastrowid`; integral `numeric` results (`SUM` of a `bigint`) come
-  back as `int`; rows are read by position or by name (`PgRow`). Text holds no NUL character in
-  PostgreSQL, so one a user sent is dropped (SQLite keeps it; in a name or a lookup it means nothing on
-  either).
+  statement is prepared the first time the connection sends it (up to `PREPARED_MAX`); a NULL value's type
+  is PostgreSQL's to infer from where its mark stands (a column, a comparison), and a statement with a mark
+  whose type only its value could give (`? IS NULL`) binds client-side (psycopg's `%s` form, `statement`),
+  where it needs no declared type, as in SQLite. An INSERT into a table with an `id` gets `RETURNING id`,
+  which is the cursor's `lastrowid`; integral `numeric` results (`SUM` of a `bigint`) come back as `int`;
+  rows are read by position or by name (`PgRow`). Text holds no NUL character in PostgreSQL, so one a user
+  sent is dropped (SQLite keeps it; in a name or a lookup it means nothing on either).
 - SQLite's functions the store uses (`json_extract`, `json_each`) are defined as SQL functions (`PRELUDE`).
 - Schema: `schema_sql` turns a migration's SQLite DDL into PostgreSQL's (`INTEGER` is `BIGINT`, an `id`
   primary key is an identity column, a case-insensitive UNIQUE is a unique index on `lower(...)`); a
