@@ -228,10 +228,17 @@ def change_treasury(
 
 
 def players(conn: Connection, team: TeamRow, *, include_gone: bool = False) -> list[PlayerRow]:
+    return players_of(conn, team.guild_id, team.id, include_gone=include_gone)
+
+
+def players_of(
+    conn: Connection, guild_id: int, team_id: int, *, include_gone: bool = False
+) -> list[PlayerRow]:
+    """A team's players by its id (`players`, for a unit that has not read the team yet)."""
     sql = "SELECT * FROM players WHERE guild_id = ? AND team_id = ?"
     if not include_gone:
         sql += " AND status = 'active'"
-    rows = conn.execute(sql + " ORDER BY number", (team.guild_id, team.id))
+    rows = conn.execute(sql + " ORDER BY number", (guild_id, team_id))
     return [_player(row) for row in rows]
 
 

@@ -165,7 +165,6 @@ def _build_report(
     """The report as stored. Players' events are checked against the score as played; a conceded game is
     then recorded as a 2-0 (or X-0) win for the other side."""
     home_team, away_team = _teams_of(conn, fx)
-    ahead(conn, lambda c: team_store.players(c, home_team), lambda c: team_store.players(c, away_team))
     league = league_store.get(conn, fx.guild_id, fx.league_id)
     assert league is not None
     most = ruleset(rt.catalog, league.settings.ruleset).mvp_nominees  # the ruleset's nominations
@@ -223,13 +222,15 @@ def _tiebreaker_name(conn: Connection, fx: Fixture) -> str | None:
 
 
 def _read_ahead(conn: Connection, fx: Fixture) -> None:
-    """What a coach's report or confirmation reads next of the fixture (its league, both teams and their
-    open post-games), sent with the first of those reads on PostgreSQL (`connection.ahead`)."""
+    """What a coach's report or confirmation reads next of the fixture (its league, both teams, their
+    players and open post-games), sent with the first of those reads on PostgreSQL (`connection.ahead`)."""
     ahead(
         conn,
         lambda c: league_store.get(c, fx.guild_id, fx.league_id),
         lambda c: team_store.get(c, fx.guild_id, fx.home_team_id),
         lambda c: team_store.get(c, fx.guild_id, fx.away_team_id),
+        lambda c: team_store.players_of(c, fx.guild_id, fx.home_team_id),
+        lambda c: team_store.players_of(c, fx.guild_id, fx.away_team_id),
         lambda c: postgame_store.open_for_team(c, fx.guild_id, fx.home_team_id),
         lambda c: postgame_store.open_for_team(c, fx.guild_id, fx.away_team_id),
     )
