@@ -5,11 +5,13 @@ what a unit of work sees, commits or refuses."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from bot.store import Database
 from bot.store.connection import Connection, IntegrityError, ahead, together
+from bot.store.pg_connection import PgConnection
 from bot.store.postgres import is_url
 
 
@@ -215,3 +217,31 @@ async def test_a_read_sent_ahead_and_never_made_does_not_harm_the_next_unit(data
     await database.write(lambda conn: conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')"))
     assert await database.read(hint_only) == 1
     assert await database.read(lambda conn: conn.execute("SELECT COUNT(*) FROM app_meta").fetchone()[0]) == 1
+
+
+async def test_reads_made_together_go_to_the_server_in_one_round_trip(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL `together` sends every read before it waits for the first answer: one round trip (one
+    request to send what the server has) instead of one a read."""
+    if not is_url(database.location):
+        pytest.skip("SQLite has no server to wait for")
+    round_trips: list[bool] = []
+    wait_for = PgConnection.wait_for
+
+    def counted(conn: PgConnection, answer: Any) -> Any:
+        if not answer.done:
+            round_trips.append(conn._unflushed)  # statements sent since the last request: a new round trip
+        return wait_for(conn, answer)
+
+    monkeypatch.setattr(PgConnection, "wait_for", counted)
+
+    def value_of(key: str) -> Callable[[Connection], list[Any]]:
+        return lambda conn: conn.execute("SELECT value FROM app_meta WHERE key = ?", (key,)).fetchall()
+
+    a, b, c = value_of("a"), value_of("b"), value_of("c")
+    await database.read(lambda conn: together(conn, a, b, c))
+    made_together = sum(round_trips)
+    round_trips.clear()
+    await database.read(lambda conn: [read(conn) for read in (a, b, c)])
+    assert (made_together, sum(round_trips)) == (1, 3)
