@@ -94,3 +94,23 @@ async def test_the_web_benchmark_times_every_league_page(tmp_path: Path) -> None
         conn.close()
     assert leagues == 4  # three leagues and the tournament's server
     assert len(fixtures) == 3 and len({n for (n,) in fixtures}) == 1  # each league a copy of the first
+
+
+@pytest.mark.slow
+async def test_the_waits_profile_counts_each_calls_statements_and_waits(
+    tmp_path: Path, postgres: Server
+) -> None:
+    """A small run of bench/waits.py: every call the benchmark times, with its CPU time on both engines and
+    what it sent to PostgreSQL and waited for."""
+    from bench.waits import CountingTimings, _play, counting, report
+
+    sqlite, pg = CountingTimings(), CountingTimings()
+    await _play(tmp_path / "services.sqlite3", 1, sqlite)
+    with counting():
+        await _play(postgres.new_database(), 1, pg)
+    assert set(pg.counted) == set(sqlite.counted) and len(pg.counted) == 6
+    for samples in pg.counted.values():
+        assert all(0 <= s.waits <= s.statements and s.cpu > 0 for s in samples)
+    assert all(s.statements > 5 for s in pg.counted["confirm (both post-games)"])
+    lines = report(sqlite, pg, top=1)
+    assert lines[0].startswith("medians per call") and len(lines) >= 2 + 6 + 6  # a line per call, its heading
