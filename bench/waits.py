@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import cProfile
 import pstats
-import select
 import statistics
 import tempfile
 import time
@@ -35,7 +34,7 @@ from typing import Any, TypeVar
 
 from bench.bench import Timings, _play_seasons
 from bot.store import Database, pg_connection
-from bot.store.pg_connection import PgConnection
+from bot.store.pg_connection import PgConnection, wait_for_socket
 from bot.store.postgres import PostgresEngine
 
 T = TypeVar("T")
@@ -51,16 +50,16 @@ class Tally:
 TALLY = Tally()
 
 
-class _CountingSelect:
-    """`select` as bot/store/pg_connection.py calls it to wait for the server, counting the calls that wait
-    for an answer (a read: the socket had nothing to take in yet)."""
+class _CountingWait:
+    """bot/store/pg_connection.py's wait for the server's socket, counting the waits for an answer (the
+    socket had nothing to take in yet)."""
 
     blocked = 0
 
-    def select(self, read: list[int], write: list[int], error: list[int], *timeout: float) -> Any:
-        if not write:
+    def __call__(self, socket: int, *, writing: bool = False) -> bool:
+        if not writing:
             self.blocked += 1
-        return select.select(read, write, error, *timeout)
+        return wait_for_socket(socket, writing=writing)
 
 
 @contextlib.contextmanager
@@ -68,7 +67,7 @@ def counting() -> Iterator[None]:
     """Count the statements every PostgreSQL unit of work sends and its waits for the server (a read, a
     row count or a commit whose answer was not in yet, the bot blocked until it came), while inside."""
     sent, wait_for, send = PgConnection._sent, PgConnection.wait_for, PgConnection._send
-    waiting = _CountingSelect()
+    waiting = _CountingWait()
     names: dict[int, str] = {}
 
     def counted_sent(self: PgConnection, *args: Any) -> Any:
@@ -93,15 +92,15 @@ def counting() -> Iterator[None]:
         names[id(answer)] = " ".join(found.text.split())[:110]
         return answer
 
-    PgConnection._sent = counted_sent  # type: ignore[method-assign]
+    PgConnection._sent = counted_sent  # type: ignore[method-assign,assignment]
     PgConnection.wait_for = counted_wait  # type: ignore[method-assign]
     PgConnection._send = named_send  # type: ignore[method-assign]
-    pg_connection.select = waiting  # type: ignore[assignment,attr-defined]
+    pg_connection.wait_for_socket = waiting
     try:
         yield
     finally:
         PgConnection._sent, PgConnection.wait_for, PgConnection._send = sent, wait_for, send  # type: ignore[method-assign]
-        pg_connection.select = select  # type: ignore[attr-defined]
+        pg_connection.wait_for_socket = wait_for_socket
 
 
 @contextlib.contextmanager

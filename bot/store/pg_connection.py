@@ -170,6 +170,17 @@ def _value(value: Any) -> Any:
 # -- the connection a unit of work sees ---------------------------------------------------------------------
 
 
+def wait_for_socket(socket: int, *, writing: bool = False) -> bool:
+    """Block until the server's socket has something to read (or, `writing`, room to write); whether it
+    has something to read. poll() where there is one: select() refuses a descriptor past 1024."""
+    if not hasattr(select, "poll"):
+        readable, _writable, _ = select.select([socket], [socket] if writing else [], [])
+        return bool(readable)
+    poller = select.poll()
+    poller.register(socket, select.POLLIN | (select.POLLOUT if writing else 0))
+    return any(events & (select.POLLIN | select.POLLERR | select.POLLHUP) for _fd, events in poller.poll())
+
+
 @dataclass(frozen=True)
 class _Statement:
     """A store statement as PostgreSQL takes it and what the connection knows of it."""
@@ -348,8 +359,7 @@ class PgConnection:
         """Send what libpq holds (taking answers in meanwhile, should the server's side fill up)."""
         pgconn = self._pgconn
         while pgconn.flush():
-            readable, _writable, _ = select.select([pgconn.socket], [pgconn.socket], [])
-            if readable:
+            if wait_for_socket(pgconn.socket, writing=True):
                 pgconn.consume_input()
 
     def _take_next(self) -> None:
@@ -359,7 +369,7 @@ class PgConnection:
         results: list[pq.abc.PGresult] = []
         while True:
             while pgconn.is_busy():
-                select.select([pgconn.socket], [], [])
+                wait_for_socket(pgconn.socket)
                 pgconn.consume_input()
             result = pgconn.get_result()
             if result is None:
