@@ -98,3 +98,9 @@ _.audit_log
 _.levelname
 # psycopg reads a connection's prepared_max (how many prepared statements it keeps): bot/store/postgres.py
 _.prepared_max
+# Babel writes a catalogue's header from these (bot/i18n/catalogs.py keeps them fixed)
+_.header_comment
+_.creation_date
+_.revision_date
+# discord.py calls a Translator's translate for every description and choice (bot/ui/translator.py)
+_.translate

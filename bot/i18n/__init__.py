@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -145,7 +145,3 @@ def date(moment: datetime) -> str:
     """A date the current language's way (the web view; Discord shows <t:...> in each reader's own)."""
     return format_date(moment, format="medium", locale=babel_locale(current()))
 
-
-def date_time(moment: datetime) -> str:
-    """A date and time the current language's way, in UTC (the web view)."""
-    return format_datetime(moment, format="medium", tzinfo=None, locale=babel_locale(current()))
