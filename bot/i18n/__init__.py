@@ -66,6 +66,7 @@ def folder(language: str) -> str:
     return language.replace("-", "_")
 
 
+@cache
 def babel_locale(language: str) -> Locale:
     return Locale.parse(folder(language))
 
@@ -138,7 +139,10 @@ def N_(message: str, /) -> str:
 
 def number(value: int | float) -> str:
     """A number written the current language's way: 1,050,000 / 1 050 000 / 1.050.000."""
-    return format_decimal(value, locale=babel_locale(current()))
+    language = current()
+    if language == ENGLISH and isinstance(value, int):
+        return f"{value:,}"  # what Babel writes for English, twenty times faster (every price is one)
+    return format_decimal(value, locale=babel_locale(language))
 
 
 def date(moment: datetime) -> str:
