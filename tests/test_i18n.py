@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from babel.messages.catalog import Catalog, Message
 from discord.app_commands import TranslationContextLocation as Where
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot import i18n
 from bot.i18n import catalogs
