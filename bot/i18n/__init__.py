@@ -148,4 +148,3 @@ def number(value: int | float) -> str:
 def date(moment: datetime) -> str:
     """A date the current language's way (the web view; Discord shows <t:...> in each reader's own)."""
     return format_date(moment, format="medium", locale=babel_locale(current()))
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -37,7 +38,9 @@ async def test_the_language_changes_is_audited_and_refuses_what_the_bot_does_not
     assert [(e.actor_id, e.detail, e.reason) for e in entries] == [
         (7, {"language": ["en", "es-ES"]}, "liga local")
     ]
-    with pytest.raises(InvalidInput, match="The bot speaks en, fr, es-ES, it, de; pt-BR is not one of them."):
+    with pytest.raises(
+        InvalidInput, match=re.escape("The bot speaks en, fr, es-ES, it, de; pt-BR is not one of them.")
+    ):
         await languages.set_language(runtime, actor(), None, None, "pt-BR")
 
 
