@@ -479,14 +479,14 @@ class PgConnection:
         self._read.clear()
         if not self._piping:
             return
-        failure: psycopg.Error | None = None
+        failure: Exception | None = None
         try:
             if not self._synced:  # after a refusal the server skips everything up to the next sync
                 self._sync()
             self._flush()
             while self._answers:
                 self._take_next()
-        except psycopg.Error as exc:  # the connection is lost
+        except (psycopg.Error, OSError) as exc:  # the connection is lost
             failure = exc
         first, self._error = self._error, None
         self._answers.clear()
