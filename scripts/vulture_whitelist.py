@@ -104,5 +104,5 @@ _.creation_date
 _.revision_date
 # discord.py calls a Translator's translate for every description and choice (bot/ui/translator.py)
 _.translate
-# psycopg reads a connection's prepare_threshold (None: it prepares nothing of its own): bot/store/pg_connection.py
+# psycopg reads a connection's prepare_threshold (None: prepare nothing itself): bot/store/pg_connection.py
 _.prepare_threshold
