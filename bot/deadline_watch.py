@@ -122,21 +122,41 @@ def reminder_text(reminder: Reminder, *, direct: bool = False) -> str:
 
 def _reminder_text(reminder: Reminder, direct: bool) -> str:
     league, number = plain(reminder.league.name), reminder.round_number
+    relative, date = timestamp(reminder.deadline, "R"), timestamp(reminder.deadline, "f")
+    event = (
+        reminder.league.is_tournament
+    )  # an event's round is another word than a league's in some languages
     if not reminder.fixtures:
+        if event:
+            return _(
+                "⏰ {event}: round {number} ends {relative}: every game is in.",
+                event=league,
+                number=number,
+                relative=relative,
+            )
         return _(
             "⏰ {league} round {number} ends {relative}: every game is in.",
             league=league,
             number=number,
-            relative=timestamp(reminder.deadline, "R"),
+            relative=relative,
         )
     games = "\n".join(_game_line(f) for f in reminder.fixtures)
-    head = _(
-        "⏰ {league} round {number} ends {relative} ({date}). Still to play:",
-        league=league,
-        number=number,
-        relative=timestamp(reminder.deadline, "R"),
-        date=timestamp(reminder.deadline, "f"),
-    )
+    if event:
+        head = _(
+            "⏰ {event}: round {number} ends {relative} ({date}). Still to play:",
+            event=league,
+            number=number,
+            relative=relative,
+            date=date,
+        )
+    else:
+        head = _(
+            "⏰ {league} round {number} ends {relative} ({date}). Still to play:",
+            league=league,
+            number=number,
+            relative=relative,
+            date=date,
+        )
     if any(f.kind == "playoff" for f in reminder.fixtures):
         unplayed = _(
             "Unplayed play-off games go to the commissioner; a coach who cannot play can /concede ahead of "

@@ -124,3 +124,15 @@ async def test_a_reminder_is_worded_in_its_leagues_language(runtime: Runtime) ->
     assert reminder_messages(french) == [reminder_text(french)]
     done = replace(french, fixtures=[])
     assert reminder_text(done).endswith("tous les matchs sont déclarés.")
+
+
+async def test_an_events_reminder_says_an_events_round(runtime: Runtime) -> None:
+    """Issue 32: an event's rounds are not a league's match days: "ronde", not "journée", in French."""
+    overview = await season(runtime, 4)
+    event = replace(overview.league, kind="tournament", language="fr")
+    reminder = Reminder(event, 2, overview.rounds[0].deadline_at, overview.round_fixtures(1))
+    text = reminder_text(reminder)
+    assert "la ronde 2 se termine <t:" in text and "journée" not in text
+    assert "la ronde 2 se termine" in reminder_text(replace(reminder, fixtures=[]))
+    english = reminder_text(replace(reminder, league=replace(event, language="en")))
+    assert english.startswith(f"⏰ {overview.league.name}: round 2 ends <t:")
