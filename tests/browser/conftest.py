@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from tests.conftest import built_once_location
 
@@ -106,3 +106,12 @@ def browser() -> Iterator[Browser]:
         launched = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A new tab, phone-sized, with JavaScript on."""
+    context = browser.new_context(viewport=PHONE, java_script_enabled=True)
+    opened = context.new_page()
+    yield opened
+    context.close()

@@ -5,11 +5,10 @@ the bracket and the dice log render; clicking a link navigates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from bot.services.league.leagues import MAX_NAME_LENGTH
 from tests.browser.conftest import PHONE, Demo
@@ -17,14 +16,6 @@ from tests.browser.overflow import crawl, hidden_overflow, links, page_width, pr
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 MAX_PAGES = 3000  # far above what the demo has: a crawl that reaches it has found a loop of addresses
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, java_script_enabled=True)
-    opened = context.new_page()
-    yield opened
-    context.close()
 
 
 def test_every_page_answers_logs_no_error_and_hides_nothing_sideways(demo: Demo, page: Page) -> None:

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from bot.store import leagues as league_store
 from bot.store import web_links
@@ -46,14 +46,6 @@ def spoken(demo: Demo, language: str) -> Iterator[None]:
         yield
     finally:
         _set_language(demo, "en")
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, java_script_enabled=True)
-    opened = context.new_page()
-    yield opened
-    context.close()
 
 
 def _first(page: Page, url: str, base: str, kind: str) -> str:
